@@ -1,0 +1,57 @@
+import { ROLES } from './labels.ts';
+import { z } from './zod.ts';
+
+/** E-mail usernames: trimmed and lowercased before anything else (spec: Login). */
+export const username = z
+  .string({ error: 'El usuario es requerido' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.string().min(1, 'El usuario es requerido').max(120, 'El usuario es demasiado largo'))
+  .pipe(z.email({ error: 'El usuario debe ser un correo electrónico válido' }));
+
+export const loginRequest = z.object({
+  username: z
+    .string({ error: 'El usuario es requerido' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.string().min(1, 'El usuario es requerido').max(120)),
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** Reply of login and token refresh (spec 7 Authentication). */
+export const loginReply = z.object({
+  userId: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  name: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  access_token: z.string(),
+});
+export type LoginReply = z.infer<typeof loginReply>;
+
+export const password = z
+  .string({ error: 'La contraseña es requerida' })
+  .min(8, 'La contraseña debe tener al menos 8 caracteres')
+  .max(128, 'La contraseña es demasiado larga');
+
+export const pin = z
+  .string({ error: 'El PIN es requerido' })
+  .regex(/^\d{4,6}$/, 'El PIN debe ser de 4 a 6 dígitos');
+
+const personName = (message: string) => z.string({ error: message }).trim().min(1, message).max(80);
+export const firstName = personName('El nombre es requerido');
+export const lastName = personName('Los apellidos son requeridos');
+
+/** First-run registration of the first administrator (`/auth/register`). */
+export const registerRequest = z.object({
+  name: firstName,
+  lastName,
+  username,
+  password,
+  pin,
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const registrationStatus = z.object({ open: z.boolean() });
+export type RegistrationStatus = z.infer<typeof registrationStatus>;

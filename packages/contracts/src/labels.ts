@@ -1,0 +1,99 @@
+/** Status and type values with their Spanish labels (spec section 4). The one place they live. */
+
+export const ROLES = ['ROLE_ADMIN', 'ROLE_USER'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { ROLE_ADMIN: 'Administrador', ROLE_USER: 'Agente' };
+
+export const USER_STATUSES = ['A', 'DELAYED', 'CANCELLED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  A: 'Activo',
+  DELAYED: 'Atrasado',
+  CANCELLED: 'Cancelado',
+};
+
+export const LOAN_STATUSES = ['PENDING', 'APPROVED', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+/** Staff labels (CustomerDetails badge and lists). */
+export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
+  PENDING: 'En espera',
+  APPROVED: 'Aprobado',
+  ACTIVE: 'Al corriente',
+  PAID: 'Sin Adeudo',
+  DELAYED: 'Atrasado',
+  CANCELLED: 'Cancelado',
+};
+/** Labels on the public pages. */
+export const PUBLIC_LOAN_STATUS_LABELS: Record<LoanStatus | 'REJECTED', string> = {
+  PENDING: 'En espera',
+  APPROVED: 'Aprobado',
+  ACTIVE: 'Al Corriente',
+  PAID: 'Pagado',
+  DELAYED: 'Atrasado',
+  CANCELLED: 'Cancelado',
+  REJECTED: 'Rechazado',
+};
+
+export const SCHEDULED_PAYMENT_STATUSES = [
+  'PENDING',
+  'DELAYED',
+  'PAID',
+  'VALIDATING',
+  'REJECTED',
+  'CANCELLED',
+] as const;
+export type ScheduledPaymentStatus = (typeof SCHEDULED_PAYMENT_STATUSES)[number];
+export const SCHEDULED_PAYMENT_STATUS_LABELS: Record<ScheduledPaymentStatus, string> = {
+  PENDING: 'Pendiente',
+  DELAYED: 'Atrasado',
+  PAID: 'Pagado',
+  VALIDATING: 'Validando',
+  REJECTED: 'Rechazado',
+  CANCELLED: 'Cancelado',
+};
+
+export const FEE_STATUSES = ['PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'] as const;
+export type FeeStatus = (typeof FEE_STATUSES)[number];
+export const FEE_STATUS_LABELS: Record<FeeStatus, string> = {
+  PENDING: 'Pendiente',
+  ACTIVE: 'Activa',
+  PAID: 'Pagada',
+  DELAYED: 'Atrasada',
+  CANCELLED: 'Cancelada',
+};
+
+export const PAYMENT_STATUSES = ['PAID', 'VALIDATING', 'REJECTED', 'CANCELLED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  PAID: 'Confirmado',
+  VALIDATING: 'Validando',
+  REJECTED: 'Rechazado',
+  CANCELLED: 'Cancelado',
+};
+
+export const PAYMENT_METHODS = ['CASH', 'TRANSFER'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  CASH: 'Efectivo',
+  TRANSFER: 'Transferencia',
+};
+
+export const ACCOUNT_OPERATION_TYPES = [
+  'PAYMENT_DEPOSIT',
+  'WITHDRAWAL',
+  'VIRTUAL_WITHDRAWAL',
+  'MANUAL_WITHDRAWAL',
+  'DEPOSIT',
+  'RELEASE',
+] as const;
+export type AccountOperationType = (typeof ACCOUNT_OPERATION_TYPES)[number];
+export const ACCOUNT_OPERATION_LABELS: Record<AccountOperationType, string> = {
+  PAYMENT_DEPOSIT: 'Abono',
+  WITHDRAWAL: 'Entrega',
+  VIRTUAL_WITHDRAWAL: 'Reserva',
+  MANUAL_WITHDRAWAL: 'Retiro',
+  DEPOSIT: 'Depósito',
+  RELEASE: 'Liberación',
+};
+
+export const CUSTOMER_STATUSES = ['PENDING'] as const;

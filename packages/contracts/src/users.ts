@@ -1,0 +1,43 @@
+import { firstName, lastName, password, pin, username } from './auth.ts';
+import { ROLES, USER_STATUSES } from './labels.ts';
+import { z } from './zod.ts';
+
+const roles = z
+  .array(z.enum(ROLES, { error: 'Tipo de usuario inválido' }))
+  .min(1, 'Seleccione al menos un tipo de usuario')
+  .max(2)
+  .refine((r) => new Set(r).size === r.length, 'Tipo de usuario repetido');
+
+export const userCreate = z.object({
+  name: firstName,
+  lastName,
+  username,
+  password,
+  pin,
+  roles,
+  status: z.enum(USER_STATUSES).default('A'),
+});
+export type UserCreate = z.input<typeof userCreate>;
+
+/** On update, password and PIN are optional: absent means "keep the current one". */
+export const userUpdate = userCreate.extend({
+  password: password.optional(),
+  pin: pin.optional(),
+  status: z.enum(USER_STATUSES),
+});
+export type UserUpdate = z.input<typeof userUpdate>;
+
+export const user = z.object({
+  id: z.string(),
+  num: z.number().int(),
+  name: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  status: z.enum(USER_STATUSES),
+  createdOn: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+/** Columns a user list may be ordered by. */
+export const USER_ORDER_COLUMNS = ['num', 'name', 'lastName', 'username', 'status', 'createdOn'] as const;
