@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, signIn, signInAsAdmin } from './support.ts';
+
+test('a wrong password shows the login failure text and stays on Login', async ({ page }) => {
+  await signIn(page, E2E_ADMIN.username, 'contraseña-incorrecta');
+  await expect(page.getByText('Error iniciando sesión. Usuario y/o contraseña incorrecta')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('the admin signs in with a mixed-case, padded e-mail and lands on Customers', async ({ page }) => {
+  await signIn(page, `  ${E2E_ADMIN.username.toUpperCase()} `, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/customers$/);
+  const sidebar = page.getByRole('navigation');
+  for (const entry of ['Dashboard', 'Clientes', 'Préstamos', 'Usuarios', 'Pagos', 'Cuentas']) {
+    await expect(sidebar.getByRole('link', { name: entry })).toBeVisible();
+  }
+  // An authenticated visit to Login goes to Customers; the session survives a reload.
+  await page.reload();
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL(/\/admin\/customers$/);
+});
+
+test('logout shows "Sesión finalizada" and protected routes send back to Login', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page.getByText('Sesión finalizada')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('prestaya'))).toBeNull();
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('a tampered token is refused by the server and the user goes to Login', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.evaluate(() => {
+    const raw = localStorage.getItem('prestaya') ?? '{}';
+    const session = JSON.parse(raw);
+    for (const key of Object.keys(session)) {
+      if (typeof session[key] === 'string' && session[key].split('.').length === 3) session[key] += 'x';
+    }
+    localStorage.setItem('prestaya', JSON.stringify(session));
+  });
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('/auth redirects to Login, and the register screen is closed once an admin exists', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByRole('link', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/auth\/register$/);
+  await expect(page.getByText(/Las cuentas son creadas por un administrador/)).toBeVisible();
+});
+
+test('Login has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});

@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.ts';
+
+export { E2E_ADMIN };
+
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Correo electrónico').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+export async function signInAsAdmin(page: Page) {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/customers$/);
+}
+
+/** A unique e-mail per test run so journeys never collide on the shared database. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@prestaya.mx`;
+}
