@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './e2e/constants.ts';
 
 // The journeys run against the real built server (npm start) on a fresh PGlite directory.
 const port = Number(process.env.E2E_PORT ?? 4173);
-export const E2E_ADMIN = { username: 'admin@prestaya.mx', password: 'Admin12345!' };
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'prestaya-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers load this file again: keep one directory

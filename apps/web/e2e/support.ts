@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config.ts';
+import { E2E_ADMIN } from './constants.ts';
 
 export { E2E_ADMIN };
 
