@@ -1,0 +1,81 @@
+// Import boundaries (architecture.md): features never import each other, domain rules stay pure,
+// SQL stays out of route handlers, and the server and the web app share only the contracts.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const importRe = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx)$/.test(name)) yield path;
+  }
+}
+
+const rules = [
+  {
+    name: 'a web feature imports another feature',
+    applies: (file) => /apps\/web\/src\/features\/[^/]+\//.test(file),
+    forbids: (file, target) => {
+      const own = file.match(/features\/([^/]+)\//)?.[1];
+      const other = target.match(/features\/([^/]+)(\/|$)/)?.[1];
+      return other !== undefined && other !== own;
+    },
+  },
+  {
+    name: 'a domain rule does I/O or touches the database/HTTP layer',
+    applies: (file) => file.includes('apps/server/src/domain/'),
+    forbids: (_file, target, spec) =>
+      /\/(db|modules|plugins|jobs)\//.test(target) ||
+      /^(fastify|drizzle-orm|pg|@electric-sql|node:fs)/.test(spec),
+  },
+  {
+    name: 'a route handler holds SQL (it belongs in the service)',
+    applies: (file) => /apps\/server\/src\/modules\/.+\/routes\.ts$/.test(file),
+    forbids: (_file, _target, spec) => spec.startsWith('drizzle-orm'),
+  },
+  {
+    name: 'the server and the web app import each other (share only @prestaya/contracts)',
+    applies: (file) => file.includes('apps/'),
+    forbids: (file, target) =>
+      (file.includes('apps/web/') && target.includes('apps/server/')) ||
+      (file.includes('apps/server/') && target.includes('apps/web/src')),
+  },
+  {
+    name: 'the contracts import an application',
+    applies: (file) => file.includes('packages/contracts/'),
+    forbids: (_file, target) => target.includes('/apps/'),
+  },
+];
+
+const problems = [];
+for (const base of ['apps/server/src', 'apps/web/src', 'packages/contracts/src']) {
+  let files;
+  try {
+    files = [...sourceFiles(join(root, base))];
+  } catch {
+    continue;
+  }
+  for (const file of files) {
+    const rel = relative(root, file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(importRe)) {
+      const spec = match[1] ?? match[2];
+      const target = spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : spec;
+      for (const rule of rules) {
+        if (rule.applies(rel) && rule.forbids(rel, target, spec))
+          problems.push(`${rel}: ${rule.name} (${spec})`);
+      }
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`Import boundaries broken:\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log('Import boundaries: OK');
