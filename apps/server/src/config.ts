@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { password, username, z } from '@prestaya/contracts';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The runtime contract of architecture.md; every variable is optional. */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+    ADMIN_USERNAME: username.optional(),
+    ADMIN_PASSWORD: password.optional(),
+    TZ_BUSINESS: z
+      .string()
+      .refine(isTimeZone, 'zona horaria IANA desconocida')
+      .default('America/Mexico_City'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    WEB_DIST: z.string().optional(),
+    /** Login attempts per minute and client IP (raise it for browser journeys that sign in often). */
+    LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** Behind a reverse proxy / load balancer, take the client IP from X-Forwarded-For. */
+    TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  })
+  .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_USERNAME y ADMIN_PASSWORD van juntos: defina ambos o ninguno',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute. PGlite files, uploads and generated secrets live here. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PGlite directory (DATA_DIR/db) or 'memory://' in tests; unused with databaseUrl. */
+  pgliteDir: string;
+  jwtSecret: string;
+  jwtSecretSource: 'env' | 'file';
+  admin: { username: string; password: string } | undefined;
+  businessTimeZone: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Absolute path of the built web app; served only when it exists. */
+  webDist: string;
+  loginRateLimit: { max: number; timeWindowMs: number };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** apps/web/dist, found relative to this file so the server works from any working directory. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Pure part: validates the environment; throws ConfigError naming every bad variable. */
+export function parseEnv(env: NodeJS.ProcessEnv, cwd: string) {
+  // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'entorno'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  const dataDir = resolve(cwd, parsed.DATA_DIR);
+  return {
+    parsed,
+    dataDir,
+    webDist: parsed.WEB_DIST ? resolve(cwd, parsed.WEB_DIST) : DEFAULT_WEB_DIST,
+  };
+}
+
+/**
+ * The signing key survives restarts: generated once into DATA_DIR/jwt-secret (mode 0600). Several
+ * servers on one PostgreSQL must share JWT_SECRET instead, or tokens of one are refused by another.
+ */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new ConfigError(`${file} debe contener al menos 32 caracteres`);
+  return secret;
+}
+
+/** Reads the environment, creates DATA_DIR and the JWT secret when missing. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+  const { parsed, dataDir, webDist } = parseEnv(env, cwd);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL,
+    pgliteDir: join(dataDir, 'db'),
+    jwtSecret: parsed.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    jwtSecretSource: parsed.JWT_SECRET ? 'env' : 'file',
+    admin:
+      parsed.ADMIN_USERNAME && parsed.ADMIN_PASSWORD
+        ? { username: parsed.ADMIN_USERNAME, password: parsed.ADMIN_PASSWORD }
+        : undefined,
+    businessTimeZone: parsed.TZ_BUSINESS,
+    logLevel: parsed.LOG_LEVEL,
+    webDist,
+    loginRateLimit: { max: parsed.LOGIN_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
+    trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
+  };
+}

@@ -1,0 +1,58 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The drizzle handle every service uses; the same type for PGlite and node-postgres. */
+export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+export type AppTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Services accept either so a caller can compose several writes into one transaction. */
+export type DbOrTx = AppDb | AppTx;
+
+export type Database = { db: AppDb; close(): Promise<void> } & (
+  | { kind: 'pglite'; client: PGlite }
+  | { kind: 'pg'; client: pg.Pool }
+);
+
+export type OpenDatabaseOptions = {
+  /** Errors of idle pooled connections (PostgreSQL restarts, network); they must not crash the process. */
+  onPoolError?: (error: Error) => void;
+} & (
+  | {
+      /** postgres://… — when set, PostgreSQL through node-postgres. */
+      databaseUrl: string;
+      dataDir?: string;
+    }
+  | {
+      databaseUrl?: undefined;
+      /** PGlite data directory (created if missing) or 'memory://' for a throw-away database. */
+      dataDir: string;
+    }
+);
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl !== undefined) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    pool.on('error', options.onPoolError ?? (() => {}));
+    return {
+      kind: 'pg',
+      client: pool,
+      db: drizzleNodePg({ client: pool, schema }),
+      close: () => pool.end(),
+    };
+  }
+  // pg_trgm and unaccent are loaded now because later issues search with them.
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm, unaccent } });
+  return {
+    kind: 'pglite',
+    client,
+    db: drizzlePglite({ client, schema }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * Keys of PostgreSQL advisory locks, in one place so two features never pick the same number.
+ * Session locks (`pg_advisory_lock`) guard work spanning transactions; transaction locks
+ * (`pg_advisory_xact_lock`) serialise a check-then-write inside one transaction.
+ */
+export const ADVISORY_LOCKS = {
+  migrations: 7_100_001,
+  firstAdmin: 7_100_002,
+  activeAdmins: 7_100_003,
+} as const;

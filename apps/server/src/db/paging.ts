@@ -1,0 +1,57 @@
+import type { Paged } from '@prestaya/contracts';
+import { asc, desc, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { invalidField } from '../errors.ts';
+
+export interface PageRequest {
+  page: number;
+  size: number;
+  orderBy?: string | undefined;
+  order: 'asc' | 'desc';
+}
+
+export interface PageQuery {
+  /** ORDER BY terms, the requested column first and a unique tiebreaker last so pages never overlap. */
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+export interface PaginateOptions<T> {
+  request: PageRequest;
+  /** Allow-list of sortable API names → column or expression; anything else is a 400. */
+  orderColumns: Record<string, SQLWrapper>;
+  defaultOrderBy: string;
+  tiebreaker: SQLWrapper;
+  rows: (query: PageQuery) => Promise<T[]>;
+  count: () => Promise<number>;
+}
+
+export function totalPages(totalDocuments: number, size: number): number {
+  return Math.ceil(totalDocuments / size);
+}
+
+/** The one paged-list helper: every list endpoint returns `{data, page, size, totalDocuments, totalPages}`. */
+export async function paginate<T>(options: PaginateOptions<T>): Promise<Paged<T>> {
+  const { request } = options;
+  const key = request.orderBy || options.defaultOrderBy;
+  const column = Object.hasOwn(options.orderColumns, key) ? options.orderColumns[key] : undefined;
+  if (!column) {
+    const allowed = Object.keys(options.orderColumns).join(', ');
+    throw invalidField('orderBy', `No se puede ordenar por "${key}"; use uno de: ${allowed}`);
+  }
+  const direction = request.order === 'desc' ? desc : asc;
+  const orderBy = [direction(column), direction(options.tiebreaker)];
+  const data = await options.rows({
+    orderBy,
+    limit: request.size,
+    offset: (request.page - 1) * request.size,
+  });
+  const totalDocuments = await options.count();
+  return {
+    data,
+    page: request.page,
+    size: request.size,
+    totalDocuments,
+    totalPages: totalPages(totalDocuments, request.size),
+  };
+}

@@ -1,0 +1,20 @@
+/** SQLSTATE codes both node-postgres and PGlite expose as `error.code`. */
+const UNIQUE_VIOLATION = '23505';
+
+/** Drizzle wraps driver errors in `cause`; look through the chain. */
+function sqlState(error: unknown): { code?: unknown; constraint?: unknown } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
+      return current as { code: string; constraint?: unknown };
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const state = sqlState(error);
+  if (state?.code !== UNIQUE_VIOLATION) return false;
+  return constraint === undefined || state.constraint === constraint;
+}

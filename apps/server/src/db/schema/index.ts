@@ -1,0 +1,3 @@
+export * from './audit.ts';
+export * from './rate-limits.ts';
+export * from './users.ts';

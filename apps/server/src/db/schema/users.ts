@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Staff accounts. `num` is the short human number agents type when authorising a public payment
+ * (domain.md "Identifiers"); an identity column so `TRUNCATE … RESTART IDENTITY` resets it too.
+ * `pin_hash` is nullable: the administrator created from ADMIN_USERNAME/ADMIN_PASSWORD has no PIN
+ * until one is set, and a user without a PIN cannot authorise public payments.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    num: integer('num').notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    pinHash: text('pin_hash'),
+    roles: text('roles').array().notNull(),
+    status: text('status').notNull().default('A'),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('users_username_lowercase', sql`${table.username} = lower(${table.username})`),
+    check('users_status_valid', sql`${table.status} in ('A', 'DELAYED', 'CANCELLED')`),
+    check(
+      'users_roles_valid',
+      sql`cardinality(${table.roles}) > 0 and ${table.roles} <@ array['ROLE_ADMIN', 'ROLE_USER']::text[]`,
+    ),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,23 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Free-text search rule of the product (domain.md "API shape"): case- and accent-insensitive substring
+ * match over the given columns joined by spaces, so "lucia nunez" finds "Lucía Núñez".
+ * `unaccent` exists in PGlite (contrib) and PostgreSQL (migration 0000).
+ */
+export function matchesText(columns: SQLWrapper[], term: string): SQL {
+  const haystack = sql`concat_ws(' ', ${sql.join(columns, sql`, `)})`;
+  return sql`unaccent(lower(${haystack})) ilike unaccent(lower(${containsPattern(term)}))`;
+}
+
+/** A search term that could be a short human number (`num`), within PostgreSQL's integer range. */
+export function asNumber(term: string): number | undefined {
+  if (!/^\d{1,10}$/.test(term)) return undefined;
+  const value = Number(term);
+  return value <= 2_147_483_647 ? value : undefined;
+}
