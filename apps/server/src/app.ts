@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { loggerOptions } from './logger.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import databasePlugin from './plugins/database.ts';
+import { registerApiDocs } from './plugins/docs.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors.ts';
+import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes under /api/v1 require a signed-in user unless they set this (login, register). */
+    anonymous?: boolean;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Defaults to pino at config.logLevel with credential redaction; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Defaults to config.loginRateLimit; tests lower it. */
+  loginRateLimit?: { max: number; timeWindowMs: number };
+}
+
+/** Builds the whole application without listening: server.ts listens, tests use app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+  registerErrorHandler(app);
+
+  await app.register(databasePlugin, { db: database.db });
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app, database.db);
+  await app.register(authPlugin, { secret: config.jwtSecret });
+  await registerApiDocs(app);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      // Secure by default: every /api/v1 route needs a valid session unless it opts out.
+      api.addHook('onRequest', async (request) => {
+        if (request.routeOptions.config.anonymous) return;
+        await api.authenticate(request);
+      });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        loginRateLimit: options.loginRateLimit ?? config.loginRateLimit,
+      });
+      await api.register(usersRoutes, { prefix: '/users' });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  registerNotFoundHandler(app, await registerWebApp(app, config.webDist));
+  return app;
+}

@@ -1,0 +1,42 @@
+import type { Role, UserStatus } from '@prestaya/contracts';
+import type { FieldError } from '../errors.ts';
+
+/** Rules about staff accounts. Pure functions: no I/O, unit-tested in test/domain. */
+
+export interface UserAccess {
+  roles: readonly Role[];
+  status: UserStatus;
+}
+
+/** A CANCELLED user cannot sign in and their tokens stop working at once; DELAYED users still can. */
+export function canSignIn(status: UserStatus): boolean {
+  return status !== 'CANCELLED';
+}
+
+export function hasRole(roles: readonly string[], role: Role): boolean {
+  return roles.includes(role);
+}
+
+/** Can administer the system right now. */
+export function isActiveAdmin(user: UserAccess): boolean {
+  return canSignIn(user.status) && hasRole(user.roles, 'ROLE_ADMIN');
+}
+
+/**
+ * An administrator may not cancel their own account nor drop their own ROLE_ADMIN: together with the
+ * last-administrator check in the users service this keeps at least one administrator in the system.
+ */
+export function selfUpdateViolation(
+  actorId: string,
+  targetId: string,
+  next: UserAccess,
+): FieldError | undefined {
+  if (actorId !== targetId) return undefined;
+  if (next.status === 'CANCELLED') {
+    return { field: 'status', message: 'No puede cancelar su propia cuenta' };
+  }
+  if (!hasRole(next.roles, 'ROLE_ADMIN')) {
+    return { field: 'roles', message: 'No puede quitarse a sí mismo el rol de Administrador' };
+  }
+  return undefined;
+}

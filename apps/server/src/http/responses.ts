@@ -1,0 +1,9 @@
+import { problem } from '@prestaya/contracts';
+
+/** Response schemas for the problem statuses a route can answer, so the OpenAPI document lists them. */
+export function problemResponses<const S extends readonly number[]>(...statuses: S) {
+  return Object.fromEntries(statuses.map((status) => [status, problem])) as Record<S[number], typeof problem>;
+}
+
+/** OpenAPI: routes that need no Bearer token. */
+export const NO_AUTH: Record<string, string[]>[] = [];

@@ -1,0 +1,89 @@
+import {
+  envelope,
+  type LoginReply,
+  loginReply,
+  loginRequest,
+  registerRequest,
+  registrationStatus,
+  user,
+} from '@prestaya/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../errors.ts';
+import { NO_AUTH, problemResponses } from '../../http/responses.ts';
+import { createFirstAdmin, hasAnyUser } from '../users/service.ts';
+import { login } from './service.ts';
+import type { SessionUser } from './session-user.ts';
+
+export interface AuthRoutesOptions {
+  /** Login attempts per window and client IP. */
+  loginRateLimit: { max: number; timeWindowMs: number };
+}
+
+export const REGISTRATION_CLOSED = 'Las cuentas son creadas por un administrador';
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const replyFor = (sessionUser: SessionUser): LoginReply => ({
+    userId: sessionUser.id,
+    roles: sessionUser.roles,
+    name: sessionUser.name,
+    lastName: sessionUser.lastName,
+    username: sessionUser.username,
+    access_token: app.issueToken(sessionUser.id),
+  });
+
+  app.post(
+    '/login',
+    {
+      config: {
+        anonymous: true,
+        rateLimit: {
+          max: options.loginRateLimit.max,
+          timeWindow: options.loginRateLimit.timeWindowMs,
+          keyGenerator: (request: FastifyRequest) => `login:${request.ip}`,
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        security: NO_AUTH,
+        body: loginRequest,
+        response: { 200: loginReply, ...problemResponses(400, 401, 429) },
+      },
+    },
+    async (request) => replyFor(await login(app.db, request.body)),
+  );
+
+  // Needs a still-valid token: the API scope's authenticate hook has already loaded request.user.
+  app.post(
+    '/token/refresh',
+    { schema: { tags: ['auth'], response: { 200: loginReply, ...problemResponses(401) } } },
+    async (request) => replyFor(request.user),
+  );
+
+  app.get(
+    '/register',
+    {
+      config: { anonymous: true },
+      schema: { tags: ['auth'], security: NO_AUTH, response: { 200: envelope(registrationStatus) } },
+    },
+    async () => ({ status: 'OK' as const, data: { open: !(await hasAnyUser(app.db)) } }),
+  );
+
+  app.post(
+    '/register',
+    {
+      config: { anonymous: true },
+      schema: {
+        tags: ['auth'],
+        security: NO_AUTH,
+        body: registerRequest,
+        response: { 201: envelope(user), ...problemResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createFirstAdmin(app.db, request.body, 'register');
+      if (!created) throw forbidden(REGISTRATION_CLOSED);
+      return reply.code(201).send({ status: 'OK', data: created });
+    },
+  );
+};

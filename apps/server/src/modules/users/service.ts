@@ -1,0 +1,248 @@
+import {
+  type Paged,
+  type PagedQuery,
+  type USER_ORDER_COLUMNS,
+  USER_STATUSES,
+  type User,
+  type UserStatus,
+  type userCreate,
+  type userUpdate,
+  type z,
+} from '@prestaya/contracts';
+import { and, eq, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { ADVISORY_LOCKS } from '../../db/locks.ts';
+import { paginate } from '../../db/paging.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { users } from '../../db/schema/users.ts';
+import { asNumber, matchesText } from '../../db/search.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import { isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
+import { conflict, invalidField, notFound } from '../../errors.ts';
+import { hashSecret } from '../auth/secrets.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { toAuditSnapshot, toUserDto } from './mapping.ts';
+
+export type NewUser = z.output<typeof userCreate>;
+export type UserChanges = z.output<typeof userUpdate>;
+
+export const USER_MESSAGES = {
+  notFound: 'Usuario no encontrado',
+  duplicateUsername: 'Ya existe un usuario con ese correo',
+  lastAdmin: 'Debe quedar al menos un administrador activo',
+  invalidStatus: 'Estatus inválido',
+} as const;
+
+const AUDIT_ENTITY = 'user';
+
+/** Sortable columns: exactly USER_ORDER_COLUMNS of the contracts. Text sorts ignore case and accents. */
+const ORDER_COLUMNS = {
+  num: users.num,
+  name: sql`unaccent(lower(${users.name}))`,
+  lastName: sql`unaccent(lower(${users.lastName}))`,
+  username: users.username,
+  status: users.status,
+  createdOn: users.createdOn,
+} satisfies Record<(typeof USER_ORDER_COLUMNS)[number], SQLWrapper>;
+
+function userFilter(query: PagedQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    if (!USER_STATUSES.includes(query.q as UserStatus)) throw invalidField('q', USER_MESSAGES.invalidStatus);
+    conditions.push(eq(users.status, query.q));
+  }
+  if (query.query) {
+    const text = matchesText([users.name, users.lastName, users.username], query.query);
+    const num = asNumber(query.query);
+    conditions.push(num === undefined ? text : or(text, eq(users.num, num)));
+  }
+  return and(...conditions);
+}
+
+export async function listUsers(db: AppDb, query: PagedQuery): Promise<Paged<User>> {
+  const where = userFilter(query);
+  return paginate({
+    request: query,
+    orderColumns: ORDER_COLUMNS,
+    defaultOrderBy: 'num',
+    tiebreaker: users.id,
+    rows: async ({ orderBy, limit, offset }) => {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toUserDto);
+    },
+    count: () => db.$count(users, where),
+  });
+}
+
+export async function getUser(db: AppDb, id: string): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound(USER_MESSAGES.notFound);
+  return toUserDto(row);
+}
+
+export async function hasAnyUser(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+/** The unique index decides, not a pre-check, so two concurrent creations cannot both succeed. */
+async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_username_unique')) throw conflict(USER_MESSAGES.duplicateUsername);
+    throw error;
+  }
+}
+
+export async function createUser(db: AppDb, actorId: string | null, input: NewUser): Promise<User> {
+  const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), hashSecret(input.pin)]);
+  return translateDuplicate(
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          id: uuidv7(),
+          name: input.name,
+          lastName: input.lastName,
+          username: input.username,
+          passwordHash,
+          pinHash,
+          roles: input.roles,
+          status: input.status,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await writeAudit(tx, {
+        actorId,
+        entity: AUDIT_ENTITY,
+        entityId: row.id,
+        action: 'created',
+        after: toAuditSnapshot(row),
+      });
+      return toUserDto(row);
+    }),
+  );
+}
+
+/**
+ * Refuses a change that would leave no active administrator. The advisory lock serialises such
+ * changes, so two administrators cancelling each other at the same moment cannot both succeed.
+ */
+async function ensureAnotherActiveAdmin(tx: DbOrTx, exceptUserId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.activeAdmins})`);
+  const others = await tx.$count(
+    users,
+    and(ne(users.id, exceptUserId), ne(users.status, 'CANCELLED'), sql`'ROLE_ADMIN' = any(${users.roles})`),
+  );
+  if (others === 0) throw conflict(USER_MESSAGES.lastAdmin);
+}
+
+/** Absent password or PIN keeps the current one. */
+export async function updateUser(
+  db: AppDb,
+  actor: SessionUser,
+  id: string,
+  changes: UserChanges,
+): Promise<User> {
+  const violation = selfUpdateViolation(actor.id, id, changes);
+  if (violation) throw invalidField(violation.field, violation.message);
+  const [passwordHash, pinHash] = await Promise.all([
+    changes.password === undefined ? undefined : hashSecret(changes.password),
+    changes.pin === undefined ? undefined : hashSecret(changes.pin),
+  ]);
+  return translateDuplicate(
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!current) throw notFound(USER_MESSAGES.notFound);
+      if (isActiveAdmin(toUserDto(current)) && !isActiveAdmin(changes))
+        await ensureAnotherActiveAdmin(tx, id);
+      const [row] = await tx
+        .update(users)
+        .set({
+          name: changes.name,
+          lastName: changes.lastName,
+          username: changes.username,
+          roles: changes.roles,
+          status: changes.status,
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(pinHash ? { pinHash } : {}),
+          updatedOn: sql`now()`,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw notFound(USER_MESSAGES.notFound);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        entity: AUDIT_ENTITY,
+        entityId: id,
+        action: 'updated',
+        before: toAuditSnapshot(current),
+        after: {
+          ...toAuditSnapshot(row),
+          passwordChanged: Boolean(passwordHash),
+          pinChanged: Boolean(pinHash),
+        },
+      });
+      return toUserDto(row);
+    }),
+  );
+}
+
+export interface FirstAdmin {
+  name: string;
+  lastName: string;
+  username: string;
+  password: string;
+  /** Absent for the administrator created from ADMIN_USERNAME/ADMIN_PASSWORD. */
+  pin?: string | undefined;
+}
+
+/**
+ * Creates the first ROLE_ADMIN only while the users table is empty. The transaction-scoped advisory
+ * lock makes concurrent first-run requests (or two servers starting together) take turns, so exactly
+ * one administrator is created. Returns undefined when users already exist.
+ */
+export async function createFirstAdmin(
+  db: AppDb,
+  input: FirstAdmin,
+  source: 'register' | 'environment',
+): Promise<User | undefined> {
+  if (await hasAnyUser(db)) return undefined; // cheap exit before hashing; re-checked under the lock
+  const [passwordHash, pinHash] = await Promise.all([
+    hashSecret(input.password),
+    input.pin === undefined ? null : hashSecret(input.pin),
+  ]);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstAdmin})`);
+    if (await hasAnyUser(tx)) return undefined;
+    const [row] = await tx
+      .insert(users)
+      .values({
+        id: uuidv7(),
+        name: input.name,
+        lastName: input.lastName,
+        username: input.username,
+        passwordHash,
+        pinHash,
+        roles: ['ROLE_ADMIN'],
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await writeAudit(tx, {
+      actorId: null,
+      entity: AUDIT_ENTITY,
+      entityId: row.id,
+      action: source === 'register' ? 'first_admin_registered' : 'first_admin_from_environment',
+      after: toAuditSnapshot(row),
+    });
+    return toUserDto(row);
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDb } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: AppDb;
+  }
+}
+
+/** Makes the drizzle handle available to routes as `app.db`; closing it is server.ts's job. */
+async function databasePlugin(app: FastifyInstance, options: { db: AppDb }) {
+  app.decorate('db', options.db);
+}
+
+export default fp(databasePlugin, { name: 'prestaya-database' });

@@ -1,0 +1,29 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * OpenAPI generated from the same zod schemas the routes validate with: UI at /api/docs, document at
+ * /api/docs/json. Must be registered before the routes so it sees them.
+ */
+export async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'PrestaYa API', version: '1.0.0', description: 'API de préstamos personales' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: true,
+    // Same reason as plugins/security.ts: plain-HTTP deployments must keep working.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
+}

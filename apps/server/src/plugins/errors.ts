@@ -1,0 +1,126 @@
+import type { Problem } from '@prestaya/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type FieldError, HttpProblem, MESSAGES } from '../errors.ts';
+
+/**
+ * The one place where errors become `application/problem+json` (RFC 9457). `detail` is Spanish and
+ * safe to show; stacks and driver messages stay in the server log.
+ */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+const TITLES: Record<number, string> = {
+  400: 'Solicitud inválida',
+  401: 'No autenticado',
+  403: 'Prohibido',
+  404: 'No encontrado',
+  405: 'Método no permitido',
+  406: 'No aceptable',
+  408: 'Tiempo de espera agotado',
+  409: 'Conflicto',
+  413: 'Contenido demasiado grande',
+  414: 'URL demasiado larga',
+  415: 'Tipo de contenido no soportado',
+  422: 'Entidad no procesable',
+  429: 'Demasiadas solicitudes',
+  500: 'Error interno',
+  503: 'Servicio no disponible',
+};
+
+/** Fastify's own client errors, by code, with a Spanish detail instead of its English message. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: 'El cuerpo de la solicitud no es JSON válido' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'El cuerpo de la solicitud está vacío' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    detail: 'Tipo de contenido no soportado; envíe application/json',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'El cuerpo de la solicitud es demasiado grande' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    detail: 'La longitud del cuerpo no coincide con Content-Length',
+  },
+};
+
+const GENERIC_DETAILS: Record<number, string> = {
+  401: MESSAGES.invalidSession,
+  403: MESSAGES.forbidden,
+  404: MESSAGES.notFound,
+  405: 'Método no permitido',
+  413: 'El cuerpo de la solicitud es demasiado grande',
+  414: 'La URL es demasiado larga',
+  415: 'Tipo de contenido no soportado',
+};
+
+export function problemBody(status: number, detail: string, errors?: FieldError[]): Problem {
+  return {
+    type: 'about:blank',
+    title: TITLES[status] ?? (status < 500 ? 'Solicitud inválida' : 'Error interno'),
+    status,
+    detail,
+    ...(errors?.length ? { errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, problem: Problem) {
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+}
+
+/** `/roles/0` → `roles.0`; an empty path means the whole body/query/params object. */
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.split('/').filter(Boolean).join('.');
+  return path || (context ?? 'body');
+}
+
+function validationProblem(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+  request: FastifyRequest,
+): Problem {
+  const context = error.validationContext;
+  if (context === 'body' && request.body === undefined) {
+    const message = 'El cuerpo de la solicitud es requerido';
+    return problemBody(400, message, [{ field: 'body', message }]);
+  }
+  const errors = error.validation.map((issue) => ({
+    field: fieldName(issue.instancePath, context),
+    message: issue.message ?? 'Valor inválido',
+  }));
+  return problemBody(400, errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+}
+
+export function toProblem(error: unknown, request: FastifyRequest): Problem {
+  if (error instanceof HttpProblem) return problemBody(error.status, error.detail, error.errors);
+  if (hasZodFastifySchemaValidationErrors(error)) return validationProblem(error, request);
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+  if (known) return problemBody(known.status, known.detail);
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return problemBody(status, GENERIC_DETAILS[status] ?? 'Solicitud inválida');
+  }
+  return problemBody(500, MESSAGES.internal);
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toProblem(error, request);
+    if (problem.status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+    } else if (!(error instanceof HttpProblem)) {
+      request.log.info({ code: (error as FastifyError).code, status: problem.status }, 'client error');
+    }
+    return sendProblem(reply, problem);
+  });
+}
+
+/** 404 for every unknown route; `fallback` lets the SPA answer browser navigations first. */
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+) {
+  app.setNotFoundHandler((request, reply) => {
+    const handled = fallback?.(request, reply);
+    if (handled) return handled;
+    return sendProblem(reply, problemBody(404, MESSAGES.notFound));
+  });
+}

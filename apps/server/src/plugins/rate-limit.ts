@@ -1,0 +1,61 @@
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppDb } from '../db/client.ts';
+import { rateLimitHits } from '../db/schema/rate-limits.ts';
+import { tooManyRequests } from '../errors.ts';
+
+/**
+ * One atomic upsert per hit: a fixed window per key that restarts once `reset_at` has passed. Counting
+ * in PostgreSQL makes the limit hold across all servers. The key names its limit (e.g. `login:<ip>`).
+ */
+export async function countHit(db: AppDb, key: string, windowMs: number) {
+  const expired = sql`${rateLimitHits.resetAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key, hits: 1, resetAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end`,
+        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
+      },
+    })
+    .returning({
+      current: rateLimitHits.hits,
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000))`.mapWith(
+        Number,
+      ),
+    });
+  if (!row) throw new Error('rate limit upsert returned no row');
+  return row;
+}
+
+function postgresStore(db: AppDb): FastifyRateLimitStoreCtor {
+  return class PostgresRateLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      countHit(db, key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
+    }
+    child() {
+      return new PostgresRateLimitStore();
+    }
+  };
+}
+
+export const TOO_MANY_ATTEMPTS = 'Demasiados intentos. Intente de nuevo en un minuto.';
+
+/** Opt-in per route (`config.rateLimit` with a `keyGenerator` naming the limit); nothing is limited globally. */
+export async function registerRateLimit(app: FastifyInstance, db: AppDb) {
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresStore(db),
+    errorResponseBuilder: () => tooManyRequests(TOO_MANY_ATTEMPTS),
+  });
+}

@@ -1,0 +1,65 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { createFirstAdmin } from './modules/users/service.ts';
+
+/** The only place that listens. Order: config → database → migrations → first admin → HTTP. */
+async function main() {
+  const config = loadConfig();
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.pgliteDir,
+    onPoolError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
+  });
+  try {
+    await migrateDatabase(database);
+    app = await buildApp({ config, database });
+    if (database.kind === 'pg' && config.jwtSecretSource === 'file') {
+      app.log.warn('JWT_SECRET is not set: tokens are only valid on servers sharing this DATA_DIR');
+    }
+    if (config.admin) {
+      // The env administrator has no PIN, so it cannot authorise public payments until one is set.
+      const admin = await createFirstAdmin(
+        database.db,
+        { name: 'Administrador', lastName: 'PrestaYa', ...config.admin },
+        'environment',
+      );
+      if (admin)
+        app.log.info({ username: admin.username }, 'first administrator created from ADMIN_USERNAME');
+    }
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    throw error;
+  }
+
+  const server = app;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.log.info({ signal }, 'shutting down');
+    try {
+      await server.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      server.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('PrestaYa no pudo iniciar:', error);
+  }
+  process.exit(1);
+});

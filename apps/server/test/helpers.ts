@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { Role, UserStatus } from '@prestaya/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { AppConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import { createUser } from '../src/modules/users/service.ts';
+
+/**
+ * Every test file gets its own real, freshly migrated database:
+ * - default: an in-memory PGlite (opening + migrating takes a few seconds, so once per file);
+ * - with DATABASE_URL: a new database `prestaya_t_<random>` on that server, dropped afterwards, so
+ *   files run in parallel against one PostgreSQL.
+ * Tables are truncated (identities restarted) before each test.
+ */
+async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const name = `prestaya_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent-test-data-dir',
+    databaseUrl: undefined,
+    pgliteDir: 'memory://',
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    jwtSecretSource: 'env',
+    admin: undefined,
+    businessTimeZone: 'America/Mexico_City',
+    logLevel: 'silent',
+    webDist: '/nonexistent-web-dist',
+    loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** Registers the file's hooks; the returned object is filled in beforeAll. */
+export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
+  const context = {} as TestContext;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    context.database = created.database;
+    await migrateDatabase(created.database);
+    context.app = await buildApp({
+      config: testConfig(overrides),
+      database: created.database,
+      logger: false,
+    });
+    await context.app.ready();
+  });
+  beforeEach(async () => {
+    await resetDatabase(context.database);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await drop();
+  });
+  return context;
+}
+
+/** Empties every table of the public schema and restarts identity columns (user num → 1001). */
+export async function resetDatabase(database: Database) {
+  const tables = await database.db.execute<{ name: string }>(
+    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  const names = rowsOf<{ name: string }>(tables).map((row) => row.name);
+  if (names.length)
+    await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+}
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export interface TestUser {
+  id: string;
+  num: number;
+  username: string;
+  password: string;
+  pin: string;
+  token: string;
+}
+
+let userCounter = 0;
+
+/** Creates a user through the service (as the system) and signs them in through the API. */
+export async function createUserAndLogin(
+  context: TestContext,
+  options: { roles?: Role[]; status?: UserStatus; name?: string; lastName?: string; username?: string } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const password = 'secreto123';
+  const pin = '1234';
+  const created = await createUser(context.database.db, null, {
+    name: options.name ?? 'Usuario',
+    lastName: options.lastName ?? `Prueba ${userCounter}`,
+    username: options.username ?? `usuario${userCounter}@prestaya.mx`,
+    password,
+    pin,
+    roles: options.roles ?? ['ROLE_USER'],
+    status: options.status ?? 'A',
+  });
+  const token =
+    created.status === 'CANCELLED' ? '' : await loginToken(context.app, created.username, password);
+  return { id: created.id, num: created.num, username: created.username, password, pin, token };
+}
+
+export const createAdmin = (context: TestContext, options: Parameters<typeof createUserAndLogin>[1] = {}) =>
+  createUserAndLogin(context, { roles: ['ROLE_ADMIN'], ...options });
+
+export async function loginToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().access_token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** app.inject with an optional Bearer token. */
+export function request(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  return app.inject({ ...rest, headers: { ...headers, ...(token ? bearer(token) : {}) } });
+}
+
+/** Asserts an RFC 9457 problem reply with the exact status and Spanish detail, and no stack. */
+export function expectProblem(
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  detail?: string | RegExp,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const body = JSON.parse(response.body);
+  expect(body).toMatchObject({ type: 'about:blank', status });
+  expect(typeof body.title).toBe('string');
+  expect(body).not.toHaveProperty('stack');
+  expect(response.body).not.toMatch(/at .+\.(ts|js):\d+/);
+  if (typeof detail === 'string') expect(body.detail).toBe(detail);
+  else if (detail) expect(body.detail).toMatch(detail);
+  return body as { detail: string; errors?: { field: string; message: string }[] };
+}
