@@ -1,0 +1,41 @@
+import { formatPesos } from '@prestaya/contracts';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+
+// One place for every on-screen format (spec 9).
+dayjs.locale('es');
+
+export const DATE_FORMAT = 'DD/MM/YYYY';
+export const SHORT_DATE_FORMAT = 'DD/MM/YY';
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm a';
+export const TIME_FORMAT = 'hh:mm:ss a';
+export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
+
+type DateInput = string | number | Date | null | undefined;
+
+function format(value: DateInput, pattern: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(pattern) : '';
+}
+
+export const formatDate = (value: DateInput) => format(value, DATE_FORMAT);
+export const formatShortDate = (value: DateInput) => format(value, SHORT_DATE_FORMAT);
+export const formatDateTime = (value: DateInput) => format(value, DATE_TIME_FORMAT);
+export const formatTime = (value: DateInput) => format(value, TIME_FORMAT);
+export const toIsoDate = (value: DateInput) => format(value, ISO_DATE_FORMAT);
+
+/** Money arrives from the server in pesos; shown as `$12,345.50`. */
+export function formatMoney(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? formatPesos(n) : '';
+}
+
+/** Sunday–Saturday of the week containing `date` (dashboard default, spec 9). */
+export function weekRange(date: DateInput = new Date()): [string, string] {
+  const start = dayjs(date ?? undefined).day(0);
+  return [start.format(ISO_DATE_FORMAT), start.add(6, 'day').format(ISO_DATE_FORMAT)];
+}
+
+export { dayjs };

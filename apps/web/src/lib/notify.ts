@@ -1,0 +1,29 @@
+import { notifications } from '@mantine/notifications';
+import { isApiError, isUnauthorized } from './api.ts';
+
+/** Spec 9: toasts close after 3000 ms; API error toasts stay until closed. */
+export const TOAST_AUTO_CLOSE = 3000;
+
+const FALLBACK_DETAIL = 'Ocurrió un error inesperado. Intente de nuevo.';
+
+export const notify = {
+  success(message: string, title?: string) {
+    notifications.show({ color: 'teal', title, message, autoClose: TOAST_AUTO_CLOSE });
+  },
+  info(message: string, title?: string) {
+    notifications.show({ color: 'blue', title, message, autoClose: TOAST_AUTO_CLOSE });
+  },
+  /** An error the user must acknowledge. */
+  error(title: string, message: string) {
+    notifications.show({ color: 'red', title, message, autoClose: false });
+  },
+  /**
+   * A failed API call: titled `title` (default 'Error') with the server's `detail` as message.
+   * A 401 is silent: the API client already ended the session (spec 8).
+   */
+  apiError(error: unknown, title = 'Error') {
+    if (isUnauthorized(error)) return;
+    const message = isApiError(error) ? error.detail : FALLBACK_DETAIL;
+    notify.error(title, message);
+  },
+};

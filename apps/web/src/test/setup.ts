@@ -1,0 +1,58 @@
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { session } from '../lib/session.ts';
+
+// jsdom lacks the layout APIs Mantine relies on.
+/** Evaluates simple width queries against jsdom's 1024 px window ('' matches, as in browsers). */
+function evaluateMediaQuery(query: string): boolean {
+  if (!query.trim()) return true;
+  const width = window.innerWidth;
+  const toPx = (n: string, unit: string) => Number(n) * (unit === 'px' ? 1 : 16);
+  const min = /min-width:\s*([\d.]+)(px|em|rem)/.exec(query);
+  const max = /max-width:\s*([\d.]+)(px|em|rem)/.exec(query);
+  if (!min && !max) return false;
+  return (
+    (!min || width >= toPx(min[1] ?? '0', min[2] ?? 'px')) &&
+    (!max || width <= toPx(max[1] ?? '0', max[2] ?? 'px'))
+  );
+}
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: evaluateMediaQuery(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+window.scrollTo = () => {};
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+afterEach(() => {
+  cleanup();
+  session.clear();
+  notifications.clean();
+  localStorage.clear();
+});
