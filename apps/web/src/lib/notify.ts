@@ -21,6 +21,10 @@ export const notify = {
    * A failed API call: titled `title` (default 'Error') with the server's `detail` as message.
    * A 401 is silent: the API client already ended the session (spec 8).
    */
+  /** Dismisses every toast (e.g. when the session ends). */
+  clear() {
+    notifications.clean();
+  },
   apiError(error: unknown, title = 'Error') {
     if (isUnauthorized(error)) return;
     const message = isApiError(error) ? error.detail : FALLBACK_DETAIL;

@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api.ts';
+import { json, mockServer, renderWithProviders } from '../../test/utils.tsx';
+import { CatalogTable, type CatalogTableProps } from './CatalogTable.tsx';
+import type { ColumnDef, Paged, PageParams } from './types.ts';
+
+interface Row {
+  id: string;
+  num: number;
+  name: string;
+  lastName: string;
+  secondLastName?: string;
+  amount: number;
+  status: string;
+  loans: { num: number }[];
+}
+
+const rows: Row[] = [
+  {
+    id: 'a',
+    num: 7,
+    name: 'Ana',
+    lastName: 'Gómez',
+    secondLastName: 'Ruiz',
+    amount: 12345.5,
+    status: 'A',
+    loans: [{ num: 1001 }, { num: 1002 }],
+  },
+  { id: 'b', num: 8, name: 'Beto', lastName: 'Díaz', amount: 500, status: 'CANCELLED', loans: [] },
+];
+
+const columns: ColumnDef<Row>[] = [
+  { header: 'No.', accessor: 'num' },
+  { header: 'Nombre', accessor: 'name', concat: ['lastName', 'secondLastName'] },
+  { header: 'Monto', accessor: 'amount', type: 'money' },
+  { header: 'Préstamo', accessor: 'loans', elementProp: 'num' },
+  {
+    header: 'Estatus',
+    accessor: 'status',
+    type: 'status',
+    labels: [
+      { value: 'A', text: 'Activo', color: 'teal' },
+      { value: 'CANCELLED', text: 'Cancelado', color: 'red' },
+    ],
+  },
+];
+
+function page(data: Row[], pageNo = 1, totalPages = 1, totalDocuments = data.length): Paged<Row> {
+  return { data, page: pageNo, size: 10, totalDocuments, totalPages };
+}
+
+// The table talks to the (stubbed) network through the real API client.
+const fetchPage = (params: PageParams) => api.get<Paged<Row>>('/api/v1/things', { ...params });
+
+function renderTable(props: Partial<CatalogTableProps<Row>> = {}) {
+  return renderWithProviders(
+    <CatalogTable<Row>
+      title="Cosas"
+      queryKey={['things']}
+      fetchPage={fetchPage}
+      columns={columns}
+      {...props}
+    />,
+  );
+}
+
+function nth<T>(list: T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`Falta el elemento ${index}`);
+  return item;
+}
+const bodyRow = (table: HTMLElement, index: number) => nth(within(table).getAllByRole('row'), index + 1);
+
+const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+
+describe('CatalogTable', () => {
+  it('loads the first page on mount, ascending without orderBy, and renders every cell type', async () => {
+    const { requests } = mockServer(() => json(200, page(rows)));
+    renderTable();
+
+    const table = await screen.findByRole('table', { name: 'Cosas' });
+    await within(table).findByText('Ana Gómez Ruiz');
+    expect(params(requests[0]?.url)).toEqual({ page: '1', size: '10', order: 'asc' });
+    for (const header of ['No.', 'Nombre', 'Monto', 'Préstamo', 'Estatus']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const first = bodyRow(table, 0);
+    const second = bodyRow(table, 1);
+    expect(within(first).getByText('$12,345.50')).toBeInTheDocument();
+    expect(within(first).getByText('1001')).toBeInTheDocument();
+    expect(within(first).queryByText('1002')).not.toBeInTheDocument();
+    expect(within(first).getByText('Activo')).toBeInTheDocument();
+    expect(within(second).getByText('Beto Díaz')).toBeInTheDocument();
+    expect(within(second).getByText('$500.00')).toBeInTheDocument();
+    expect(within(second).getByText('Cancelado')).toBeInTheDocument();
+    expect(screen.queryByText('No hay registros para mostrar')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state when there are no records', async () => {
+    mockServer(() => json(200, page([], 1, 0, 0)));
+    renderTable();
+    expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
+  });
+
+  it('logs a failed page load, shows the empty state and can retry', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    mockServer(() => (fail ? json(500, { detail: 'Falla' }) : json(200, page(rows))));
+    renderTable();
+    expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
+    expect(error).toHaveBeenCalled();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Ana Gómez Ruiz')).toBeInTheDocument();
+  });
+
+  it('asks for page 2 from the footer navigation', async () => {
+    const { requests } = mockServer(({ url }) => {
+      const n = Number(url.searchParams.get('page'));
+      return json(200, page(n === 1 ? rows : [{ ...nth(rows, 0), id: 'c', name: 'Carla' }], n, 3, 25));
+    });
+    renderTable();
+    await screen.findByText('Ana Gómez Ruiz');
+    expect(screen.getByText('Mostrando 1–2 de 25')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    await screen.findByText('Carla Gómez Ruiz');
+    expect(params(requests.at(-1)?.url)).toMatchObject({ page: '2', size: '10' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(params(requests.at(-1)?.url).page).toBe('3'));
+  });
+
+  it('trims the search text, sends it as query and goes back to page 1', async () => {
+    const { requests } = mockServer(({ url }) =>
+      json(200, page(rows, Number(url.searchParams.get('page')), 3, 25)),
+    );
+    renderTable({ searchable: true, searchPlaceholder: 'Nombre, Apellidos' });
+    await screen.findByText('Ana Gómez Ruiz');
+    await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(params(requests.at(-1)?.url).page).toBe('2'));
+
+    const box = screen.getByPlaceholderText('Nombre, Apellidos');
+    await userEvent.type(box, '  ana gómez  {Enter}');
+    await waitFor(() =>
+      expect(params(requests.at(-1)?.url)).toEqual({
+        page: '1',
+        size: '10',
+        order: 'asc',
+        query: 'ana gómez',
+      }),
+    );
+
+    await userEvent.clear(box);
+    await userEvent.type(box, ' beto ');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(params(requests.at(-1)?.url).query).toBe('beto'));
+  });
+
+  it("sends the filter as q, and 'Todos' sends no q", async () => {
+    const { requests } = mockServer(() => json(200, page(rows)));
+    renderTable({
+      filterOptions: [
+        { value: 'A', text: 'Activo' },
+        { value: 'CANCELLED', text: 'Cancelado' },
+      ],
+      filterLabel: 'Estatus',
+    });
+    await screen.findByText('Ana Gómez Ruiz');
+    const filter = screen.getByRole('combobox', { name: 'Estatus' });
+    expect(filter).toHaveValue('Todos');
+
+    await userEvent.click(filter);
+    await userEvent.click(await screen.findByRole('option', { name: 'Cancelado' }));
+    await waitFor(() => expect(params(requests.at(-1)?.url)).toMatchObject({ q: 'CANCELLED', page: '1' }));
+
+    await userEvent.click(filter);
+    await userEvent.click(await screen.findByRole('option', { name: 'Todos' }));
+    await waitFor(() =>
+      expect(params(requests.at(-1)?.url)).toEqual({ page: '1', size: '10', order: 'asc' }),
+    );
+  });
+
+  it('shows the add button in the actions header and extra buttons only when their condition holds', async () => {
+    mockServer(() => json(200, page(rows)));
+    const onAdd = vi.fn();
+    const onEdit = vi.fn();
+    const onCancel = vi.fn();
+    renderTable({
+      onAdd,
+      onEdit,
+      extraButtons: [
+        { label: 'Cancelar usuario', onClick: onCancel, condition: (row) => row.status === 'A' },
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Cosas' });
+    await within(table).findByText('Ana Gómez Ruiz');
+
+    const addButton = within(nth(within(table).getAllByRole('row'), 0)).getByRole('button', {
+      name: 'Agregar',
+    });
+    await userEvent.click(addButton);
+    expect(onAdd).toHaveBeenCalledTimes(1);
+
+    const first = bodyRow(table, 0);
+    const second = bodyRow(table, 1);
+    await userEvent.click(within(first).getByRole('button', { name: 'Acciones' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cancelar usuario' }));
+    expect(onCancel).toHaveBeenCalledWith(rows[0]);
+
+    await userEvent.click(within(second).getByRole('button', { name: 'Acciones' }));
+    expect(await screen.findByRole('menuitem', { name: 'Editar' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Cancelar usuario' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    expect(onEdit).toHaveBeenCalledWith(rows[1]);
+  });
+
+  it('opens the row menu with the keyboard, moves with arrows and returns focus on Escape', async () => {
+    mockServer(() => json(200, page(rows)));
+    const onRowClick = vi.fn();
+    renderTable({
+      onEdit: vi.fn(),
+      onRowClick,
+      extraButtons: [{ label: 'Pagos', onClick: vi.fn() }],
+    });
+    const table = await screen.findByRole('table', { name: 'Cosas' });
+    await within(table).findByText('Ana Gómez Ruiz');
+    const trigger = within(nth(within(table).getAllByRole('row'), 1)).getByRole('button', {
+      name: 'Acciones',
+    });
+
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Editar', 'Pagos']);
+
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(items).toContain(document.activeElement));
+    const before = document.activeElement;
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).not.toBe(before));
+    expect(items).toContain(document.activeElement);
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    // Opening the menu is not a row click.
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+});

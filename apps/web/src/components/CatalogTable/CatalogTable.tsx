@@ -1,0 +1,329 @@
+import {
+  Box,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  type TitleOrder,
+} from '@mantine/core';
+import { IconDatabaseOff, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { renderCell } from './cells.tsx';
+import { RowActions } from './RowActions.tsx';
+import type { ColumnDef, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
+
+/** Spec "Catalog table" / 9: page size 10, ascending order without an order-by field. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const EMPTY_TEXT = 'No hay registros para mostrar';
+const ALL = '__todos__';
+const ACTIONS = '__actions__';
+
+export interface CatalogTableProps<T extends { id: string | number }> {
+  title?: string;
+  /** Heading level of the title (1 when the table is the page). */
+  titleOrder?: TitleOrder;
+  /** Base query key; the page parameters are appended. Invalidate it to reload. */
+  queryKey: readonly unknown[];
+  fetchPage: (params: PageParams) => Promise<Paged<T>>;
+  columns: ColumnDef<T>[];
+  searchable?: boolean;
+  searchPlaceholder?: string;
+  /** Options of the field filter, sent as `q`; 'Todos' (no filter) is added first. */
+  filterOptions?: FilterOption[];
+  filterLabel?: string;
+  onAdd?: () => void;
+  addLabel?: string;
+  onEdit?: (row: T) => void;
+  editLabel?: string;
+  extraButtons?: ExtraButton<T>[];
+  onRowClick?: (row: T) => void;
+  pageSize?: number;
+}
+
+/** The reusable paged table of the back office (spec 2 "Reusable paged table (catalog)"). */
+export function CatalogTable<T extends { id: string | number }>({
+  title,
+  titleOrder = 2,
+  queryKey,
+  fetchPage,
+  columns,
+  searchable = false,
+  searchPlaceholder = 'Buscar',
+  filterOptions,
+  filterLabel = 'Filtro',
+  onAdd,
+  addLabel = 'Agregar',
+  onEdit,
+  editLabel = 'Editar',
+  extraButtons = [],
+  onRowClick,
+  pageSize = DEFAULT_PAGE_SIZE,
+}: CatalogTableProps<T>) {
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState(ALL);
+  const [orderBy, setOrderBy] = useState<string | undefined>(undefined);
+  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+
+  const params: PageParams = {
+    page,
+    size: pageSize,
+    query: query || undefined,
+    q: filter === ALL ? undefined : filter,
+    orderBy,
+    order,
+  };
+
+  const result = useQuery({
+    queryKey: [...queryKey, params],
+    queryFn: () => fetchPage(params),
+    placeholderData: keepPreviousData,
+  });
+  const { data, isFetching, isError, error, refetch } = result;
+
+  useEffect(() => {
+    // Spec 8: failed page loads are logged; the table shows its empty state.
+    if (isError) console.error('No se pudo cargar la página del catálogo', error);
+  }, [isError, error]);
+
+  const records = isError ? [] : (data?.data ?? []);
+  const totalPages = isError ? 0 : (data?.totalPages ?? 0);
+  const total = isError ? 0 : (data?.totalDocuments ?? 0);
+
+  useEffect(() => {
+    // After deletions the current page may no longer exist.
+    if (!isFetching && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [isFetching, totalPages, page]);
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(searchText.trim());
+    setPage(1);
+    // Same search again: ask the server anyway.
+    if (searchText.trim() === query && page === 1) void refetch();
+  };
+
+  const changeFilter = (value: string | null) => {
+    setFilter(value ?? ALL);
+    setPage(1);
+  };
+
+  const hasRowActions = !!onEdit || extraButtons.length > 0;
+  const tableColumns = useMemo<DataTableColumn<T>[]>(() => {
+    const cols: DataTableColumn<T>[] = columns.map((column) => ({
+      accessor: column.accessor,
+      title: column.header,
+      sortable: column.sortable,
+      width: column.width,
+      textAlign: column.textAlign ?? (column.type === 'money' ? 'right' : 'left'),
+      visibleMediaQuery: column.visibleFrom
+        ? (theme) => `(min-width: ${theme.breakpoints[column.visibleFrom ?? 'xs']})`
+        : undefined,
+      render: (row: T) => renderCell(row, column),
+    }));
+    if (onAdd || hasRowActions) {
+      cols.push({
+        accessor: ACTIONS,
+        title: onAdd ? (
+          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        ) : (
+          'Acciones'
+        ),
+        textAlign: 'right',
+        width: onAdd ? 130 : 90,
+        render: (row: T) => (
+          <RowActions row={row} onEdit={onEdit} editLabel={editLabel} extraButtons={extraButtons} />
+        ),
+      });
+    }
+    return cols;
+  }, [columns, onAdd, addLabel, onEdit, editLabel, extraButtons, hasRowActions]);
+
+  const sortStatus: DataTableSortStatus<T> = {
+    columnAccessor: orderBy
+      ? (columns.find((c) => (c.sortKey ?? c.accessor) === orderBy)?.accessor ?? '')
+      : '',
+    direction: order,
+  };
+  const changeSort = (status: DataTableSortStatus<T>) => {
+    const column = columns.find((c) => c.accessor === status.columnAccessor);
+    setOrderBy(column ? (column.sortKey ?? column.accessor) : undefined);
+    setOrder(status.direction);
+    setPage(1);
+  };
+
+  const showEmpty = !isFetching && records.length === 0;
+  const from = total ? (page - 1) * pageSize + 1 : 0;
+  const to = total ? from + records.length - 1 : 0;
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        {(title || searchable || filterOptions) && (
+          <Group justify="space-between" align="flex-end" gap="sm">
+            {title && (
+              <Title order={titleOrder} size="h3">
+                {title}
+              </Title>
+            )}
+            {(searchable || filterOptions) && (
+              <Box
+                component="form"
+                role="search"
+                onSubmit={submitSearch}
+                style={{
+                  display: 'flex',
+                  gap: 8,
+                  flexWrap: 'wrap',
+                  flex: '1 1 320px',
+                  justifyContent: 'flex-end',
+                }}
+              >
+                {searchable && (
+                  <TextInput
+                    aria-label="Buscar"
+                    placeholder={searchPlaceholder}
+                    value={searchText}
+                    onChange={(event) => setSearchText(event.currentTarget.value)}
+                    leftSection={<IconSearch size={16} aria-hidden />}
+                    style={{ flex: '1 1 200px', maxWidth: 360 }}
+                  />
+                )}
+                {filterOptions && (
+                  <Select
+                    aria-label={filterLabel}
+                    data={[
+                      { value: ALL, label: 'Todos' },
+                      ...filterOptions.map((o) => ({ value: o.value, label: o.text })),
+                    ]}
+                    value={filter}
+                    onChange={changeFilter}
+                    allowDeselect={false}
+                    w={170}
+                    renderOption={({ option }) => {
+                      const icon = filterOptions.find((o) => o.value === option.value)?.icon;
+                      return (
+                        <Group gap={6} wrap="nowrap">
+                          {icon}
+                          <span>{option.label}</span>
+                        </Group>
+                      );
+                    }}
+                  />
+                )}
+                {searchable && (
+                  <Button type="submit" variant="light">
+                    Buscar
+                  </Button>
+                )}
+              </Box>
+            )}
+          </Group>
+        )}
+
+        <Box aria-busy={isFetching}>
+          <DataTable<T>
+            aria-label={title}
+            records={records}
+            columns={tableColumns}
+            idAccessor="id"
+            withTableBorder={false}
+            fetching={isFetching}
+            minHeight={records.length ? undefined : 200}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            noRecordsText={EMPTY_TEXT}
+            emptyState={
+              <Stack align="center" gap={6}>
+                {showEmpty && (
+                  <>
+                    <IconDatabaseOff size={28} aria-hidden />
+                    <Text size="sm" c="dimmed">
+                      {EMPTY_TEXT}
+                    </Text>
+                  </>
+                )}
+              </Stack>
+            }
+            onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+            customRowAttributes={
+              onRowClick
+                ? (record) => ({
+                    tabIndex: 0,
+                    onKeyDown: (event: React.KeyboardEvent<HTMLTableRowElement>) => {
+                      if (
+                        (event.key === 'Enter' || event.key === ' ') &&
+                        event.target === event.currentTarget
+                      ) {
+                        event.preventDefault();
+                        onRowClick(record);
+                      }
+                    },
+                  })
+                : undefined
+            }
+            sortStatus={sortStatus}
+            onSortStatusChange={changeSort}
+          />
+        </Box>
+
+        {(total > 0 || isError) && (
+          <Group justify="space-between" gap="sm">
+            <Group gap="xs">
+              {total > 0 && (
+                <Text size="sm" c="dimmed">
+                  Mostrando {from}–{to} de {total}
+                </Text>
+              )}
+              {isError && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<IconRefresh size={14} aria-hidden />}
+                  onClick={() => void refetch()}
+                >
+                  Reintentar
+                </Button>
+              )}
+            </Group>
+            {totalPages > 1 && (
+              <Box role="group" aria-label="Paginación">
+                <Pagination
+                  total={totalPages}
+                  value={page}
+                  onChange={setPage}
+                  siblings={1}
+                  boundaries={2}
+                  size="sm"
+                  getControlProps={(control) =>
+                    control === 'previous'
+                      ? { 'aria-label': 'Página anterior' }
+                      : control === 'next'
+                        ? { 'aria-label': 'Página siguiente' }
+                        : {}
+                  }
+                  getItemProps={(n) => ({
+                    'aria-label': `Página ${n}`,
+                    'aria-current': n === page ? 'page' : undefined,
+                  })}
+                />
+              </Box>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

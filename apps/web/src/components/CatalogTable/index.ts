@@ -1,0 +1,11 @@
+export { CatalogTable, type CatalogTableProps, DEFAULT_PAGE_SIZE, EMPTY_TEXT } from './CatalogTable.tsx';
+export type {
+  ColumnDef,
+  ColumnType,
+  ExtraButton,
+  FilterOption,
+  Paged,
+  PageParams,
+  RangeStyle,
+  StatusLabel,
+} from './types.ts';
