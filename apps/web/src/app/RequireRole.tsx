@@ -1,0 +1,29 @@
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { Role } from '@prestaya/contracts';
+import { IconLock } from '@tabler/icons-react';
+import { Link, Outlet } from 'react-router';
+import { hasRole, useSession } from '../lib/session.ts';
+
+/** Screens behind admin-only sidebar entries; the server enforces the same rule. */
+export function RequireRole({ requiredRole }: { requiredRole: Role }) {
+  const current = useSession();
+  if (hasRole(current?.user, requiredRole)) return <Outlet />;
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="xs" py="lg">
+        <ThemeIcon size={56} radius="xl" variant="light" color="red" aria-hidden>
+          <IconLock size={30} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          Acceso restringido
+        </Title>
+        <Text c="dimmed" ta="center">
+          Esta sección es solo para administradores.
+        </Text>
+        <Button component={Link} to="/admin/dashboard" variant="light" mt="sm">
+          Ir al Dashboard
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

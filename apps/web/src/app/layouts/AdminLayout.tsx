@@ -1,0 +1,148 @@
+import {
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ROLE_LABELS, type Role } from '@prestaya/contracts';
+import {
+  IconBuildingBank,
+  IconCash,
+  IconGauge,
+  IconLogout,
+  IconReceipt2,
+  IconUserShield,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { notify } from '../../lib/notify.ts';
+import { fullName, hasRole, initials, session, useSession } from '../../lib/session.ts';
+import { Brand } from './Brand.tsx';
+
+interface NavEntry {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  role?: Role;
+}
+
+/** Sidebar (spec 2 "Layouts", 6): Dashboard and Clientes for everyone, the rest for ROLE_ADMIN. */
+export const NAV_ENTRIES: NavEntry[] = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: IconGauge },
+  { to: '/admin/customers', label: 'Clientes', icon: IconUsers },
+  { to: '/admin/loans', label: 'Préstamos', icon: IconCash, role: 'ROLE_ADMIN' },
+  { to: '/admin/users', label: 'Usuarios', icon: IconUserShield, role: 'ROLE_ADMIN' },
+  { to: '/admin/payments', label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },
+  { to: '/admin/bank-accounts', label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
+];
+
+export function AdminLayout() {
+  const current = useSession();
+  const [navOpened, nav] = useDisclosure(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // Session ended elsewhere (401, another tab): back to Login.
+  if (!current) return <Navigate to="/auth/login" replace />;
+  const { user } = current;
+
+  const logout = () => {
+    notify.clear();
+    notify.info('Sesión finalizada');
+    session.clear();
+    queryClient.removeQueries();
+    navigate('/auth/login', { replace: true });
+  };
+
+  const entries = NAV_ENTRIES.filter((entry) => !entry.role || hasRole(user, entry.role));
+  const roleText = user.roles.map((r) => ROLE_LABELS[r]).join(' · ');
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? 'Cerrar menú de navegación' : 'Abrir menú de navegación'}
+            />
+            <Brand to="/admin/dashboard" withTagline={false} />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Avatar color="teal" radius="xl" size="sm" title={fullName(user)}>
+                {initials(user)}
+              </Avatar>
+              <Text fw={500} size="sm" visibleFrom="xs" data-testid="user-full-name">
+                {fullName(user)}
+              </Text>
+            </Group>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={logout}
+            >
+              Cerrar Sesión
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Menú principal">
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={4}>
+            {entries.map(({ to, label, icon: Icon }) => {
+              const active = location.pathname === to || location.pathname.startsWith(`${to}/`);
+              return (
+                <NavLink
+                  key={to}
+                  component={Link}
+                  to={to}
+                  label={label}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  leftSection={<Icon size={18} aria-hidden />}
+                  onClick={nav.close}
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              );
+            })}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Box px="xs" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Text size="xs" c="dimmed" truncate>
+              Perfil: {roleText}
+            </Text>
+          </Box>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** Lazy route module shape. */
+export { AdminLayout as Component };

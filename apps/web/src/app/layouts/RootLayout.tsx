@@ -1,0 +1,12 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { GlobalLoader } from '../GlobalLoader.tsx';
+
+export function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <GlobalLoader />
+      <ScrollRestoration />
+    </>
+  );
+}

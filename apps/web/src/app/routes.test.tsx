@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEY, session } from '../lib/session.ts';
+import { json, mockServer, renderRoutes } from '../test/utils.tsx';
+import { routes } from './routes.tsx';
+
+const admin = {
+  userId: 'u-1',
+  roles: ['ROLE_ADMIN'],
+  name: 'Ana',
+  lastName: 'Gómez',
+  username: 'ana@example.com',
+  access_token: 'token-1',
+};
+
+const emptyPage = { data: [], page: 1, size: 10, totalDocuments: 0, totalPages: 0 };
+
+describe('routes', () => {
+  it('sends /auth to Login and shows a friendly 404 for unknown paths', async () => {
+    mockServer(() => undefined);
+    const { router } = renderRoutes(routes, '/auth');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+
+    await router.navigate('/no-existe');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+  });
+
+  it('sends an unauthenticated visit of /admin to Login', async () => {
+    mockServer(() => undefined);
+    const { router } = renderRoutes(routes, '/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('sends an authenticated visit of Login to Customers', async () => {
+    mockServer(() => undefined);
+    session.start(admin);
+    const { router } = renderRoutes(routes, '/auth/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customers'));
+    expect(await screen.findByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
+    expect(screen.getByText('En construcción')).toBeInTheDocument();
+  });
+
+  it('shows the admin layout: full name, role-based sidebar, active entry, logout', async () => {
+    mockServer(({ url }) => (url.pathname === '/api/v1/users' ? json(200, emptyPage) : undefined));
+    session.start(admin);
+    const { router } = renderRoutes(routes, '/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('user-full-name')).toHaveTextContent('Ana Gómez');
+
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(names).toEqual(['Dashboard', 'Clientes', 'Préstamos', 'Usuarios', 'Pagos', 'Cuentas']);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(within(nav).getByRole('link', { name: 'Usuarios' }));
+    expect(await screen.findByRole('heading', { name: 'Usuarios' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    expect(await screen.findByText('Sesión finalizada')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows only Dashboard and Clientes to an agent and guards admin screens', async () => {
+    mockServer(() => undefined);
+    session.start({ ...admin, roles: ['ROLE_USER'] });
+    renderRoutes(routes, '/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Acceso restringido' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Clientes']);
+  });
+});

@@ -1,0 +1,10 @@
+import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+
+export function Component() {
+  return (
+    <>
+      <title>Clientes · PrestaYa</title>
+      <UnderConstruction title="Clientes" />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { RegisterPanel } from '../../../features/auth/components/RegisterPanel.tsx';
+
+export function Component() {
+  return (
+    <>
+      <title>Crear cuenta · PrestaYa</title>
+      <RegisterPanel />
+    </>
+  );
+}

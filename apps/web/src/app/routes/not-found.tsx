@@ -1,0 +1,5 @@
+import { NotFound } from '../NotFound.tsx';
+
+export function Component() {
+  return <NotFound />;
+}

@@ -1,0 +1,33 @@
+import type { LoginReply, LoginRequest } from '@prestaya/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { session } from '../../../lib/session.ts';
+
+export const LOGIN_PATH = '/api/v1/auth/login';
+
+/** POST /api/v1/auth/login. Its 401 means "wrong credentials", not "session expired". */
+export function login(credentials: LoginRequest): Promise<LoginReply> {
+  return api.post<LoginReply>(LOGIN_PATH, credentials, { token: null, logoutOnUnauthorized: false });
+}
+
+export class RejectedLoginReplyError extends Error {
+  constructor() {
+    super('La respuesta de inicio de sesión no es válida');
+    this.name = 'RejectedLoginReplyError';
+  }
+}
+
+/** Logs in and starts the session; a reply without userId/roles counts as a failed login (spec 5). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'login'],
+    mutationFn: async (credentials: LoginRequest) => {
+      const reply = await login(credentials);
+      if (!session.start(reply)) throw new RejectedLoginReplyError();
+      return reply;
+    },
+    // Nothing cached for a previous user may show up for this one.
+    onSuccess: () => queryClient.removeQueries(),
+  });
+}

@@ -1,0 +1,34 @@
+import type { LoginReply } from '@prestaya/contracts';
+import { api } from '../../../lib/api.ts';
+import { session } from '../../../lib/session.ts';
+
+export const REFRESH_PATH = '/api/v1/auth/token/refresh';
+
+/** POST /api/v1/auth/token/refresh: no body, Bearer of the token to renew (spec 7). */
+export function refreshToken(token: string): Promise<LoginReply> {
+  return api.post<LoginReply>(REFRESH_PATH, undefined, { token, logoutOnUnauthorized: false });
+}
+
+let pending: Promise<boolean> | null = null;
+
+/**
+ * One refresh attempt with the token stored by an earlier visit. Success replaces the token and
+ * authenticates; any failure (no token, 401, unacceptable reply, network) signs out (spec 4).
+ */
+export function restoreSession(): Promise<boolean> {
+  if (session.isAuthenticated()) return Promise.resolve(true);
+  if (pending) return pending;
+  const token = session.storedToken();
+  if (!token) return Promise.resolve(false);
+  pending = refreshToken(token)
+    .then((reply) => session.start(reply))
+    .catch(() => false)
+    .then((ok) => {
+      if (!ok) session.clear();
+      return ok;
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}

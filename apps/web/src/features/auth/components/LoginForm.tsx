@@ -1,0 +1,99 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useLogin } from '../api/login.ts';
+
+export const LOGIN_FAILED = 'Error iniciando sesión. Usuario y/o contraseña incorrecta';
+export const AFTER_LOGIN_PATH = '/admin/customers';
+
+/** Login screen (spec 2 "Login"). */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState({ email: false, password: false });
+  const [failed, setFailed] = useState(false);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const username = email.trim().toLowerCase();
+    // Nothing is sent while a field is empty.
+    if (!username || !password) {
+      setMissing({ email: !username, password: !password });
+      return;
+    }
+    setMissing({ email: false, password: false });
+    setFailed(false);
+    login.mutate(
+      { username, password },
+      {
+        onSuccess: () => navigate(AFTER_LOGIN_PATH, { replace: true }),
+        onError: () => setFailed(true),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Iniciar sesión
+        </Title>
+        <Text c="dimmed" size="sm">
+          Accede al panel de administración de PrestaYa.
+        </Text>
+      </Stack>
+
+      {failed && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {LOGIN_FAILED}
+        </Alert>
+      )}
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Correo electrónico"
+            type="email"
+            name="username"
+            autoComplete="username"
+            placeholder="nombre@empresa.com"
+            leftSection={<IconAt size={16} aria-hidden />}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={missing.email ? 'Ingrese su correo electrónico' : undefined}
+            autoFocus
+          />
+          <PasswordInput
+            label="Contraseña"
+            name="password"
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} aria-hidden />}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={missing.password ? 'Ingrese su contraseña' : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
+          />
+          <Group justify="flex-end">
+            <Anchor href="#" size="sm" onClick={(event) => event.preventDefault()}>
+              ¿Olvidaste tu contraseña?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" disabled={login.isPending}>
+            {login.isPending ? 'Validando...' : 'Entrar'}
+          </Button>
+        </Stack>
+      </form>
+
+      <Text size="sm" ta="center">
+        ¿Primera vez en PrestaYa?{' '}
+        <Anchor component={Link} to="/auth/register" fw={600}>
+          Crear cuenta
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
