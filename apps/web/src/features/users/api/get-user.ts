@@ -1,0 +1,13 @@
+import type { Envelope, User } from '@prestaya/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { USERS_PATH, usersKeys } from './keys.ts';
+
+/** GET /api/v1/users/:id. */
+export async function getUser(id: string): Promise<User> {
+  const reply = await api.get<Envelope<User>>(`${USERS_PATH}/${encodeURIComponent(id)}`);
+  return reply.data;
+}
+
+export const userQueryOptions = (id: string) =>
+  queryOptions({ queryKey: usersKeys.detail(id), queryFn: () => getUser(id), staleTime: 0 });

@@ -1,0 +1,8 @@
+/** Query keys of the users resource; invalidating `all` reloads lists and details. */
+export const usersKeys = {
+  all: ['users'] as const,
+  lists: () => [...usersKeys.all, 'list'] as const,
+  detail: (id: string) => [...usersKeys.all, 'detail', id] as const,
+};
+
+export const USERS_PATH = '/api/v1/users';

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
+import { UserDialog } from './UserDialog.tsx';
+
+const existing = {
+  id: '0190a0c0-0000-7000-8000-0000000000aa',
+  num: 1001,
+  name: 'Luis',
+  lastName: 'Pérez',
+  username: 'luis@example.com',
+  roles: ['ROLE_USER'],
+  status: 'A',
+  createdOn: '2025-01-10T15:00:00.000Z',
+};
+
+async function dialog() {
+  return within(await screen.findByRole('dialog', { name: 'Registro de Usuario' }));
+}
+
+async function fillNewUser(d: ReturnType<typeof within>) {
+  await userEvent.type(d.getByLabelText(/^Nombre/), 'Ana');
+  await userEvent.type(d.getByLabelText(/^Apellidos/), 'Gómez');
+  await userEvent.type(d.getByLabelText(/^Usuario/), ' Ana@Example.com ');
+  await userEvent.type(d.getByLabelText(/^Contraseña/), 'secreto123');
+  await userEvent.type(d.getByLabelText(/^PIN/), '1234');
+  await userEvent.click(d.getByRole('checkbox', { name: 'Agente' }));
+}
+
+describe('user dialog', () => {
+  it('keeps Guardar disabled until the form is valid, then creates the user', async () => {
+    const { requests } = mockServer(({ method }) =>
+      method === 'POST' ? json(201, { status: 'OK', data: { ...existing, name: 'Ana' } }) : undefined,
+    );
+    const onClose = vi.fn();
+    renderWithProviders(<UserDialog opened userId={null} onClose={onClose} />);
+    const d = await dialog();
+    const save = d.getByRole('button', { name: 'Guardar' });
+    expect(save).toBeDisabled();
+    expect(d.queryByLabelText('Estatus')).not.toBeInTheDocument();
+
+    await userEvent.type(d.getByLabelText(/^Nombre/), 'Ana');
+    expect(save).toBeDisabled();
+    await fillNewUserRest(d);
+    await waitFor(() => expect(save).toBeEnabled());
+
+    await userEvent.click(save);
+    expect(await screen.findByText('Usuario creado correctamente!')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url.pathname).toBe('/api/v1/users');
+    expect(requests[0]?.body).toEqual({
+      name: 'Ana',
+      lastName: 'Gómez',
+      username: 'ana@example.com',
+      password: 'secreto123',
+      pin: '1234',
+      roles: ['ROLE_USER'],
+      status: 'A',
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('validates the PIN on blur with the Spanish message', async () => {
+    mockServer(() => undefined);
+    renderWithProviders(<UserDialog opened userId={null} onClose={() => {}} />);
+    const d = await dialog();
+    const pin = d.getByLabelText(/^PIN/);
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+    await userEvent.type(pin, '12');
+    await userEvent.tab();
+    expect(await d.findByText('El PIN debe ser de 4 a 6 dígitos')).toBeInTheDocument();
+    await userEvent.type(pin, '34');
+    await waitFor(() => expect(d.queryByText('El PIN debe ser de 4 a 6 dígitos')).not.toBeInTheDocument());
+    await userEvent.clear(pin);
+    await userEvent.type(pin, '12a4');
+    expect(await d.findByText('El PIN debe ser de 4 a 6 dígitos')).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with the data and shows the server detail when creation fails', async () => {
+    mockServer(() => problem(409, 'Ya existe un usuario con ese correo'));
+    const onClose = vi.fn();
+    renderWithProviders(<UserDialog opened userId={null} onClose={onClose} />);
+    const d = await dialog();
+    await fillNewUser(d);
+    await userEvent.click(d.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Error creando el usuario!')).toBeInTheDocument();
+    expect(screen.getByText('Ya existe un usuario con ese correo')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(d.getByLabelText(/^Nombre/)).toHaveValue('Ana');
+    expect(d.getByLabelText(/^Usuario/)).toHaveValue('Ana@Example.com');
+  });
+
+  it('edits a user: Guardar disabled until changed, empty password and PIN are not sent', async () => {
+    const { requests } = mockServer(({ method, url }) => {
+      if (url.pathname !== `/api/v1/users/${existing.id}`) return undefined;
+      if (method === 'GET') return json(200, { status: 'OK', data: existing });
+      if (method === 'PUT') return json(200, { status: 'OK', data: existing });
+      return undefined;
+    });
+    renderWithProviders(<UserDialog opened userId={existing.id} onClose={() => {}} />);
+    const d = await dialog();
+    const name = await d.findByLabelText(/^Nombre/);
+    expect(name).toHaveValue('Luis');
+    expect(d.getAllByText('Déjelo vacío para conservar el actual')).toHaveLength(2);
+    expect(d.getByRole('checkbox', { name: 'Agente' })).toBeChecked();
+    expect(d.getByRole('checkbox', { name: 'Administrador' })).not.toBeChecked();
+    const save = d.getByRole('button', { name: 'Guardar' });
+    expect(save).toBeDisabled();
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Luis Alberto');
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(d.getByRole('checkbox', { name: 'Agente' }));
+    expect(await d.findByText('Seleccione al menos un tipo de usuario')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await userEvent.click(d.getByRole('checkbox', { name: 'Administrador' }));
+    await waitFor(() => expect(save).toBeEnabled());
+
+    await userEvent.click(save);
+    expect(await screen.findByText('Usuario actualizado!')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual({
+      name: 'Luis Alberto',
+      lastName: 'Pérez',
+      username: 'luis@example.com',
+      roles: ['ROLE_ADMIN'],
+      status: 'A',
+    });
+  });
+});
+
+async function fillNewUserRest(d: ReturnType<typeof within>) {
+  await userEvent.type(d.getByLabelText(/^Apellidos/), 'Gómez');
+  await userEvent.type(d.getByLabelText(/^Usuario/), ' Ana@Example.com ');
+  await userEvent.type(d.getByLabelText(/^Contraseña/), 'secreto123');
+  await userEvent.type(d.getByLabelText(/^PIN/), '1234');
+  expect(d.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  await userEvent.click(d.getByRole('checkbox', { name: 'Agente' }));
+}

@@ -1,0 +1,177 @@
+import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  ROLE_LABELS,
+  type Role,
+  USER_STATUS_LABELS,
+  USER_STATUSES,
+  type User,
+  type UserCreate,
+  type UserStatus,
+  type UserUpdate,
+  userCreate,
+  userUpdate,
+} from '@prestaya/contracts';
+import { isApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+
+export interface UserFormValues {
+  name: string;
+  lastName: string;
+  username: string;
+  password: string;
+  pin: string;
+  roles: Role[];
+  status: UserStatus;
+}
+
+export const KEEP_CURRENT_HINT = 'Déjelo vacío para conservar el actual';
+
+function initialValues(user?: User): UserFormValues {
+  return {
+    name: user?.name ?? '',
+    lastName: user?.lastName ?? '',
+    username: user?.username ?? '',
+    password: '',
+    pin: '',
+    roles: user?.roles ? [...user.roles] : [],
+    status: user?.status ?? 'A',
+  };
+}
+
+/** What is sent: on edit, an empty password or PIN is left out (= keep the current one). */
+function toPayload(values: UserFormValues, editing: boolean): UserCreate | UserUpdate {
+  const { password, pin, ...rest } = values;
+  if (!editing) return { ...rest, password, pin };
+  return { ...rest, ...(password ? { password } : {}), ...(pin ? { pin } : {}) };
+}
+
+const normalized = (values: UserFormValues) => JSON.stringify({ ...values, roles: [...values.roles].sort() });
+
+export interface UserFormProps {
+  /** The user being edited; absent to create one. */
+  user?: User;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+/** Fields of the 'Registro de Usuario' dialog, validated with the contracts' schemas. */
+export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
+  const editing = !!user;
+  const schema = editing ? userUpdate : userCreate;
+  const resolve = schemaResolver(schema, { sync: true });
+  const create = useCreateUser();
+  const update = useUpdateUser();
+
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(user),
+    validate: (values) => resolve(toPayload(values, editing)),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const valid = schema.safeParse(toPayload(form.values, editing)).success;
+  const changed = normalized(form.values) !== normalized(initialValues(user));
+  const pending = create.isPending || update.isPending;
+
+  const showServerFieldErrors = (error: unknown) => {
+    for (const issue of isApiError(error) ? error.errors : []) {
+      if (issue.field in form.values) form.setFieldError(issue.field, issue.message);
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (!valid || !changed || pending) return;
+    if (user) {
+      const body = userUpdate.parse(toPayload(values, true));
+      update.mutate(
+        { id: user.id, body },
+        {
+          onSuccess: () => {
+            notify.success('Usuario actualizado!');
+            onSaved();
+          },
+          onError: (error) => {
+            showServerFieldErrors(error);
+            notify.apiError(error);
+          },
+        },
+      );
+    } else {
+      const body = userCreate.parse(toPayload(values, false));
+      create.mutate(body, {
+        onSuccess: () => {
+          notify.success('Usuario creado correctamente!');
+          onSaved();
+        },
+        onError: (error) => {
+          // The dialog stays open with the data so the user can correct it.
+          showServerFieldErrors(error);
+          notify.apiError(error, 'Error creando el usuario!');
+        },
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Nombre" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Apellidos" autoComplete="off" {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <TextInput
+          label="Usuario"
+          type="email"
+          placeholder="correo@ejemplo.com"
+          description="Correo electrónico con el que inicia sesión"
+          autoComplete="off"
+          {...form.getInputProps('username')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <PasswordInput
+            label="Contraseña"
+            description={editing ? KEEP_CURRENT_HINT : 'Al menos 8 caracteres'}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="PIN"
+            description={editing ? KEEP_CURRENT_HINT : '4 a 6 dígitos'}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
+            {...form.getInputProps('pin')}
+          />
+        </SimpleGrid>
+        <Checkbox.Group label="Perfil" {...form.getInputProps('roles')}>
+          <Group mt={6} gap="lg">
+            <Checkbox value="ROLE_ADMIN" label={ROLE_LABELS.ROLE_ADMIN} />
+            <Checkbox value="ROLE_USER" label={ROLE_LABELS.ROLE_USER} />
+          </Group>
+        </Checkbox.Group>
+        {editing && (
+          <Select
+            label="Estatus"
+            data={USER_STATUSES.map((value) => ({ value, label: USER_STATUS_LABELS[value] }))}
+            allowDeselect={false}
+            {...form.getInputProps('status')}
+          />
+        )}
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!valid || !changed || pending}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
