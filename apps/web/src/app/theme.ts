@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -10,13 +10,23 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Notification: { defaultProps: { withBorder: true } },
+    Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });
 
-/** Darker dimmed and error texts than Mantine's defaults, for AA contrast on white. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/**
+ * Darker dimmed, error and "light"-variant texts than Mantine's defaults, so that text keeps WCAG AA
+ * contrast (4.5:1) on white and on the tinted backgrounds of badges, avatars and active nav links.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
+    ...Object.fromEntries(
+      Object.entries(t.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        darken(shades[9], 0.3),
+      ]),
+    ),
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',

@@ -15,7 +15,7 @@ export function Brand({ to = '/', withTagline = true }: { to?: string; withTagli
             PrestaYa
           </Text>
           {withTagline && (
-            <Text size="xs" c="dimmed" lh={1.2}>
+            <Text size="xs" c="dimmed" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
               Préstamos personales
             </Text>
           )}

@@ -239,6 +239,7 @@ export function CatalogTable<T extends { id: string | number }>({
             columns={tableColumns}
             idAccessor="id"
             withTableBorder={false}
+            pinLastColumn={!!onAdd || hasRowActions}
             fetching={isFetching}
             minHeight={records.length ? undefined : 200}
             striped

@@ -35,7 +35,7 @@ export function UserList() {
         searchable
         searchPlaceholder="Nombre, Apellidos, Usuario"
         filterOptions={statusFilter}
-        filterLabel="Estatus"
+        filterLabel="Filtrar por estatus"
         onAdd={() => setDialog({ opened: true, userId: null })}
         onEdit={(user) => setDialog({ opened: true, userId: user.id })}
       />
