@@ -80,4 +80,14 @@ describe('routes', () => {
         .map((a) => a.textContent),
     ).toEqual(['Dashboard', 'Clientes']);
   });
+
+  it("covers the page with 'Cargando...' while a mutation is in progress", async () => {
+    mockServer(() => new Promise<Response>(() => {}));
+    renderRoutes(routes, '/auth/login');
+    await userEvent.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Cargando...')).toBeInTheDocument();
+  });
 });
