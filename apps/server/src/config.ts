@@ -16,33 +16,25 @@ const isTimeZone = (zone: string) => {
 };
 
 /** The runtime contract of architecture.md; every variable is optional. */
-const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('127.0.0.1'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
-      .optional(),
-    JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
-    ADMIN_USERNAME: username.optional(),
-    ADMIN_PASSWORD: password.optional(),
-    TZ_BUSINESS: z
-      .string()
-      .refine(isTimeZone, 'zona horaria IANA desconocida')
-      .default('America/Mexico_City'),
-    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    WEB_DIST: z.string().optional(),
-    /** Login attempts per minute and client IP (raise it for browser journeys that sign in often). */
-    LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
-    /** Behind a reverse proxy / load balancer, take the client IP from X-Forwarded-For. */
-    TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
-  })
-  .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
-    message: 'ADMIN_USERNAME y ADMIN_PASSWORD van juntos: defina ambos o ninguno',
-    path: ['ADMIN_PASSWORD'],
-  });
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ADMIN_USERNAME: username.optional(),
+  ADMIN_PASSWORD: password.optional(),
+  TZ_BUSINESS: z.string().refine(isTimeZone, 'zona horaria IANA desconocida').default('America/Mexico_City'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST: z.string().optional(),
+  /** Login attempts per minute and client IP (raise it for browser journeys that sign in often). */
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Behind a reverse proxy / load balancer, take the client IP from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+});
 
 export interface AppConfig {
   port: number;
@@ -75,11 +67,14 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd: string) {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || 'entorno'}: ${issue.message}`,
-    );
-    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.') || 'entorno'}: ${issue.message}`);
+  if ('ADMIN_USERNAME' in present !== 'ADMIN_PASSWORD' in present) {
+    problems.push('ADMIN_PASSWORD: ADMIN_USERNAME y ADMIN_PASSWORD van juntos; defina ambos o ninguno');
+  }
+  if (!result.success || problems.length > 0) {
+    throw new ConfigError(`Configuración inválida:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
   const parsed = result.data;
   const dataDir = resolve(cwd, parsed.DATA_DIR);

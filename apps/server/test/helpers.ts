@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Role, UserStatus } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -12,7 +13,7 @@ import { createUser } from '../src/modules/users/service.ts';
 
 /**
  * Every test file gets its own real, freshly migrated database:
- * - default: an in-memory PGlite (opening + migrating takes a few seconds, so once per file);
+ * - default: an in-memory PGlite started from the migrated template of test/global-setup.ts;
  * - with DATABASE_URL: a new database `prestaya_t_<random>` on that server, dropped afterwards, so
  *   files run in parallel against one PostgreSQL.
  * Tables are truncated (identities restarted) before each test.
@@ -20,7 +21,11 @@ import { createUser } from '../src/modules/users/service.ts';
 async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
     return { database, drop: () => database.close() };
   }
   const name = `prestaya_t_${randomBytes(6).toString('hex')}`;

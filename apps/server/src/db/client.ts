@@ -33,6 +33,8 @@ export type OpenDatabaseOptions = {
       databaseUrl?: undefined;
       /** PGlite data directory (created if missing) or 'memory://' for a throw-away database. */
       dataDir: string;
+      /** Start from a `dumpDataDir()` tarball instead of running initdb (tests: ~0.8 s instead of ~4 s). */
+      loadDataDir?: Blob;
     }
 );
 
@@ -48,7 +50,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   // pg_trgm and unaccent are loaded now because later issues search with them.
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm, unaccent },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   return {
     kind: 'pglite',
     client,

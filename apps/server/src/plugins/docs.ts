@@ -14,6 +14,8 @@ export async function registerApiDocs(app: FastifyInstance) {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'PrestaYa API', version: '1.0.0', description: 'API de préstamos personales' },
+      // Every operation needs the Bearer token unless it declares `security: []` (login, register, health).
+      security: [{ bearerAuth: [] }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const scratch = () => mkdtempSync(join(tmpdir(), 'prestaya-config-'));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults and resolves DATA_DIR against the working directory', () => {
+    const cwd = scratch();
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: join(cwd, 'data'),
+      databaseUrl: undefined,
+      pgliteDir: join(cwd, 'data', 'db'),
+      admin: undefined,
+      businessTimeZone: 'America/Mexico_City',
+      logLevel: 'info',
+      loginRateLimit: { max: 10, timeWindowMs: 60_000 },
+      trustProxy: false,
+    });
+    expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
+    expect(statSync(config.dataDir).isDirectory()).toBe(true);
+  });
+
+  it('generates the JWT secret once (mode 0600) and reuses it on restart', () => {
+    const cwd = scratch();
+    const first = loadConfig({ DATA_DIR: 'estado' }, cwd);
+    const file = join(cwd, 'estado', 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: 'estado' }, cwd).jwtSecret).toBe(first.jwtSecret);
+    const fromEnv = loadConfig({ DATA_DIR: 'estado', JWT_SECRET: 'x'.repeat(40) }, cwd);
+    expect(fromEnv).toMatchObject({ jwtSecret: 'x'.repeat(40), jwtSecretSource: 'env' });
+  });
+
+  it('reads every variable', () => {
+    const cwd = scratch();
+    const config = loadConfig(
+      {
+        PORT: '4123',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/prestaya',
+        ADMIN_USERNAME: ' Admin@PrestaYa.mx ',
+        ADMIN_PASSWORD: 'admin12345',
+        TZ_BUSINESS: 'America/Monterrey',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: 'web',
+        LOGIN_RATE_LIMIT_MAX: '100',
+        TRUST_PROXY: 'true',
+        DATA_DIR: '',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 4123,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/prestaya',
+      admin: { username: 'admin@prestaya.mx', password: 'admin12345' },
+      businessTimeZone: 'America/Monterrey',
+      logLevel: 'warn',
+      webDist: join(cwd, 'web'),
+      loginRateLimit: { max: 100, timeWindowMs: 60_000 },
+      trustProxy: true,
+      dataDir: join(cwd, 'data'), // an empty variable counts as unset
+    });
+  });
+
+  it('fails loudly, naming every bad variable', () => {
+    const attempt = () =>
+      loadConfig(
+        {
+          PORT: 'ochenta',
+          DATABASE_URL: 'mysql://x',
+          JWT_SECRET: 'corto',
+          TZ_BUSINESS: 'Marte/Olimpo',
+          LOG_LEVEL: 'verbose',
+          ADMIN_USERNAME: 'admin@prestaya.mx',
+        },
+        scratch(),
+      );
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const variable of [
+      'PORT',
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'TZ_BUSINESS',
+      'LOG_LEVEL',
+      'ADMIN_PASSWORD',
+    ]) {
+      expect(message).toContain(`${variable}:`);
+    }
+    expect(message).not.toContain('corto'); // never echo a secret
+  });
+});

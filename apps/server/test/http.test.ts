@@ -1,0 +1,193 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createAdmin, expectProblem, request, useTestApp } from './helpers.ts';
+
+// A stand-in for apps/web/dist: the SPA shell plus one hashed asset.
+const webDist = mkdtempSync(join(tmpdir(), 'prestaya-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>PrestaYa</title><div id="root"></div>');
+writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+
+const context = useTestApp({ webDist });
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('errors are application/problem+json', () => {
+  it('404 for unknown API paths, whatever the Accept header', async () => {
+    for (const url of ['/api/v1/nope', '/api/nope', '/public/api/v1/nope', '/api']) {
+      expectProblem(
+        await context.app.inject({ method: 'GET', url, headers: html }),
+        404,
+        'Recurso no encontrado',
+      );
+    }
+    expectProblem(await context.app.inject({ method: 'DELETE', url: '/api/v1/users' }), 404);
+  });
+
+  it('400 for malformed JSON', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "a@b.mx", ',
+    });
+    expectProblem(response, 400, 'El cuerpo de la solicitud no es JSON válido');
+  });
+
+  it('400 naming the body when a JSON body is empty or not an object', async () => {
+    for (const payload of ['', 'null', '[]', '"texto"', '42']) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      const problem = expectProblem(response, 400);
+      expect(problem.errors?.[0]?.field, payload).toBe('body');
+    }
+  });
+
+  it('400 for prototype-poisoning JSON', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a@b.mx","password":"x","__proto__":{"admin":true}}',
+    });
+    expectProblem(response, 400, 'El cuerpo de la solicitud no es JSON válido');
+  });
+
+  it('415 for an unsupported content type', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expectProblem(response, 415, /Tipo de contenido no soportado/);
+  });
+
+  it('413 for a body over 1 MiB', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a@b.mx', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expectProblem(response, 413, 'El cuerpo de la solicitud es demasiado grande');
+  });
+
+  it('never a 500 for hostile input', async () => {
+    const admin = await createAdmin(context);
+    const attempts = [
+      { method: 'GET' as const, url: '/api/v1/users?page=99999999999999999999999&size=-1' },
+      { method: 'GET' as const, url: '/api/v1/users?page=1&page=2&size=5' },
+      { method: 'GET' as const, url: `/api/v1/users?query=${'%'.repeat(3)}&orderBy=${'x'.repeat(500)}` },
+      { method: 'GET' as const, url: '/api/v1/users/%00' },
+      { method: 'GET' as const, url: '/api/v1/users/00000000-0000-0000-0000-00000000000g' },
+      { method: 'PUT' as const, url: '/api/v1/users/not-a-uuid', payload: { name: 1e308 } },
+      { method: 'POST' as const, url: '/api/v1/users', payload: { name: 'a'.repeat(10_000), roles: [null] } },
+      { method: 'POST' as const, url: '/api/v1/users', payload: [1, 2, 3] },
+    ];
+    for (const attempt of attempts) {
+      const response = await request(context.app, { ...attempt, token: admin.token });
+      expect(response.statusCode, `${attempt.url} → ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${attempt.url} → ${response.body}`).toBeLessThan(500);
+      expectProblem(response, response.statusCode);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that allows only our own scripts', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the built web app', () => {
+  it('serves index.html at / without caching', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    for (const url of [
+      '/admin/users',
+      '/auth/login',
+      '/loans/0190d3a4-0000-7000-8000-000000000000',
+      '/consulta?x=1',
+    ]) {
+      const response = await context.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('does not answer index.html for API paths, missing assets or non-HTML requests', async () => {
+    expectProblem(await context.app.inject({ method: 'GET', url: '/api/v1/nope', headers: html }), 404);
+    expectProblem(await context.app.inject({ method: 'GET', url: '/assets/missing.js' }), 404);
+    expectProblem(
+      await context.app.inject({
+        method: 'GET',
+        url: '/admin/users',
+        headers: { accept: 'application/json' },
+      }),
+      404,
+    );
+    expectProblem(await context.app.inject({ method: 'POST', url: '/admin/users', headers: html }), 404);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves a valid OpenAPI 3 document at /api/docs/json listing the API', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('PrestaYa API');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/users',
+        '/api/v1/users/{id}',
+        '/api/v1/auth/login',
+        '/api/v1/auth/token/refresh',
+        '/api/v1/auth/register',
+      ]),
+    );
+    const create = doc.paths['/api/v1/users'].post;
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['name', 'lastName', 'username', 'password', 'pin', 'roles']),
+    );
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/v1/auth/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/v1/users'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'size', 'query', 'q', 'orderBy', 'order']),
+    );
+  });
+
+  it('serves the Swagger UI page', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs', headers: html });
+    const page =
+      response.statusCode === 302 ? await context.app.inject({ method: 'GET', url: '/api/docs/' }) : response;
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});
