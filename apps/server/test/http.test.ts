@@ -1,14 +1,19 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createAdmin, expectProblem, request, useTestApp } from './helpers.ts';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loggerOptions } from '../src/logger.ts';
+import { createAdmin, expectProblem, request, testConfig, useTestApp } from './helpers.ts';
 
 // A stand-in for apps/web/dist: the SPA shell plus one hashed asset.
 const webDist = mkdtempSync(join(tmpdir(), 'prestaya-web-'));
 mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>PrestaYa</title><div id="root"></div>');
 writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const context = useTestApp({ webDist });
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -189,5 +194,94 @@ describe('OpenAPI', () => {
       response.statusCode === 302 ? await context.app.inject({ method: 'GET', url: '/api/docs/' }) : response;
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
+  });
+});
+
+describe('logging and unexpected errors', () => {
+  /** A second app on the same database whose pino output is captured. */
+  async function appWithCapturedLogs() {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = testConfig({ logLevel: 'info' });
+    const app = await buildApp({
+      config,
+      database: context.database,
+      logger: { ...(loggerOptions(config) as object), stream },
+    });
+    app.get('/api/v1/boom', { config: { anonymous: true } }, async () => {
+      throw new Error('detalle interno: tabla secreta');
+    });
+    await app.ready();
+    return { app, logs: () => lines.join('') };
+  }
+
+  it('answers 500 with a generic Spanish detail and keeps the stack in the server log only', async () => {
+    const { app, logs } = await appWithCapturedLogs();
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/boom' });
+      expectProblem(response, 500, 'Error interno del servidor');
+      expect(response.body).not.toContain('tabla secreta');
+      expect(logs()).toContain('tabla secreta');
+      expect(logs()).toMatch(/"stack":"Error: detalle interno/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never writes passwords, PINs or tokens to the log', async () => {
+    const admin = await createAdmin(context);
+    const { app, logs } = await appWithCapturedLogs();
+    try {
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: admin.username, password: admin.password },
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        headers: { authorization: `Bearer ${admin.token}`, cookie: 'sesion=abc' },
+        payload: {
+          name: 'X',
+          lastName: 'Y',
+          username: 'x@y.mx',
+          password: 'SuperSecreta1',
+          pin: '97531',
+          roles: [],
+        },
+      });
+      app.log.info(
+        {
+          password: 'p1-secreta',
+          pin: '86420',
+          user: { access_token: 'tok-secreto' },
+          req: { headers: { authorization: 'Bearer z' } },
+        },
+        'explicit object',
+      );
+      const output = logs();
+      expect(output).toContain('incoming request');
+      for (const secret of [
+        admin.password,
+        admin.token,
+        'SuperSecreta1',
+        '97531',
+        'p1-secreta',
+        '86420',
+        'tok-secreto',
+        'Bearer z',
+        'sesion=abc',
+      ]) {
+        expect(output).not.toContain(secret);
+      }
+      expect(output).toContain('[redactado]');
+    } finally {
+      await app.close();
+    }
   });
 });
