@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEY, session } from '../lib/session.ts';
 import { json, mockServer, renderRoutes } from '../test/utils.tsx';
 import { routes } from './routes.tsx';
@@ -16,7 +17,17 @@ const admin = {
 
 const emptyPage = { data: [], page: 1, size: 10, totalDocuments: 0, totalPages: 0 };
 
+/** Loads every lazy screen once so that the first test does not pay for the module transforms. */
+async function preload(list: RouteObject[]): Promise<void> {
+  for (const route of list) {
+    if (typeof route.lazy === 'function') await route.lazy();
+    if (route.children) await preload(route.children);
+  }
+}
+
 describe('routes', () => {
+  beforeAll(() => preload(routes), 30_000);
+
   it('sends /auth to Login and shows a friendly 404 for unknown paths', async () => {
     mockServer(() => undefined);
     const { router } = renderRoutes(routes, '/auth');

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { session } from '../lib/session.ts';
+
+// Lazy routes and Mantine transitions make the first render of a file slower than the default 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks the layout APIs Mantine relies on.
 /** Evaluates simple width queries against jsdom's 1024 px window ('' matches, as in browsers). */
