@@ -25,7 +25,11 @@ export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     staticCSP: true,
-    // Same reason as plugins/security.ts: plain-HTTP deployments must keep working.
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    // Plain-HTTP deployments must keep working (see plugins/security.ts), and Swagger UI sets inline
+    // styles from script, which its default style hashes do not cover.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
   });
 }
