@@ -1,5 +1,7 @@
 export * from './auth.ts';
+export * from './bank-accounts.ts';
 export * from './common.ts';
+export * from './customers.ts';
 export * from './labels.ts';
 export * from './money.ts';
 export * from './users.ts';

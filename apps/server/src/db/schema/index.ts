@@ -1,3 +1,5 @@
 export * from './audit.ts';
+export * from './bank-accounts.ts';
+export * from './customers.ts';
 export * from './rate-limits.ts';
 export * from './users.ts';

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Cash and bank accounts (domain.md "Loan lifecycle and the cash ledger"). Money in integer centavos.
+ * `balance` is what is available, `real_balance` what is really there; their difference is the sum of
+ * reservations of approved loans not yet delivered, so 0 ≤ balance ≤ real_balance always (checked).
+ * Every change of either is one row of account_transactions written in the same transaction with the
+ * account row locked; the opening balance is itself a DEPOSIT 'Saldo inicial'.
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    bankName: text('bank_name').notNull(),
+    cardNumber: text('card_number'),
+    clabe: text('clabe'),
+    customerName: text('customer_name').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    realBalanceCents: bigint('real_balance_cents', { mode: 'number' }).notNull().default(0),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'bank_accounts_balances_valid',
+      sql`${table.balanceCents} >= 0 and ${table.realBalanceCents} >= ${table.balanceCents}`,
+    ),
+  ],
+);
+
+export const accountTransactions = pgTable(
+  'account_transactions',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    operationType: text('operation_type').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    initialBalanceCents: bigint('initial_balance_cents', { mode: 'number' }).notNull(),
+    initialRealBalanceCents: bigint('initial_real_balance_cents', { mode: 'number' }).notNull(),
+    endBalanceCents: bigint('end_balance_cents', { mode: 'number' }).notNull(),
+    endRealBalanceCents: bigint('end_real_balance_cents', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    /** The loan (Reserva, Entrega, Liberación) or payment (Abono) behind the movement; FKs come with those tables. */
+    loanId: uuid('loan_id'),
+    paymentId: uuid('payment_id'),
+    createdBy: uuid('created_by').references(() => users.id),
+  },
+  (table) => [
+    check('account_transactions_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'account_transactions_type_valid',
+      sql`${table.operationType} in ('PAYMENT_DEPOSIT', 'WITHDRAWAL', 'VIRTUAL_WITHDRAWAL', 'MANUAL_WITHDRAWAL', 'DEPOSIT', 'RELEASE')`,
+    ),
+    index('account_transactions_account_idx').on(table.accountId, table.createdOn.desc(), table.id.desc()),
+    index('account_transactions_loan_idx').on(table.loanId),
+    index('account_transactions_payment_idx').on(table.paymentId),
+  ],
+);
+
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
+export type AccountTransactionRow = typeof accountTransactions.$inferSelect;

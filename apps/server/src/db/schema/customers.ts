@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Borrowers. `search_text` is the normalised (lower case, accents removed) "name lastName
+ * secondLastName phone", written by the service from one pure function, so a trigram index can serve
+ * the accent-insensitive search (unaccent() itself cannot be indexed: it is not immutable).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey(),
+    num: integer('num').notNull().unique().generatedAlwaysAsIdentity({ startWith: 1 }),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull(),
+    secondLastName: text('second_last_name'),
+    phone: text('phone').notNull(),
+    curp: text('curp').notNull().unique(),
+    status: text('status').notNull().default('PENDING'),
+    agentId: uuid('agent_id').references(() => users.id),
+    searchText: text('search_text').notNull(),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('customers_phone_10_digits', sql`${table.phone} ~ '^[0-9]{10}$'`),
+    check(
+      'customers_curp_18_upper',
+      sql`char_length(${table.curp}) = 18 and ${table.curp} = upper(${table.curp})`,
+    ),
+    index('customers_agent_idx').on(table.agentId),
+    index('customers_phone_idx').on(table.phone),
+    index('customers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    street: text('street').notNull(),
+    numExterior: text('num_exterior').notNull(),
+    numInterior: text('num_interior'),
+    neighborhood: text('neighborhood').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('addresses_postal_code_5_digits', sql`${table.postalCode} ~ '^[0-9]{5}$'`),
+    index('addresses_customer_idx').on(table.customerId),
+  ],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;

@@ -1,0 +1,142 @@
+import { CUSTOMER_STATUSES, LOAN_STATUSES } from './labels.ts';
+import { z } from './zod.ts';
+
+/** The 32 federal entities, upper case and without accents, as the API sends them (spec 3 "State list"). */
+export const MX_STATES = [
+  'AGUASCALIENTES',
+  'BAJA CALIFORNIA',
+  'BAJA CALIFORNIA SUR',
+  'CAMPECHE',
+  'COAHUILA',
+  'COLIMA',
+  'CHIAPAS',
+  'CHIHUAHUA',
+  'CIUDAD DE MEXICO',
+  'DURANGO',
+  'GUANAJUATO',
+  'GUERRERO',
+  'HIDALGO',
+  'JALISCO',
+  'MEXICO',
+  'MICHOACAN',
+  'MORELOS',
+  'NAYARIT',
+  'NUEVO LEON',
+  'OAXACA',
+  'PUEBLA',
+  'QUERETARO',
+  'QUINTANA ROO',
+  'SAN LUIS POTOSI',
+  'SINALOA',
+  'SONORA',
+  'TABASCO',
+  'TAMAULIPAS',
+  'TLAXCALA',
+  'VERACRUZ',
+  'YUCATAN',
+  'ZACATECAS',
+] as const;
+export type MxState = (typeof MX_STATES)[number];
+
+const required = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max);
+/** Optional text: blank means "not given" and is stored as null. */
+const optionalText = (max = 120) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const phone = z
+  .string({ error: 'Tel. debe ser de 10 dígitos' })
+  .trim()
+  .regex(/^\d{10}$/, 'Tel. debe ser de 10 dígitos');
+
+/** Customer form (spec 5 "Customer form"); the same schema validates on the server and in the form. */
+export const customerInput = z.object({
+  name: required('El nombre es requerido', 80),
+  lastName: required('Ap. Paterno es requerido', 80),
+  secondLastName: optionalText(80),
+  phone,
+  curp: z
+    .string({ error: 'CURP es requerido' })
+    .trim()
+    .toUpperCase()
+    .pipe(z.string().min(1, 'CURP es requerido').length(18, 'Debe ser de 18 caracteres')),
+  agentId: z.uuid({ error: 'Agente inválido' }).nullish(),
+  status: z.enum(CUSTOMER_STATUSES, { error: 'El estatus es requerido' }).default('PENDING'),
+});
+export type CustomerInput = z.input<typeof customerInput>;
+
+/** Address form (spec 5 "Address form"). */
+export const addressInput = z.object({
+  street: required('La calle es requerida'),
+  numExterior: required('El No. Exterior es requerido', 20),
+  numInterior: optionalText(20),
+  neighborhood: required('La Colonia es requerida'),
+  city: required('La Ciudad es requerida'),
+  state: z.enum(MX_STATES, { error: 'El Estado es requerido' }),
+  postalCode: z
+    .string({ error: 'Código Postal debe ser de 5 dígitos' })
+    .trim()
+    .regex(/^\d{5}$/, 'Código Postal debe ser de 5 dígitos'),
+});
+export type AddressInput = z.input<typeof addressInput>;
+
+export const address = z.object({
+  id: z.string(),
+  street: z.string(),
+  numExterior: z.string(),
+  numInterior: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.enum(MX_STATES),
+  postalCode: z.string(),
+});
+export type Address = z.infer<typeof address>;
+
+/** A staff member as shown beside a customer (never their username, roles or PIN). */
+export const agentSummary = z.object({
+  id: z.string(),
+  num: z.number().int(),
+  name: z.string(),
+  lastName: z.string(),
+});
+export type AgentSummary = z.infer<typeof agentSummary>;
+
+export const customerListItem = z.object({
+  id: z.string(),
+  num: z.number().int(),
+  name: z.string(),
+  lastName: z.string(),
+  secondLastName: z.string().nullable(),
+  phone: z.string(),
+  curp: z.string(),
+  status: z.enum(CUSTOMER_STATUSES),
+  agent: agentSummary.nullable(),
+  createdOn: z.string(),
+});
+export type CustomerListItem = z.infer<typeof customerListItem>;
+
+/** The loan the CustomerDetails header summarises: the open one (ACTIVE/DELAYED), else the newest. */
+export const customerLoanSummary = z.object({
+  id: z.string(),
+  num: z.number().int(),
+  status: z.enum(LOAN_STATUSES),
+  currentBalance: z.number(),
+});
+
+export const customer = customerListItem.extend({
+  agentId: z.string().nullable(),
+  addresses: z.array(address),
+  currentLoan: customerLoanSummary.nullable(),
+});
+export type Customer = z.infer<typeof customer>;
+
+export const CUSTOMER_ORDER_COLUMNS = ['num', 'name', 'lastName', 'phone', 'createdOn'] as const;
+
+export const addressParams = z.object({
+  id: z.uuid({ error: 'Identificador inválido' }),
+  addressId: z.uuid({ error: 'Identificador inválido' }),
+});
