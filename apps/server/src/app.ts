@@ -3,7 +3,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loggerOptions } from './logger.ts';
+import { agentsRoutes } from './modules/agents/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
+import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -66,6 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         loginRateLimit: options.loginRateLimit ?? config.loginRateLimit,
       });
       await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(agentsRoutes, { prefix: '/agents' });
+      await api.register(customersRoutes, { prefix: '/customers' });
+      await api.register(bankAccountsRoutes, { prefix: '/bank-accounts' });
     },
     { prefix: '/api/v1' },
   );
