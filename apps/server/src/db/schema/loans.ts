@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bankAccounts } from './bank-accounts.ts';
+import { customers } from './customers.ts';
+import { users } from './users.ts';
+
+/**
+ * Loans (domain.md "Loan policy", "Loan lifecycle"). Amounts in centavos, fixed at request time by the
+ * pure loan policy; `current_real_amount_cents` and `current_balance_cents` are kept by the server
+ * (recomputed on every change of installments or fees), never sent by a client.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey(),
+    num: integer('num').notNull().unique().generatedAlwaysAsIdentity({ startWith: 1000 }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    termWeeks: integer('term_weeks').notNull().default(12),
+    dailyFeeCents: bigint('daily_fee_cents', { mode: 'number' }).notNull(),
+    weeklyFeeCents: bigint('weekly_fee_cents', { mode: 'number' }).notNull(),
+    interestBp: integer('interest_bp').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('PENDING'),
+    loanFromPast: boolean('loan_from_past').notNull().default(false),
+    requestDate: date('request_date', { mode: 'string' }).notNull(),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
+    approvedOn: timestamp('approved_on', { withTimezone: true }),
+    activatedOn: timestamp('activated_on', { withTimezone: true }),
+    currentRealAmountCents: bigint('current_real_amount_cents', { mode: 'number' }).notNull().default(0),
+    currentBalanceCents: bigint('current_balance_cents', { mode: 'number' }).notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('loans_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'loans_status_valid',
+      sql`${table.status} in ('PENDING', 'APPROVED', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED')`,
+    ),
+    check(
+      'loans_balances_valid',
+      sql`${table.currentBalanceCents} >= 0 and ${table.currentRealAmountCents} >= 0`,
+    ),
+    index('loans_customer_idx').on(table.customerId, table.createdOn),
+    index('loans_status_idx').on(table.status, table.createdOn),
+  ],
+);
+
+/** The 12 weekly installments generated at delivery. */
+export const scheduledPayments = pgTable(
+  'scheduled_payments',
+  {
+    id: uuid('id').primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    paymentNumber: integer('payment_number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('PENDING'),
+    concept: text('concept').notNull(),
+    paidOn: timestamp('paid_on', { withTimezone: true }),
+  },
+  (table) => [
+    unique('scheduled_payments_loan_number_unique').on(table.loanId, table.paymentNumber),
+    check('scheduled_payments_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'scheduled_payments_status_valid',
+      sql`${table.status} in ('PENDING', 'DELAYED', 'PAID', 'VALIDATING', 'REJECTED', 'CANCELLED')`,
+    ),
+    index('scheduled_payments_due_idx').on(table.status, table.dueDate),
+  ],
+);
+
+export type LoanRow = typeof loans.$inferSelect;
+export type ScheduledPaymentRow = typeof scheduledPayments.$inferSelect;

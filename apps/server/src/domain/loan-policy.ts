@@ -1,0 +1,101 @@
+/**
+ * Loan policy (domain.md "Loan policy"). Pure functions over integer centavos and calendar dates
+ * ('YYYY-MM-DD'); no I/O. Every amount the server stores for a loan comes from here.
+ */
+
+export const TERM_WEEKS = 12;
+export const DAILY_FEE_CENTS = 5_000;
+/** Default flat interest: 20% (stored on each loan at creation, in basis points). */
+export const DEFAULT_INTEREST_BP = 2_000;
+
+/** Round half up of a non-negative rational n/d, exact in integer arithmetic. */
+function divRoundHalfUp(n: number, d: number): number {
+  return Math.floor((2 * n + d) / (2 * d));
+}
+
+function assertCents(cents: number, what: string) {
+  if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`${what} inválido: ${cents}`);
+}
+
+/** The weekly late-fee cap: 10% of the amount (spec 9), rounded to the centavo. */
+export function weeklyFeeCents(amountCents: number): number {
+  assertCents(amountCents, 'Monto');
+  return divRoundHalfUp(amountCents, 10);
+}
+
+/** Total to repay = amount × (1 + rate). */
+export function totalToRepayCents(amountCents: number, interestBp: number): number {
+  assertCents(amountCents, 'Monto');
+  if (!Number.isInteger(interestBp) || interestBp < 0) throw new RangeError(`Tasa inválida: ${interestBp}`);
+  return amountCents + divRoundHalfUp(amountCents * interestBp, 10_000);
+}
+
+/** `term` equal installments; the last absorbs the rounding so they sum exactly to the total. */
+export function installmentAmountsCents(totalCents: number, term = TERM_WEEKS): number[] {
+  assertCents(totalCents, 'Total');
+  const base = Math.floor(totalCents / term);
+  const amounts = Array.from({ length: term }, () => base);
+  amounts[term - 1] = totalCents - base * (term - 1);
+  return amounts;
+}
+
+/** Adds days to a calendar date, in UTC so no time zone or DST can shift it. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) throw new RangeError(`Fecha inválida: ${date}`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The calendar day of `instant` in the business time zone (TZ_BUSINESS). */
+export function businessDate(instant: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+export interface ScheduledInstallment {
+  paymentNumber: number;
+  dueDate: string;
+  amountCents: number;
+  concept: string;
+}
+
+/**
+ * The schedule generated at delivery: installment k (1..term) is due anchor + 7·k days, concept
+ * 'Pago k de term'. The anchor is the delivery day, or the request date for a loanFromPast.
+ */
+export function buildSchedule(
+  totalCents: number,
+  anchorDate: string,
+  term = TERM_WEEKS,
+): ScheduledInstallment[] {
+  return installmentAmountsCents(totalCents, term).map((amountCents, i) => ({
+    paymentNumber: i + 1,
+    dueDate: addDays(anchorDate, 7 * (i + 1)),
+    amountCents,
+    concept: `Pago ${i + 1} de ${term}`,
+  }));
+}
+
+export interface LoanTerms {
+  amountCents: number;
+  weeklyFeeCents: number;
+  totalCents: number;
+  installmentCents: number;
+}
+
+/** Everything derived from the amount when a loan is requested or its amount edited. */
+export function loanTerms(amountCents: number, interestBp = DEFAULT_INTEREST_BP): LoanTerms {
+  const totalCents = totalToRepayCents(amountCents, interestBp);
+  return {
+    amountCents,
+    weeklyFeeCents: weeklyFeeCents(amountCents),
+    totalCents,
+    installmentCents: installmentAmountsCents(totalCents)[0] ?? 0,
+  };
+}

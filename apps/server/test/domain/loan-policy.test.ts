@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  buildSchedule,
+  businessDate,
+  installmentAmountsCents,
+  loanTerms,
+  totalToRepayCents,
+  weeklyFeeCents,
+} from '../../src/domain/loan-policy.ts';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('loan policy', () => {
+  it('with the default 20% each of the 12 installments equals the weekly fee', () => {
+    const terms = loanTerms(1_000_000); // $10,000.00
+    expect(terms).toEqual({
+      amountCents: 1_000_000,
+      weeklyFeeCents: 100_000,
+      totalCents: 1_200_000,
+      installmentCents: 100_000,
+    });
+  });
+
+  it('installments sum exactly to the total and the last absorbs the rounding', () => {
+    const total = totalToRepayCents(1_000_001, 2_000); // $10,000.01 → $12,000.01 (1200001.2 rounds down)
+    expect(total).toBe(1_200_001);
+    const amounts = installmentAmountsCents(total);
+    expect(amounts).toHaveLength(12);
+    expect(sum(amounts)).toBe(total);
+    expect(amounts.slice(0, 11).every((a) => a === 100_000)).toBe(true);
+    expect(amounts[11]).toBe(100_001);
+    for (const cents of [1, 11, 12, 13, 99_999, 123_456_789]) {
+      const parts = installmentAmountsCents(cents);
+      expect(sum(parts)).toBe(cents);
+      expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(11);
+    }
+  });
+
+  it('rounds the weekly fee and interest half up to the centavo', () => {
+    expect(weeklyFeeCents(15)).toBe(2); // 1.5 → 2
+    expect(weeklyFeeCents(14)).toBe(1);
+    expect(totalToRepayCents(5, 1_000)).toBe(6); // 5 + 0.5 → 6
+    expect(() => weeklyFeeCents(0)).toThrow(RangeError);
+    expect(() => weeklyFeeCents(1.5)).toThrow(RangeError);
+  });
+
+  it('schedules installment k on anchor + 7k days with concept "Pago k de 12", across months and years', () => {
+    const schedule = buildSchedule(1_200_000, '2026-11-20');
+    expect(schedule[0]).toEqual({
+      paymentNumber: 1,
+      dueDate: '2026-11-27',
+      amountCents: 100_000,
+      concept: 'Pago 1 de 12',
+    });
+    expect(schedule[5]?.dueDate).toBe('2027-01-01');
+    expect(schedule[11]).toMatchObject({
+      paymentNumber: 12,
+      dueDate: '2027-02-12',
+      concept: 'Pago 12 de 12',
+    });
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it('takes the business day in Mexico City, not UTC', () => {
+    // 03:00 UTC on the 23rd is still the 22nd in Mexico City (UTC−6).
+    expect(businessDate(new Date('2026-11-23T03:00:00Z'), 'America/Mexico_City')).toBe('2026-11-22');
+    expect(businessDate(new Date('2026-11-23T07:00:00Z'), 'America/Mexico_City')).toBe('2026-11-23');
+  });
+});

@@ -1,0 +1,83 @@
+import { isoDate } from './common.ts';
+import { LOAN_STATUSES, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
+import { positivePesos } from './money.ts';
+import { z } from './zod.ts';
+
+/** Fixed by the spec (section 9): 12 weekly installments, daily late fee $50, weekly fee 10% of the amount. */
+export const LOAN_TERM_WEEKS = 12;
+export const LOAN_DAILY_FEE = 50;
+export const LOAN_TERM_OPTIONS = [LOAN_TERM_WEEKS] as const;
+export const LOAN_DAILY_FEE_OPTIONS = [LOAN_DAILY_FEE] as const;
+
+const term = z.literal(LOAN_TERM_WEEKS, { error: 'El plazo es de 12 semanas' });
+const dailyFee = z.literal(LOAN_DAILY_FEE, { error: 'La multa diaria es de $50' });
+
+/**
+ * A loan request (`POST /api/v1/customers/{id}/loans`). `weeklyFee` is never sent: the server sets it
+ * to 10% of the amount. `requestDate` and `loanFromPast` are honoured for administrators only.
+ */
+export const loanCreate = z.object({
+  amount: positivePesos,
+  term: term.default(LOAN_TERM_WEEKS),
+  dailyFee: dailyFee.default(LOAN_DAILY_FEE),
+  requestDate: isoDate.optional(),
+  loanFromPast: z.boolean().default(false),
+});
+export type LoanCreate = z.input<typeof loanCreate>;
+
+/** `PUT /api/v1/loans/{id}`: amount/term/dailyFee only while PENDING; status, requestDate, loanFromPast admin only. */
+export const loanUpdate = z.object({
+  amount: positivePesos.optional(),
+  term: term.optional(),
+  dailyFee: dailyFee.optional(),
+  status: z.enum(LOAN_STATUSES, { error: 'Estatus inválido' }).optional(),
+  requestDate: isoDate.optional(),
+  loanFromPast: z.boolean().optional(),
+});
+export type LoanUpdate = z.input<typeof loanUpdate>;
+
+export const loanApprove = z.object({
+  bankAccountId: z.uuid({ error: 'Seleccione la cuenta de retiro' }).nullish(),
+});
+export type LoanApprove = z.input<typeof loanApprove>;
+
+export const loan = z.object({
+  id: z.string(),
+  num: z.number().int(),
+  amount: z.number(),
+  term: z.number().int(),
+  status: z.enum(LOAN_STATUSES),
+  dailyFee: z.number(),
+  weeklyFee: z.number(),
+  /** Flat rate fixed at creation, e.g. 0.2. */
+  interestRate: z.number(),
+  totalToRepay: z.number(),
+  installmentAmount: z.number(),
+  loanFromPast: z.boolean(),
+  requestDate: z.string(),
+  createdOn: z.string(),
+  approvedOn: z.string().nullable(),
+  activatedOn: z.string().nullable(),
+  currentRealAmount: z.number(),
+  currentBalance: z.number(),
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    lastName: z.string(),
+    secondLastName: z.string().nullable(),
+  }),
+  bankAccount: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type Loan = z.infer<typeof loan>;
+
+export const scheduledPayment = z.object({
+  id: z.string(),
+  paymentNumber: z.number().int(),
+  dueDate: z.string(),
+  amount: z.number(),
+  status: z.enum(SCHEDULED_PAYMENT_STATUSES),
+  concept: z.string(),
+});
+export type ScheduledPayment = z.infer<typeof scheduledPayment>;
+
+export const LOAN_ORDER_COLUMNS = ['num', 'amount', 'status', 'createdOn', 'requestDate'] as const;
