@@ -1,0 +1,123 @@
+import type { Address, addressInput, z } from '@prestaya/contracts';
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { type AddressRow, addresses } from '../../db/schema/customers.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { notFound } from '../../errors.ts';
+import { findVisibleCustomer } from './access.ts';
+import { refuseNulCharacters } from './input-guards.ts';
+import { addressAuditSnapshot, toAddressDto } from './mapping.ts';
+
+export type AddressFields = z.output<typeof addressInput>;
+
+export const ADDRESS_NOT_FOUND = 'Dirección no encontrada';
+
+const AUDIT_ENTITY = 'address';
+
+function addressColumns(input: AddressFields) {
+  refuseNulCharacters(input);
+  return {
+    street: input.street,
+    numExterior: input.numExterior,
+    numInterior: input.numInterior,
+    neighborhood: input.neighborhood,
+    city: input.city,
+    state: input.state,
+    postalCode: input.postalCode,
+  };
+}
+
+/**
+ * Every address call first finds the customer through the access rule (404 'Cliente no encontrado'
+ * for an unknown customer or another agent's), share-locking it against a concurrent reassignment;
+ * then the address must belong to that customer (else 404 'Dirección no encontrada').
+ */
+async function findAddress(
+  tx: DbOrTx,
+  actor: CustomerActor,
+  customerId: string,
+  addressId: string,
+): Promise<AddressRow> {
+  await findVisibleCustomer(tx, actor, customerId, 'share');
+  const [row] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
+    .for('update');
+  if (!row) throw notFound(ADDRESS_NOT_FOUND);
+  return row;
+}
+
+export async function createAddress(
+  db: AppDb,
+  actor: CustomerActor,
+  customerId: string,
+  input: AddressFields,
+): Promise<Address> {
+  return db.transaction(async (tx) => {
+    await findVisibleCustomer(tx, actor, customerId, 'share');
+    const [row] = await tx
+      .insert(addresses)
+      .values({ id: uuidv7(), customerId, ...addressColumns(input) })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await writeAudit(tx, {
+      actorId: actor.id,
+      entity: AUDIT_ENTITY,
+      entityId: row.id,
+      action: 'created',
+      after: addressAuditSnapshot(row),
+    });
+    return toAddressDto(row);
+  });
+}
+
+export async function updateAddress(
+  db: AppDb,
+  actor: CustomerActor,
+  customerId: string,
+  addressId: string,
+  input: AddressFields,
+): Promise<Address> {
+  return db.transaction(async (tx) => {
+    const current = await findAddress(tx, actor, customerId, addressId);
+    const [row] = await tx
+      .update(addresses)
+      .set(addressColumns(input))
+      .where(eq(addresses.id, addressId))
+      .returning();
+    if (!row) throw notFound(ADDRESS_NOT_FOUND);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      entity: AUDIT_ENTITY,
+      entityId: addressId,
+      action: 'updated',
+      before: addressAuditSnapshot(current),
+      after: addressAuditSnapshot(row),
+    });
+    return toAddressDto(row);
+  });
+}
+
+/** Answers the deleted address, so the client can say what was removed. */
+export async function deleteAddress(
+  db: AppDb,
+  actor: CustomerActor,
+  customerId: string,
+  addressId: string,
+): Promise<Address> {
+  return db.transaction(async (tx) => {
+    const current = await findAddress(tx, actor, customerId, addressId);
+    await tx.delete(addresses).where(eq(addresses.id, addressId));
+    await writeAudit(tx, {
+      actorId: actor.id,
+      entity: AUDIT_ENTITY,
+      entityId: addressId,
+      action: 'deleted',
+      before: addressAuditSnapshot(current),
+    });
+    return toAddressDto(current);
+  });
+}

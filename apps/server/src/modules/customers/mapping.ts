@@ -1,0 +1,65 @@
+import type { Address, AgentSummary, Customer, CustomerListItem, MxState } from '@prestaya/contracts';
+import type { AddressRow, CustomerRow } from '../../db/schema/customers.ts';
+
+/** The API shape of a customer in lists: never `search_text`, which is an index aid only. */
+export function toCustomerListItem(row: CustomerRow, agent: AgentSummary | null): CustomerListItem {
+  return {
+    id: row.id,
+    num: row.num,
+    name: row.name,
+    lastName: row.lastName,
+    secondLastName: row.secondLastName,
+    phone: row.phone,
+    curp: row.curp,
+    status: row.status as CustomerListItem['status'],
+    agent,
+    createdOn: row.createdOn.toISOString(),
+  };
+}
+
+export function toCustomerDto(
+  row: CustomerRow,
+  agent: AgentSummary | null,
+  addresses: AddressRow[],
+  currentLoan: Customer['currentLoan'],
+): Customer {
+  return {
+    ...toCustomerListItem(row, agent),
+    agentId: row.agentId,
+    addresses: addresses.map(toAddressDto),
+    currentLoan,
+  };
+}
+
+export function toAddressDto(row: AddressRow): Address {
+  return {
+    id: row.id,
+    street: row.street,
+    numExterior: row.numExterior,
+    numInterior: row.numInterior,
+    neighborhood: row.neighborhood,
+    city: row.city,
+    state: row.state as MxState,
+    postalCode: row.postalCode,
+  };
+}
+
+/** What the audit trail keeps of a customer: its editable fields, number, status and agent. */
+export function customerAuditSnapshot(row: CustomerRow): Record<string, unknown> {
+  return {
+    num: row.num,
+    name: row.name,
+    lastName: row.lastName,
+    secondLastName: row.secondLastName,
+    phone: row.phone,
+    curp: row.curp,
+    status: row.status,
+    agentId: row.agentId,
+  };
+}
+
+/** An address snapshot names its customer, so the trail of a deleted address still says whose it was. */
+export function addressAuditSnapshot(row: AddressRow): Record<string, unknown> {
+  const { id: _id, ...fields } = toAddressDto(row);
+  return { customerId: row.customerId, ...fields };
+}

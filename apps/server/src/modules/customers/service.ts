@@ -1,0 +1,242 @@
+import {
+  type AgentSummary,
+  type CUSTOMER_ORDER_COLUMNS,
+  CUSTOMER_STATUSES,
+  type Customer,
+  type CustomerListItem,
+  type customerInput,
+  type Paged,
+  type PagedQuery,
+  type z,
+} from '@prestaya/contracts';
+import { and, asc, eq, like, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { paginate } from '../../db/paging.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { addresses, customers } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/users.ts';
+import { asNumber, containsPattern } from '../../db/search.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import { type CustomerActor, resolveAgentAssignment } from '../../domain/customers.ts';
+import { customerQueryTerm, customerSearchText } from '../../domain/search-text.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../errors.ts';
+import { CUSTOMER_NOT_FOUND, findVisibleCustomer, visibleCustomers } from './access.ts';
+import { refuseNulCharacters, requireCurpLength } from './input-guards.ts';
+import { customerAuditSnapshot, toCustomerDto, toCustomerListItem } from './mapping.ts';
+
+export type CustomerFields = z.output<typeof customerInput>;
+
+export const CUSTOMER_MESSAGES = {
+  notFound: CUSTOMER_NOT_FOUND,
+  duplicateCurp: 'Ya existe un cliente con esa CURP',
+  invalidAgent: 'Agente inválido o inactivo',
+  invalidStatus: 'Estatus inválido',
+} as const;
+
+const AUDIT_ENTITY = 'customer';
+
+/**
+ * Sortable columns: exactly CUSTOMER_ORDER_COLUMNS of the contracts. `name` sorts by the full name the
+ * list shows (name, last name, second last name) and `lastName` by last names first; both ignore
+ * case and accents, so 'Álvaro' comes before 'Beto'.
+ */
+const ORDER_COLUMNS = {
+  num: customers.num,
+  name: sql`unaccent(lower(concat_ws(' ', ${customers.name}, ${customers.lastName}, ${customers.secondLastName})))`,
+  lastName: sql`unaccent(lower(concat_ws(' ', ${customers.lastName}, ${customers.secondLastName}, ${customers.name})))`,
+  phone: customers.phone,
+  createdOn: customers.createdOn,
+} satisfies Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], SQLWrapper>;
+
+/** The agent beside a customer: a left join, since `agent_id` is nullable in the table. */
+const AGENT_SUMMARY = { id: users.id, num: users.num, name: users.name, lastName: users.lastName };
+
+/**
+ * `query` matches name, last names and phone through `search_text` (normalised by the same pure
+ * function that wrote it, so the trigram index serves it); a numeric query also matches `num` exactly.
+ * `q` filters by status.
+ */
+function customerFilter(query: PagedQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    if (!CUSTOMER_STATUSES.includes(query.q as CustomerListItem['status']))
+      throw invalidField('q', CUSTOMER_MESSAGES.invalidStatus);
+    conditions.push(eq(customers.status, query.q));
+  }
+  const term = customerQueryTerm(query.query ?? '');
+  if (term) {
+    const text = like(customers.searchText, containsPattern(term));
+    const num = asNumber(term);
+    conditions.push(num === undefined ? text : or(text, eq(customers.num, num)));
+  }
+  return and(...conditions);
+}
+
+export async function listCustomers(
+  db: AppDb,
+  actor: CustomerActor,
+  query: PagedQuery,
+): Promise<Paged<CustomerListItem>> {
+  const where = and(visibleCustomers(actor), customerFilter(query));
+  return paginate({
+    request: query,
+    orderColumns: ORDER_COLUMNS,
+    defaultOrderBy: 'num',
+    tiebreaker: customers.id,
+    rows: async ({ orderBy, limit, offset }) => {
+      const rows = await db
+        .select({ customer: customers, agent: AGENT_SUMMARY })
+        .from(customers)
+        .leftJoin(users, eq(users.id, customers.agentId))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => toCustomerListItem(row.customer, row.agent));
+    },
+    count: () => db.$count(customers, where),
+  });
+}
+
+/**
+ * The loan the CustomerDetails header summarises (domain.md: the open loan, ACTIVE or DELAYED, else the
+ * newest, with its current balance). Loans do not exist yet: the loans issue fills this in.
+ */
+export async function currentLoanOf(_db: DbOrTx, _customerId: string): Promise<Customer['currentLoan']> {
+  return null;
+}
+
+/** A visible customer with its agent, addresses (in creation order) and current loan. */
+async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promise<Customer> {
+  const [row] = await db
+    .select({ customer: customers, agent: AGENT_SUMMARY })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.agentId))
+    .where(and(eq(customers.id, id), visibleCustomers(actor)))
+    .limit(1);
+  if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
+  const addressRows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.customerId, id))
+    .orderBy(asc(addresses.createdOn), asc(addresses.id));
+  return toCustomerDto(
+    row.customer,
+    row.agent as AgentSummary | null,
+    addressRows,
+    await currentLoanOf(db, id),
+  );
+}
+
+export function getCustomer(db: AppDb, actor: CustomerActor, id: string): Promise<Customer> {
+  return loadCustomer(db, actor, id);
+}
+
+/**
+ * The agent a create/update assigns, checked against the rules of domain/customers.ts; a newly chosen
+ * agent must be an existing active user (its row is share-locked so it cannot be cancelled meanwhile).
+ */
+async function assignedAgent(
+  tx: DbOrTx,
+  actor: CustomerActor,
+  requested: string | null | undefined,
+  current?: string | null,
+): Promise<string> {
+  const assignment = resolveAgentAssignment(actor, requested, current);
+  if (!assignment.ok) throw forbidden(assignment.message);
+  if (assignment.mustBeActive) {
+    const [agent] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, assignment.agentId), eq(users.status, 'A')))
+      .for('share');
+    if (!agent) throw invalidField('agentId', CUSTOMER_MESSAGES.invalidAgent);
+  }
+  return assignment.agentId;
+}
+
+/** The unique index decides, not a pre-check, so two concurrent creations cannot both succeed. */
+async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error, 'customers_curp_unique')) throw conflict(CUSTOMER_MESSAGES.duplicateCurp);
+    throw error;
+  }
+}
+
+/** The columns a create or update writes from the form, `search_text` included. */
+function editableColumns(input: CustomerFields) {
+  refuseNulCharacters(input);
+  requireCurpLength(input.curp);
+  return {
+    name: input.name,
+    lastName: input.lastName,
+    secondLastName: input.secondLastName,
+    phone: input.phone,
+    curp: input.curp,
+    searchText: customerSearchText(input),
+  };
+}
+
+/** A new customer is always PENDING (spec 4); without an agent it is assigned to the current user (spec 6). */
+export async function createCustomer(
+  db: AppDb,
+  actor: CustomerActor,
+  input: CustomerFields,
+): Promise<Customer> {
+  const columns = editableColumns(input);
+  return translateDuplicate(
+    db.transaction(async (tx) => {
+      const agentId = await assignedAgent(tx, actor, input.agentId);
+      const [row] = await tx
+        .insert(customers)
+        .values({ id: uuidv7(), ...columns, status: 'PENDING', agentId })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await writeAudit(tx, {
+        actorId: actor.id,
+        entity: AUDIT_ENTITY,
+        entityId: row.id,
+        action: 'created',
+        after: customerAuditSnapshot(row),
+      });
+      return loadCustomer(tx, actor, row.id);
+    }),
+  );
+}
+
+/**
+ * Replaces the form fields. The status is the server's (not taken from the form) and an absent agentId
+ * keeps the current agent; only an administrator can give the customer to someone else.
+ */
+export async function updateCustomer(
+  db: AppDb,
+  actor: CustomerActor,
+  id: string,
+  input: CustomerFields,
+): Promise<Customer> {
+  const columns = editableColumns(input);
+  return translateDuplicate(
+    db.transaction(async (tx) => {
+      const current = await findVisibleCustomer(tx, actor, id, 'update');
+      const agentId = await assignedAgent(tx, actor, input.agentId, current.agentId);
+      const [row] = await tx
+        .update(customers)
+        .set({ ...columns, agentId, updatedOn: sql`now()` })
+        .where(eq(customers.id, id))
+        .returning();
+      if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        entity: AUDIT_ENTITY,
+        entityId: id,
+        action: 'updated',
+        before: customerAuditSnapshot(current),
+        after: customerAuditSnapshot(row),
+      });
+      return loadCustomer(tx, actor, id);
+    }),
+  );
+}

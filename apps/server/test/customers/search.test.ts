@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { createAdmin, expectProblem, type TestUser, useTestApp } from '../helpers.ts';
+import { customersApi } from './support.ts';
+
+const context = useTestApp();
+const api = customersApi(context);
+
+/**
+ * Five customers, numbered 1..5 in this order. No phone contains the digits 2 or 4, so a query '2' or
+ * '4' can only match a customer number.
+ */
+async function seed(): Promise<TestUser> {
+  const admin = await createAdmin(context);
+  const people = [
+    { name: 'José', lastName: 'Gómez', secondLastName: 'Núñez', phone: '5517171717' },
+    { name: 'Jose', lastName: 'Pérez', secondLastName: 'Ruiz', phone: '3399990000' },
+    { name: 'Ana', lastName: 'Álvarez', secondLastName: null, phone: '8199761133' },
+    { name: 'María', lastName: 'Peña', secondLastName: null, phone: '3366667777' },
+    { name: 'Sofía', lastName: 'Del_Río', secondLastName: null, phone: '8188880000' },
+  ];
+  for (const person of people) await api.createOk(admin.token, person);
+  return admin;
+}
+
+type ListBody = { data: { num: number; name: string; lastName: string }[] };
+const nums = async (token: string, query: string) => {
+  const response = await api.list(token, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as ListBody).data.map((c) => c.num);
+};
+const search = (token: string, text: string) => nums(token, `?query=${encodeURIComponent(text)}`);
+
+describe('GET /api/v1/customers search', () => {
+  it('ignores accents and case both ways', async () => {
+    const admin = await seed();
+    expect(await search(admin.token, 'gomez')).toEqual([1]);
+    expect(await search(admin.token, 'GÓMEZ')).toEqual([1]);
+    expect(await search(admin.token, 'JOSÉ')).toEqual([1, 2]); // 'JOSÉ' finds 'Jose' too
+    expect(await search(admin.token, 'jose')).toEqual([1, 2]);
+    expect(await search(admin.token, 'Perez')).toEqual([2]);
+    expect(await search(admin.token, 'pena')).toEqual([4]); // ñ → n
+    expect(await search(admin.token, 'ÁLVAREZ')).toEqual([3]);
+    expect(await search(admin.token, 'alvárez')).toEqual([3]);
+  });
+
+  it('matches first name, both last names and across them, with the query trimmed', async () => {
+    const admin = await seed();
+    expect(await search(admin.token, 'nunez')).toEqual([1]);
+    expect(await search(admin.token, 'ruiz')).toEqual([2]);
+    expect(await search(admin.token, '  jose   perez ')).toEqual([2]);
+    expect(await search(admin.token, 'maría peña')).toEqual([4]);
+    expect(await search(admin.token, 'ez')).toEqual([1, 2, 3]);
+    expect(await search(admin.token, 'xyz')).toEqual([]);
+  });
+
+  it('finds a phone by a fragment, also typed with separators', async () => {
+    const admin = await seed();
+    expect(await search(admin.token, '7611')).toEqual([3]);
+    expect(await search(admin.token, '1717')).toEqual([1]);
+    expect(await search(admin.token, '(81) 9976-1133')).toEqual([3]);
+    expect(await search(admin.token, '33')).toEqual([2, 3, 4]);
+  });
+
+  it('matches the customer number exactly when the query is numeric, without overflowing', async () => {
+    const admin = await seed();
+    expect(await search(admin.token, '2')).toEqual([2]);
+    expect(await search(admin.token, '4')).toEqual([4]);
+    expect(await search(admin.token, '5')).toEqual([1, 5]); // num 5, and José's phone contains a 5
+    expect(await search(admin.token, '99999999999999999999')).toEqual([]);
+  });
+
+  it('treats LIKE wildcards and backslashes as literal characters', async () => {
+    const admin = await seed();
+    expect(await search(admin.token, 'del_rio')).toEqual([5]);
+    expect(await search(admin.token, 'a_a')).toEqual([]); // would match 'ana' as a wildcard
+    expect(await search(admin.token, 'del%')).toEqual([]);
+    expect(await search(admin.token, '%')).toEqual([]);
+    expect(await search(admin.token, '_')).toEqual([5]);
+    expect(await search(admin.token, '\\')).toEqual([]);
+    expect(await search(admin.token, '\u0000')).toEqual([1, 2, 3, 4, 5]); // nothing searchable is left
+  });
+
+  it('returns list items with the agent summary and nothing internal', async () => {
+    const admin = await seed();
+    const response = await api.list(admin.token, '?query=gomez');
+    const [item] = response.json().data;
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        'agent',
+        'createdOn',
+        'curp',
+        'id',
+        'lastName',
+        'name',
+        'num',
+        'phone',
+        'secondLastName',
+        'status',
+      ].sort(),
+    );
+    expect(item.agent).toEqual({
+      id: admin.id,
+      num: admin.num,
+      name: 'Usuario',
+      lastName: expect.any(String),
+    });
+    expect(item.status).toBe('PENDING');
+  });
+});
+
+describe('GET /api/v1/customers paging and ordering', () => {
+  it('pages by num ascending by default with the totals', async () => {
+    const admin = await seed();
+    const first = await api.list(admin.token, '?page=1&size=2');
+    expect(first.json()).toMatchObject({ page: 1, size: 2, totalDocuments: 5, totalPages: 3 });
+    expect(first.json().data.map((c: { num: number }) => c.num)).toEqual([1, 2]);
+    expect(await nums(admin.token, '?page=3&size=2')).toEqual([5]);
+    const beyond = await api.list(admin.token, '?page=9&size=2');
+    expect(beyond.json()).toMatchObject({ data: [], page: 9, totalDocuments: 5, totalPages: 3 });
+    const filtered = await api.list(admin.token, '?query=jose&size=1');
+    expect(filtered.json()).toMatchObject({ totalDocuments: 2, totalPages: 2 });
+    expect(filtered.json().data.map((c: { num: number }) => c.num)).toEqual([1]);
+    const none = await api.list(admin.token, '?query=xyz');
+    expect(none.json()).toEqual({ data: [], page: 1, size: 10, totalDocuments: 0, totalPages: 0 });
+  });
+
+  it('orders by full name or last names ignoring accents, in either direction', async () => {
+    const admin = await seed();
+    expect(await nums(admin.token, '?orderBy=name')).toEqual([3, 1, 2, 4, 5]);
+    expect(await nums(admin.token, '?orderBy=name&order=desc')).toEqual([5, 4, 2, 1, 3]);
+    expect(await nums(admin.token, '?orderBy=lastName&order=asc')).toEqual([3, 5, 1, 4, 2]);
+    expect(await nums(admin.token, '?orderBy=phone')).toEqual([4, 2, 1, 5, 3]);
+    expect(await nums(admin.token, '?orderBy=num&order=desc')).toEqual([5, 4, 3, 2, 1]);
+    expect(await nums(admin.token, '?orderBy=createdOn&order=desc')).toEqual([5, 4, 3, 2, 1]);
+    expect(await nums(admin.token, '?query=jose&orderBy=name&order=desc')).toEqual([2, 1]);
+  });
+
+  it('refuses a column outside the allow-list with 400 naming orderBy', async () => {
+    const admin = await seed();
+    for (const bad of [
+      'search_text',
+      'searchText',
+      'curp',
+      'agentId',
+      '__proto__',
+      'num;drop table customers',
+    ]) {
+      const problem = expectProblem(await api.list(admin.token, `?orderBy=${encodeURIComponent(bad)}`), 400);
+      expect(problem.errors?.map((e) => e.field)).toEqual(['orderBy']);
+      expect(problem.detail).toContain('use uno de: num, name, lastName, phone, createdOn');
+    }
+  });
+
+  it('filters by status with q and rejects an unknown one', async () => {
+    const admin = await seed();
+    expect(await nums(admin.token, '?q=PENDING&size=3')).toEqual([1, 2, 3]);
+    expectProblem(await api.list(admin.token, '?q=ACTIVE'), 400, 'q: Estatus inválido');
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['size=101', 'size'],
+    ['order=up', 'order'],
+    [`query=${'a'.repeat(101)}`, 'query'],
+  ])('answers 400 for %s', async (query, field) => {
+    const admin = await createAdmin(context);
+    const problem = expectProblem(await api.list(admin.token, `?${query}`), 400);
+    expect(problem.errors?.map((e) => e.field)).toEqual([field]);
+  });
+});
