@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { addressPath, customersKeys } from './keys.ts';
+
+/** DELETE /api/v1/customers/:id/addresses/:addressId → 200. */
+export async function deleteAddress({
+  customerId,
+  addressId,
+}: {
+  customerId: string;
+  addressId: string;
+}): Promise<void> {
+  await api.delete<unknown>(addressPath(customerId, addressId));
+}
+
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['customers', 'addresses', 'delete'],
+    mutationFn: deleteAddress,
+    onSuccess: (_nothing, { customerId }) =>
+      queryClient.invalidateQueries({ queryKey: customersKeys.detail(customerId) }),
+  });
+}
