@@ -1,10 +1,10 @@
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { useParams } from 'react-router';
+import { CustomerDetails } from '../../../features/customers/components/CustomerDetails.tsx';
 
 export function Component() {
+  const { id = '' } = useParams();
   return (
-    <>
-      <title>Detalle del Cliente · PrestaYa</title>
-      <UnderConstruction title="Detalle del Cliente" />
-    </>
+    // A new id starts from a clean screen (tabs, form state); the screen sets the page title.
+    <CustomerDetails key={id} customerId={id} />
   );
 }

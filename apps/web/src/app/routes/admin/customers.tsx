@@ -1,10 +1,10 @@
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { CustomerList } from '../../../features/customers/components/CustomerList.tsx';
 
 export function Component() {
   return (
     <>
       <title>Clientes · PrestaYa</title>
-      <UnderConstruction title="Clientes" />
+      <CustomerList />
     </>
   );
 }

@@ -1,0 +1,155 @@
+import { Button, Group, type OptionsFilter, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type Address, type AddressInput, addressInput } from '@prestaya/contracts';
+import { isApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useCreateAddress } from '../api/create-address.ts';
+import { useUpdateAddress } from '../api/update-address.ts';
+import { foldText, STATE_OPTIONS } from '../labels.ts';
+
+export interface AddressFormValues {
+  street: string;
+  numExterior: string;
+  numInterior: string;
+  neighborhood: string;
+  city: string;
+  state: string | null;
+  postalCode: string;
+}
+
+function initialValues(address?: Address): AddressFormValues {
+  return {
+    street: address?.street ?? '',
+    numExterior: address?.numExterior ?? '',
+    numInterior: address?.numInterior ?? '',
+    neighborhood: address?.neighborhood ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? null,
+    postalCode: address?.postalCode ?? '',
+  };
+}
+
+// An unchosen state is sent as '' so the schema answers 'El Estado es requerido'.
+const toPayload = (values: AddressFormValues) => ({ ...values, state: values.state ?? '' }) as AddressInput;
+
+const resolve = schemaResolver(addressInput, { sync: true });
+
+const same = (a: AddressFormValues, b: AddressFormValues) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Finds a state ignoring case and accents: 'queretaro', 'nuevo leon', 'mexico'. */
+const stateFilter: OptionsFilter = ({ options, search }) => {
+  const wanted = foldText(search);
+  return options.filter((option) => 'label' in option && foldText(option.label).includes(wanted));
+};
+
+export interface AddressFormProps {
+  customerId: string;
+  /** The address being edited; absent to register a new one. */
+  address?: Address;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+/** Address form (spec 2, 5), validated on blur and on change with the contracts' `addressInput`. */
+export function AddressForm({ customerId, address, onCancel, onSaved }: AddressFormProps) {
+  const baseline = initialValues(address);
+  const create = useCreateAddress();
+  const update = useUpdateAddress();
+
+  const form = useForm<AddressFormValues>({
+    mode: 'controlled',
+    initialValues: baseline,
+    validate: (values) => resolve(toPayload(values)),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const valid = addressInput.safeParse(toPayload(form.values)).success;
+  const changed = !same(form.values, baseline);
+  const pending = create.isPending || update.isPending;
+
+  const showServerFieldErrors = (error: unknown) => {
+    for (const issue of isApiError(error) ? error.errors : []) {
+      if (issue.field in form.values) form.setFieldError(issue.field, issue.message);
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (!valid || !changed || pending) return;
+    const body = addressInput.parse(toPayload(values));
+    if (address) {
+      update.mutate(
+        { customerId, addressId: address.id, body },
+        {
+          onSuccess: () => {
+            notify.success('Dirección actualizada');
+            onSaved();
+          },
+          onError: (error) => {
+            showServerFieldErrors(error);
+            notify.apiError(error, 'No se pudo actualizar la dirección');
+          },
+        },
+      );
+    } else {
+      create.mutate(
+        { customerId, body },
+        {
+          onSuccess: () => {
+            notify.success('Dirección creada');
+            onSaved();
+          },
+          onError: (error) => {
+            showServerFieldErrors(error);
+            notify.apiError(error, 'No se pudo registrar la dirección');
+          },
+        },
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Calle" autoComplete="off" data-autofocus {...form.getInputProps('street')} />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput label="No. Exterior" autoComplete="off" {...form.getInputProps('numExterior')} />
+          <TextInput label="No. Interior" autoComplete="off" {...form.getInputProps('numInterior')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Colonia" autoComplete="off" {...form.getInputProps('neighborhood')} />
+          <TextInput label="Ciudad" autoComplete="off" {...form.getInputProps('city')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Estado"
+            data={STATE_OPTIONS}
+            searchable
+            filter={stateFilter}
+            placeholder="Seleccione un estado"
+            nothingFoundMessage="Ningún estado coincide"
+            maxDropdownHeight={260}
+            allowDeselect={false}
+            {...form.getInputProps('state')}
+          />
+          <TextInput
+            label="Código Postal"
+            inputMode="numeric"
+            maxLength={5}
+            placeholder="5 dígitos"
+            autoComplete="off"
+            {...form.getInputProps('postalCode')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!valid || !changed || pending}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

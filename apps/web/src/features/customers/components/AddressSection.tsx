@@ -1,0 +1,153 @@
+import { ActionIcon, Button, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import type { Address, Customer } from '@prestaya/contracts';
+import { IconMapPinOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { useDeleteAddress } from '../api/delete-address.ts';
+import { stateName } from '../labels.ts';
+import { AddressDialog } from './AddressDialog.tsx';
+
+export const NO_ADDRESSES_TEXT = 'No hay direcciones registradas';
+
+function addressLine(address: Address): string {
+  const number = [address.numExterior, address.numInterior && `Int. ${address.numInterior}`]
+    .filter(Boolean)
+    .join(' ');
+  return `${address.street} ${number}, ${address.neighborhood}, ${address.city}`;
+}
+
+export interface AddressSectionProps {
+  customer: Customer;
+  headingOrder?: TitleOrder;
+}
+
+/** 'Direcciones' of the personal-info form when editing (spec 2): the table plus 'Registrar'. */
+export function AddressSection({ customer, headingOrder = 3 }: AddressSectionProps) {
+  const [dialog, setDialog] = useState<{ opened: boolean; address: Address | null }>({
+    opened: false,
+    address: null,
+  });
+  const [toDelete, setToDelete] = useState<Address | null>(null);
+  const remove = useDeleteAddress();
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(
+      { customerId: customer.id, addressId: toDelete.id },
+      {
+        onSuccess: () => {
+          notify.success('Dirección eliminada');
+          setToDelete(null);
+        },
+        onError: (error) => notify.apiError(error, 'No se pudo eliminar la dirección'),
+      },
+    );
+  };
+
+  const columns: DataTableColumn<Address>[] = [
+    { accessor: 'street', title: 'Calle' },
+    { accessor: 'numExterior', title: 'No. Ext.' },
+    { accessor: 'numInterior', title: 'No. Int.' },
+    { accessor: 'neighborhood', title: 'Colonia' },
+    { accessor: 'city', title: 'Ciudad' },
+    { accessor: 'state', title: 'Estado', render: (address) => stateName(address.state) },
+    { accessor: 'postalCode', title: 'C.P.' },
+    {
+      accessor: 'actions',
+      title: 'Acciones',
+      textAlign: 'right',
+      width: 96,
+      render: (address) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Editar dirección ${address.street}`}
+            title="Editar"
+            onClick={() => setDialog({ opened: true, address })}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Eliminar dirección ${address.street}`}
+            title="Eliminar"
+            onClick={() => setToDelete(address)}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Direcciones">
+      <Group justify="space-between" align="center">
+        <Title order={headingOrder} size="h4">
+          Direcciones
+        </Title>
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => setDialog({ opened: true, address: null })}
+        >
+          Registrar
+        </Button>
+      </Group>
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        <DataTable<Address>
+          aria-label="Direcciones"
+          records={customer.addresses}
+          columns={columns}
+          idAccessor="id"
+          withTableBorder={false}
+          pinLastColumn
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          minHeight={customer.addresses.length ? undefined : 150}
+          noRecordsText={NO_ADDRESSES_TEXT}
+          // The table keeps its empty state mounted (hidden by CSS): render the text only when empty.
+          emptyState={
+            <Stack align="center" gap={6}>
+              {customer.addresses.length === 0 && (
+                <>
+                  <IconMapPinOff size={28} aria-hidden />
+                  <Text size="sm" c="dimmed">
+                    {NO_ADDRESSES_TEXT}
+                  </Text>
+                </>
+              )}
+            </Stack>
+          }
+        />
+      </Paper>
+      <AddressDialog
+        opened={dialog.opened}
+        customerId={customer.id}
+        address={dialog.address}
+        onClose={() => setDialog((d) => ({ ...d, opened: false }))}
+      />
+      <ConfirmModal
+        opened={toDelete !== null}
+        title="¿Eliminar esta dirección?"
+        onClose={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+        confirmLabel="Eliminar"
+        confirmColor="red"
+        loading={remove.isPending}
+      >
+        {toDelete && (
+          <Text size="sm">
+            Se eliminará <strong>{addressLine(toDelete)}</strong>. Esta acción no se puede deshacer.
+          </Text>
+        )}
+      </ConfirmModal>
+    </Stack>
+  );
+}

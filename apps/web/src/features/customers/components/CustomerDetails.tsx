@@ -1,0 +1,202 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import type { Customer } from '@prestaya/contracts';
+import { IconArrowLeft, IconCash, IconFileText, IconId, IconRefresh, IconUserOff } from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api.ts';
+import { useCustomer } from '../api/get-customer.ts';
+import { customerFullName } from '../labels.ts';
+import { CustomerForm } from './CustomerForm.tsx';
+import { CustomerHeader } from './CustomerHeader.tsx';
+
+export const CUSTOMERS_LIST_PATH = '/admin/customers';
+export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
+export const DOCUMENTS_PLACEHOLDER = 'Próximamente podrás adjuntar documentos del cliente';
+
+const DEFAULT_TITLE = 'Detalle del Cliente · PrestaYa';
+const TABS = ['prestamos', 'datos', 'documentos'] as const;
+type TabValue = (typeof TABS)[number];
+
+function EmptyPanel({
+  icon: Icon,
+  children,
+}: {
+  icon: ComponentType<{ size?: number }>;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="xs" py="lg">
+        <ThemeIcon size={52} radius="xl" variant="light" color="gray" aria-hidden>
+          <Icon size={28} />
+        </ThemeIcon>
+        <Text c="dimmed" ta="center" maw={420}>
+          {children}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function BackToCustomers({ current }: { current?: string }) {
+  return (
+    <Breadcrumbs separator="›" separatorMargin={6}>
+      <Anchor component={Link} to={CUSTOMERS_LIST_PATH} size="sm">
+        <Group gap={4} component="span" wrap="nowrap">
+          <IconArrowLeft size={14} aria-hidden />
+          Clientes
+        </Group>
+      </Anchor>
+      {current && (
+        <Text size="sm" c="dimmed" truncate maw={260}>
+          {current}
+        </Text>
+      )}
+    </Breadcrumbs>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Cargando cliente">
+      <title>{DEFAULT_TITLE}</title>
+      <Skeleton h={14} w={160} />
+      <Paper withBorder radius="md" p="lg">
+        <Group justify="space-between">
+          <Group>
+            <Skeleton circle h={56} />
+            <Stack gap={8}>
+              <Skeleton h={26} w={260} />
+              <Skeleton h={12} w={200} />
+            </Stack>
+          </Group>
+          <Stack gap={8} align="flex-end">
+            <Skeleton h={12} w={90} />
+            <Skeleton h={28} w={140} />
+          </Stack>
+        </Group>
+      </Paper>
+      <Skeleton h={36} />
+      <Skeleton h={220} />
+    </Stack>
+  );
+}
+
+function CustomerNotFound() {
+  return (
+    <Stack gap="lg">
+      <title>{`Cliente no encontrado · PrestaYa`}</title>
+      <BackToCustomers />
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="sm" py="lg" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+            <IconUserOff size={30} />
+          </ThemeIcon>
+          <Title order={1} size="h3">
+            Cliente no encontrado
+          </Title>
+          <Text c="dimmed" maw={420}>
+            El cliente no existe o no tienes acceso a él.
+          </Text>
+          <Button component={Link} to={CUSTOMERS_LIST_PATH} mt="sm" leftSection={<IconArrowLeft size={16} />}>
+            Volver a Clientes
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function DetailsTabs({ customer }: { customer: Customer }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = TABS.includes(requested as TabValue) ? (requested as TabValue) : 'prestamos';
+  const changeTab = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (!value || value === 'prestamos') next.delete('tab');
+    else next.set('tab', value);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <Tabs value={tab} onChange={changeTab}>
+      <Tabs.List>
+        <Tabs.Tab value="prestamos" leftSection={<IconCash size={16} aria-hidden />}>
+          Préstamos
+        </Tabs.Tab>
+        <Tabs.Tab value="datos" leftSection={<IconId size={16} aria-hidden />}>
+          Datos Personales
+        </Tabs.Tab>
+        <Tabs.Tab value="documentos" leftSection={<IconFileText size={16} aria-hidden />}>
+          Documentos
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="prestamos" pt="lg">
+        <EmptyPanel icon={IconCash}>{NO_LOANS_TEXT}</EmptyPanel>
+      </Tabs.Panel>
+      <Tabs.Panel value="datos" pt="lg">
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <CustomerForm key={customer.id} customer={customer} headingOrder={2} />
+        </Paper>
+      </Tabs.Panel>
+      <Tabs.Panel value="documentos" pt="lg">
+        <EmptyPanel icon={IconFileText}>{DOCUMENTS_PLACEHOLDER}</EmptyPanel>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** /admin/customers/:id (spec 2 "CustomerDetails"): header and the tabs Préstamos, Datos Personales, Documentos. */
+export function CustomerDetails({ customerId }: { customerId: string }) {
+  const query = useCustomer(customerId);
+
+  if (query.isPending) return <DetailsSkeleton />;
+  if (query.isError) {
+    // 404: missing or another agent's customer; 400: not even a valid id.
+    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
+      return <CustomerNotFound />;
+    }
+    return (
+      <Stack gap="lg">
+        <title>{DEFAULT_TITLE}</title>
+        <BackToCustomers />
+        <Alert color="red" variant="light" role="alert" title="No se pudo cargar el cliente">
+          <Group gap="sm">
+            <Text size="sm">{isApiError(query.error) ? query.error.detail : 'Intente de nuevo.'}</Text>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => void query.refetch()}
+            >
+              Reintentar
+            </Button>
+          </Group>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const customer = query.data;
+  return (
+    <Stack gap="lg">
+      <title>{`${customerFullName(customer)} · PrestaYa`}</title>
+      <BackToCustomers current={customerFullName(customer)} />
+      <CustomerHeader customer={customer} />
+      <DetailsTabs customer={customer} />
+    </Stack>
+  );
+}

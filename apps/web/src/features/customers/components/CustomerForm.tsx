@@ -1,0 +1,209 @@
+import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type Customer, type CustomerInput, customerInput } from '@prestaya/contracts';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { isApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCreateCustomer } from '../api/create-customer.ts';
+import { useAgents } from '../api/get-agents.ts';
+import { useUpdateCustomer } from '../api/update-customer.ts';
+import { agentName } from '../labels.ts';
+import { AddressSection } from './AddressSection.tsx';
+
+export interface CustomerFormValues {
+  name: string;
+  lastName: string;
+  secondLastName: string;
+  phone: string;
+  curp: string;
+  agentId: string | null;
+  status: Customer['status'];
+}
+
+function initialValues(customer: Customer | undefined, currentUserId: string | null): CustomerFormValues {
+  return {
+    name: customer?.name ?? '',
+    lastName: customer?.lastName ?? '',
+    secondLastName: customer?.secondLastName ?? '',
+    phone: customer?.phone ?? '',
+    curp: customer?.curp ?? '',
+    // Spec 6: a new customer belongs to whoever registers them unless another agent is chosen.
+    agentId: customer ? customer.agentId : currentUserId,
+    status: customer?.status ?? 'PENDING',
+  };
+}
+
+const toPayload = (values: CustomerFormValues): CustomerInput => ({
+  ...values,
+  agentId: values.agentId || null,
+});
+
+const resolve = schemaResolver(customerInput, { sync: true });
+
+const same = (a: CustomerFormValues, b: CustomerFormValues) => JSON.stringify(a) === JSON.stringify(b);
+
+export interface CustomerFormProps {
+  /** The customer being edited; absent to register a new one. */
+  customer?: Customer;
+  onCancel?: () => void;
+  onSaved?: (customer: Customer) => void;
+  /** Level of the section headings ('Datos Personales', 'Direcciones'). */
+  headingOrder?: TitleOrder;
+}
+
+/**
+ * Personal-info form (spec 2, 5): one form to register and to edit a customer, validated on blur and
+ * on change with the contracts' `customerInput`. When editing, the 'Direcciones' section follows it.
+ */
+export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: CustomerFormProps) {
+  const editing = !!customer;
+  const currentUserId = useSession()?.user.id ?? null;
+  // What counts as "unchanged": the customer as loaded, then as the server saved it.
+  const [baseline, setBaseline] = useState(() => initialValues(customer, currentUserId));
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  const agents = useAgents();
+
+  const form = useForm<CustomerFormValues>({
+    mode: 'controlled',
+    initialValues: baseline,
+    validate: (values) => resolve(toPayload(values)),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const valid = customerInput.safeParse(toPayload(form.values)).success;
+  const changed = !same(form.values, baseline);
+  const pending = create.isPending || update.isPending;
+
+  const agentOptions = useMemo(() => {
+    const list = agents.data ?? [];
+    const options = list.map((agent) => ({ value: agent.id, label: agentName(agent) }));
+    // The customer's agent stays visible even if the list no longer offers them (e.g. deactivated).
+    const own = customer?.agent;
+    if (own && !list.some((agent) => agent.id === own.id)) {
+      options.unshift({ value: own.id, label: agentName(own) });
+    }
+    return options;
+  }, [agents.data, customer?.agent]);
+
+  const showServerFieldErrors = (error: unknown) => {
+    for (const issue of isApiError(error) ? error.errors : []) {
+      if (issue.field in form.values) form.setFieldError(issue.field, issue.message);
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (!valid || !changed || pending) return;
+    const body = customerInput.parse(toPayload(values));
+    if (customer) {
+      update.mutate(
+        { id: customer.id, body },
+        {
+          onSuccess: (saved) => {
+            notify.success('Cliente actualizado');
+            // What the server stored (trimmed, CURP in capitals) becomes the new unchanged state.
+            const stored = initialValues(saved, currentUserId);
+            setBaseline(stored);
+            form.setValues(stored);
+            onSaved?.(saved);
+          },
+          onError: (error) => {
+            showServerFieldErrors(error);
+            notify.apiError(error, 'Error actualizando cliente');
+          },
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: (saved) => {
+          notify.success('Cliente registrado correctamente');
+          onSaved?.(saved);
+        },
+        onError: (error) => {
+          // Spec 8: the dialog stays open with the data so it can be corrected.
+          showServerFieldErrors(error);
+          notify.apiError(error, 'Error registrando cliente');
+        },
+      });
+    }
+  });
+
+  const discard = () => {
+    form.setValues(baseline);
+    form.clearErrors();
+  };
+
+  const curp = form.getInputProps('curp');
+
+  return (
+    <Stack gap="xl">
+      <form onSubmit={submit} noValidate aria-label="Datos Personales">
+        <Stack gap="sm">
+          <Title order={headingOrder} size="h4">
+            Datos Personales
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label="Nombre" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+            <TextInput label="Apellido Paterno" autoComplete="off" {...form.getInputProps('lastName')} />
+            <TextInput
+              label="Apellido Materno"
+              autoComplete="off"
+              {...form.getInputProps('secondLastName')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label="Teléfono"
+              type="tel"
+              inputMode="numeric"
+              maxLength={10}
+              placeholder="10 dígitos"
+              autoComplete="off"
+              {...form.getInputProps('phone')}
+            />
+            <TextInput
+              label="CURP"
+              maxLength={18}
+              placeholder="18 caracteres"
+              autoComplete="off"
+              spellCheck={false}
+              {...curp}
+              onChange={(event) => form.setFieldValue('curp', event.currentTarget.value.toUpperCase())}
+            />
+            <Select
+              label="Agente"
+              data={agentOptions}
+              placeholder={agents.isPending ? 'Cargando agentes…' : 'Seleccione un agente'}
+              description={agents.isError ? 'No se pudo cargar la lista de agentes' : undefined}
+              allowDeselect={false}
+              nothingFoundMessage="Sin agentes"
+              {...form.getInputProps('agentId')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="xs">
+            {editing ? (
+              <Button variant="default" disabled={!changed || pending} onClick={discard}>
+                Descartar cambios
+              </Button>
+            ) : (
+              <Button variant="default" onClick={onCancel}>
+                Cancelar
+              </Button>
+            )}
+            <Button
+              type="submit"
+              disabled={!valid || !changed || pending}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            >
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {customer && <AddressSection customer={customer} headingOrder={headingOrder} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { adminLogin, agentsReply, CUSTOMER_ID, listItem } from '../test/fixtures.ts';
+import { CustomerList } from './CustomerList.tsx';
+
+const page = { data: [listItem], page: 1, size: 10, totalDocuments: 1, totalPages: 1 };
+
+function renderList() {
+  return renderRoutes(
+    [
+      { path: '/admin/customers', element: <CustomerList /> },
+      { path: '/admin/customers/:id', element: <p>Detalle del cliente</p> },
+    ],
+    '/admin/customers',
+  );
+}
+
+const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+
+describe('customers list', () => {
+  it("shows 'Clientes' with No., full name and phone, searching by 'Nombre, Apellido, Telefono'", async () => {
+    const { requests } = mockServer(({ url }) =>
+      url.pathname === '/api/v1/customers' ? json(200, page) : undefined,
+    );
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Clientes' });
+    expect(screen.getByRole('heading', { name: 'Clientes', level: 1 })).toBeInTheDocument();
+    for (const header of ['No.', 'Nombre', 'Teléfono']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const row = await within(table).findByText('José Gómez Núñez');
+    expect(row.closest('tr')).toHaveTextContent('17');
+    expect(row.closest('tr')).toHaveTextContent('5512345678');
+    expect(params(requests[0]?.url)).toEqual({ page: '1', size: '10', order: 'asc' });
+
+    const search = screen.getByPlaceholderText('Nombre, Apellido, Telefono');
+    await userEvent.type(search, '  gomez nunez {Enter}');
+    await waitFor(() =>
+      expect(params(requests.at(-1)?.url)).toMatchObject({ query: 'gomez nunez', page: '1' }),
+    );
+  });
+
+  it("'Registrar' opens 'Registrar Nuevo Cliente' with the personal-info form", async () => {
+    mockServer((request) =>
+      request.url.pathname === '/api/v1/customers' ? json(200, page) : agentsReply(request),
+    );
+    session.start(adminLogin);
+    renderList();
+    await screen.findByText('José Gómez Núñez');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Registrar Nuevo Cliente' }));
+    expect(dialog.getByRole('heading', { name: 'Datos Personales' })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Registrar Nuevo Cliente' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('opens CustomerDetails when a row is clicked', async () => {
+    mockServer(({ url }) => (url.pathname === '/api/v1/customers' ? json(200, page) : undefined));
+    const { router } = renderList();
+    await userEvent.click(await screen.findByText('José Gómez Núñez'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/customers/${CUSTOMER_ID}`));
+    expect(await screen.findByText('Detalle del cliente')).toBeInTheDocument();
+  });
+
+  it("opens CustomerDetails from the row menu 'Ver detalle'", async () => {
+    mockServer(({ url }) => (url.pathname === '/api/v1/customers' ? json(200, page) : undefined));
+    const { router } = renderList();
+    const table = await screen.findByRole('table', { name: 'Clientes' });
+    await within(table).findByText('José Gómez Núñez');
+    await userEvent.click(within(table).getByRole('button', { name: 'Acciones' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Ver detalle' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/customers/${CUSTOMER_ID}`));
+  });
+});

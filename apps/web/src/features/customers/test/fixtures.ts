@@ -1,0 +1,60 @@
+import type { AgentSummary, Customer, CustomerListItem } from '@prestaya/contracts';
+import { json, type SeenRequest } from '../../../test/utils.tsx';
+
+export const ADMIN_ID = '0190a0c0-0000-7000-8000-000000000001';
+export const AGENT_ID = '0190a0c0-0000-7000-8000-000000000002';
+export const CUSTOMER_ID = '0190a0c0-0000-7000-8000-0000000000c1';
+export const ADDRESS_ID = '0190a0c0-0000-7000-8000-0000000000d1';
+
+/** A login reply for session.start(). */
+export const adminLogin = {
+  userId: ADMIN_ID,
+  roles: ['ROLE_ADMIN'],
+  name: 'Ana',
+  lastName: 'Gómez',
+  username: 'ana@example.com',
+  access_token: 'token-1',
+};
+
+export const agents: AgentSummary[] = [
+  { id: ADMIN_ID, num: 1000, name: 'Ana', lastName: 'Gómez' },
+  { id: AGENT_ID, num: 1001, name: 'Luis', lastName: 'Pérez' },
+];
+
+export const listItem: CustomerListItem = {
+  id: CUSTOMER_ID,
+  num: 17,
+  name: 'José',
+  lastName: 'Gómez',
+  secondLastName: 'Núñez',
+  phone: '5512345678',
+  curp: 'GONJ800101HDFMXS09',
+  status: 'PENDING',
+  agent: agents[1] ?? null,
+  createdOn: '2025-03-01T16:00:00.000Z',
+};
+
+export const customer: Customer = {
+  ...listItem,
+  agentId: AGENT_ID,
+  addresses: [],
+  currentLoan: null,
+};
+
+export const address = {
+  id: ADDRESS_ID,
+  street: 'Av. Juárez',
+  numExterior: '120',
+  numInterior: null,
+  neighborhood: 'Centro',
+  city: 'Querétaro',
+  state: 'QUERETARO' as const,
+  postalCode: '76000',
+};
+
+export const ok = (status: number, data: unknown) => json(status, { status: 'OK', data });
+
+/** Replies to GET /api/v1/agents; undefined for anything else. */
+export function agentsReply(request: SeenRequest, list: AgentSummary[] = agents) {
+  return request.method === 'GET' && request.url.pathname === '/api/v1/agents' ? ok(200, list) : undefined;
+}
