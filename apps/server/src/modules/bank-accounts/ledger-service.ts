@@ -1,0 +1,128 @@
+import { type AccountOperationType, centsToPesos } from '@prestaya/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppTx } from '../../db/client.ts';
+import {
+  type AccountTransactionRow,
+  accountTransactions,
+  type BankAccountRow,
+  bankAccounts,
+} from '../../db/schema/bank-accounts.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import { applyMovement, type LedgerRefusal, ledgerRefusalMessage } from '../../domain/ledger.ts';
+import { HttpProblem, notFound } from '../../errors.ts';
+import { BANK_ACCOUNT_AUDIT_ENTITY, BANK_ACCOUNT_MESSAGES } from './messages.ts';
+
+export interface AccountMovementInput {
+  accountId: string;
+  type: AccountOperationType;
+  /** Positive whole centavos. */
+  amountCents: number;
+  /** Concept shown in the account's transactions ('Saldo inicial', the withdrawal's concept…). */
+  reason?: string | null;
+  /** The loan behind a Reserva, Entrega or Liberación. */
+  loanId?: string | null;
+  /** The payment behind an Abono. */
+  paymentId?: string | null;
+  /** The signed-in user who caused the movement; null for the system. */
+  actorId: string | null;
+}
+
+export interface AppliedMovement {
+  /** The account row after the movement. */
+  account: BankAccountRow;
+  /** The ledger row written for it. */
+  transaction: AccountTransactionRow;
+}
+
+/**
+ * A movement the ledger refuses (domain/ledger.ts). Invalid amount → 400; short balance, more than is
+ * reserved, or an overflowing balance → 409 Conflict: the request is well-formed but the account's
+ * current state does not allow it (it may succeed later). Callers may catch it to word their own detail.
+ */
+export class LedgerRefusalError extends HttpProblem {
+  constructor(readonly refusal: LedgerRefusal) {
+    super(refusal.kind === 'invalidAmount' ? 400 : 409, ledgerRefusalMessage(refusal));
+    this.name = 'LedgerRefusalError';
+  }
+}
+
+/**
+ * THE way a bank account's balances change (domain.md "Loan lifecycle and the cash ledger"); nothing
+ * else writes bank_accounts.balance_cents / real_balance_cents or account_transactions.
+ *
+ * Runs inside the caller's transaction (`db.transaction(async (tx) => …)`), so the caller's own writes
+ * (loan status, payment status) commit or roll back together with the money:
+ * 1. locks the account row (`SELECT … FOR UPDATE`): concurrent movements of one account take turns;
+ * 2. applies the pure rule to the locked balances; a refusal throws LedgerRefusalError (and the
+ *    caller's transaction rolls back, so nothing changes);
+ * 3. updates the balances and inserts the transaction row with the balances before and after;
+ * 4. writes the audit row.
+ *
+ * `created_on` is `clock_timestamp()` taken after the lock, not the transaction's start time, so the
+ * transactions of an account ordered by (created_on, id) follow the order the movements were applied
+ * in, and each row's end balances are the next row's initial balances.
+ *
+ * Unknown account → 404 'Cuenta bancaria no encontrada'.
+ */
+export async function applyAccountMovement(tx: AppTx, input: AccountMovementInput): Promise<AppliedMovement> {
+  const [current] = await tx
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, input.accountId))
+    .for('update');
+  if (!current) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
+
+  const result = applyMovement(current, { type: input.type, amountCents: input.amountCents });
+  if (!result.ok) throw new LedgerRefusalError(result.refusal);
+  const { balanceCents, realBalanceCents } = result.balances;
+
+  const [account] = await tx
+    .update(bankAccounts)
+    .set({ balanceCents, realBalanceCents, updatedOn: sql`now()` })
+    .where(eq(bankAccounts.id, input.accountId))
+    .returning();
+  if (!account) throw new Error('update returned no row');
+
+  const [transaction] = await tx
+    .insert(accountTransactions)
+    .values({
+      id: uuidv7(),
+      accountId: input.accountId,
+      createdOn: sql`clock_timestamp()`,
+      operationType: input.type,
+      amountCents: input.amountCents,
+      initialBalanceCents: current.balanceCents,
+      initialRealBalanceCents: current.realBalanceCents,
+      endBalanceCents: balanceCents,
+      endRealBalanceCents: realBalanceCents,
+      reason: input.reason ?? null,
+      loanId: input.loanId ?? null,
+      paymentId: input.paymentId ?? null,
+      createdBy: input.actorId,
+    })
+    .returning();
+  if (!transaction) throw new Error('insert returned no row');
+
+  await writeAudit(tx, {
+    actorId: input.actorId,
+    entity: BANK_ACCOUNT_AUDIT_ENTITY,
+    entityId: input.accountId,
+    action: `movement_${input.type.toLowerCase()}`,
+    before: {
+      balance: centsToPesos(current.balanceCents),
+      realBalance: centsToPesos(current.realBalanceCents),
+    },
+    after: {
+      balance: centsToPesos(balanceCents),
+      realBalance: centsToPesos(realBalanceCents),
+      transactionId: transaction.id,
+      operationType: input.type,
+      amount: centsToPesos(input.amountCents),
+      reason: transaction.reason,
+      loanId: transaction.loanId,
+      paymentId: transaction.paymentId,
+    },
+  });
+  return { account, transaction };
+}

@@ -1,0 +1,196 @@
+import {
+  type AccountMovement,
+  type AccountTransaction,
+  type BANK_ACCOUNT_ORDER_COLUMNS,
+  type BankAccount,
+  type bankAccountCreate,
+  type Paged,
+  type PagedQuery,
+  pesosToCents,
+  type z,
+} from '@prestaya/contracts';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppDb } from '../../db/client.ts';
+import { paginate } from '../../db/paging.ts';
+import { accountTransactions, bankAccounts } from '../../db/schema/bank-accounts.ts';
+import { matchesText } from '../../db/search.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import { invalidField, notFound } from '../../errors.ts';
+import { applyAccountMovement } from './ledger-service.ts';
+import { toAccountTransactionDto, toBankAccountDto } from './mapping.ts';
+import { BANK_ACCOUNT_AUDIT_ENTITY, BANK_ACCOUNT_MESSAGES } from './messages.ts';
+
+export type NewBankAccount = z.output<typeof bankAccountCreate>;
+
+/** Sortable columns: exactly BANK_ACCOUNT_ORDER_COLUMNS of the contracts. Text sorts ignore case and accents. */
+const ORDER_COLUMNS = {
+  name: sql`unaccent(lower(${bankAccounts.name}))`,
+  bankName: sql`unaccent(lower(${bankAccounts.bankName}))`,
+  balance: bankAccounts.balanceCents,
+  realBalance: bankAccounts.realBalanceCents,
+  createdOn: bankAccounts.createdOn,
+} satisfies Record<(typeof BANK_ACCOUNT_ORDER_COLUMNS)[number], SQLWrapper>;
+
+/** Pesos already validated by the contracts (≤ 2 decimals, in range); a RangeError here is still a 400. */
+function toCents(field: string, pesos: number): number {
+  try {
+    return pesosToCents(pesos);
+  } catch {
+    throw invalidField(field, BANK_ACCOUNT_MESSAGES.invalidAmount);
+  }
+}
+
+/**
+ * `query` searches name, bank and holder (case- and accent-insensitive). Accounts have no filter
+ * field, so `q` is ignored.
+ */
+export async function listBankAccounts(db: AppDb, query: PagedQuery): Promise<Paged<BankAccount>> {
+  const where = query.query
+    ? matchesText([bankAccounts.name, bankAccounts.bankName, bankAccounts.customerName], query.query)
+    : undefined;
+  return paginate({
+    request: query,
+    orderColumns: ORDER_COLUMNS,
+    defaultOrderBy: 'name',
+    tiebreaker: bankAccounts.id,
+    rows: async ({ orderBy, limit, offset }) => {
+      const rows = await db
+        .select()
+        .from(bankAccounts)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toBankAccountDto);
+    },
+    count: () => db.$count(bankAccounts, where),
+  });
+}
+
+export async function getBankAccount(db: AppDb, id: string): Promise<BankAccount> {
+  const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
+  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
+  return toBankAccountDto(row);
+}
+
+/**
+ * The account starts at 0/0; an opening balance is then recorded as a DEPOSIT 'Saldo inicial' through
+ * the ledger, so the account's balances are always the sum of its transactions (none when it is 0).
+ */
+export async function createBankAccount(
+  db: AppDb,
+  actorId: string,
+  input: NewBankAccount,
+): Promise<BankAccount> {
+  const openingCents = toCents('balance', input.balance);
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(bankAccounts)
+      .values({
+        id: uuidv7(),
+        name: input.name,
+        bankName: input.bankName,
+        cardNumber: input.cardNumber,
+        clabe: input.clabe,
+        customerName: input.customerName,
+      })
+      .returning();
+    if (!inserted) throw new Error('insert returned no row');
+    const row =
+      openingCents > 0
+        ? (
+            await applyAccountMovement(tx, {
+              accountId: inserted.id,
+              type: 'DEPOSIT',
+              amountCents: openingCents,
+              reason: BANK_ACCOUNT_MESSAGES.openingBalanceReason,
+              actorId,
+            })
+          ).account
+        : inserted;
+    const dto = toBankAccountDto(row);
+    const { id: _id, createdOn: _createdOn, ...snapshot } = dto;
+    await writeAudit(tx, {
+      actorId,
+      entity: BANK_ACCOUNT_AUDIT_ENTITY,
+      entityId: row.id,
+      action: 'created',
+      after: snapshot,
+    });
+    return dto;
+  });
+}
+
+/** PATCH /bank-accounts/:id: `{withdrawal, reason}` → Retiro, `{deposit, reason}` → Depósito. */
+export async function moveMoney(
+  db: AppDb,
+  actorId: string,
+  accountId: string,
+  movement: AccountMovement,
+): Promise<BankAccount> {
+  const [type, field, pesos] =
+    'withdrawal' in movement
+      ? (['MANUAL_WITHDRAWAL', 'withdrawal', movement.withdrawal] as const)
+      : (['DEPOSIT', 'deposit', movement.deposit] as const);
+  const amountCents = toCents(field, pesos);
+  const { account } = await db.transaction((tx) =>
+    applyAccountMovement(tx, { accountId, type, amountCents, reason: movement.reason, actorId }),
+  );
+  return toBankAccountDto(account);
+}
+
+async function ensureAccountExists(db: AppDb, id: string): Promise<void> {
+  const [row] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, id))
+    .limit(1);
+  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
+}
+
+/**
+ * Newest first (created_on desc, id desc) unless the caller asks for `orderBy=createdOn` with an
+ * explicit `order`; `createdOn` is the only sortable column, the list is the ledger in time order.
+ */
+export async function listAccountTransactions(
+  db: AppDb,
+  accountId: string,
+  query: PagedQuery,
+): Promise<Paged<AccountTransaction>> {
+  await ensureAccountExists(db, accountId);
+  const where = eq(accountTransactions.accountId, accountId);
+  return paginate({
+    request: { ...query, order: query.orderBy ? query.order : 'desc' },
+    orderColumns: { createdOn: accountTransactions.createdOn },
+    defaultOrderBy: 'createdOn',
+    tiebreaker: accountTransactions.id,
+    rows: async ({ orderBy, limit, offset }) => {
+      const rows = await db
+        .select()
+        .from(accountTransactions)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toAccountTransactionDto);
+    },
+    count: () => db.$count(accountTransactions, where),
+  });
+}
+
+/** A transaction of another account is 404, as if it did not exist. */
+export async function getAccountTransaction(
+  db: AppDb,
+  accountId: string,
+  transactionId: string,
+): Promise<AccountTransaction> {
+  await ensureAccountExists(db, accountId);
+  const [row] = await db
+    .select()
+    .from(accountTransactions)
+    .where(and(eq(accountTransactions.id, transactionId), eq(accountTransactions.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.transactionNotFound);
+  return toAccountTransactionDto(row);
+}
