@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -72,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(agentsRoutes, { prefix: '/agents' });
       await api.register(customersRoutes, { prefix: '/customers' });
       await api.register(bankAccountsRoutes, { prefix: '/bank-accounts' });
+      await api.register(loansRoutes, { prefix: '/loans' });
+      await api.register(customerLoansRoutes, { prefix: '/customers/:id/loans' });
     },
     { prefix: '/api/v1' },
   );
