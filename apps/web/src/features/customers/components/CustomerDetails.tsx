@@ -12,6 +12,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Customer } from '@prestaya/contracts';
 import { IconArrowLeft, IconCash, IconFileText, IconId, IconRefresh, IconUserOff } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
@@ -26,6 +27,7 @@ export const CUSTOMERS_LIST_PATH = '/admin/customers';
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
 export const DOCUMENTS_PLACEHOLDER = 'Próximamente podrás adjuntar documentos del cliente';
 
+const TAB_PX = { base: 10, xs: 'md' };
 const DEFAULT_TITLE = 'Detalle del Cliente · PrestaYa';
 const TABS = ['prestamos', 'datos', 'documentos'] as const;
 type TabValue = (typeof TABS)[number];
@@ -122,6 +124,8 @@ function CustomerNotFound() {
 
 function DetailsTabs({ customer }: { customer: Customer }) {
   const [params, setParams] = useSearchParams();
+  // On a phone the three tabs fit on one line only without their icons.
+  const wide = useMediaQuery('(min-width: 36em)', true);
   const requested = params.get('tab');
   const tab: TabValue = TABS.includes(requested as TabValue) ? (requested as TabValue) : 'prestamos';
   const changeTab = (value: string | null) => {
@@ -134,13 +138,13 @@ function DetailsTabs({ customer }: { customer: Customer }) {
   return (
     <Tabs value={tab} onChange={changeTab}>
       <Tabs.List>
-        <Tabs.Tab value="prestamos" leftSection={<IconCash size={16} aria-hidden />}>
+        <Tabs.Tab value="prestamos" px={TAB_PX} leftSection={wide && <IconCash size={16} aria-hidden />}>
           Préstamos
         </Tabs.Tab>
-        <Tabs.Tab value="datos" leftSection={<IconId size={16} aria-hidden />}>
+        <Tabs.Tab value="datos" px={TAB_PX} leftSection={wide && <IconId size={16} aria-hidden />}>
           Datos Personales
         </Tabs.Tab>
-        <Tabs.Tab value="documentos" leftSection={<IconFileText size={16} aria-hidden />}>
+        <Tabs.Tab value="documentos" px={TAB_PX} leftSection={wide && <IconFileText size={16} aria-hidden />}>
           Documentos
         </Tabs.Tab>
       </Tabs.List>

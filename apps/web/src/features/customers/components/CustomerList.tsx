@@ -9,7 +9,7 @@ import { customersKeys } from '../api/keys.ts';
 import { CustomerDialog } from './CustomerDialog.tsx';
 
 const columns: ColumnDef<CustomerListItem>[] = [
-  { header: 'No.', accessor: 'num', width: 90 },
+  { header: 'No.', accessor: 'num', width: 64 },
   { header: 'Nombre', accessor: 'name', concat: ['lastName', 'secondLastName'] },
   { header: 'Teléfono', accessor: 'phone', visibleFrom: 'sm', width: 160 },
 ];
