@@ -1,0 +1,60 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bankAccounts } from '../../db/schema/bank-accounts.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { loans } from '../../db/schema/loans.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { notFound } from '../../errors.ts';
+import { visibleCustomers } from '../customers/access.ts';
+import type { LoanJoinedRow } from './mapping.ts';
+import { LOAN_MESSAGES } from './messages.ts';
+
+/** The columns a loan's API shape needs: the loan, its customer's name and its account's name. */
+const LOAN_SELECTION = {
+  loan: loans,
+  customer: {
+    id: customers.id,
+    name: customers.name,
+    lastName: customers.lastName,
+    secondLastName: customers.secondLastName,
+  },
+  bankAccount: { id: bankAccounts.id, name: bankAccounts.name },
+};
+
+/** SELECT of loans joined to their customer (always there) and bank account (once approved). */
+export function selectLoans(db: DbOrTx) {
+  return db
+    .select(LOAN_SELECTION)
+    .from(loans)
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .leftJoin(bankAccounts, eq(bankAccounts.id, loans.bankAccountId));
+}
+
+/**
+ * A loan is visible exactly when its customer is (THE customer access rule, customers/access.ts): an
+ * administrator sees every loan, an agent the loans of the customers assigned to them. Queries using it
+ * must join `customers`.
+ */
+export function visibleLoans(actor: CustomerActor): SQL | undefined {
+  return visibleCustomers(actor);
+}
+
+/**
+ * The loan if the actor may see it, else 404 'Préstamo no encontrado' (another agent's loan does not
+ * exist for them). `lock` takes `SELECT … FOR UPDATE OF loans`: every state change of a loan holds its
+ * row until commit, so two approvals or deliveries of one loan take turns and the second one reads the
+ * status the first one committed (under READ COMMITTED the locked row is re-read after the wait).
+ */
+export async function findVisibleLoan(
+  db: DbOrTx,
+  actor: CustomerActor,
+  id: string,
+  lock = false,
+): Promise<LoanJoinedRow> {
+  const query = selectLoans(db)
+    .where(and(eq(loans.id, id), visibleLoans(actor)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: loans }) : await query;
+  if (!row) throw notFound(LOAN_MESSAGES.notFound);
+  return row;
+}

@@ -1,0 +1,93 @@
+import {
+  centsToPesos,
+  type Loan,
+  type LoanStatus,
+  type ScheduledPayment,
+  type ScheduledPaymentStatus,
+} from '@prestaya/contracts';
+import type { LoanRow, ScheduledPaymentRow } from '../../db/schema/loans.ts';
+import { installmentAmountsCents } from '../../domain/loan-policy.ts';
+
+export interface LoanCustomer {
+  id: string;
+  name: string;
+  lastName: string;
+  secondLastName: string | null;
+}
+
+export interface LoanBankAccount {
+  id: string;
+  name: string;
+}
+
+/** A loan row with what its API shape names beside it. */
+export interface LoanJoinedRow {
+  loan: LoanRow;
+  customer: LoanCustomer;
+  bankAccount: LoanBankAccount | null;
+}
+
+const BASIS_POINTS = 10_000;
+
+/** The API shape of a loan: centavos become pesos here and only here. */
+export function toLoanDto({ loan, customer, bankAccount }: LoanJoinedRow): Loan {
+  return {
+    id: loan.id,
+    num: loan.num,
+    amount: centsToPesos(loan.amountCents),
+    term: loan.termWeeks,
+    status: loan.status as LoanStatus,
+    dailyFee: centsToPesos(loan.dailyFeeCents),
+    weeklyFee: centsToPesos(loan.weeklyFeeCents),
+    interestRate: loan.interestBp / BASIS_POINTS,
+    totalToRepay: centsToPesos(loan.totalCents),
+    installmentAmount: centsToPesos(installmentAmountsCents(loan.totalCents, loan.termWeeks)[0] ?? 0),
+    loanFromPast: loan.loanFromPast,
+    requestDate: loan.requestDate,
+    createdOn: loan.createdOn.toISOString(),
+    approvedOn: loan.approvedOn?.toISOString() ?? null,
+    activatedOn: loan.activatedOn?.toISOString() ?? null,
+    currentRealAmount: centsToPesos(loan.currentRealAmountCents),
+    currentBalance: centsToPesos(loan.currentBalanceCents),
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      lastName: customer.lastName,
+      secondLastName: customer.secondLastName,
+    },
+    bankAccount: bankAccount ? { id: bankAccount.id, name: bankAccount.name } : null,
+  };
+}
+
+export function toScheduledPaymentDto(row: ScheduledPaymentRow): ScheduledPayment {
+  return {
+    id: row.id,
+    paymentNumber: row.paymentNumber,
+    dueDate: row.dueDate,
+    amount: centsToPesos(row.amountCents),
+    status: row.status as ScheduledPaymentStatus,
+    concept: row.concept,
+  };
+}
+
+/** What the audit trail keeps of a loan (pesos, as the API shows them). */
+export function loanAuditSnapshot(loan: LoanRow): Record<string, unknown> {
+  return {
+    num: loan.num,
+    customerId: loan.customerId,
+    amount: centsToPesos(loan.amountCents),
+    term: loan.termWeeks,
+    dailyFee: centsToPesos(loan.dailyFeeCents),
+    weeklyFee: centsToPesos(loan.weeklyFeeCents),
+    interestBp: loan.interestBp,
+    totalToRepay: centsToPesos(loan.totalCents),
+    status: loan.status,
+    loanFromPast: loan.loanFromPast,
+    requestDate: loan.requestDate,
+    bankAccountId: loan.bankAccountId,
+    approvedOn: loan.approvedOn?.toISOString() ?? null,
+    activatedOn: loan.activatedOn?.toISOString() ?? null,
+    currentRealAmount: centsToPesos(loan.currentRealAmountCents),
+    currentBalance: centsToPesos(loan.currentBalanceCents),
+  };
+}
