@@ -51,7 +51,6 @@ describe('routes', () => {
     const { router } = renderRoutes(routes, '/auth/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customers'));
     expect(await screen.findByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
-    expect(screen.getByText('En construcción')).toBeInTheDocument();
   });
 
   it('shows the admin layout: full name, role-based sidebar, active entry, logout', async () => {
