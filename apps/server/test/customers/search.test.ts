@@ -135,6 +135,19 @@ describe('GET /api/v1/customers paging and ordering', () => {
     expect(await nums(admin.token, '?query=jose&orderBy=name&order=desc')).toEqual([2, 1]);
   });
 
+  it('sorts accented names where they belong, not after Z', async () => {
+    const admin = await createAdmin(context);
+    for (const person of [
+      { name: 'Beto', lastName: 'Ruiz', secondLastName: null },
+      { name: 'Ángel', lastName: 'Zúñiga', secondLastName: null },
+      { name: 'Carla', lastName: 'Ávila', secondLastName: 'Ochoa' },
+    ])
+      await api.createOk(admin.token, person);
+    expect(await nums(admin.token, '?orderBy=name')).toEqual([2, 1, 3]);
+    expect(await nums(admin.token, '?orderBy=name&order=desc')).toEqual([3, 1, 2]);
+    expect(await nums(admin.token, '?orderBy=lastName')).toEqual([3, 1, 2]);
+  });
+
   it('refuses a column outside the allow-list with 400 naming orderBy', async () => {
     const admin = await seed();
     for (const bad of [
