@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api.ts';
 import { json, mockServer, renderWithProviders } from '../../test/utils.tsx';
@@ -249,5 +250,38 @@ describe('CatalogTable', () => {
     await waitFor(() => expect(trigger).toHaveFocus());
     // Opening the menu is not a row click.
     expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('goes back to page 1 when resetPageKey changes (after an operation)', async () => {
+    const { requests } = mockServer(({ url }) =>
+      json(200, page(rows, Number(url.searchParams.get('page')), 3, 25)),
+    );
+    function Harness() {
+      const [key, setKey] = useState(0);
+      return (
+        <>
+          <button type="button" onClick={() => setKey((k) => k + 1)}>
+            Operar
+          </button>
+          <CatalogTable<Row>
+            title="Cosas"
+            queryKey={['things']}
+            fetchPage={fetchPage}
+            columns={columns}
+            resetPageKey={key}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    await screen.findByText('Ana Gómez Ruiz');
+    await userEvent.click(screen.getByRole('button', { name: 'Página 3' }));
+    await waitFor(() => expect(params(requests.at(-1)?.url).page).toBe('3'));
+    await userEvent.click(screen.getByRole('button', { name: 'Operar' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page'),
+    );
+    // Page 1 is asked again; page 3 is never asked after the reset.
+    await waitFor(() => expect(requests.map((r) => params(r.url).page)).toEqual(['1', '3', '1']));
   });
 });

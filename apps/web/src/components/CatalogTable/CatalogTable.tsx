@@ -46,6 +46,11 @@ export interface CatalogTableProps<T extends { id: string | number }> {
   extraButtons?: ExtraButton<T>[];
   onRowClick?: (row: T) => void;
   pageSize?: number;
+  /**
+   * Changing this value sends the table back to page 1, e.g. a counter bumped after an operation
+   * (spec "After operations the list reloads to page 1"); invalidate `queryKey` to refetch too.
+   */
+  resetPageKey?: unknown;
 }
 
 /** The reusable paged table of the back office (spec 2 "Reusable paged table (catalog)"). */
@@ -66,8 +71,15 @@ export function CatalogTable<T extends { id: string | number }>({
   extraButtons = [],
   onRowClick,
   pageSize = DEFAULT_PAGE_SIZE,
+  resetPageKey,
 }: CatalogTableProps<T>) {
   const [page, setPage] = useState(1);
+  const [seenResetKey, setSeenResetKey] = useState(resetPageKey);
+  if (!Object.is(resetPageKey, seenResetKey)) {
+    // Adjusting state while rendering (not in an effect): the stale page is never requested.
+    setSeenResetKey(resetPageKey);
+    setPage(1);
+  }
   const [searchText, setSearchText] = useState('');
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState(ALL);
@@ -141,7 +153,8 @@ export function CatalogTable<T extends { id: string | number }>({
           'Acciones'
         ),
         textAlign: 'right',
-        width: onAdd ? 130 : 90,
+        // Wide enough for the add button's label ('Agregar' → 130 px, longer labels get more).
+        width: onAdd ? Math.max(130, Math.round(addLabel.length * 7.5 + 62)) : 90,
         render: (row: T) => (
           <RowActions row={row} onEdit={onEdit} editLabel={editLabel} extraButtons={extraButtons} />
         ),
