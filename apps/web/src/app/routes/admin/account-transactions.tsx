@@ -1,10 +1,7 @@
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { useParams } from 'react-router';
+import { AccountTransactions } from '../../../features/bank-accounts/components/AccountTransactions.tsx';
 
 export function Component() {
-  return (
-    <>
-      <title>Transacciones de la Cuenta · PrestaYa</title>
-      <UnderConstruction title="Transacciones de la Cuenta" />
-    </>
-  );
+  const { id = '' } = useParams();
+  return <AccountTransactions key={id} accountId={id} />;
 }

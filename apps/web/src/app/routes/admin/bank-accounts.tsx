@@ -1,10 +1,10 @@
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { BankAccountList } from '../../../features/bank-accounts/components/BankAccountList.tsx';
 
 export function Component() {
   return (
     <>
       <title>Cuentas Bancarias · PrestaYa</title>
-      <UnderConstruction title="Cuentas Bancarias" />
+      <BankAccountList />
     </>
   );
 }

@@ -1,10 +1,13 @@
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { useParams } from 'react-router';
+import { TransactionDetails } from '../../../features/bank-accounts/components/TransactionDetails.tsx';
 
 export function Component() {
+  const { accountId = '', transactionId = '' } = useParams();
   return (
-    <>
-      <title>Detalle de la Transacción · PrestaYa</title>
-      <UnderConstruction title="Detalle de la Transacción" />
-    </>
+    <TransactionDetails
+      key={`${accountId}/${transactionId}`}
+      accountId={accountId}
+      transactionId={transactionId}
+    />
   );
 }

@@ -1,0 +1,13 @@
+/** Query keys of the bank-accounts resource; invalidating `all` reloads lists, details and ledgers. */
+export const bankAccountsKeys = {
+  all: ['bank-accounts'] as const,
+  lists: () => [...bankAccountsKeys.all, 'list'] as const,
+  detail: (id: string) => [...bankAccountsKeys.all, 'detail', id] as const,
+  transactions: (id: string) => [...bankAccountsKeys.all, 'transactions', id] as const,
+  transaction: (id: string, transactionId: string) =>
+    [...bankAccountsKeys.all, 'transaction', id, transactionId] as const,
+};
+
+export const BANK_ACCOUNTS_PATH = '/api/v1/bank-accounts';
+
+export const bankAccountPath = (id: string) => `${BANK_ACCOUNTS_PATH}/${encodeURIComponent(id)}`;

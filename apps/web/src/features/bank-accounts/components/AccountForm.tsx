@@ -1,0 +1,126 @@
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type BankAccountCreate, bankAccountCreate } from '@prestaya/contracts';
+import { isApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useCreateBankAccount } from '../api/create-bank-account.ts';
+import { amountValue, MoneyInput } from './MoneyInput.tsx';
+
+export interface AccountFormValues {
+  name: string;
+  bankName: string;
+  cardNumber: string;
+  clabe: string;
+  customerName: string;
+  balance: number | string;
+}
+
+const INITIAL: AccountFormValues = {
+  name: '',
+  bankName: '',
+  cardNumber: '',
+  clabe: '',
+  customerName: '',
+  balance: '',
+};
+
+/** What is sent: an empty opening balance is 0 (no 'Saldo inicial' transaction). */
+function toPayload(values: AccountFormValues): BankAccountCreate {
+  return { ...values, balance: amountValue(values.balance) ?? 0 };
+}
+
+export interface AccountFormProps {
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+/** Fields of the 'Registrar Cuenta' dialog (spec 2 "BankAccountList"), validated with the contracts' schema. */
+export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
+  const resolve = schemaResolver(bankAccountCreate, { sync: true });
+  const create = useCreateBankAccount();
+
+  const form = useForm<AccountFormValues>({
+    mode: 'controlled',
+    initialValues: INITIAL,
+    validate: (values) => resolve(toPayload(values)),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const valid = bankAccountCreate.safeParse(toPayload(form.values)).success;
+  const changed = JSON.stringify(form.values) !== JSON.stringify(INITIAL);
+  const pending = create.isPending;
+
+  const submit = form.onSubmit((values) => {
+    if (!valid || !changed || pending) return;
+    create.mutate(bankAccountCreate.parse(toPayload(values)), {
+      onSuccess: () => {
+        notify.success('Cuenta creada');
+        onSaved();
+      },
+      onError: (error) => {
+        // The dialog stays open with the data so the user can correct it.
+        for (const issue of isApiError(error) ? error.errors : []) {
+          if (issue.field in values) form.setFieldError(issue.field, issue.message);
+        }
+        notify.apiError(error, 'Error creando cuenta');
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Nombre"
+            autoComplete="off"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Banco"
+            placeholder="Efectivo, BBVA…"
+            autoComplete="off"
+            withAsterisk
+            {...form.getInputProps('bankName')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="No. Tarjeta"
+            description="16 dígitos (opcional)"
+            inputMode="numeric"
+            maxLength={16}
+            autoComplete="off"
+            {...form.getInputProps('cardNumber')}
+          />
+          <TextInput
+            label="CLABE"
+            description="18 dígitos (opcional)"
+            inputMode="numeric"
+            maxLength={18}
+            autoComplete="off"
+            {...form.getInputProps('clabe')}
+          />
+        </SimpleGrid>
+        <TextInput label="Titular" autoComplete="off" withAsterisk {...form.getInputProps('customerName')} />
+        <MoneyInput
+          label="Saldo inicial"
+          description="Se registra como un Depósito «Saldo inicial»"
+          placeholder="$0.00"
+          {...form.getInputProps('balance')}
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!valid || !changed || pending} loading={pending}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { BankAccount } from '@prestaya/contracts';
+import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { BANK_ACCOUNTS_LIST_PATH } from '../labels.ts';
+
+/** 'Cuentas Bancarias › …' trail; the first link goes back to the list. */
+export function AccountBreadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+  return (
+    <Breadcrumbs separator="›" separatorMargin={6}>
+      <Anchor component={Link} to={BANK_ACCOUNTS_LIST_PATH} size="sm">
+        <Group gap={4} component="span" wrap="nowrap">
+          <IconArrowLeft size={14} aria-hidden />
+          Cuentas Bancarias
+        </Group>
+      </Anchor>
+      {items.map((item) =>
+        item.to ? (
+          <Anchor key={item.label} component={Link} to={item.to} size="sm" truncate maw={220}>
+            {item.label}
+          </Anchor>
+        ) : (
+          <Text key={item.label} size="sm" c="dimmed" truncate maw={220}>
+            {item.label}
+          </Text>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}
+
+function Amount({ label, value, id }: { label: string; value: number; id: string }) {
+  return (
+    <Stack gap={2} align="flex-end">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} id={id}>
+        {label}
+      </Text>
+      <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.1} aria-labelledby={id} data-testid={id}>
+        <MoneyText value={value} />
+      </Text>
+    </Stack>
+  );
+}
+
+/** Account name, bank and holder, with its Saldo and Saldo Real. */
+export function AccountHeader({ account, title }: { account: BankAccount; title?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" align="center" gap="md">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {title ?? account.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {account.bankName} · Titular: {account.customerName}
+          </Text>
+        </Stack>
+        <Group gap="xl" ml="auto" wrap="nowrap">
+          <Amount label="Saldo" value={account.balance} id="account-balance" />
+          <Amount label="Saldo Real" value={account.realBalance} id="account-real-balance" />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+export function HeaderSkeleton() {
+  return (
+    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label="Cargando cuenta">
+      <Group justify="space-between">
+        <Stack gap={8}>
+          <Skeleton h={26} w={240} />
+          <Skeleton h={12} w={180} />
+        </Stack>
+        <Group gap="xl">
+          <Skeleton h={40} w={120} />
+          <Skeleton h={40} w={120} />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** A failed load: the server's Spanish detail (404, 403…) and a retry button. */
+export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
+  const detail = isApiError(error) ? error.detail : `No se pudo cargar ${what}.`;
+  const notFound = isApiError(error) && error.status === 404;
+  return (
+    <Alert color={notFound ? 'gray' : 'red'} variant="light" role="alert" title={detail}>
+      <Group gap="sm" mt={4}>
+        <Button component={Link} to={BANK_ACCOUNTS_LIST_PATH} variant="light" size="xs">
+          Volver a Cuentas Bancarias
+        </Button>
+        {!notFound && (
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+          >
+            Reintentar
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type RouteObject, useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import { ACCOUNT_ID, ledgerAccount, page, transactions } from '../test/fixtures.ts';
+import { AccountTransactions } from './AccountTransactions.tsx';
+import { TransactionDetails } from './TransactionDetails.tsx';
+
+function TransactionsRoute() {
+  const { id = '' } = useParams();
+  return <AccountTransactions accountId={id} />;
+}
+function DetailsRoute() {
+  const { accountId = '', transactionId = '' } = useParams();
+  return <TransactionDetails accountId={accountId} transactionId={transactionId} />;
+}
+const routes: RouteObject[] = [
+  { path: '/admin/bank-accounts', element: <h1>Lista de cuentas</h1> },
+  { path: '/admin/bank-accounts/:id/transactions', element: <TransactionsRoute /> },
+  { path: '/admin/bank-accounts/:accountId/transactions/:transactionId', element: <DetailsRoute /> },
+];
+
+const base = `/api/v1/bank-accounts/${ACCOUNT_ID}`;
+function server() {
+  return mockServer(({ url }) => {
+    if (url.pathname === base) return json(200, { status: 'OK', data: ledgerAccount });
+    if (url.pathname === `${base}/transactions`) return json(200, page(transactions, 1, 1, 10));
+    const one = transactions.find((t) => url.pathname === `${base}/transactions/${t.id}`);
+    if (one) return json(200, { status: 'OK', data: one });
+    return problem(404, 'Transacción no encontrada');
+  });
+}
+
+const rowOf = (table: HTMLElement, text: string) => {
+  const row = within(table)
+    .getAllByRole('row')
+    .find((r) => within(r).queryByText(text));
+  if (!row) throw new Error(`Falta la fila con ${text}`);
+  return row;
+};
+
+// Typing into Mantine inputs is slow in jsdom when the machine is busy.
+describe('AccountTransactions', { timeout: 20_000 }, () => {
+  it('shows the account balances and the ledger with the spec columns and Spanish type labels', async () => {
+    const { requests } = server();
+    renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions`);
+
+    expect(await screen.findByRole('heading', { name: 'Caja Principal' })).toBeInTheDocument();
+    expect(screen.getByTestId('account-balance')).toHaveTextContent('$4,000.00');
+    expect(screen.getByTestId('account-real-balance')).toHaveTextContent('$4,000.00');
+
+    const table = await screen.findByRole('table', { name: 'Transacciones' });
+    await within(table).findByText('Saldo inicial');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Fecha',
+      'Saldo anterior',
+      'Real anterior',
+      'Monto',
+      'Tipo',
+      'Saldo posterior',
+      'Real posterior',
+      'Acciones',
+    ]);
+    for (const label of ['Liberación', 'Abono', 'Entrega', 'Reserva', 'Retiro', 'Depósito']) {
+      expect(within(table).getByText(label)).toBeInTheDocument();
+    }
+    const withdrawal = rowOf(table, 'Retiro');
+    expect(within(withdrawal).getByText('Renta del local')).toBeInTheDocument();
+    const cells = within(withdrawal)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(within(withdrawal).getByText('15/01/2026')).toBeInTheDocument();
+    expect(within(withdrawal).getByText('02:05 pm')).toBeInTheDocument();
+    expect(cells.slice(1, 7)).toEqual([
+      '$10,000.00',
+      '$10,000.00',
+      '$5,000.00',
+      'RetiroRenta del local',
+      '$5,000.00',
+      '$5,000.00',
+    ]);
+    expect(within(rowOf(table, 'Saldo inicial')).getByText('Depósito')).toBeInTheDocument();
+    expect(requests.find((r) => r.url.pathname.endsWith('/transactions'))?.url.searchParams.get('page')).toBe(
+      '1',
+    );
+  });
+
+  it('opens Detalle: date with seconds, type badge, concept, amount, and a way back', async () => {
+    server();
+    const { router } = renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions`);
+    const table = await screen.findByRole('table', { name: 'Transacciones' });
+    const withdrawal = await waitFor(() => rowOf(table, 'Retiro'));
+    await userEvent.click(within(withdrawal).getByRole('button', { name: 'Acciones' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Detalle' }));
+
+    const id = transactions[4]?.id;
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/admin/bank-accounts/${ACCOUNT_ID}/transactions/${id}`),
+    );
+    expect(await screen.findByRole('heading', { name: 'Detalle de la Transacción' })).toBeInTheDocument();
+    expect(await screen.findByText('15/01/2026 02:05:09 pm')).toBeInTheDocument();
+    expect(screen.getByText('Retiro')).toBeInTheDocument();
+    expect(screen.getByText('Concepto')).toBeInTheDocument();
+    expect(screen.getByText('Renta del local')).toBeInTheDocument();
+    expect(screen.getAllByText('$5,000.00').length).toBeGreaterThan(0);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Volver a Transacciones' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/admin/bank-accounts/${ACCOUNT_ID}/transactions`),
+    );
+  });
+
+  it('hides Concepto when the transaction has none, and shows the 404 of another account', async () => {
+    server();
+    const release = transactions[0];
+    const { router } = renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions/${release?.id}`);
+    expect(await screen.findByText('Liberación')).toBeInTheDocument();
+    expect(screen.queryByText('Concepto')).not.toBeInTheDocument();
+
+    await router.navigate(
+      `/admin/bank-accounts/${ACCOUNT_ID}/transactions/0190a0c0-0000-7000-8000-00000000ffff`,
+    );
+    expect(await screen.findByText('Transacción no encontrada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a Cuentas Bancarias' })).toBeInTheDocument();
+  });
+});

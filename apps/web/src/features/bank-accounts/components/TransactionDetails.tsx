@@ -1,0 +1,123 @@
+import { Button, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ACCOUNT_OPERATION_LABELS, type AccountTransaction } from '@prestaya/contracts';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { accountTransactionQueryOptions } from '../api/get-account-transaction.ts';
+import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
+import { ACCOUNT_OPERATION_BADGES, formatTransactionDateTime, transactionsPath } from '../labels.ts';
+import { AccountBreadcrumbs, LoadError } from './AccountHeader.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" size="md">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function Details({ transaction }: { transaction: AccountTransaction }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <Field label="Fecha">{formatTransactionDateTime(transaction.createdOn)}</Field>
+        <Field label="Tipo">
+          <StatusBadge value={transaction.operationType} labels={ACCOUNT_OPERATION_BADGES} />
+        </Field>
+        <Field label="Monto">
+          <Text span fz={24} fw={700}>
+            <MoneyText value={transaction.amount} />
+          </Text>
+        </Field>
+        {transaction.reason && <Field label="Concepto">{transaction.reason}</Field>}
+      </SimpleGrid>
+      <Divider />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <Field label="Saldo anterior">
+          <MoneyText value={transaction.initialBalance} />
+        </Field>
+        <Field label="Saldo posterior">
+          <MoneyText value={transaction.endBalance} />
+        </Field>
+        <Field label="Real anterior">
+          <MoneyText value={transaction.initialRealBalance} />
+        </Field>
+        <Field label="Real posterior">
+          <MoneyText value={transaction.endRealBalance} />
+        </Field>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /admin/bank-accounts/:accountId/transactions/:transactionId: date with time, type, concept, amount. */
+export function TransactionDetails({
+  accountId,
+  transactionId,
+}: {
+  accountId: string;
+  transactionId: string;
+}) {
+  const account = useQuery(bankAccountQueryOptions(accountId));
+  const transaction = useQuery(accountTransactionQueryOptions(accountId, transactionId));
+  const backTo = transactionsPath(accountId);
+  const label = transaction.data ? ACCOUNT_OPERATION_LABELS[transaction.data.operationType] : undefined;
+
+  return (
+    <Stack gap="lg">
+      <title>{`Detalle de la Transacción${label ? ` · ${label}` : ''} · PrestaYa`}</title>
+      <AccountBreadcrumbs
+        items={[{ label: account.data?.name ?? 'Transacciones', to: backTo }, { label: 'Detalle' }]}
+      />
+      {transaction.isError ? (
+        <LoadError
+          error={transaction.error}
+          onRetry={() => void transaction.refetch()}
+          what="la transacción"
+        />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={760}>
+          <Stack gap="lg">
+            <Stack gap={2}>
+              <Title order={1} size="h2">
+                Detalle de la Transacción
+              </Title>
+              {account.data && (
+                <Text size="sm" c="dimmed">
+                  {account.data.name} · {account.data.bankName}
+                </Text>
+              )}
+            </Stack>
+            {transaction.data ? (
+              <Details transaction={transaction.data} />
+            ) : (
+              <Stack gap="sm" aria-busy="true" aria-label="Cargando transacción">
+                <Skeleton h={18} w={220} />
+                <Skeleton h={18} w={120} />
+                <Skeleton h={28} w={160} />
+              </Stack>
+            )}
+            <Group>
+              <Button
+                component={Link}
+                to={backTo}
+                variant="light"
+                leftSection={<IconArrowLeft size={16} aria-hidden />}
+              >
+                Volver a Transacciones
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

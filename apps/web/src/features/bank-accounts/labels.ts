@@ -1,0 +1,45 @@
+import {
+  ACCOUNT_OPERATION_LABELS,
+  ACCOUNT_OPERATION_TYPES,
+  type AccountOperationType,
+} from '@prestaya/contracts';
+import type { StatusLabel } from '../../components/StatusBadge.tsx';
+import { DATE_FORMAT, dayjs, TIME_FORMAT } from '../../lib/format.ts';
+
+const OPERATION_COLORS: Record<AccountOperationType, string> = {
+  PAYMENT_DEPOSIT: 'green',
+  WITHDRAWAL: 'orange',
+  VIRTUAL_WITHDRAWAL: 'grape',
+  MANUAL_WITHDRAWAL: 'red',
+  DEPOSIT: 'teal',
+  RELEASE: 'blue',
+};
+
+/** Operation type badges: Abono / Entrega / Reserva / Retiro / Depósito / Liberación. */
+export const ACCOUNT_OPERATION_BADGES: StatusLabel[] = ACCOUNT_OPERATION_TYPES.map((value) => ({
+  value,
+  text: ACCOUNT_OPERATION_LABELS[value],
+  color: OPERATION_COLORS[value],
+}));
+
+/** Spec 9: "The transaction date uses time hh:mm:ss a" → DD/MM/YYYY hh:mm:ss a. */
+export const TRANSACTION_DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
+
+/** The date and the time (hh:mm a) of a ledger row, shown on two lines in the table. */
+export function transactionDateParts(value: string | null | undefined): { date: string; time: string } {
+  const date = value ? dayjs(value) : undefined;
+  if (!date?.isValid()) return { date: '', time: '' };
+  return { date: date.format(DATE_FORMAT), time: date.format('hh:mm a') };
+}
+
+export function formatTransactionDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(TRANSACTION_DATE_TIME_FORMAT) : '';
+}
+
+export const BANK_ACCOUNTS_LIST_PATH = '/admin/bank-accounts';
+export const transactionsPath = (accountId: string) =>
+  `${BANK_ACCOUNTS_LIST_PATH}/${encodeURIComponent(accountId)}/transactions`;
+export const transactionPath = (accountId: string, transactionId: string) =>
+  `${transactionsPath(accountId)}/${encodeURIComponent(transactionId)}`;
