@@ -242,3 +242,22 @@ describe('GET /api/v1/agents', () => {
     });
   });
 });
+
+describe('OpenAPI document', () => {
+  it('lists every customers and agents operation with its statuses', async () => {
+    const doc = (await context.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operations = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+    expect(operations('/api/v1/customers')).toEqual(['get', 'post']);
+    expect(operations('/api/v1/customers/{id}')).toEqual(['get', 'put']);
+    expect(operations('/api/v1/customers/{id}/addresses')).toEqual(['post']);
+    expect(operations('/api/v1/customers/{id}/addresses/{addressId}')).toEqual(['delete', 'put']);
+    expect(operations('/api/v1/agents')).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/v1/customers'].post.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '409',
+    ]);
+  });
+});
