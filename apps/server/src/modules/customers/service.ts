@@ -21,6 +21,7 @@ import { writeAudit } from '../../db/write-audit.ts';
 import { type CustomerActor, resolveAgentAssignment } from '../../domain/customers.ts';
 import { customerQueryTerm, customerSearchText } from '../../domain/search-text.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../errors.ts';
+import { currentLoanSummary } from '../loans/summary.ts';
 import { CUSTOMER_NOT_FOUND, findVisibleCustomer, visibleCustomers } from './access.ts';
 import { refuseNulCharacters, requireCurpLength } from './input-guards.ts';
 import { customerAuditSnapshot, toCustomerDto, toCustomerListItem } from './mapping.ts';
@@ -101,14 +102,6 @@ export async function listCustomers(
   });
 }
 
-/**
- * The loan the CustomerDetails header summarises (domain.md: the open loan, ACTIVE or DELAYED, else the
- * newest, with its current balance). Loans do not exist yet: the loans issue fills this in.
- */
-export async function currentLoanOf(_db: DbOrTx, _customerId: string): Promise<Customer['currentLoan']> {
-  return null;
-}
-
 /** A visible customer with its agent, addresses (in creation order) and current loan. */
 async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promise<Customer> {
   const [row] = await db
@@ -127,7 +120,7 @@ async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promi
     row.customer,
     row.agent as AgentSummary | null,
     addressRows,
-    await currentLoanOf(db, id),
+    await currentLoanSummary(db, id),
   );
 }
 
