@@ -5,5 +5,6 @@ export * from './customers.ts';
 export * from './labels.ts';
 export * from './loans.ts';
 export * from './money.ts';
+export * from './payments.ts';
 export * from './users.ts';
 export { z } from './zod.ts';

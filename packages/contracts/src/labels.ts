@@ -52,7 +52,8 @@ export const SCHEDULED_PAYMENT_STATUS_LABELS: Record<ScheduledPaymentStatus, str
   CANCELLED: 'Cancelado',
 };
 
-export const FEE_STATUSES = ['PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'] as const;
+/** VALIDATING (not in the spec's list): the fee is part of a payment awaiting confirmation, so it cannot be paid twice. */
+export const FEE_STATUSES = ['PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED', 'VALIDATING'] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 export const FEE_STATUS_LABELS: Record<FeeStatus, string> = {
   PENDING: 'Pendiente',
@@ -60,6 +61,7 @@ export const FEE_STATUS_LABELS: Record<FeeStatus, string> = {
   PAID: 'Pagada',
   DELAYED: 'Atrasada',
   CANCELLED: 'Cancelada',
+  VALIDATING: 'Validando',
 };
 
 export const PAYMENT_STATUSES = ['PAID', 'VALIDATING', 'REJECTED', 'CANCELLED'] as const;

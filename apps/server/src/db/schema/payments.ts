@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bankAccounts } from './bank-accounts.ts';
+import { loans, scheduledPayments } from './loans.ts';
+import { users } from './users.ts';
+
+/**
+ * Late fees (multas): one row per installment and calendar day past due, created by the daily accrual
+ * job. The unique (scheduled_payment_id, fee_date) key makes the job idempotent and safe to run twice
+ * or on several servers at once.
+ */
+export const fees = pgTable(
+  'fees',
+  {
+    id: uuid('id').primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    scheduledPaymentId: uuid('scheduled_payment_id')
+      .notNull()
+      .references(() => scheduledPayments.id),
+    feeDate: date('fee_date', { mode: 'string' }).notNull(),
+    concept: text('concept').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('PENDING'),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    cancelledOn: timestamp('cancelled_on', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+  },
+  (table) => [
+    unique('fees_installment_day_unique').on(table.scheduledPaymentId, table.feeDate),
+    check('fees_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'fees_status_valid',
+      sql`${table.status} in ('PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED', 'VALIDATING')`,
+    ),
+    index('fees_loan_idx').on(table.loanId, table.status),
+  ],
+);
+
+/** A registered payment: VALIDATING until an administrator confirms it into an account or rejects it. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('VALIDATING'),
+    paymentMethod: text('payment_method').notNull(),
+    /** 'STAFF' (back office) or 'PUBLIC' (/consulta, authorised with an agent's PIN). */
+    channel: text('channel').notNull().default('STAFF'),
+    registeredBy: uuid('registered_by').references(() => users.id),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedOn: timestamp('decided_on', { withTimezone: true }),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('payments_amount_positive', sql`${table.amountCents} > 0`),
+    check('payments_status_valid', sql`${table.status} in ('PAID', 'VALIDATING', 'REJECTED', 'CANCELLED')`),
+    check('payments_method_valid', sql`${table.paymentMethod} in ('CASH', 'TRANSFER')`),
+    index('payments_status_idx').on(table.status, table.createdOn),
+    index('payments_loan_idx').on(table.loanId, table.createdOn),
+  ],
+);
+
+/** What a payment covers: each line is one installment or one fee, with the amount it had then. */
+export const paymentItems = pgTable(
+  'payment_items',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    scheduledPaymentId: uuid('scheduled_payment_id').references(() => scheduledPayments.id),
+    feeId: uuid('fee_id').references(() => fees.id),
+    concept: text('concept').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    check('payment_items_one_target', sql`(${table.scheduledPaymentId} is null) <> (${table.feeId} is null)`),
+    index('payment_items_payment_idx').on(table.paymentId),
+    index('payment_items_installment_idx').on(table.scheduledPaymentId),
+    index('payment_items_fee_idx').on(table.feeId),
+  ],
+);
+
+/** Proof images, stored under DATA_DIR with a random name; served only through signed links. */
+export const paymentAttachments = pgTable(
+  'payment_attachments',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_attachments_payment_idx').on(table.paymentId)],
+);
+
+export type FeeRow = typeof fees.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentItemRow = typeof paymentItems.$inferSelect;
+export type PaymentAttachmentRow = typeof paymentAttachments.$inferSelect;

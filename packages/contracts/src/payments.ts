@@ -1,0 +1,90 @@
+import { FEE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
+import { scheduledPayment } from './loans.ts';
+import { z } from './zod.ts';
+
+export const fee = z.object({
+  id: z.string(),
+  feeDate: z.string(),
+  concept: z.string(),
+  amount: z.number(),
+  status: z.enum(FEE_STATUSES),
+  scheduledPaymentId: z.string(),
+});
+export type Fee = z.infer<typeof fee>;
+
+/** `GET /loans/{id}/pending-payments`: what can be paid now; `total` = every pending fee + every installment listed. */
+export const pendingPayments = z.object({
+  scheduledPayments: z.array(scheduledPayment),
+  fees: z.array(fee),
+  total: z.number(),
+});
+export type PendingPayments = z.infer<typeof pendingPayments>;
+
+const ids = (message: string) =>
+  z.array(z.uuid({ error: message }), { error: message }).max(200, 'Demasiados conceptos en un pago');
+
+/**
+ * The `paymentRequest` part of a payment registration (spec 3 "Payment request"). The server computes
+ * the amount from the ids; it never receives one.
+ */
+export const paymentRequest = z.object({
+  scheduledPaymentIds: ids('Pago programado inválido').default([]),
+  feeIds: ids('Multa inválida').default([]),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Seleccione el método de pago: CASH o TRANSFER' }),
+});
+export type PaymentRequest = z.input<typeof paymentRequest>;
+
+export const paymentListItem = z.object({
+  id: z.string(),
+  createdOn: z.string(),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  bankAccount: z.object({ id: z.string(), name: z.string() }).nullable(),
+  loan: z.object({
+    id: z.string(),
+    num: z.number().int(),
+    customer: z.object({ id: z.string(), name: z.string(), lastName: z.string() }),
+  }),
+});
+export type PaymentListItem = z.infer<typeof paymentListItem>;
+
+export const PAYMENT_LINE_TYPES = ['Pago', 'Multa'] as const;
+
+export const paymentDetails = z.object({
+  payment: paymentListItem.extend({
+    customer: z.object({
+      id: z.string(),
+      name: z.string(),
+      lastName: z.string(),
+      secondLastName: z.string().nullable(),
+    }),
+    registeredBy: z.object({ num: z.number().int(), name: z.string(), lastName: z.string() }).nullable(),
+  }),
+  /** Concept lines: 'Pago' (date = due date) or 'Multa' (date = fee date). */
+  lines: z.array(
+    z.object({ concept: z.string(), amount: z.number(), type: z.enum(PAYMENT_LINE_TYPES), date: z.string() }),
+  ),
+  /** Proof images, each with a short-lived signed link usable in an <img>. */
+  attachments: z.array(z.object({ id: z.string(), uri: z.string(), contentType: z.string() })),
+  totals: z.object({ scheduledPayments: z.number(), fees: z.number(), total: z.number() }),
+});
+export type PaymentDetails = z.infer<typeof paymentDetails>;
+
+/** `PATCH /payments/{id}`: confirm into an account, or reject. */
+export const paymentStatusUpdate = z
+  .object({
+    status: z.enum(['PAID', 'REJECTED'], { error: 'Estatus inválido: use PAID o REJECTED' }),
+    targetAccountId: z.uuid({ error: 'Seleccione la cuenta donde ingresó el pago' }).nullish(),
+  })
+  .refine((v) => v.status !== 'PAID' || !!v.targetAccountId, {
+    path: ['targetAccountId'],
+    message: 'Seleccione la cuenta donde ingresó el pago',
+  });
+export type PaymentStatusUpdate = z.input<typeof paymentStatusUpdate>;
+
+/** Upload rules (domain.md "Payments"): one image, by content, at most 10 MB. */
+export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
+export const PROOF_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+
+export const PAYMENT_ORDER_COLUMNS = ['createdOn', 'amount', 'status'] as const;
