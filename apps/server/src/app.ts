@@ -9,6 +9,7 @@ import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
+import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -20,6 +21,10 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The loaded runtime configuration (architecture.md "Runtime contract"). */
+    config: AppConfig;
+  }
   interface FastifyContextConfig {
     /** Routes under /api/v1 require a signed-in user unless they set this (login, register). */
     anonymous?: boolean;
@@ -46,6 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
@@ -75,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bankAccountsRoutes, { prefix: '/bank-accounts' });
       await api.register(loansRoutes, { prefix: '/loans' });
       await api.register(customerLoansRoutes, { prefix: '/customers/:id/loans' });
+      await api.register(loanPaymentsRoutes, { prefix: '/loans/:id' });
+      await api.register(paymentsRoutes, { prefix: '/payments' });
     },
     { prefix: '/api/v1' },
   );
