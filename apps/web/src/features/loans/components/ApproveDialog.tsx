@@ -1,0 +1,110 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { type Loan, loanApprove } from '@prestaya/contracts';
+import { IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatMoney } from '../../../lib/format.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useApproveLoan } from '../api/approve-loan.ts';
+import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
+import { LoanSummary } from './LoanSummary.tsx';
+
+export const APPROVE_TITLE = 'Aprobación de Préstamo';
+export const ACCOUNT_REQUIRED = 'Seleccione la cuenta de retiro';
+export const FROM_PAST_NO_ACCOUNT =
+  'Préstamo ya iniciado: su aprobación no mueve dinero de las cuentas, por lo que no requiere cuenta de retiro.';
+
+function ApproveForm({ loan, onClose, onDone }: { loan: Loan; onClose: () => void; onDone: () => void }) {
+  const accounts = useApprovalAccounts();
+  const approve = useApproveLoan();
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const needsAccount = !loan.loanFromPast;
+  const missing = needsAccount && !accountId;
+  const error = touched && missing ? ACCOUNT_REQUIRED : undefined;
+
+  const options = (accounts.data ?? []).map((account) => ({
+    value: account.id,
+    label: `${account.name} — Saldo ${formatMoney(account.balance)}`,
+  }));
+
+  const submit = () => {
+    setTouched(true);
+    if (missing || approve.isPending) return;
+    const body = loanApprove.parse(needsAccount ? { bankAccountId: accountId } : {});
+    approve.mutate(
+      { id: loan.id, body },
+      {
+        onSuccess: () => {
+          notify.success('El préstamo ha sido aprobado');
+          onDone();
+        },
+        onError: (failure) => {
+          notify.apiError(failure, 'No se pudo aprobar el préstamo');
+          // A short balance may have changed meanwhile: show the accounts as they are now.
+          void accounts.refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <LoanSummary loan={loan} />
+      {needsAccount ? (
+        <Select
+          label="Cuenta de retiro"
+          description={`Se reservarán ${formatMoney(loan.amount)} del saldo de la cuenta hasta la entrega`}
+          placeholder={accounts.isPending ? 'Cargando cuentas…' : 'Seleccione una cuenta'}
+          data={options}
+          value={accountId}
+          onChange={(value) => {
+            setAccountId(value);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
+          withAsterisk
+          required
+          error={error ?? (accounts.isError ? 'No se pudo cargar la lista de cuentas' : undefined)}
+          nothingFoundMessage="No hay cuentas registradas"
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+        />
+      ) : (
+        <Alert variant="light" color="blue" icon={<IconHistory size={18} aria-hidden />}>
+          <Text size="sm">{FROM_PAST_NO_ACCOUNT}</Text>
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="sm">
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button onClick={submit} disabled={missing || approve.isPending} loading={approve.isPending}>
+          Aprobar
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export interface ApproveDialogProps {
+  loan: Loan | null;
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** 'Aprobación de Préstamo' (spec 2 "GlobalLoanList"): the loan summary and the withdrawal account. */
+export function ApproveDialog({ loan, opened, onClose, onDone }: ApproveDialogProps) {
+  return (
+    <Modal
+      opened={opened && loan !== null}
+      onClose={onClose}
+      title={APPROVE_TITLE}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {loan && <ApproveForm key={loan.id} loan={loan} onClose={onClose} onDone={onDone} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,185 @@
+import type { Loan } from '@prestaya/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { json, mockServer, renderWithProviders } from '../../../test/utils.tsx';
+import {
+  ALL_STATUSES,
+  adminLogin,
+  agentLogin,
+  CUSTOMER_ID,
+  loanIn,
+  ok,
+  page,
+  scheduleOf,
+} from '../test/fixtures.ts';
+import { CustomerLoans } from './CustomerLoans.tsx';
+
+const loansPath = `/api/v1/customers/${CUSTOMER_ID}/loans`;
+
+function serve(list: () => Loan[], extra?: Parameters<typeof mockServer>[0]) {
+  return mockServer((request) => {
+    if (request.method === 'GET' && request.url.pathname === loansPath) return json(200, page(list()));
+    return extra?.(request);
+  });
+}
+
+async function rowOf(num: number) {
+  const table = await screen.findByRole('table', { name: 'Préstamos' });
+  const cell = await within(table).findByText(String(num));
+  return cell.closest('tr') as HTMLElement;
+}
+
+async function menuOf(num: number) {
+  await userEvent.click(within(await rowOf(num)).getByRole('button', { name: 'Acciones' }));
+  const menu = await screen.findByRole('menu');
+  return {
+    menu,
+    items: within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent),
+  };
+}
+
+const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+
+describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
+  it('lists the loans 10 per page with No., Fecha, Estatus, Monto, Monto real and Saldo', async () => {
+    session.start(agentLogin);
+    const active = loanIn('ACTIVE');
+    const { requests } = serve(() => [active]);
+    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    const table = await screen.findByRole('table', { name: 'Préstamos' });
+    const row = await rowOf(active.num);
+    expect(params(requests[0]?.url)).toEqual({ page: '1', size: '10', order: 'asc' });
+    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
+      'No.',
+      'Fecha',
+      'Estatus',
+      'Monto',
+      'Monto real',
+      'Saldo',
+      'Solicitar',
+    ]);
+    expect(within(row).getByText('02/03/2026')).toBeInTheDocument();
+    expect(within(row).getByText('Al corriente')).toBeInTheDocument();
+    expect(within(row).getByText('$10,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('$12,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('$11,000.00')).toBeInTheDocument();
+    expect(screen.queryByText(/Este cliente aún no tiene préstamos/)).not.toBeInTheDocument();
+  });
+
+  it.each(ALL_STATUSES)('offers Pagar only for ACTIVE or DELAYED, and Link always (%s)', async (status) => {
+    session.start(agentLogin);
+    const loan = loanIn(status);
+    serve(() => [loan]);
+    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    const { items } = await menuOf(loan.num);
+    const payable = status === 'ACTIVE' || status === 'DELAYED';
+    const delivered = payable || status === 'PAID';
+    expect(items).toEqual([
+      'Editar',
+      'Pagos',
+      'Multas',
+      ...(payable ? ['Pagar'] : []),
+      ...(delivered ? ['Calendario'] : []),
+      'Link',
+    ]);
+  });
+
+  it("copies the public link /loans/{id} and alerts 'Link copiado al portapapeles'", async () => {
+    session.start(agentLogin);
+    const loan = loanIn('PENDING');
+    serve(() => [loan]);
+    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    const { menu } = await menuOf(loan.num);
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Link' }));
+    expect(await screen.findByText('Link copiado al portapapeles')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/loans/${loan.id}`);
+  });
+
+  it('shows the 12 installments in Calendario, and the pending ones in Registro de Pago', async () => {
+    session.start(agentLogin);
+    const loan = loanIn('ACTIVE');
+    serve(
+      () => [loan],
+      ({ url }) =>
+        url.pathname === `/api/v1/loans/${loan.id}/scheduled-payments`
+          ? ok(200, scheduleOf(loan))
+          : undefined,
+    );
+    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    const { menu } = await menuOf(loan.num);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Calendario' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Calendario de Pagos' }));
+    const table = await d.findByRole('table', { name: 'Calendario de pagos' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toHaveTextContent(/^1Pago 1 de 1211\/03\/2026\$1,000\.00Pagado$/);
+    expect(rows[11]).toHaveTextContent(/^12Pago 12 de 1227\/05\/2026\$1,000\.00Pendiente$/);
+    await userEvent.click(d.getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const again = await menuOf(loan.num);
+    await userEvent.click(within(again.menu).getByRole('menuitem', { name: 'Pagar' }));
+    const pay = within(await screen.findByRole('dialog', { name: 'Registro de Pago' }));
+    expect(pay.getByText(/El registro de pagos estará disponible próximamente/)).toBeInTheDocument();
+    const pending = await pay.findByRole('table', { name: 'Pagos pendientes' });
+    expect(within(pending).getAllByRole('row')).toHaveLength(12);
+    expect(within(pending).queryByText('Pago 1 de 12')).not.toBeInTheDocument();
+  });
+
+  it("shows the empty states of 'Lista de Pagos' and 'Multas'", async () => {
+    session.start(agentLogin);
+    const loan = loanIn('DELAYED');
+    serve(() => [loan]);
+    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    let { menu } = await menuOf(loan.num);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Pagos' }));
+    const payments = within(await screen.findByRole('dialog', { name: 'Lista de Pagos' }));
+    expect(payments.getByText('Aún no hay pagos registrados')).toBeInTheDocument();
+    expect(payments.getByText('Préstamo No. 1004')).toBeInTheDocument();
+    await userEvent.click(payments.getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    ({ menu } = await menuOf(loan.num));
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Multas' }));
+    const fines = within(await screen.findByRole('dialog', { name: 'Multas' }));
+    expect(fines.getByText('Sin multas')).toBeInTheDocument();
+  });
+
+  it('requests a loan with Solicitar, then reloads the list and the customer', async () => {
+    session.start(adminLogin);
+    let list: Loan[] = [];
+    const created = loanIn('PENDING');
+    const { requests } = serve(
+      () => list,
+      ({ method, url }) => {
+        if (method === 'POST' && url.pathname === loansPath) {
+          list = [created];
+          return ok(201, created);
+        }
+        return undefined;
+      },
+    );
+    const { queryClient } = renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    expect(await screen.findByText(/Este cliente aún no tiene préstamos/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Solicitar' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Nueva solicitud de Préstamo' }));
+    const amount = d.getByLabelText(/^Monto/);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10000');
+    await userEvent.click(d.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Préstamo creado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await rowOf(created.num);
+    expect(screen.queryByText(/Este cliente aún no tiene préstamos/)).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === loansPath)).toHaveLength(2);
+    // The CustomerDetails header (customers feature) reloads through its root key.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['customers'] });
+  });
+});

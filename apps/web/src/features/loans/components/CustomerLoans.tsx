@@ -1,0 +1,128 @@
+import { Stack, Text } from '@mantine/core';
+import type { Loan, PagedQuery } from '@prestaya/contracts';
+import {
+  IconAlertTriangle,
+  IconCalendarEvent,
+  IconCash,
+  IconLink,
+  IconListDetails,
+} from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
+import { notify } from '../../../lib/notify.ts';
+import { getCustomerLoans } from '../api/get-customer-loans.ts';
+import { loansKeys } from '../api/keys.ts';
+import { copyText } from '../clipboard.ts';
+import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES, publicLoanPath } from '../labels.ts';
+import { LoanDialog } from './LoanDialog.tsx';
+import { LoanInfoDialog, type LoanInfoKind } from './LoanInfoDialog.tsx';
+
+/** Spec 7: loan lists use page size 10. */
+export const CUSTOMER_LOANS_PAGE_SIZE = 10;
+export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
+
+const columns: ColumnDef<Loan>[] = [
+  { header: 'No.', accessor: 'num', width: 72 },
+  { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'xs' },
+  { header: 'Estatus', accessor: 'status', type: 'status', labels: LOAN_STATUS_BADGES },
+  { header: 'Monto', accessor: 'amount', type: 'money' },
+  { header: 'Monto real', accessor: 'currentRealAmount', type: 'money', visibleFrom: 'sm' },
+  { header: 'Saldo', accessor: 'currentBalance', type: 'money', visibleFrom: 'sm' },
+];
+
+/** The public link of a loan (spec 2 "Link"): `${origin}/loans/{id}`. */
+export function publicLoanUrl(loan: Pick<Loan, 'id'>): string {
+  return `${window.location.origin}${publicLoanPath(loan.id)}`;
+}
+
+export interface CustomerLoansProps {
+  customerId: string;
+}
+
+/**
+ * The customer's 'Préstamos' tab (spec 2 "Loans tab on a customer"): 'Solicitar' opens 'Nueva solicitud
+ * de Préstamo', Editar loads the loan by id, and the row buttons Pagos, Multas, Pagar (ACTIVE or
+ * DELAYED), Calendario (once delivered) and Link.
+ */
+export function CustomerLoans({ customerId }: CustomerLoansProps) {
+  const [loanDialog, setLoanDialog] = useState<{ opened: boolean; loanId: string | null }>({
+    opened: false,
+    loanId: null,
+  });
+  const [info, setInfo] = useState<{ opened: boolean; kind: LoanInfoKind; loan: Loan | null }>({
+    opened: false,
+    kind: 'payments',
+    loan: null,
+  });
+  // Whether the customer has any loan at all, read from the first page the table loads.
+  const [total, setTotal] = useState<number | null>(null);
+
+  const fetchPage = useCallback(
+    async (params: PagedQuery) => {
+      const page = await getCustomerLoans(customerId, params);
+      if (params.page === 1) setTotal(page.totalDocuments);
+      return page;
+    },
+    [customerId],
+  );
+
+  const extraButtons = useMemo<ExtraButton<Loan>[]>(() => {
+    const open = (kind: LoanInfoKind) => (loan: Loan) => setInfo({ opened: true, kind, loan });
+    const copyLink = async (loan: Loan) => {
+      const url = publicLoanUrl(loan);
+      if (await copyText(url)) notify.success(LINK_COPIED);
+      else notify.error('No se pudo copiar el link', url);
+    };
+    return [
+      { label: 'Pagos', icon: <IconListDetails size={16} aria-hidden />, onClick: open('payments') },
+      { label: 'Multas', icon: <IconAlertTriangle size={16} aria-hidden />, onClick: open('fines') },
+      {
+        label: 'Pagar',
+        icon: <IconCash size={16} aria-hidden />,
+        onClick: open('pay'),
+        condition: (loan) => PAYABLE_STATUSES.includes(loan.status),
+      },
+      {
+        label: 'Calendario',
+        icon: <IconCalendarEvent size={16} aria-hidden />,
+        onClick: open('schedule'),
+        // The schedule is generated at delivery.
+        condition: (loan) => loan.activatedOn !== null,
+      },
+      { label: 'Link', icon: <IconLink size={16} aria-hidden />, onClick: (loan) => void copyLink(loan) },
+    ];
+  }, []);
+
+  return (
+    <Stack gap="sm">
+      {total === 0 && (
+        <Text size="sm" c="dimmed">
+          {NO_LOANS_TEXT}. Use «Solicitar» para registrar su primera solicitud.
+        </Text>
+      )}
+      <CatalogTable<Loan>
+        title="Préstamos"
+        queryKey={loansKeys.customerLists(customerId)}
+        fetchPage={fetchPage}
+        columns={columns}
+        pageSize={CUSTOMER_LOANS_PAGE_SIZE}
+        onAdd={() => setLoanDialog({ opened: true, loanId: null })}
+        addLabel="Solicitar"
+        onEdit={(loan) => setLoanDialog({ opened: true, loanId: loan.id })}
+        extraButtons={extraButtons}
+      />
+      <LoanDialog
+        opened={loanDialog.opened}
+        customerId={customerId}
+        loanId={loanDialog.loanId}
+        onClose={() => setLoanDialog((d) => ({ ...d, opened: false }))}
+      />
+      <LoanInfoDialog
+        kind={info.kind}
+        loan={info.loan}
+        opened={info.opened}
+        onClose={() => setInfo((i) => ({ ...i, opened: false }))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,254 @@
+import type { Loan } from '@prestaya/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import {
+  ACCOUNT_ID,
+  ALL_STATUSES,
+  accounts,
+  adminLogin,
+  CUSTOMER_ID,
+  loanIn,
+  ok,
+  page,
+} from '../test/fixtures.ts';
+import { GlobalLoanList } from './GlobalLoanList.tsx';
+
+const routes: RouteObject[] = [
+  { path: '/admin/loans', element: <GlobalLoanList /> },
+  { path: '/admin/customers/:id', element: <h1>Detalle del cliente</h1> },
+];
+
+const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+
+function serve(list: () => Loan[], extra?: Parameters<typeof mockServer>[0]) {
+  return mockServer((request) => {
+    const { method, url } = request;
+    if (method === 'GET' && url.pathname === '/api/v1/loans') return json(200, page(list()));
+    if (method === 'GET' && url.pathname === '/api/v1/bank-accounts') return json(200, page(accounts, 1, 20));
+    return extra?.(request);
+  });
+}
+
+async function rowOf(num: number) {
+  const table = await screen.findByRole('table', { name: 'Lista Global de Préstamos' });
+  return (await within(table).findByText(String(num))).closest('tr') as HTMLElement;
+}
+
+async function openAction(num: number, action: string) {
+  await userEvent.click(within(await rowOf(num)).getByRole('button', { name: 'Acciones' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
+  it('lists No., Cliente, Monto, Estatus and Fecha, searches and filters by status, and loads the accounts on entry', async () => {
+    session.start(adminLogin);
+    const { requests } = serve(() => ALL_STATUSES.map((s) => loanIn(s)));
+    renderRoutes(routes, '/admin/loans');
+    const table = await screen.findByRole('table', { name: 'Lista Global de Préstamos' });
+    const row = await rowOf(1000);
+    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
+      'No.',
+      'Cliente',
+      'Monto',
+      'Estatus',
+      'Fecha',
+      'Acciones',
+    ]);
+    expect(within(row).getByText('José Gómez')).toBeInTheDocument();
+    expect(within(row).getByText('$10,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('En espera')).toBeInTheDocument();
+    expect(within(row).getByText('02/03/2026')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(params(requests.find((r) => r.url.pathname === '/api/v1/bank-accounts')?.url)).toEqual({
+        page: '1',
+        size: '20',
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Estatus' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Todos',
+      'Al corriente',
+      'En espera',
+      'Atrasado',
+      'Aprobado',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Aprobado' }));
+    await waitFor(() =>
+      expect(params(requests.filter((r) => r.url.pathname === '/api/v1/loans').at(-1)?.url).q).toBe(
+        'APPROVED',
+      ),
+    );
+    const search = screen.getByPlaceholderText('No. préstamo o cliente');
+    await userEvent.type(search, ' gomez {Enter}');
+    await waitFor(() =>
+      expect(params(requests.filter((r) => r.url.pathname === '/api/v1/loans').at(-1)?.url)).toMatchObject({
+        query: 'gomez',
+        q: 'APPROVED',
+        page: '1',
+      }),
+    );
+  });
+
+  it.each(ALL_STATUSES)(
+    'offers Aprobar only for PENDING, Entregar for APPROVED, Detalle when delivered (%s)',
+    async (status) => {
+      session.start(adminLogin);
+      const loan = loanIn(status);
+      serve(() => [loan]);
+      renderRoutes(routes, '/admin/loans');
+      const row = await rowOf(loan.num);
+      const expected = {
+        PENDING: ['Aprobar'],
+        APPROVED: ['Entregar'],
+        ACTIVE: ['Detalle'],
+        PAID: ['Detalle'],
+        DELAYED: ['Detalle'],
+        CANCELLED: [],
+      }[status];
+      if (expected.length === 0) {
+        expect(within(row).queryByRole('button', { name: 'Acciones' })).not.toBeInTheDocument();
+        return;
+      }
+      await userEvent.click(within(row).getByRole('button', { name: 'Acciones' }));
+      const menu = await screen.findByRole('menu');
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((i) => i.textContent),
+      ).toEqual(expected);
+    },
+  );
+
+  it('Detalle goes to the CustomerDetails of the loan customer', async () => {
+    session.start(adminLogin);
+    serve(() => [loanIn('ACTIVE')]);
+    const { router } = renderRoutes(routes, '/admin/loans');
+    await openAction(1002, 'Detalle');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/customers/${CUSTOMER_ID}`));
+  });
+
+  it('approval requires a withdrawal account, then approves from it and reloads the list', async () => {
+    session.start(adminLogin);
+    let list = [loanIn('PENDING')];
+    const { requests } = serve(
+      () => list,
+      ({ method, url }) => {
+        if (method === 'PUT' && url.pathname === `/api/v1/loans/${list[0]?.id}/approve`) {
+          list = [loanIn('APPROVED', { id: list[0]?.id, num: 1000 })];
+          return ok(200, list[0]);
+        }
+        return undefined;
+      },
+    );
+    renderRoutes(routes, '/admin/loans');
+    await openAction(1000, 'Aprobar');
+    const d = within(await screen.findByRole('dialog', { name: 'Aprobación de Préstamo' }));
+    expect(d.getByText('Préstamo No. 1000')).toBeInTheDocument();
+    expect(d.getByText('José Gómez Núñez')).toBeInTheDocument();
+    expect(d.getByText('$12,000.00')).toBeInTheDocument();
+    const approve = d.getByRole('button', { name: 'Aprobar' });
+    expect(approve).toBeDisabled();
+    const select = d.getByRole('combobox', { name: 'Cuenta de retiro' });
+    // Focused on opening; leaving it empty explains what is missing.
+    await waitFor(() => expect(select).toHaveFocus());
+    await userEvent.tab();
+    expect(await d.findByText('Seleccione la cuenta de retiro')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await userEvent.click(select);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Caja Principal — Saldo $50,000.00',
+      'BBVA Nómina — Saldo $2,500.50',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Caja Principal — Saldo $50,000.00' }));
+    await waitFor(() => expect(approve).toBeEnabled());
+    await userEvent.click(approve);
+    expect(await screen.findByText('El préstamo ha sido aprobado')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ bankAccountId: ACCOUNT_ID });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(await rowOf(1000)).findByText('Aprobado')).toBeInTheDocument();
+  });
+
+  it("shows the server's detail when the account's balance is short, and keeps the dialog", async () => {
+    session.start(adminLogin);
+    const loan = loanIn('PENDING');
+    serve(
+      () => [loan],
+      ({ method }) =>
+        method === 'PUT'
+          ? problem(409, 'Saldo insuficiente en la cuenta para aprobar el préstamo')
+          : undefined,
+    );
+    renderRoutes(routes, '/admin/loans');
+    await openAction(loan.num, 'Aprobar');
+    const d = within(await screen.findByRole('dialog', { name: 'Aprobación de Préstamo' }));
+    await userEvent.click(d.getByRole('combobox', { name: 'Cuenta de retiro' }));
+    await userEvent.click(await screen.findByRole('option', { name: /BBVA Nómina/ }));
+    await userEvent.click(d.getByRole('button', { name: 'Aprobar' }));
+    expect(await screen.findByText('No se pudo aprobar el préstamo')).toBeInTheDocument();
+    expect(screen.getByText('Saldo insuficiente en la cuenta para aprobar el préstamo')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Aprobación de Préstamo' })).toBeInTheDocument();
+  });
+
+  it('a loan already started needs no account to be approved', async () => {
+    session.start(adminLogin);
+    const loan = loanIn('PENDING', { loanFromPast: true });
+    const { requests } = serve(
+      () => [loan],
+      ({ method }) => (method === 'PUT' ? ok(200, { ...loan, status: 'APPROVED' }) : undefined),
+    );
+    renderRoutes(routes, '/admin/loans');
+    await openAction(loan.num, 'Aprobar');
+    const d = within(await screen.findByRole('dialog', { name: 'Aprobación de Préstamo' }));
+    expect(d.queryByRole('combobox', { name: 'Cuenta de retiro' })).not.toBeInTheDocument();
+    expect(d.getByText(/no requiere cuenta de retiro/)).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Aprobar' }));
+    expect(await screen.findByText('El préstamo ha sido aprobado')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({});
+  });
+
+  it("Entregar confirms the amount, customer and account in 'Confirmar Entrega de Efectivo'", async () => {
+    session.start(adminLogin);
+    const loan = loanIn('APPROVED');
+    const { requests } = serve(
+      () => [loan],
+      ({ method, url }) =>
+        method === 'PUT' && url.pathname === `/api/v1/loans/${loan.id}/activate`
+          ? ok(200, { ...loan, status: 'ACTIVE' })
+          : undefined,
+    );
+    renderRoutes(routes, '/admin/loans');
+    await openAction(loan.num, 'Entregar');
+    const d = within(await screen.findByRole('dialog', { name: 'Confirmar Entrega de Efectivo' }));
+    expect(d.getByText('Caja Principal')).toBeInTheDocument();
+    expect(d.getByText('José Gómez Núñez', { selector: 'strong' })).toBeInTheDocument();
+    expect(d.getAllByText('$10,000.00').length).toBeGreaterThan(0);
+    await userEvent.click(d.getByRole('button', { name: 'Entregar' }));
+    expect(await screen.findByText('El préstamo fue entregado y está activo')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.url.pathname)).toEqual([
+      `/api/v1/loans/${loan.id}/activate`,
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("says 'No se pudo entregar el préstamo' with the detail when delivery fails", async () => {
+    session.start(adminLogin);
+    const loan = loanIn('APPROVED');
+    serve(
+      () => [loan],
+      ({ method }) =>
+        method === 'PUT' ? problem(409, 'Solo se puede entregar un préstamo aprobado') : undefined,
+    );
+    renderRoutes(routes, '/admin/loans');
+    await openAction(loan.num, 'Entregar');
+    const d = within(await screen.findByRole('dialog', { name: 'Confirmar Entrega de Efectivo' }));
+    await userEvent.click(d.getByRole('button', { name: 'Entregar' }));
+    expect(await screen.findByText('No se pudo entregar el préstamo')).toBeInTheDocument();
+    expect(screen.getByText('Solo se puede entregar un préstamo aprobado')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import { Stack } from '@mantine/core';
+import { LOAN_STATUS_LABELS, type Loan } from '@prestaya/contracts';
+import { IconCircleCheck, IconEye, IconTruckDelivery } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CatalogTable,
+  type ColumnDef,
+  type ExtraButton,
+  type FilterOption,
+} from '../../../components/CatalogTable/index.ts';
+import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
+import { getLoans } from '../api/get-loans.ts';
+import { loansKeys } from '../api/keys.ts';
+import {
+  customerDetailsPath,
+  DELIVERED_STATUSES,
+  GLOBAL_LIST_FILTER_STATUSES,
+  LOAN_STATUS_BADGES,
+} from '../labels.ts';
+import { ApproveDialog } from './ApproveDialog.tsx';
+import { DeliverDialog } from './DeliverDialog.tsx';
+
+export const GLOBAL_LOANS_TITLE = 'Lista Global de Préstamos';
+export const GLOBAL_LOANS_PAGE_SIZE = 10;
+
+const columns: ColumnDef<Loan>[] = [
+  { header: 'No.', accessor: 'num', width: 72, sortable: true },
+  { header: 'Cliente', accessor: 'customer.name', concat: ['customer.lastName'] },
+  { header: 'Monto', accessor: 'amount', type: 'money', sortable: true },
+  { header: 'Estatus', accessor: 'status', type: 'status', labels: LOAN_STATUS_BADGES },
+  { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'sm', sortable: true },
+];
+
+const filterOptions: FilterOption[] = GLOBAL_LIST_FILTER_STATUSES.map((value) => ({
+  value,
+  text: LOAN_STATUS_LABELS[value],
+}));
+
+/** /admin/loans (admin): 'Lista Global de Préstamos' with Aprobar, Entregar and Detalle by status. */
+export function GlobalLoanList() {
+  const navigate = useNavigate();
+  // Spec: the bank accounts are loaded (page 1, size 20) on entry, ready for 'Aprobar'.
+  useApprovalAccounts();
+  const [dialog, setDialog] = useState<{ kind: 'approve' | 'deliver' | null; loan: Loan | null }>({
+    kind: null,
+    loan: null,
+  });
+  const close = () => setDialog((d) => ({ ...d, kind: null }));
+
+  const extraButtons = useMemo<ExtraButton<Loan>[]>(
+    () => [
+      {
+        label: 'Aprobar',
+        icon: <IconCircleCheck size={16} aria-hidden />,
+        onClick: (loan) => setDialog({ kind: 'approve', loan }),
+        condition: (loan) => loan.status === 'PENDING',
+      },
+      {
+        label: 'Entregar',
+        icon: <IconTruckDelivery size={16} aria-hidden />,
+        onClick: (loan) => setDialog({ kind: 'deliver', loan }),
+        condition: (loan) => loan.status === 'APPROVED',
+      },
+      {
+        label: 'Detalle',
+        icon: <IconEye size={16} aria-hidden />,
+        onClick: (loan) => navigate(customerDetailsPath(loan.customer.id)),
+        condition: (loan) => DELIVERED_STATUSES.includes(loan.status),
+      },
+    ],
+    [navigate],
+  );
+
+  return (
+    <Stack>
+      <CatalogTable<Loan>
+        title={GLOBAL_LOANS_TITLE}
+        titleOrder={1}
+        queryKey={loansKeys.lists()}
+        fetchPage={getLoans}
+        columns={columns}
+        pageSize={GLOBAL_LOANS_PAGE_SIZE}
+        searchable
+        searchPlaceholder="No. préstamo o cliente"
+        filterOptions={filterOptions}
+        filterLabel="Estatus"
+        extraButtons={extraButtons}
+      />
+      <ApproveDialog loan={dialog.loan} opened={dialog.kind === 'approve'} onClose={close} onDone={close} />
+      <DeliverDialog loan={dialog.loan} opened={dialog.kind === 'deliver'} onClose={close} onDone={close} />
+    </Stack>
+  );
+}

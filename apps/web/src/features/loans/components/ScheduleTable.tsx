@@ -1,0 +1,89 @@
+import { Alert, Anchor, Center, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import type { ScheduledPayment } from '@prestaya/contracts';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useScheduledPayments } from '../api/get-scheduled-payments.ts';
+import { SCHEDULED_PAYMENT_BADGES } from '../labels.ts';
+
+export const NO_SCHEDULE_TEXT = 'El calendario de pagos se genera al entregar el préstamo';
+
+export interface ScheduleTableProps {
+  loanId: string;
+  /** Only the installments that still have to be paid. */
+  onlyPending?: boolean;
+  /** Accessible name of the table. */
+  label?: string;
+}
+
+const PENDING = new Set<ScheduledPayment['status']>(['PENDING', 'DELAYED']);
+
+/** The loan's scheduled payments: No., Concepto, Vence (DD/MM/YYYY), Monto, Estatus. Read-only. */
+export function ScheduleTable({
+  loanId,
+  onlyPending = false,
+  label = 'Calendario de pagos',
+}: ScheduleTableProps) {
+  const schedule = useScheduledPayments(loanId);
+  if (schedule.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Cargando calendario" />
+      </Center>
+    );
+  }
+  if (schedule.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        No se pudo cargar el calendario.{' '}
+        <Anchor component="button" type="button" onClick={() => void schedule.refetch()}>
+          Reintentar
+        </Anchor>
+      </Alert>
+    );
+  }
+  const rows = onlyPending ? schedule.data.filter((p) => PENDING.has(p.status)) : schedule.data;
+  if (rows.length === 0) {
+    return (
+      <Stack align="center" gap="xs" py="lg">
+        <ThemeIcon size={44} radius="xl" variant="light" color="gray" aria-hidden>
+          <IconCalendarOff size={24} />
+        </ThemeIcon>
+        <Text size="sm" c="dimmed" ta="center">
+          {schedule.data.length === 0 ? NO_SCHEDULE_TEXT : 'No hay pagos pendientes'}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={48}>No.</Table.Th>
+            <Table.Th>Concepto</Table.Th>
+            <Table.Th>Vence</Table.Th>
+            <Table.Th ta="right">Monto</Table.Th>
+            <Table.Th>Estatus</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((payment) => (
+            <Table.Tr key={payment.id}>
+              <Table.Td>{payment.paymentNumber}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{payment.concept}</Table.Td>
+              <Table.Td>{formatDate(payment.dueDate)}</Table.Td>
+              <Table.Td ta="right">
+                <MoneyText value={payment.amount} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge value={payment.status} labels={SCHEDULED_PAYMENT_BADGES} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
