@@ -1,10 +1,10 @@
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { GlobalLoanList } from '../../../features/loans/components/GlobalLoanList.tsx';
 
 export function Component() {
   return (
     <>
       <title>Lista Global de Préstamos · PrestaYa</title>
-      <UnderConstruction title="Lista Global de Préstamos" />
+      <GlobalLoanList />
     </>
   );
 }

@@ -122,7 +122,10 @@ function CustomerNotFound() {
   );
 }
 
-function DetailsTabs({ customer }: { customer: Customer }) {
+/** Content of the 'Préstamos' tab, supplied by the route (a feature never imports another feature). */
+export type LoansTabRenderer = (customer: Customer) => ReactNode;
+
+function DetailsTabs({ customer, loansTab }: { customer: Customer; loansTab?: LoansTabRenderer }) {
   const [params, setParams] = useSearchParams();
   // On a phone the three tabs fit on one line only without their icons.
   const wide = useMediaQuery('(min-width: 36em)', true);
@@ -149,7 +152,7 @@ function DetailsTabs({ customer }: { customer: Customer }) {
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="prestamos" pt="lg">
-        <EmptyPanel icon={IconCash}>{NO_LOANS_TEXT}</EmptyPanel>
+        {loansTab ? loansTab(customer) : <EmptyPanel icon={IconCash}>{NO_LOANS_TEXT}</EmptyPanel>}
       </Tabs.Panel>
       <Tabs.Panel value="datos" pt="lg">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -164,7 +167,14 @@ function DetailsTabs({ customer }: { customer: Customer }) {
 }
 
 /** /admin/customers/:id (spec 2 "CustomerDetails"): header and the tabs Préstamos, Datos Personales, Documentos. */
-export function CustomerDetails({ customerId }: { customerId: string }) {
+export function CustomerDetails({
+  customerId,
+  loansTab,
+}: {
+  customerId: string;
+  /** Renders the 'Préstamos' tab; without it the tab shows its empty state. */
+  loansTab?: LoansTabRenderer;
+}) {
   const query = useCustomer(customerId);
 
   if (query.isPending) return <DetailsSkeleton />;
@@ -200,7 +210,7 @@ export function CustomerDetails({ customerId }: { customerId: string }) {
       <title>{`${customerFullName(customer)} · PrestaYa`}</title>
       <BackToCustomers current={customerFullName(customer)} />
       <CustomerHeader customer={customer} />
-      <DetailsTabs customer={customer} />
+      <DetailsTabs customer={customer} loansTab={loansTab} />
     </Stack>
   );
 }
