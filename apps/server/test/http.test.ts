@@ -30,6 +30,29 @@ describe('errors are application/problem+json', () => {
     expectProblem(await context.app.inject({ method: 'DELETE', url: '/api/v1/users' }), 404);
   });
 
+  it('400, never 500, for a NUL character that would reach PostgreSQL', async () => {
+    const admin = await createAdmin(context);
+    expectProblem(
+      await request(context.app, { method: 'GET', url: '/api/v1/users?query=%00', token: admin.token }),
+      400,
+      'Los datos enviados contienen caracteres o valores no permitidos',
+    );
+    const created = await request(context.app, {
+      method: 'POST',
+      url: '/api/v1/users',
+      token: admin.token,
+      payload: {
+        name: 'Ana\u0000',
+        lastName: 'Pérez',
+        username: 'nul@prestaya.mx',
+        password: 'secreto123',
+        pin: '1234',
+        roles: ['ROLE_USER'],
+      },
+    });
+    expectProblem(created, 400, 'Los datos enviados contienen caracteres o valores no permitidos');
+  });
+
   it('400 for malformed JSON', async () => {
     const response = await context.app.inject({
       method: 'POST',

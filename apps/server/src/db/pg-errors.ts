@@ -18,3 +18,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (state?.code !== UNIQUE_VIOLATION) return false;
   return constraint === undefined || state.constraint === constraint;
 }
+
+/**
+ * SQLSTATE class 22 (data exception: a NUL character in text, a number out of range, an impossible
+ * date…) can only come from values a client sent that slipped past validation: a 400, never a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = sqlState(error)?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}

@@ -1,6 +1,7 @@
 import type { Problem } from '@prestaya/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException } from '../db/pg-errors.ts';
 import { type FieldError, HttpProblem, MESSAGES } from '../errors.ts';
 
 /**
@@ -52,6 +53,8 @@ const GENERIC_DETAILS: Record<number, string> = {
   415: 'Tipo de contenido no soportado',
 };
 
+export const DATA_EXCEPTION_DETAIL = 'Los datos enviados contienen caracteres o valores no permitidos';
+
 export function problemBody(status: number, detail: string, errors?: FieldError[]): Problem {
   return {
     type: 'about:blank',
@@ -91,6 +94,7 @@ function validationProblem(
 export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (error instanceof HttpProblem) return problemBody(error.status, error.detail, error.errors);
   if (hasZodFastifySchemaValidationErrors(error)) return validationProblem(error, request);
+  if (isDataException(error)) return problemBody(400, DATA_EXCEPTION_DETAIL);
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
   if (known) return problemBody(known.status, known.detail);
