@@ -51,17 +51,16 @@ export const routes: RouteObject[] = [
               { path: 'users', lazy: () => import('./routes/admin/users.tsx') },
               { path: 'payments', lazy: () => import('./routes/admin/payments.tsx') },
               { path: 'bank-accounts', lazy: () => import('./routes/admin/bank-accounts.tsx') },
+              { path: 'payments/:id', lazy: () => import('./routes/admin/payment-details.tsx') },
+              {
+                path: 'bank-accounts/:id/transactions',
+                lazy: () => import('./routes/admin/account-transactions.tsx'),
+              },
+              {
+                path: 'bank-accounts/:accountId/transactions/:transactionId',
+                lazy: () => import('./routes/admin/transaction-details.tsx'),
+              },
             ],
-          },
-          // Detail screens are reached from lists; which of them an agent may open is decided later.
-          { path: 'payments/:id', lazy: () => import('./routes/admin/payment-details.tsx') },
-          {
-            path: 'bank-accounts/:id/transactions',
-            lazy: () => import('./routes/admin/account-transactions.tsx'),
-          },
-          {
-            path: 'bank-accounts/:accountId/transactions/:transactionId',
-            lazy: () => import('./routes/admin/transaction-details.tsx'),
           },
           { path: '*', lazy: () => import('./routes/admin/not-found.tsx') },
         ],
