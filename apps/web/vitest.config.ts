@@ -11,5 +11,7 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // jsdom + Mantine renders are CPU-bound: on a loaded 2-core machine a form test can pass 5 s.
+    testTimeout: 20_000,
   },
 });
