@@ -1,10 +1,8 @@
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { useParams } from 'react-router';
+import { PaymentDetails } from '../../../features/payments/components/PaymentDetails.tsx';
 
 export function Component() {
-  return (
-    <>
-      <title>Detalle del Pago · PrestaYa</title>
-      <UnderConstruction title="Detalle del Pago" />
-    </>
-  );
+  const { id = '' } = useParams();
+  // A new id starts from a clean screen (dialogs, selected account); the screen sets the page title.
+  return <PaymentDetails key={id} paymentId={id} />;
 }

@@ -1,10 +1,10 @@
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { PaymentList } from '../../../features/payments/components/PaymentList.tsx';
 
 export function Component() {
   return (
     <>
       <title>Pagos Recibidos · PrestaYa</title>
-      <UnderConstruction title="Pagos Recibidos" />
+      <PaymentList />
     </>
   );
 }

@@ -1,0 +1,302 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { PaymentDetails as Details } from '@prestaya/contracts';
+import { IconArrowLeft, IconCircleCheck, IconCircleX, IconRefresh } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { usePaymentDetails } from '../api/get-payment-details.ts';
+import {
+  customerDetailsPath,
+  fullCustomerName,
+  methodLabel,
+  PAYMENT_STATUS_BADGES,
+  PAYMENTS_LIST_PATH,
+} from '../labels.ts';
+import { ConfirmPaymentDialog, RejectPaymentDialog } from './PaymentStatusDialogs.tsx';
+import { ProofGallery } from './ProofGallery.tsx';
+
+export const PAYMENT_DETAILS_TITLE = 'Detalle del Pago';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" size="md" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function Total({
+  label,
+  value,
+  id,
+  strong = false,
+}: {
+  label: string;
+  value: number;
+  id: string;
+  strong?: boolean;
+}) {
+  return (
+    <Stack gap={2} align="flex-end">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} id={id}>
+        {label}
+      </Text>
+      <Text
+        fz={strong ? { base: 22, sm: 26 } : { base: 16, sm: 20 }}
+        fw={strong ? 700 : 600}
+        lh={1.1}
+        aria-labelledby={id}
+        data-testid={id}
+      >
+        <MoneyText value={value} />
+      </Text>
+    </Stack>
+  );
+}
+
+function Breadcrumb({ label }: { label?: string }) {
+  return (
+    <Breadcrumbs separator="›" separatorMargin={6}>
+      <Anchor component={Link} to={PAYMENTS_LIST_PATH} size="sm">
+        <Group gap={4} component="span" wrap="nowrap">
+          <IconArrowLeft size={14} aria-hidden />
+          Pagos Recibidos
+        </Group>
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        {label ?? PAYMENT_DETAILS_TITLE}
+      </Text>
+    </Breadcrumbs>
+  );
+}
+
+/** Lines carry no id: type + concept + date, numbered when two are alike (stable for one reply). */
+function withKeys(lines: Details['lines']) {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const base = `${line.type}|${line.concept}|${line.date}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return { key: `${base}|${n}`, line };
+  });
+}
+
+function Lines({ lines }: { lines: Details['lines'] }) {
+  if (lines.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Sin conceptos
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped verticalSpacing="xs" aria-label="Conceptos del pago">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Concepto</Table.Th>
+            <Table.Th ta="right">Monto</Table.Th>
+            <Table.Th>Tipo</Table.Th>
+            <Table.Th>Fecha</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {withKeys(lines).map(({ key, line }) => (
+            <Table.Tr key={key}>
+              <Table.Td>{line.concept}</Table.Td>
+              <Table.Td ta="right">
+                <MoneyText value={line.amount} />
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  radius="sm"
+                  color={line.type === 'Multa' ? 'orange' : 'blue'}
+                  style={{ textTransform: 'none' }}
+                >
+                  {line.type}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Content({ details }: { details: Details }) {
+  const { payment, totals } = details;
+  const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
+  const validating = payment.status === 'VALIDATING';
+  const registeredBy = payment.registeredBy
+    ? `${[payment.registeredBy.name, payment.registeredBy.lastName].filter(Boolean).join(' ')} (No. ${payment.registeredBy.num})`
+    : '—';
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Title order={1} size="h2">
+                {PAYMENT_DETAILS_TITLE}
+              </Title>
+              <Text size="sm" c="dimmed">
+                Préstamo No. {payment.loan.num} · <MoneyText value={payment.amount} />
+              </Text>
+            </Stack>
+            {validating && (
+              <Group gap="sm">
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconCircleX size={16} aria-hidden />}
+                  onClick={() => setDialog('reject')}
+                >
+                  Rechazar Pago
+                </Button>
+                <Button
+                  color="teal"
+                  leftSection={<IconCircleCheck size={16} aria-hidden />}
+                  onClick={() => setDialog('confirm')}
+                >
+                  Confirmar Pago
+                </Button>
+              </Group>
+            )}
+          </Group>
+
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
+            <Field label="Préstamo">
+              <Anchor component={Link} to={customerDetailsPath(payment.customer.id)}>
+                No. {payment.loan.num}
+              </Anchor>
+            </Field>
+            <Field label="Fecha de pago" testId="payment-date">
+              {formatDate(payment.createdOn)}
+            </Field>
+            <Field label="Método">{methodLabel(payment.paymentMethod)}</Field>
+            <Field label="Estatus" testId="payment-status">
+              <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
+            </Field>
+            <Field label="Cliente">{fullCustomerName(payment.customer)}</Field>
+            <Field label="Registrado por">{registeredBy}</Field>
+            {payment.bankAccount && <Field label="Cuenta destino">{payment.bankAccount.name}</Field>}
+          </SimpleGrid>
+
+          <Divider />
+          <Group justify="flex-end" gap="xl" wrap="wrap" aria-label="Totales" role="group">
+            <Total label="Total pagos" value={totals.scheduledPayments} id="payment-total-installments" />
+            <Total label="Total multas" value={totals.fees} id="payment-total-fees" />
+            <Total label="Total" value={totals.total} id="payment-total" strong />
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Conceptos
+          </Title>
+          <Lines lines={details.lines} />
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Comprobantes
+          </Title>
+          <ProofGallery attachments={details.attachments} />
+        </Stack>
+      </Paper>
+
+      <ConfirmPaymentDialog payment={payment} opened={dialog === 'confirm'} onClose={() => setDialog(null)} />
+      <RejectPaymentDialog payment={payment} opened={dialog === 'reject'} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const detail = isApiError(error) ? error.detail : 'No se pudo cargar el pago.';
+  const notFound = isApiError(error) && error.status === 404;
+  return (
+    <Alert color={notFound ? 'gray' : 'red'} variant="light" role="alert" title={detail}>
+      <Group gap="sm" mt={4}>
+        <Button component={Link} to={PAYMENTS_LIST_PATH} variant="light" size="xs">
+          Volver a Pagos Recibidos
+        </Button>
+        {!notFound && (
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+          >
+            Reintentar
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label="Cargando pago">
+      <Stack gap="md">
+        <Skeleton h={28} w={240} />
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+          {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
+            <Skeleton key={k} h={36} />
+          ))}
+        </SimpleGrid>
+        <Skeleton h={40} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /admin/payments/:id (admin): summary, totals, concept lines, proof images; confirm or reject while VALIDATING. */
+export function PaymentDetails({ paymentId }: { paymentId: string }) {
+  const details = usePaymentDetails(paymentId);
+  const num = details.data?.payment.loan.num;
+  return (
+    <Stack gap="lg">
+      <title>{`${PAYMENT_DETAILS_TITLE}${num ? ` · Préstamo ${num}` : ''} · PrestaYa`}</title>
+      <Breadcrumb label={num ? `Pago del préstamo No. ${num}` : undefined} />
+      {details.data ? (
+        <Content details={details.data} />
+      ) : details.isError ? (
+        <LoadError error={details.error} onRetry={() => void details.refetch()} />
+      ) : (
+        <DetailsSkeleton />
+      )}
+    </Stack>
+  );
+}

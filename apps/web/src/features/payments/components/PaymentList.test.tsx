@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import {
+  cellTexts,
+  confirmedPayment,
+  OTHER_PAYMENT_ID,
+  PAYMENT_ID,
+  page,
+  payment,
+} from '../test/fixtures.ts';
+import { PaymentList } from './PaymentList.tsx';
+
+const routes: RouteObject[] = [
+  { path: '/admin/payments', element: <PaymentList /> },
+  { path: '/admin/payments/:id', element: <h1>Detalle del pago</h1> },
+];
+
+const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+
+function serve() {
+  return mockServer(({ method, url }) =>
+    method === 'GET' && url.pathname === '/api/v1/payments'
+      ? json(200, page([payment, confirmedPayment]))
+      : undefined,
+  );
+}
+
+async function rowOf(num: number) {
+  const table = await screen.findByRole('table', { name: 'Pagos Recibidos' });
+  return (await within(table).findByText(String(num))).closest('tr') as HTMLElement;
+}
+
+describe('Pagos Recibidos', { timeout: 20_000 }, () => {
+  it('shows Préstamo, Cliente, Monto, Método, Cuenta and Estatus, searches and filters by status', async () => {
+    const { requests } = serve();
+    renderRoutes(routes, '/admin/payments');
+    expect(await screen.findByRole('heading', { name: 'Pagos Recibidos', level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Pagos Recibidos' });
+    const row = await rowOf(1002);
+    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
+      'Préstamo',
+      'Cliente',
+      'Monto',
+      'Método',
+      'Cuenta',
+      'Estatus',
+      'Acciones',
+    ]);
+    expect(cellTexts(row).slice(0, 6)).toEqual([
+      '1002',
+      'José Gómez',
+      '$2,050.00',
+      'Transferencia',
+      '—',
+      'Validando',
+    ]);
+    expect(cellTexts(await rowOf(1004)).slice(0, 6)).toEqual([
+      '1004',
+      'María López',
+      '$1,000.00',
+      'Efectivo',
+      'Caja Principal',
+      'Confirmado',
+    ]);
+    expect(params(requests[0]?.url)).toEqual({ page: '1', size: '10', order: 'asc' });
+
+    await userEvent.type(screen.getByPlaceholderText('No. préstamo o cliente'), ' 1002 {enter}');
+    await waitFor(() => expect(params(requests.at(-1)?.url)).toMatchObject({ query: '1002', page: '1' }));
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Estatus' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Todos',
+      'Confirmado',
+      'Validando',
+      'Rechazado',
+      'Cancelado',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Validando' }));
+    await waitFor(() => expect(params(requests.at(-1)?.url)).toMatchObject({ q: 'VALIDATING', page: '1' }));
+  });
+
+  it("'Ver' and a row click open the payment's details", async () => {
+    serve();
+    const { router } = renderRoutes(routes, '/admin/payments');
+    await userEvent.click(within(await rowOf(1002)).getByRole('button', { name: 'Acciones' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Ver']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Ver' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/payments/${PAYMENT_ID}`));
+
+    await router.navigate('/admin/payments');
+    await userEvent.click(within(await rowOf(1004)).getByText('María López'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/payments/${OTHER_PAYMENT_ID}`));
+  });
+});

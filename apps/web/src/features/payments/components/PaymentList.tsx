@@ -1,0 +1,101 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentListItem } from '@prestaya/contracts';
+import { IconEye } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CatalogTable,
+  type ColumnDef,
+  type ExtraButton,
+  type FilterOption,
+} from '../../../components/CatalogTable/index.ts';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { getPayments } from '../api/get-payments.ts';
+import { paymentsKeys } from '../api/keys.ts';
+import { methodLabel, PAYMENT_STATUS_BADGES, paymentDetailsPath } from '../labels.ts';
+
+export const PAYMENTS_TITLE = 'Pagos Recibidos';
+export const PAYMENTS_PAGE_SIZE = 10;
+
+const columns: ColumnDef<PaymentListItem>[] = [
+  { header: 'Préstamo', accessor: 'loan.num', width: 90 },
+  {
+    header: 'Cliente',
+    accessor: 'loan.customer.name',
+    concat: ['loan.customer.lastName'],
+    // On a phone the amount and status go under the name, so nothing scrolls out of view.
+    render: (payment) => (
+      <Stack gap={4} align="flex-start">
+        <Text size="sm">{[payment.loan.customer.name, payment.loan.customer.lastName].join(' ')}</Text>
+        <Group gap={6} hiddenFrom="sm">
+          <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
+          <Text size="xs" c="dimmed">
+            <MoneyText value={payment.amount} /> · {methodLabel(payment.paymentMethod)}
+          </Text>
+        </Group>
+      </Stack>
+    ),
+  },
+  { header: 'Monto', accessor: 'amount', type: 'money', sortable: true, visibleFrom: 'sm' },
+  {
+    header: 'Método',
+    accessor: 'paymentMethod',
+    visibleFrom: 'sm',
+    render: (payment) => methodLabel(payment.paymentMethod),
+  },
+  {
+    header: 'Cuenta',
+    accessor: 'bankAccount.name',
+    visibleFrom: 'md',
+    render: (payment) => payment.bankAccount?.name ?? '—',
+  },
+  {
+    header: 'Estatus',
+    accessor: 'status',
+    sortable: true,
+    visibleFrom: 'sm',
+    render: (payment) => (
+      <Group mih={28} align="center">
+        <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
+      </Group>
+    ),
+  },
+];
+
+const filterOptions: FilterOption[] = PAYMENT_STATUSES.map((value) => ({
+  value,
+  text: PAYMENT_STATUS_LABELS[value],
+}));
+
+/** /admin/payments (admin): 'Pagos Recibidos', searchable by loan number or customer, filtered by status. */
+export function PaymentList() {
+  const navigate = useNavigate();
+  const extraButtons = useMemo<ExtraButton<PaymentListItem>[]>(
+    () => [
+      {
+        label: 'Ver',
+        icon: <IconEye size={16} aria-hidden />,
+        onClick: (payment) => navigate(paymentDetailsPath(payment.id)),
+      },
+    ],
+    [navigate],
+  );
+
+  return (
+    <CatalogTable<PaymentListItem>
+      title={PAYMENTS_TITLE}
+      titleOrder={1}
+      queryKey={paymentsKeys.lists()}
+      fetchPage={getPayments}
+      columns={columns}
+      pageSize={PAYMENTS_PAGE_SIZE}
+      searchable
+      searchPlaceholder="No. préstamo o cliente"
+      filterOptions={filterOptions}
+      filterLabel="Estatus"
+      extraButtons={extraButtons}
+      onRowClick={(payment) => navigate(paymentDetailsPath(payment.id))}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import { Alert, Select, Text } from '@mantine/core';
+import { type PaymentDetails, paymentStatusUpdate } from '@prestaya/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useTargetAccounts } from '../api/get-target-accounts.ts';
+import { useUpdatePaymentStatus } from '../api/update-payment-status.ts';
+import {
+  CONFIRM_TITLE,
+  PAYMENT_CONFIRMED,
+  PAYMENT_REJECTED,
+  PAYMENT_UPDATE_FAILED,
+  REJECT_QUESTION,
+  REJECT_TITLE,
+  TARGET_ACCOUNT_REQUIRED,
+} from '../labels.ts';
+
+type Payment = PaymentDetails['payment'];
+
+interface DialogProps {
+  payment: Payment;
+  opened: boolean;
+  onClose: () => void;
+}
+
+function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
+  const accounts = useTargetAccounts();
+  const update = useUpdatePaymentStatus();
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  const options = (accounts.data ?? []).map((account) => ({
+    value: account.id,
+    label: `${account.name} — Saldo ${formatMoney(account.balance)}`,
+  }));
+
+  const accept = () => {
+    if (update.isPending) return;
+    if (!accountId) {
+      // Spec 5/8: confirming needs the destination account.
+      setMissing(true);
+      return;
+    }
+    const body = paymentStatusUpdate.parse({ status: 'PAID', targetAccountId: accountId });
+    update.mutate(
+      { id: payment.id, body },
+      {
+        onSuccess: () => {
+          notify.success(PAYMENT_CONFIRMED);
+          onClose();
+        },
+        onError: (error) => {
+          notify.apiError(error, PAYMENT_UPDATE_FAILED);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmModal
+      opened
+      title={CONFIRM_TITLE}
+      onClose={onClose}
+      onConfirm={accept}
+      loading={update.isPending}
+    >
+      <Text size="sm">
+        Se abonarán <MoneyText value={payment.amount} fw={700} /> del préstamo No. {payment.loan.num} a la
+        cuenta donde ingresó el pago.
+      </Text>
+      <Select
+        label="Cuenta destino"
+        placeholder={accounts.isPending ? 'Cargando cuentas…' : 'Seleccione una cuenta'}
+        data={options}
+        value={accountId}
+        onChange={(value) => {
+          setAccountId(value);
+          if (value) setMissing(false);
+        }}
+        withAsterisk
+        required
+        searchable
+        error={accounts.isError ? 'No se pudo cargar la lista de cuentas' : missing}
+        nothingFoundMessage="No hay cuentas registradas"
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
+      {missing && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {TARGET_ACCOUNT_REQUIRED}
+        </Alert>
+      )}
+    </ConfirmModal>
+  );
+}
+
+/** '¿Aceptar CONFIRMACIÓN del pago?': the required 'Cuenta destino' (page 1, size 30), then PATCH PAID. */
+export function ConfirmPaymentDialog({ payment, opened, onClose }: DialogProps) {
+  // Mounted only while open: every opening starts without an account and reloads the balances.
+  return opened ? <ConfirmForm key={payment.id} payment={payment} onClose={onClose} /> : null;
+}
+
+/** 'Pago Rechazado' asking '¿Confirma RECHAZAR el pago?', then PATCH REJECTED. */
+export function RejectPaymentDialog({ payment, opened, onClose }: DialogProps) {
+  const update = useUpdatePaymentStatus();
+  const accept = () => {
+    if (update.isPending) return;
+    update.mutate(
+      { id: payment.id, body: paymentStatusUpdate.parse({ status: 'REJECTED' }) },
+      {
+        onSuccess: () => {
+          notify.success(PAYMENT_REJECTED);
+          onClose();
+        },
+        onError: (error) => {
+          notify.apiError(error, PAYMENT_UPDATE_FAILED);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <ConfirmModal
+      opened={opened}
+      title={REJECT_TITLE}
+      onClose={onClose}
+      onConfirm={accept}
+      confirmColor="red"
+      loading={update.isPending}
+    >
+      <Text size="sm">{REJECT_QUESTION}</Text>
+      <Text size="sm" c="dimmed">
+        Los conceptos del pago (<MoneyText value={payment.amount} />) vuelven a quedar pendientes.
+      </Text>
+    </ConfirmModal>
+  );
+}
