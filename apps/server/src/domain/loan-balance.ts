@@ -1,0 +1,72 @@
+/**
+ * A loan's balances and computed status (domain.md "Loan policy"). Pure: the one rule behind
+ * modules/loans/balance.ts recomputeLoans, which every payment confirmation/rejection, fee cancellation,
+ * payment registration and accrual run goes through. Integer centavos and 'YYYY-MM-DD' dates only.
+ *
+ * - currentRealAmount = Σ installments + Σ fees not CANCELLED (what the loan has come to cost);
+ * - currentBalance = Σ installments not PAID (PENDING, DELAYED, VALIDATING) + Σ fees PENDING or
+ *   VALIDATING (what is still owed; an item in validation is owed until it is confirmed);
+ * - status: PAID when every installment is PAID and no fee is PENDING or VALIDATING; else DELAYED when
+ *   an installment not PAID is past due (due date before the business day, or already marked DELAYED
+ *   by the accrual); else ACTIVE. A loan without installments (never delivered) is never PAID.
+ */
+
+export type LoanStanding = {
+  currentRealAmountCents: number;
+  currentBalanceCents: number;
+  status: 'ACTIVE' | 'DELAYED' | 'PAID';
+};
+
+export interface InstallmentState {
+  amountCents: number;
+  status: string;
+  dueDate: string;
+}
+
+export interface FeeState {
+  amountCents: number;
+  status: string;
+}
+
+/** Only these loan statuses are computed; PENDING, APPROVED and CANCELLED are never touched. */
+export const COMPUTED_LOAN_STATUSES = ['ACTIVE', 'DELAYED', 'PAID'] as const;
+
+const OWED_INSTALLMENT = new Set(['PENDING', 'DELAYED', 'VALIDATING']);
+const OWED_FEE = new Set(['PENDING', 'VALIDATING']);
+
+export function loanStanding(
+  installments: readonly InstallmentState[],
+  fees: readonly FeeState[],
+  today: string,
+): LoanStanding {
+  let realCents = 0;
+  let balanceCents = 0;
+  let allPaid = installments.length > 0;
+  let overdue = false;
+  for (const installment of installments) {
+    realCents += installment.amountCents;
+    if (OWED_INSTALLMENT.has(installment.status)) balanceCents += installment.amountCents;
+    if (installment.status !== 'PAID') {
+      allPaid = false;
+      if (installment.status === 'DELAYED' || installment.dueDate < today) overdue = true;
+    }
+  }
+  let feesOpen = false;
+  for (const fee of fees) {
+    if (fee.status !== 'CANCELLED') realCents += fee.amountCents;
+    if (OWED_FEE.has(fee.status)) {
+      balanceCents += fee.amountCents;
+      feesOpen = true;
+    }
+  }
+  const status = allPaid && !feesOpen ? 'PAID' : overdue ? 'DELAYED' : 'ACTIVE';
+  return { currentRealAmountCents: realCents, currentBalanceCents: balanceCents, status };
+}
+
+/**
+ * The status an installment in validation returns to when its payment is rejected: DELAYED when it is
+ * past due on the business day, else PENDING.
+ */
+export function installmentStatusAfterRejection(dueDate: string, today: string): 'PENDING' | 'DELAYED' {
+  return dueDate < today ? 'DELAYED' : 'PENDING';
+}
