@@ -9,6 +9,8 @@ import {
 } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { getCustomerLoans } from '../api/get-customer-loans.ts';
 import { loansKeys } from '../api/keys.ts';
@@ -22,10 +24,22 @@ export const CUSTOMER_LOANS_PAGE_SIZE = 10;
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
 
 const columns: ColumnDef<Loan>[] = [
-  { header: 'No.', accessor: 'num', width: 72 },
-  { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'xs' },
-  { header: 'Estatus', accessor: 'status', type: 'status', labels: LOAN_STATUS_BADGES },
-  { header: 'Monto', accessor: 'amount', type: 'money' },
+  { header: 'No.', accessor: 'num', width: 64 },
+  { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'sm' },
+  {
+    header: 'Estatus',
+    accessor: 'status',
+    // On a phone the amount goes under the status: the row keeps No., status and actions in view.
+    render: (loan) => (
+      <Stack gap={2} align="flex-start">
+        <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
+        <Text size="xs" c="dimmed" hiddenFrom="xs">
+          <MoneyText value={loan.amount} />
+        </Text>
+      </Stack>
+    ),
+  },
+  { header: 'Monto', accessor: 'amount', type: 'money', visibleFrom: 'xs' },
   { header: 'Monto real', accessor: 'currentRealAmount', type: 'money', visibleFrom: 'sm' },
   { header: 'Saldo', accessor: 'currentBalance', type: 'money', visibleFrom: 'sm' },
 ];

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { LOAN_STATUS_LABELS, type Loan } from '@prestaya/contracts';
 import { IconCircleCheck, IconEye, IconTruckDelivery } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,8 @@ import {
   type ExtraButton,
   type FilterOption,
 } from '../../../components/CatalogTable/index.ts';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
 import { getLoans } from '../api/get-loans.ts';
 import { loansKeys } from '../api/keys.ts';
@@ -26,10 +28,36 @@ export const GLOBAL_LOANS_PAGE_SIZE = 10;
 
 const columns: ColumnDef<Loan>[] = [
   { header: 'No.', accessor: 'num', width: 72, sortable: true },
-  { header: 'Cliente', accessor: 'customer.name', concat: ['customer.lastName'] },
-  { header: 'Monto', accessor: 'amount', type: 'money', sortable: true },
-  { header: 'Estatus', accessor: 'status', type: 'status', labels: LOAN_STATUS_BADGES },
-  { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'sm', sortable: true },
+  {
+    header: 'Cliente',
+    accessor: 'customer.name',
+    concat: ['customer.lastName'],
+    // On a phone the status and amount go under the name, so nothing scrolls out of view.
+    render: (loan) => (
+      <Stack gap={4} align="flex-start">
+        <Text size="sm">{[loan.customer.name, loan.customer.lastName].join(' ')}</Text>
+        <Group gap={6} hiddenFrom="sm">
+          <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
+          <Text size="xs" c="dimmed">
+            <MoneyText value={loan.amount} />
+          </Text>
+        </Group>
+      </Stack>
+    ),
+  },
+  { header: 'Monto', accessor: 'amount', type: 'money', sortable: true, visibleFrom: 'sm' },
+  {
+    header: 'Estatus',
+    accessor: 'status',
+    visibleFrom: 'sm',
+    // As tall as the actions button, so rows without actions (cancelled) keep the same height.
+    render: (loan) => (
+      <Group mih={28} align="center">
+        <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
+      </Group>
+    ),
+  },
+  { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'md', sortable: true },
 ];
 
 const filterOptions: FilterOption[] = GLOBAL_LIST_FILTER_STATUSES.map((value) => ({

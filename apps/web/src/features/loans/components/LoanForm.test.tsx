@@ -136,7 +136,9 @@ describe('loan form', { timeout: 20_000 }, () => {
     const amount = await d.findByLabelText(/^Monto/);
     expect(amount).toHaveValue('$10,000');
     expect(amount).toBeDisabled();
-    expect(d.getByText('Solo se puede modificar mientras el préstamo está en espera')).toBeInTheDocument();
+    expect(
+      d.getByText('Monto, plazo y multa diaria solo se pueden modificar mientras el préstamo está en espera'),
+    ).toBeInTheDocument();
     expect(d.getByRole('combobox', { name: 'Plazo' })).toBeDisabled();
     expect(d.getByRole('combobox', { name: 'Multa diaria' })).toBeDisabled();
     expect(d.getByRole('checkbox', { name: 'Préstamo ya iniciado' })).toBeDisabled();

@@ -36,7 +36,8 @@ export interface LoanFormValues {
 }
 
 export const LOAN_FROM_PAST_NOTE = 'Evita salida de dinero de las cuentas';
-export const LOCKED_TERMS_NOTE = 'Solo se puede modificar mientras el préstamo está en espera';
+export const LOCKED_TERMS_NOTE =
+  'Monto, plazo y multa diaria solo se pueden modificar mientras el préstamo está en espera';
 
 const TERM_OPTIONS = LOAN_TERM_OPTIONS.map((weeks) => ({ value: String(weeks), label: `${weeks} semanas` }));
 const DAILY_FEE_OPTIONS = LOAN_DAILY_FEE_OPTIONS.map((fee) => ({
@@ -218,12 +219,17 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
   const statuses: LoanStatus[] = [...LOAN_FORM_STATUSES];
   if (loan && !statuses.includes(loan.status)) statuses.unshift(loan.status);
   const statusOptions = statuses.map((value) => ({ value, label: LOAN_STATUS_LABELS[value] }));
-  const lockedNote = can.terms ? undefined : LOCKED_TERMS_NOTE;
   const lockIcon = can.terms ? undefined : <IconLock size={14} aria-hidden />;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
+        {!can.terms && (
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconLock size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="xs">{LOCKED_TERMS_NOTE}</Text>
+          </Group>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <AmountInput
             label="Monto"
@@ -231,7 +237,6 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             withAsterisk={can.terms}
             disabled={!can.terms}
             rightSection={lockIcon}
-            description={lockedNote}
             data-autofocus
             {...form.getInputProps('amount')}
           />
@@ -240,7 +245,12 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             value={formatMoney(preview.weeklyFee)}
             readOnly
             variant="filled"
-            description="10% del monto"
+            rightSection={
+              <Text size="xs" c="dimmed" aria-hidden>
+                10%
+              </Text>
+            }
+            title="10% del monto"
             styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
           />
           <Select

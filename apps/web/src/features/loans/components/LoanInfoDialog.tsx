@@ -1,4 +1,5 @@
 import { Alert, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Loan } from '@prestaya/contracts';
 import { IconAlertTriangle, IconCashOff, IconInfoCircle } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
@@ -63,13 +64,17 @@ export interface LoanInfoDialogProps {
 
 /** The read-only dialogs of a customer's loan row: Lista de Pagos, Multas, Registro de Pago, Calendario. */
 export function LoanInfoDialog({ kind, loan, opened, onClose }: LoanInfoDialogProps) {
+  // The schedule needs the whole width of a phone.
+  const phone = useMediaQuery('(max-width: 35.99em)');
+  const wide = kind === 'schedule' || kind === 'pay';
   return (
     <Modal
       opened={opened && loan !== null}
       onClose={onClose}
       title={LOAN_INFO_TITLES[kind]}
       centered
-      size={kind === 'schedule' || kind === 'pay' ? 'lg' : 'md'}
+      size={wide ? 'lg' : 'md'}
+      fullScreen={wide && phone}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {loan && (

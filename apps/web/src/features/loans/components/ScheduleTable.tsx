@@ -57,13 +57,16 @@ export function ScheduleTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={420}>
+    // On a phone No. and Vence fold into the Concepto cell, so the table fits without scrolling.
+    <Table.ScrollContainer minWidth={300}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={48}>No.</Table.Th>
+            <Table.Th w={48} visibleFrom="xs">
+              No.
+            </Table.Th>
             <Table.Th>Concepto</Table.Th>
-            <Table.Th>Vence</Table.Th>
+            <Table.Th visibleFrom="xs">Vence</Table.Th>
             <Table.Th ta="right">Monto</Table.Th>
             <Table.Th>Estatus</Table.Th>
           </Table.Tr>
@@ -71,9 +74,16 @@ export function ScheduleTable({
         <Table.Tbody>
           {rows.map((payment) => (
             <Table.Tr key={payment.id}>
-              <Table.Td>{payment.paymentNumber}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{payment.concept}</Table.Td>
-              <Table.Td>{formatDate(payment.dueDate)}</Table.Td>
+              <Table.Td visibleFrom="xs">{payment.paymentNumber}</Table.Td>
+              <Table.Td>
+                <Text inherit style={{ whiteSpace: 'nowrap' }}>
+                  {payment.concept}
+                </Text>
+                <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                  Vence {formatDate(payment.dueDate)}
+                </Text>
+              </Table.Td>
+              <Table.Td visibleFrom="xs">{formatDate(payment.dueDate)}</Table.Td>
               <Table.Td ta="right">
                 <MoneyText value={payment.amount} />
               </Table.Td>

@@ -118,3 +118,15 @@ export const accounts: BankAccount[] = [
     createdOn: '2026-01-15T18:00:00.000Z',
   },
 ];
+
+/**
+ * The text of each cell of a table row as a desktop user reads it: jsdom applies no CSS, so the
+ * phone-only parts (Mantine `hiddenFrom`) are left out by hand.
+ */
+export function visibleCells(row: HTMLElement): string[] {
+  return [...row.querySelectorAll('td')].map((cell) => {
+    const copy = cell.cloneNode(true) as HTMLElement;
+    for (const hidden of copy.querySelectorAll('[class*="mantine-hidden-from"]')) hidden.remove();
+    return (copy.textContent ?? '').trim();
+  });
+}
