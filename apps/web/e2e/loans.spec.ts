@@ -123,7 +123,7 @@ test('request a $10,000 loan, approve it from a $50,000 account, deliver it and 
   await approval.getByRole('button', { name: 'Aprobar' }).click();
   await expect(page.getByText('El préstamo ha sido aprobado')).toBeVisible();
   await expect(approval).toBeHidden();
-  await expect(row.getByText('Aprobado')).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Aprobado');
 
   let account = await accountRow(page, accountName);
   await expect(account.getByRole('cell').nth(1)).toHaveText('$40,000.00');
@@ -138,7 +138,7 @@ test('request a $10,000 loan, approve it from a $50,000 account, deliver it and 
   await delivery.getByRole('button', { name: 'Entregar' }).click();
   await expect(page.getByText('El préstamo fue entregado y está activo')).toBeVisible();
   await expect(delivery).toBeHidden();
-  await expect(row.getByText('Al corriente')).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Al corriente');
 
   account = await accountRow(page, accountName);
   await expect(account.getByRole('cell').nth(1)).toHaveText('$40,000.00');
