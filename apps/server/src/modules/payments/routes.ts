@@ -1,7 +1,255 @@
+import { createReadStream } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  envelope,
+  fee,
+  idParams,
+  paged,
+  pagedQuery,
+  paymentDetails,
+  paymentListItem,
+  paymentStatusUpdate,
+  pendingPayments,
+  uuid,
+  z,
+} from '@prestaya/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../errors.ts';
+import { NO_AUTH, problemResponses } from '../../http/responses.ts';
+import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
+import {
+  businessDay,
+  cancelFee,
+  decidePayment,
+  getPaymentDetails,
+  listLoanFees,
+  listLoanPayments,
+  listPayments,
+  openAttachment,
+  pendingPayments as pendingPaymentsOf,
+  registerPayment,
+} from './service.ts';
+import { parsePaymentRequest, receivePaymentUpload, uploadsDirectory } from './upload.ts';
 
-/** Routes of /api/v1/payments (being built). */
-export const paymentsRoutes: FastifyPluginAsyncZod = async () => {};
+const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 
-/** Routes of /api/v1/loans/:id/{pending-payments,fees,payments} (being built). */
-export const loanPaymentsRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Routes of /api/v1/payments: 'Pagos Recibidos' and PaymentDetails (ROLE_ADMIN: 403 for agents), plus
+ * the proof-image links, which are anonymous (an <img> sends no Bearer) and guarded by their signature.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = app.requireRole('ROLE_ADMIN');
+  const linkKey = attachmentLinkKey(app.config.jwtSecret);
+  const uploadsDir = uploadsDirectory(app.config.dataDir);
+
+  app.get(
+    '/',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['payments'],
+        description:
+          'Pagos Recibidos (administradores). `q` filtra por estatus (PAID, VALIDATING, REJECTED, ' +
+          'CANCELLED); `query` busca por número de préstamo o nombre del cliente (sin distinguir ' +
+          'acentos). Más recientes primero; `orderBy` admite createdOn, amount, status.',
+        querystring: pagedQuery,
+        response: { 200: paged(paymentListItem), ...problemResponses(400, 401, 403) },
+      },
+    },
+    (request) => listPayments(app.db, request.query),
+  );
+
+  app.get(
+    '/:id/details',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['payments'],
+        description:
+          'Detalle del pago: resumen, conceptos (Pago con su fecha de vencimiento, Multa con su fecha), ' +
+          'totales y comprobantes con un enlace firmado válido 10 minutos.',
+        params: idParams,
+        response: { 200: envelope(paymentDetails), ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ok(await getPaymentDetails(app.db, request.params.id, linkKey)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['payments'],
+        description:
+          '`{status: PAID, targetAccountId}` confirma el pago (Abono en la cuenta, conceptos pagados, ' +
+          'préstamo recalculado); `{status: REJECTED}` lo rechaza (conceptos de vuelta a pendiente o ' +
+          'atrasado). Solo desde Validando (409).',
+        params: idParams,
+        body: paymentStatusUpdate,
+        response: { 200: envelope(paymentListItem), ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(
+        await decidePayment(
+          app.db,
+          request.user,
+          request.params.id,
+          request.body,
+          businessDay(app.config.businessTimeZone),
+        ),
+      ),
+  );
+
+  app.get(
+    '/attachments/:attachmentId',
+    {
+      config: { anonymous: true },
+      schema: {
+        tags: ['payments'],
+        description:
+          'Imagen del comprobante, solo con el enlace firmado que da el detalle del pago (403 sin firma ' +
+          'válida o vencida).',
+        security: NO_AUTH,
+        params: z.object({ attachmentId: z.string().max(100) }),
+        querystring: z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() }),
+        response: {
+          200: z.any().describe('La imagen (image/jpeg, image/png, image/webp o image/heic)'),
+          ...problemResponses(403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { attachmentId } = request.params;
+      const { expires, signature } = request.query;
+      const valid = verifyAttachmentLink(
+        linkKey,
+        attachmentId,
+        typeof expires === 'string' ? expires : undefined,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      if (!valid) throw forbidden(PAYMENT_MESSAGES.attachmentLinkInvalid);
+      const file = await openAttachment(app.db, uploadsDir, attachmentId);
+      return reply
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('content-length', file.sizeBytes)
+        .type(file.contentType)
+        .send(createReadStream(file.path));
+    },
+  );
+};
+
+const loanFeeParams = z.object({ id: uuid, feeId: uuid });
+
+/**
+ * Routes of /api/v1/loans/:id/{pending-payments,fees,payments}. Who sees which loan is the loans rule
+ * (an agent: their customers' loans; another agent's loan is 404 'Préstamo no encontrado'). Cancelling
+ * a fee is ROLE_ADMIN. @fastify/multipart is registered in this scope only (registration upload).
+ */
+export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart);
+  const adminOnly = app.requireRole('ROLE_ADMIN');
+  const uploadsDir = uploadsDirectory(app.config.dataDir);
+
+  app.get(
+    '/pending-payments',
+    {
+      schema: {
+        tags: ['payments'],
+        description:
+          'Lo que se puede pagar: pagos programados pendientes o atrasados (por número), multas ' +
+          'pendientes y el total (todas las multas + todos los pagos listados).',
+        params: idParams,
+        response: { 200: envelope(pendingPayments), ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await pendingPaymentsOf(app.db, request.user, request.params.id)),
+  );
+
+  app.get(
+    '/fees',
+    {
+      schema: {
+        tags: ['payments'],
+        description: 'Multas del préstamo (todas), por fecha.',
+        params: idParams,
+        response: { 200: envelope(z.array(fee)), ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await listLoanFees(app.db, request.user, request.params.id)),
+  );
+
+  app.delete(
+    '/fees/:feeId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['payments'],
+        description: 'Cancela (condona) una multa pendiente (administradores); 409 si no está pendiente.',
+        params: loanFeeParams,
+        response: { 200: envelope(fee), ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(
+        await cancelFee(
+          app.db,
+          request.user,
+          request.params.id,
+          request.params.feeId,
+          businessDay(app.config.businessTimeZone),
+        ),
+      ),
+  );
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        description: 'Lista de Pagos del préstamo, más recientes primero.',
+        params: idParams,
+        response: { 200: envelope(z.array(paymentListItem)), ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await listLoanPayments(app.db, request.user, request.params.id)),
+  );
+
+  app.post(
+    '/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        description:
+          'Registro de Pago (multipart/form-data): parte `paymentRequest` (JSON {scheduledPaymentIds, ' +
+          'feeIds, paymentMethod}, como parte application/json o campo de texto) y, solo con TRANSFER, ' +
+          'una parte `file` con la imagen del comprobante (JPG, PNG, WebP o HEIC por contenido, máx. ' +
+          '10 MB). El monto lo calcula el servidor. El pago queda en Validando.',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: envelope(paymentListItem), ...problemResponses(400, 401, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const upload = await receivePaymentUpload(request, uploadsDir);
+      try {
+        const created = await registerPayment(app.db, {
+          loanId: request.params.id,
+          request: parsePaymentRequest(upload.paymentRequest),
+          file: upload.file,
+          registeredBy: request.user.id,
+          channel: 'STAFF',
+          actor: request.user,
+          today: businessDay(app.config.businessTimeZone),
+        });
+        return reply.code(201).send(ok(created));
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
+};

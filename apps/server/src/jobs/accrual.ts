@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../db/client.ts';
+import { recomputeLoans } from '../modules/loans/balance.ts';
+
+/**
+ * Key of the accrual's PostgreSQL advisory lock. db/locks.ts keeps the other keys (7_100_001…3); this
+ * one is outside that range on purpose and must not be reused.
+ */
+export const ACCRUAL_LOCK_KEY = 7_100_101;
+
+export interface AccrualOptions {
+  /** Fees are brought up to this business day, inclusive ('YYYY-MM-DD'). */
+  throughDate: string;
+  /** TZ_BUSINESS: the loan's registration day is its created_on in this zone. */
+  timeZone: string;
+}
+
+export interface AccrualResult {
+  /** 'skipped' when another server (or another run) holds the accrual lock right now. */
+  status: 'done' | 'skipped';
+  feesCreated: number;
+  installmentsDelayed: number;
+  loansUpdated: number;
+}
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A UUIDv7 in SQL (PostgreSQL 15 has no uuidv7()): 48-bit Unix ms, version 7, RFC 4122 variant. */
+const UUID_V7 = sql.raw(`encode(
+  set_bit(set_bit(
+    overlay(uuid_send(gen_random_uuid())
+      placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
+      from 1 for 6),
+    52, 1), 53, 1),
+  'hex')::uuid`);
+
+/**
+ * The daily late-fee accrual (domain.md "Loan policy — late fees"), in ONE transaction:
+ *
+ * 0. `pg_try_advisory_xact_lock(ACCRUAL_LOCK_KEY)`: if another server is running it, return 'skipped'.
+ * 1. Lock (FOR NO KEY UPDATE, id order — loans/balance.ts lockLoans' order) every ACTIVE/DELAYED loan
+ *    with an unpaid installment due before `throughDate`: payments and fee cancellations of those
+ *    loans wait for the run, and the run waits for theirs.
+ * 2. One INSERT … SELECT (generate_series over the days; no loop in JS): for each installment PENDING or
+ *    DELAYED (never VALIDATING or PAID) of those loans, one fee per calendar day d with
+ *      due_date < d ≤ throughDate, d ≥ the day the loan was registered (created_on in TZ_BUSINESS),
+ *      no fee already dated d for it (a CANCELLED fee counts: it was forgiven, not replaced), and
+ *      not a day the installment spent in validation (a payment holding it was registered before d
+ *      and not yet decided at the start of d),
+ *    of the loan's daily fee, concept 'Multa por atraso · Pago k', in date order until ALL the fees of
+ *    the installment (cancelled ones too) reach the loan's weekly fee, the last one trimmed to the cap.
+ *    ON CONFLICT (scheduled_payment_id, fee_date) DO NOTHING. Missed days are caught up.
+ * 3. Installments PENDING and past due (due_date < throughDate) become DELAYED.
+ * 4. The locked loans are recomputed (loans/balance.ts) as of `throughDate`: balances, and DELAYED.
+ *
+ * Idempotent: a rerun through the same day creates nothing and changes nothing.
+ */
+export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<AccrualResult> {
+  const { throughDate, timeZone } = options;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(throughDate)) throw new RangeError(`Fecha inválida: ${throughDate}`);
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${ACCRUAL_LOCK_KEY}) as locked`),
+    );
+    if (!lock?.locked) return { status: 'skipped', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
+
+    const through = sql`${throughDate}::date`;
+    const locked = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        select l.id from loans l
+         where l.status in ('ACTIVE', 'DELAYED')
+           and exists (
+             select 1 from scheduled_payments sp
+              where sp.loan_id = l.id and sp.status <> 'PAID' and sp.due_date < ${through})
+         order by l.id
+         for no key update`),
+    );
+    if (locked.length === 0)
+      return { status: 'done', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
+
+    const [inserted] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with candidates as (
+          select sp.id as sp_id, sp.loan_id, sp.payment_number,
+                 l.daily_fee_cents as daily, l.weekly_fee_cents as cap,
+                 greatest(sp.due_date + 1, (l.created_on at time zone ${timeZone})::date) as first_day,
+                 coalesce((select sum(f.amount_cents) from fees f where f.scheduled_payment_id = sp.id), 0)
+                   as accrued
+            from scheduled_payments sp
+            join loans l on l.id = sp.loan_id
+           where l.status in ('ACTIVE', 'DELAYED')
+             and sp.status in ('PENDING', 'DELAYED')
+             and sp.due_date < ${through}
+        ),
+        days as (
+          select c.sp_id, c.loan_id, c.payment_number, c.daily, c.cap, c.accrued, d::date as fee_date,
+                 row_number() over (partition by c.sp_id order by d) as k
+            from candidates c
+            cross join lateral generate_series(c.first_day::timestamp, ${through}::timestamp, interval '1 day') as d
+           where c.accrued < c.cap
+             and not exists (
+               select 1 from fees f where f.scheduled_payment_id = c.sp_id and f.fee_date = d::date)
+             and not exists (
+               select 1 from payment_items pi join payments p on p.id = pi.payment_id
+                where pi.scheduled_payment_id = c.sp_id
+                  and (p.created_on at time zone ${timeZone})::date < d::date
+                  and (p.decided_on is null or (p.decided_on at time zone ${timeZone})::date >= d::date))
+        ),
+        sized as (
+          select *, least(daily, cap - accrued - daily * (k - 1)) as amount from days
+        ),
+        inserted as (
+          insert into fees (id, loan_id, scheduled_payment_id, fee_date, concept, amount_cents, status)
+          select ${UUID_V7}, loan_id, sp_id, fee_date, 'Multa por atraso · Pago ' || payment_number, amount,
+                 'PENDING'
+            from sized
+           where amount > 0
+           order by sp_id, fee_date
+          on conflict (scheduled_payment_id, fee_date) do nothing
+          returning 1
+        )
+        select count(*)::int as n from inserted`),
+    );
+
+    const [delayed] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with delayed as (
+          update scheduled_payments sp set status = 'DELAYED'
+            from loans l
+           where l.id = sp.loan_id and l.status in ('ACTIVE', 'DELAYED')
+             and sp.status = 'PENDING' and sp.due_date < ${through}
+          returning 1
+        )
+        select count(*)::int as n from delayed`),
+    );
+
+    const loansUpdated = await recomputeLoans(
+      tx,
+      locked.map((row) => row.id),
+      { today: throughDate, actorId: null, reason: 'fees_accrued' },
+    );
+    return {
+      status: 'done',
+      feesCreated: inserted?.n ?? 0,
+      installmentsDelayed: delayed?.n ?? 0,
+      loansUpdated,
+    };
+  });
+}

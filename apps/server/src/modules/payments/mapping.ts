@@ -1,0 +1,65 @@
+import {
+  centsToPesos,
+  type Fee,
+  type FeeStatus,
+  type PaymentListItem,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@prestaya/contracts';
+import type { FeeRow, PaymentRow } from '../../db/schema/payments.ts';
+
+/** A payment row with what its API shape names beside it. */
+export interface PaymentJoinedRow {
+  payment: PaymentRow;
+  loan: { id: string; num: number };
+  customer: { id: string; name: string; lastName: string; secondLastName: string | null };
+  bankAccount: { id: string; name: string } | null;
+}
+
+/** The API shape of a fee: centavos become pesos here and only here. */
+export function toFeeDto(row: FeeRow): Fee {
+  return {
+    id: row.id,
+    feeDate: row.feeDate,
+    concept: row.concept,
+    amount: centsToPesos(row.amountCents),
+    status: row.status as FeeStatus,
+    scheduledPaymentId: row.scheduledPaymentId,
+  };
+}
+
+export function toPaymentListItem({
+  payment,
+  loan,
+  customer,
+  bankAccount,
+}: PaymentJoinedRow): PaymentListItem {
+  return {
+    id: payment.id,
+    createdOn: payment.createdOn.toISOString(),
+    amount: centsToPesos(payment.amountCents),
+    status: payment.status as PaymentStatus,
+    paymentMethod: payment.paymentMethod as PaymentMethod,
+    bankAccount: bankAccount ? { id: bankAccount.id, name: bankAccount.name } : null,
+    loan: {
+      id: loan.id,
+      num: loan.num,
+      customer: { id: customer.id, name: customer.name, lastName: customer.lastName },
+    },
+  };
+}
+
+/** What the audit trail keeps of a payment (pesos, as the API shows them). */
+export function paymentAuditSnapshot(payment: PaymentRow): Record<string, unknown> {
+  return {
+    loanId: payment.loanId,
+    amount: centsToPesos(payment.amountCents),
+    status: payment.status,
+    paymentMethod: payment.paymentMethod,
+    channel: payment.channel,
+    registeredBy: payment.registeredBy,
+    bankAccountId: payment.bankAccountId,
+    decidedBy: payment.decidedBy,
+    decidedOn: payment.decidedOn?.toISOString() ?? null,
+  };
+}

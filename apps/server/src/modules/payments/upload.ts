@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Multipart } from '@fastify/multipart';
+import { MAX_PROOF_BYTES, paymentRequest, type z } from '@prestaya/contracts';
+import type { FastifyRequest } from 'fastify';
+import { type ProofImageType, SNIFF_BYTES, sniffImageType } from '../../domain/image-sniff.ts';
+import { badRequest, HttpProblem } from '../../errors.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
+
+/**
+ * Receiving a payment registration (`multipart/form-data`): part `paymentRequest` (JSON) and an
+ * optional part `file` (the proof image). Shared by the staff route and, later, the public one.
+ *
+ * - `paymentRequest` is accepted as a field typed `application/json`, as a plain text field holding
+ *   JSON, or as a JSON Blob (a file part named paymentRequest, as `FormData.append(name, blob)` sends).
+ * - The proof is streamed to DATA_DIR/uploads/tmp/<random>.part while its bytes are counted; busboy stops
+ *   at MAX_PROOF_BYTES (the `fileSize` limit) and marks it truncated → 413. Its type is decided by its
+ *   first bytes (domain/image-sniff.ts), never by name or declared type → 415. Empty → 400. A second
+ *   file → 400.
+ * - On every refusal the staged file is deleted before the error leaves this module; on success the
+ *   caller owns it and must call `discard()` when done (registerPayment moves it to its final name first).
+ */
+
+export type PaymentRequestInput = z.output<typeof paymentRequest>;
+
+/** A validated proof image waiting in DATA_DIR/uploads/tmp. */
+export interface StagedProof {
+  tempPath: string;
+  /** DATA_DIR/uploads: where registerPayment moves it under a random name. */
+  directory: string;
+  contentType: ProofImageType;
+  sizeBytes: number;
+}
+
+export interface ReceivedPayment {
+  /** The parsed JSON of the `paymentRequest` part, not yet validated. */
+  paymentRequest: unknown;
+  file: StagedProof | undefined;
+  /** Deletes the staged file if it is still there (idempotent, never throws). */
+  discard(): Promise<void>;
+}
+
+/** DATA_DIR/uploads: proof images, outside the web root, served only through signed links. */
+export const uploadsDirectory = (dataDir: string) => join(dataDir, 'uploads');
+
+const JSON_PART_BYTES = 64 * 1024;
+
+const MULTIPART_LIMITS = {
+  fieldNameSize: 100,
+  fieldSize: JSON_PART_BYTES,
+  fields: 4,
+  files: 4,
+  parts: 8,
+  headerPairs: 100,
+  fileSize: MAX_PROOF_BYTES,
+};
+
+/** @fastify/multipart / busboy errors → the product's Spanish problems. */
+function multipartProblem(error: unknown): HttpProblem | undefined {
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpProblem(413, PAYMENT_MESSAGES.fileTooLarge);
+    case 'FST_FILES_LIMIT':
+      return badRequest(PAYMENT_MESSAGES.oneFileOnly);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return badRequest(PAYMENT_MESSAGES.tooManyParts);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return badRequest(PAYMENT_MESSAGES.malformedMultipart);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new HttpProblem(415, PAYMENT_MESSAGES.notMultipart);
+    default:
+      // busboy's own parse errors ('Unexpected end of multipart data', 'Multipart: Boundary not found',
+      // 'Part terminated early', 'Malformed part header'…) carry no code.
+      return error instanceof Error &&
+        code === undefined &&
+        /multipart|part|boundary|unexpected end/i.test(error.message)
+        ? badRequest(PAYMENT_MESSAGES.malformedMultipart)
+        : undefined;
+  }
+}
+
+/** Reads a stream to its end, discarding it (an extra part must still be consumed). */
+async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _chunk of stream) {
+    // discard
+  }
+}
+
+async function readSmall(stream: NodeJS.ReadableStream, limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > limit) tooLarge = true;
+    else chunks.push(chunk as Buffer);
+  }
+  return tooLarge ? undefined : Buffer.concat(chunks).toString('utf8');
+}
+
+interface StagedFile {
+  tempPath: string;
+  sizeBytes: number;
+  truncated: boolean;
+  head: Buffer;
+}
+
+/** Streams a file part to uploads/tmp, counting bytes and keeping the first ones for the sniff. */
+async function stageFile(part: Extract<Multipart, { type: 'file' }>, directory: string): Promise<StagedFile> {
+  const tmp = join(directory, 'tmp');
+  await mkdir(tmp, { recursive: true, mode: 0o700 });
+  const tempPath = join(tmp, `${randomBytes(16).toString('hex')}.part`);
+  let sizeBytes = 0;
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sizeBytes += chunk.length;
+      if (headBytes < SNIFF_BYTES) {
+        head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
+        headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
+      }
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, counter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw error;
+  }
+  return {
+    tempPath,
+    sizeBytes,
+    truncated: part.file.truncated || sizeBytes > MAX_PROOF_BYTES,
+    head: Buffer.concat(head),
+  };
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson);
+  }
+}
+
+/**
+ * Reads the whole multipart body. Returns the parsed `paymentRequest` JSON and the staged, sniffed
+ * proof; throws an HttpProblem (400/413/415) with nothing left on disk otherwise.
+ */
+export async function receivePaymentUpload(
+  request: FastifyRequest,
+  uploadsDir: string,
+): Promise<ReceivedPayment> {
+  if (!request.isMultipart()) throw new HttpProblem(415, PAYMENT_MESSAGES.notMultipart);
+  const staged: StagedFile[] = [];
+  const discardAll = async () => {
+    await Promise.all(staged.map((file) => rm(file.tempPath, { force: true })));
+  };
+  let jsonValue: { value: unknown } | undefined;
+  let refusal: HttpProblem | undefined;
+  const refuse = (problem: HttpProblem) => {
+    refusal ??= problem;
+  };
+  let fileParts = 0;
+
+  try {
+    // Every part is read to its end even after a refusal, so the client gets the answer, not a reset.
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'paymentRequest') continue;
+        if (jsonValue) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestTwice));
+        else if (part.valueTruncated) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson));
+        else if (part.mimetype.startsWith('application/json')) jsonValue = { value: part.value };
+        else jsonValue = { value: parseJsonTextOrRefuse(String(part.value), refuse) };
+        continue;
+      }
+      if (part.fieldname === 'paymentRequest') {
+        const text = await readSmall(part.file, JSON_PART_BYTES);
+        if (jsonValue) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestTwice));
+        else if (text === undefined) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson));
+        else jsonValue = { value: parseJsonTextOrRefuse(text, refuse) };
+        continue;
+      }
+      fileParts += 1;
+      if (fileParts > 1 || refusal) {
+        if (fileParts > 1) refuse(badRequest(PAYMENT_MESSAGES.oneFileOnly));
+        await drain(part.file);
+        continue;
+      }
+      staged.push(await stageFile(part, uploadsDir));
+    }
+  } catch (error) {
+    await discardAll();
+    throw multipartProblem(error) ?? error;
+  }
+
+  try {
+    const file = staged[0];
+    if (file?.truncated) throw new HttpProblem(413, PAYMENT_MESSAGES.fileTooLarge);
+    if (refusal) throw refusal;
+    if (!jsonValue) throw badRequest(PAYMENT_MESSAGES.paymentRequestMissing);
+    if (!file) return { paymentRequest: jsonValue.value, file: undefined, discard: async () => {} };
+    if (file.sizeBytes === 0) throw badRequest(PAYMENT_MESSAGES.fileEmpty);
+    const contentType = sniffImageType(file.head);
+    if (!contentType) throw new HttpProblem(415, PAYMENT_MESSAGES.fileNotImage);
+    return {
+      paymentRequest: jsonValue.value,
+      file: { tempPath: file.tempPath, directory: uploadsDir, contentType, sizeBytes: file.sizeBytes },
+      discard: discardAll,
+    };
+  } catch (error) {
+    await discardAll();
+    throw error;
+  }
+}
+
+function parseJsonTextOrRefuse(text: string, refuse: (problem: HttpProblem) => void): unknown {
+  try {
+    return parseJsonText(text);
+  } catch (error) {
+    if (error instanceof HttpProblem) refuse(error);
+    else throw error;
+    return undefined;
+  }
+}
+
+/** Validates the `paymentRequest` JSON; a 400 naming each field (`paymentRequest.paymentMethod: …`). */
+export function parsePaymentRequest(raw: unknown): PaymentRequestInput {
+  const result = paymentRequest.safeParse(raw);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    field: ['paymentRequest', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  throw badRequest(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+}

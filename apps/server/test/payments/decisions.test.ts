@@ -1,0 +1,417 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { attachmentLinkKey, signedAttachmentUri } from '../../src/modules/payments/attachment-links.ts';
+import { customersApi } from '../customers/support.ts';
+import { expectProblem, request, rowsOf, testConfig, useTestApp } from '../helpers.ts';
+import {
+  accountOf,
+  expectLedger,
+  type LoanWorld,
+  ledgerOf,
+  loansApi,
+  storedState,
+} from '../loans/support.ts';
+import {
+  accrue,
+  activeLoan,
+  filePart,
+  fixture,
+  jsonPart,
+  loanOf,
+  loanWorld,
+  openAccount,
+  paymentsApi,
+  plusDays,
+  tempDataDir,
+  today,
+} from './support.ts';
+
+/**
+ * Confirming (Abono into an account) and rejecting payments, their details with signed proof links,
+ * and the 'Pagos Recibidos' list. Every confirmation is checked against the ledger invariant.
+ */
+const dataDir = tempDataDir();
+const context = useTestApp({ dataDir: dataDir.dir });
+const api = paymentsApi(context);
+let world: LoanWorld;
+
+afterAll(() => dataDir.remove());
+
+beforeEach(async () => {
+  world = await loanWorld(context);
+});
+
+async function abonos() {
+  return rowsOf<{ account_id: string; amount_cents: number; reason: string; payment_id: string }>(
+    await context.database.db.execute(sql`
+      select account_id, amount_cents::int as amount_cents, reason, payment_id
+        from account_transactions where operation_type = 'PAYMENT_DEPOSIT' order by created_on`),
+  );
+}
+
+describe('confirming a payment', () => {
+  it('deposits the Abono, pays the items, recomputes the loan; a second confirm is a 409', async () => {
+    const caja = await openAccount(context, world.admin, 5_000, 'Caja');
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const png = fixture('proof.png');
+    const payment = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: schedule.slice(0, 2).map((p) => p.id), paymentMethod: 'TRANSFER' }),
+      filePart(png),
+    ]);
+    expect(payment.amount).toBe(2_000);
+
+    // Details before the decision: lines, totals, the proof with a signed link.
+    const details = await api.detailsOk(world.admin.token, payment.id);
+    expect(details).toMatchObject({
+      payment: {
+        id: payment.id,
+        status: 'VALIDATING',
+        paymentMethod: 'TRANSFER',
+        amount: 2_000,
+        bankAccount: null,
+        loan: { id: loan.id, num: loan.num },
+        customer: { id: world.customer.id, name: 'Lucía', lastName: 'Núñez', secondLastName: 'Gómez' },
+        registeredBy: { num: world.agent.num, name: 'Ana', lastName: 'Agente' },
+      },
+      lines: [
+        { concept: 'Pago 1 de 12', amount: 1_000, type: 'Pago', date: schedule[0]?.dueDate },
+        { concept: 'Pago 2 de 12', amount: 1_000, type: 'Pago', date: schedule[1]?.dueDate },
+      ],
+      totals: { scheduledPayments: 2_000, fees: 0, total: 2_000 },
+    });
+    expect(details.attachments).toHaveLength(1);
+    const [attachment] = details.attachments;
+    expect(attachment?.contentType).toBe('image/png');
+    expect(attachment?.uri).toMatch(
+      new RegExp(`^/api/v1/payments/attachments/${attachment?.id}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+    );
+    // An <img> sends no Bearer: the signed link alone serves the image.
+    const image = await request(context.app, { method: 'GET', url: attachment?.uri ?? '' });
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.rawPayload.equals(png)).toBe(true);
+    expect(image.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, max-age=300',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+    });
+
+    const confirmed = await api.decideOk(world.admin.token, payment.id, {
+      status: 'PAID',
+      targetAccountId: caja.id,
+    });
+    expect(confirmed).toMatchObject({
+      status: 'PAID',
+      bankAccount: { id: caja.id, name: 'Caja' },
+      amount: 2_000,
+    });
+
+    const after = await loansApi(context).scheduleOk(world.admin.token, loan.id);
+    expect(after.map((p) => p.status)).toEqual(['PAID', 'PAID', ...Array(10).fill('PENDING')]);
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
+      status: 'ACTIVE',
+      currentBalance: 10_000,
+      currentRealAmount: 12_000,
+    });
+    expect(await accountOf(context, world.admin, caja.id)).toMatchObject({
+      balance: 7_000,
+      realBalance: 7_000,
+    });
+    const ledger = await ledgerOf(context, world.admin, caja.id);
+    expect(ledger.at(-1)).toMatchObject({
+      operationType: 'PAYMENT_DEPOSIT',
+      amount: 2_000,
+      reason: `Abono préstamo #${loan.num}`,
+      initialBalance: 5_000,
+      endBalance: 7_000,
+      endRealBalance: 7_000,
+    });
+    await expectLedger(context);
+    const paidOn = rowsOf<{ paid: boolean }>(
+      await context.database.db.execute(
+        sql`select paid_on is not null as paid from scheduled_payments where loan_id = ${loan.id} order by payment_number limit 3`,
+      ),
+    );
+    expect(paidOn.map((r) => r.paid)).toEqual([true, true, false]);
+    const decided = await api.detailsOk(world.admin.token, payment.id);
+    expect(decided.payment).toMatchObject({ status: 'PAID', bankAccount: { id: caja.id, name: 'Caja' } });
+
+    // Once decided, no second Abono and no rejection.
+    const before = await storedState(context);
+    expectProblem(
+      await api.decide(world.admin.token, payment.id, { status: 'PAID', targetAccountId: caja.id }),
+      409,
+      'Solo se puede confirmar o rechazar un pago en validación',
+    );
+    expectProblem(
+      await api.decide(world.admin.token, payment.id, { status: 'REJECTED' }),
+      409,
+      'Solo se puede confirmar o rechazar un pago en validación',
+    );
+    expect(await storedState(context)).toEqual(before);
+    expect(await abonos()).toHaveLength(1);
+
+    const audit = rowsOf<{ action: string; user_id: string }>(
+      await context.database.db.execute(
+        sql`select action, user_id from audit_log where entity = 'payment' and entity_id = ${payment.id} order by at, id`,
+      ),
+    );
+    expect(audit).toEqual([
+      { action: 'registered', user_id: world.agent.id },
+      { action: 'confirmed', user_id: world.admin.id },
+    ]);
+  });
+
+  it('a loan with every installment and fee paid is PAID with balance 0', async () => {
+    const T = today();
+    const caja = await openAccount(context, world.admin, 1_000, 'Caja');
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
+      requestDate: plusDays(T, -10),
+    });
+    await accrue(context, T);
+    const fees = await api.feesOk(world.admin.token, loan.id);
+    expect(fees).toHaveLength(3);
+    const payment = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({
+        scheduledPaymentIds: schedule.map((p) => p.id),
+        feeIds: fees.map((f) => f.id),
+        paymentMethod: 'CASH',
+      }),
+    ]);
+    expect(payment.amount).toBe(12_150);
+    const details = await api.detailsOk(world.admin.token, payment.id);
+    expect(details.totals).toEqual({ scheduledPayments: 12_000, fees: 150, total: 12_150 });
+    expect(details.lines.slice(-3)).toEqual(
+      fees.map((f) => ({ concept: 'Multa por atraso · Pago 1', amount: 50, type: 'Multa', date: f.feeDate })),
+    );
+    expect(details.attachments).toEqual([]);
+
+    await api.decideOk(world.admin.token, payment.id, { status: 'PAID', targetAccountId: caja.id });
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
+      status: 'PAID',
+      currentBalance: 0,
+      currentRealAmount: 12_150,
+    });
+    expect((await api.feesOk(world.admin.token, loan.id)).map((f) => f.status)).toEqual(
+      Array(3).fill('PAID'),
+    );
+    expect(await api.pendingOk(world.admin.token, loan.id)).toEqual({
+      scheduledPayments: [],
+      fees: [],
+      total: 0,
+    });
+    expect(await accountOf(context, world.admin, caja.id)).toMatchObject({
+      balance: 13_150,
+      realBalance: 13_150,
+    });
+    await expectLedger(context);
+    // Nothing accrues for a PAID loan.
+    expect(await accrue(context, plusDays(T, 60))).toMatchObject({ feesCreated: 0, loansUpdated: 0 });
+    // And nothing more can be registered on it.
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [
+        jsonPart({ feeIds: [fees[0]?.id ?? ''], paymentMethod: 'CASH' }),
+      ]),
+      409,
+      'Solo se pueden registrar pagos de préstamos activos o atrasados',
+    );
+  });
+
+  it('needs a destination account (400) that exists (404); nothing changes', async () => {
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const payment = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: [schedule[0]?.id ?? ''], paymentMethod: 'CASH' }),
+    ]);
+    const before = await storedState(context);
+    const missing = expectProblem(
+      await api.decide(world.admin.token, payment.id, { status: 'PAID' }),
+      400,
+      /Seleccione la cuenta donde ingresó el pago/,
+    );
+    expect(missing.errors).toEqual([
+      { field: 'targetAccountId', message: 'Seleccione la cuenta donde ingresó el pago' },
+    ]);
+    expectProblem(
+      await api.decide(world.admin.token, payment.id, { status: 'PAID', targetAccountId: null }),
+      400,
+      /Seleccione la cuenta donde ingresó el pago/,
+    );
+    expectProblem(
+      await api.decide(world.admin.token, payment.id, {
+        status: 'PAID',
+        targetAccountId: '0196a000-0000-7000-8000-000000000000',
+      }),
+      404,
+      'Cuenta bancaria no encontrada',
+    );
+    expectProblem(await api.decide(world.admin.token, payment.id, { status: 'CANCELLED' }), 400, /^status: /);
+    expectProblem(
+      await api.decide(world.admin.token, '0196a000-0000-7000-8000-000000000000', { status: 'REJECTED' }),
+      404,
+      'Pago no encontrado',
+    );
+    expect(await storedState(context)).toEqual(before);
+    expect((await api.detailsOk(world.admin.token, payment.id)).payment.status).toBe('VALIDATING');
+  });
+});
+
+describe('rejecting a payment', () => {
+  it('returns installments to DELAYED or PENDING by due date and fees to PENDING; no money moves', async () => {
+    const T = today();
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
+      requestDate: plusDays(T, -10),
+    });
+    await accrue(context, T);
+    const fees = await api.feesOk(world.admin.token, loan.id);
+    const payment = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({
+        scheduledPaymentIds: schedule.slice(0, 2).map((p) => p.id),
+        feeIds: fees.map((f) => f.id),
+        paymentMethod: 'CASH',
+      }),
+    ]);
+    const transactions = await expectLedger(context);
+
+    const rejected = await api.decideOk(world.admin.token, payment.id, { status: 'REJECTED' });
+    expect(rejected).toMatchObject({ status: 'REJECTED', bankAccount: null });
+    const after = await loansApi(context).scheduleOk(world.admin.token, loan.id);
+    // Installment 1 was due T−3 (past due) → DELAYED; installment 2 is due T+4 → PENDING.
+    expect(after.slice(0, 3).map((p) => p.status)).toEqual(['DELAYED', 'PENDING', 'PENDING']);
+    expect((await api.feesOk(world.admin.token, loan.id)).map((f) => f.status)).toEqual(
+      Array(3).fill('PENDING'),
+    );
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
+      status: 'DELAYED',
+      currentBalance: 12_150,
+      currentRealAmount: 12_150,
+    });
+    expect(await expectLedger(context)).toBe(transactions);
+    expect(await abonos()).toEqual([]);
+    // The same items can be registered again.
+    await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({
+        scheduledPaymentIds: schedule.slice(0, 1).map((p) => p.id),
+        feeIds: fees.map((f) => f.id),
+        paymentMethod: 'CASH',
+      }),
+    ]);
+    const [row] = rowsOf<{ decided_by: string; decided: boolean }>(
+      await context.database.db.execute(
+        sql`select decided_by, decided_on is not null as decided from payments where id = ${payment.id}`,
+      ),
+    );
+    expect(row).toEqual({ decided_by: world.admin.id, decided: true });
+  });
+});
+
+describe('signed proof links', () => {
+  async function paymentWithProof() {
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const payment = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: [schedule[0]?.id ?? ''], paymentMethod: 'TRANSFER' }),
+      filePart(fixture('proof.jpg'), 'foto.jpg', 'image/jpeg'),
+    ]);
+    const [attachment] = (await api.detailsOk(world.admin.token, payment.id)).attachments;
+    if (!attachment) throw new Error('no attachment');
+    return attachment;
+  }
+  const get = (url: string) => request(context.app, { method: 'GET', url });
+  const key = attachmentLinkKey(testConfig().jwtSecret);
+
+  it('serve the image for 10 minutes; a tampered, expired or missing signature is a 403', async () => {
+    const attachment = await paymentWithProof();
+    const ok = await get(attachment.uri);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/jpeg');
+    expect(ok.rawPayload.equals(fixture('proof.jpg'))).toBe(true);
+
+    const url = new URL(attachment.uri, 'http://x');
+    const expires = Number(url.searchParams.get('expires'));
+    expect(expires - Date.now() / 1000).toBeGreaterThan(9 * 60);
+    expect(expires - Date.now() / 1000).toBeLessThanOrEqual(10 * 60);
+    const signature = url.searchParams.get('signature') ?? '';
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
+    const base = `/api/v1/payments/attachments/${attachment.id}`;
+    const refused = [
+      `${base}?expires=${expires}&signature=${flipped}`,
+      `${base}?expires=${expires + 60}&signature=${signature}`,
+      `${base}?expires=${expires}`,
+      `${base}?signature=${signature}`,
+      base,
+      `${base}?expires=abc&signature=${signature}`,
+      `${base}?expires=${expires}&signature=${signature}&signature=${signature}`,
+      // Signed 11 minutes ago for 10 minutes: expired.
+      signedAttachmentUri(key, attachment.id, new Date(Date.now() - 11 * 60 * 1000)),
+      // A link signed with another secret.
+      signedAttachmentUri(attachmentLinkKey('otro-secreto-otro-secreto-otro-secreto-0000'), attachment.id),
+    ];
+    for (const link of refused) {
+      expectProblem(await get(link), 403, 'El enlace del comprobante no es válido o ya expiró');
+    }
+    // Another attachment's signature does not open this one.
+    expectProblem(
+      await get(
+        `/api/v1/payments/attachments/0196a000-0000-7000-8000-000000000000?expires=${expires}&signature=${signature}`,
+      ),
+      403,
+    );
+  });
+
+  it('a valid signature for an unknown attachment is a 404', async () => {
+    const id = '0196a000-0000-7000-8000-000000000000';
+    expectProblem(await get(signedAttachmentUri(key, id)), 404, 'Comprobante no encontrado');
+    expectProblem(await get(signedAttachmentUri(key, 'no-es-un-id')), 404, 'Comprobante no encontrado');
+  });
+});
+
+describe('Pagos Recibidos (GET /payments)', () => {
+  it('lists newest first, filters by status and searches by customer name or loan number', async () => {
+    const caja = await openAccount(context, world.admin, 1_000, 'Caja');
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const other = await customersApi(context).createOk(world.agent.token, {
+      name: 'Beto',
+      lastName: 'Pérez',
+      secondLastName: null,
+      phone: '5598765432',
+    });
+    const otherLoan = await activeLoan(context, world.admin, other.id);
+    const p1 = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: [schedule[0]?.id ?? ''], paymentMethod: 'CASH' }),
+    ]);
+    const p2 = await api.registerOk(world.agent.token, otherLoan.loan.id, [
+      jsonPart({ scheduledPaymentIds: [otherLoan.schedule[0]?.id ?? ''], paymentMethod: 'CASH' }),
+    ]);
+    const p3 = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: [schedule[1]?.id ?? ''], paymentMethod: 'CASH' }),
+    ]);
+    await api.decideOk(world.admin.token, p1.id, { status: 'PAID', targetAccountId: caja.id });
+    await api.decideOk(world.admin.token, p2.id, { status: 'REJECTED' });
+
+    const all = await api.list(world.admin.token);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toMatchObject({ page: 1, size: 10, totalDocuments: 3, totalPages: 1 });
+    expect(all.json().data.map((p: { id: string }) => p.id)).toEqual([p3.id, p2.id, p1.id]);
+    expect(all.json().data[2]).toMatchObject({
+      status: 'PAID',
+      bankAccount: { id: caja.id, name: 'Caja' },
+      loan: { num: loan.num, customer: { name: 'Lucía', lastName: 'Núñez' } },
+    });
+
+    const ids = async (query: string) =>
+      (await api.list(world.admin.token, query)).json().data.map((p: { id: string }) => p.id);
+    expect(await ids('?q=VALIDATING')).toEqual([p3.id]);
+    expect(await ids('?q=REJECTED')).toEqual([p2.id]);
+    expect(await ids('?q=PAID')).toEqual([p1.id]);
+    expect(await ids('?query=nunez')).toEqual([p3.id, p1.id]);
+    expect(await ids('?query=PÉREZ')).toEqual([p2.id]);
+    expect(await ids(`?query=${otherLoan.loan.num}`)).toEqual([p2.id]);
+    expect(await ids('?orderBy=createdOn&order=asc')).toEqual([p1.id, p2.id, p3.id]);
+    expect(await ids('?size=2&page=2')).toEqual([p1.id]);
+    expectProblem(await api.list(world.admin.token, '?q=PAGADO'), 400, 'q: Estatus inválido');
+    expectProblem(await api.list(world.admin.token, '?orderBy=customer'), 400, /^orderBy: /);
+
+    // The loan's own list ('Lista de Pagos'), newest first.
+    const loanList = await api.loanPayments(world.agent.token, loan.id);
+    expect(loanList.json().data.map((p: { id: string }) => p.id)).toEqual([p3.id, p1.id]);
+  });
+});

@@ -1,0 +1,398 @@
+import { sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { customersApi } from '../customers/support.ts';
+import { expectProblem, request, rowsOf, useTestApp } from '../helpers.ts';
+import { type LoanWorld, loansApi, storedState } from '../loans/support.ts';
+import {
+  accrue,
+  activeLoan,
+  jsonPart,
+  loanOf,
+  loanWorld,
+  multipart,
+  paymentsApi,
+  plusDays,
+  textPart,
+  today,
+} from './support.ts';
+
+/**
+ * Registering a payment (POST /loans/{id}/payments, multipart): the rules of domain.md "Payments",
+ * each refused with its status and Spanish detail and leaving nothing behind.
+ */
+const context = useTestApp();
+const api = paymentsApi(context);
+let world: LoanWorld;
+
+beforeEach(async () => {
+  world = await loanWorld(context);
+});
+
+/** A loan registered 10 days ago, anchored 10 days ago: installment 1 (due T−3) has fees T−2, T−1, T. */
+async function overdueLoan() {
+  const T = today();
+  const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
+    requestDate: plusDays(T, -10),
+  });
+  await accrue(context, T);
+  const fees = await api.feesOk(world.admin.token, loan.id);
+  expect(fees.map((f) => f.feeDate)).toEqual([plusDays(T, -2), plusDays(T, -1), T]);
+  return { loan, schedule, fees, ids: (n: number) => schedule.slice(0, n).map((p) => p.id) };
+}
+
+async function paymentState() {
+  const rows = async (text: ReturnType<typeof sql>) => rowsOf(await context.database.db.execute(text));
+  return {
+    ...(await storedState(context)),
+    payments: await rows(sql`select * from payments order by id`),
+    items: await rows(sql`select * from payment_items order by id`),
+    installments: await rows(sql`select id, status from scheduled_payments order by id`),
+    fees: await rows(sql`select id, status from fees order by id`),
+  };
+}
+
+describe('registering a payment', () => {
+  it('sets the payment and its items VALIDATING with a server-computed amount; the items stay owed', async () => {
+    const { loan, fees, ids } = await overdueLoan();
+    const before = await loanOf(context, world.admin, loan.id);
+    expect(before).toMatchObject({ status: 'DELAYED', currentBalance: 12_150, currentRealAmount: 12_150 });
+
+    const created = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({
+        scheduledPaymentIds: ids(2),
+        feeIds: fees.map((f) => f.id),
+        paymentMethod: 'CASH',
+        // a client total is never read
+        ...({ amount: 1 } as object),
+      }),
+    ]);
+    expect(created).toMatchObject({
+      amount: 2_150,
+      status: 'VALIDATING',
+      paymentMethod: 'CASH',
+      bankAccount: null,
+      loan: {
+        id: loan.id,
+        num: loan.num,
+        customer: { id: world.customer.id, name: 'Lucía', lastName: 'Núñez' },
+      },
+    });
+
+    const schedule2 = await loansApi(context).scheduleOk(world.admin.token, loan.id);
+    expect(schedule2.slice(0, 3).map((p) => p.status)).toEqual(['VALIDATING', 'VALIDATING', 'PENDING']);
+    expect((await api.feesOk(world.admin.token, loan.id)).map((f) => f.status)).toEqual(
+      Array(3).fill('VALIDATING'),
+    );
+    // Items in validation are still owed; the loan stays DELAYED (installment 1 is past due).
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
+      status: 'DELAYED',
+      currentBalance: 12_150,
+      currentRealAmount: 12_150,
+    });
+    // Nothing is payable twice: pending-payments no longer lists them.
+    const pending = await api.pendingOk(world.agent.token, loan.id);
+    expect(pending.scheduledPayments.map((p) => p.paymentNumber)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(pending.fees).toEqual([]);
+
+    const [row] = rowsOf<Record<string, unknown>>(
+      await context.database.db.execute(
+        sql`select registered_by, channel, amount_cents::int as amount_cents from payments where id = ${created.id}`,
+      ),
+    );
+    expect(row).toEqual({ registered_by: world.agent.id, channel: 'STAFF', amount_cents: 215_000 });
+    const items = rowsOf<{ concept: string; amount_cents: number }>(
+      await context.database.db.execute(
+        sql`select concept, amount_cents::int as amount_cents from payment_items where payment_id = ${created.id} order by concept`,
+      ),
+    );
+    expect(items).toEqual([
+      { concept: 'Multa por atraso · Pago 1', amount_cents: 5_000 },
+      { concept: 'Multa por atraso · Pago 1', amount_cents: 5_000 },
+      { concept: 'Multa por atraso · Pago 1', amount_cents: 5_000 },
+      { concept: 'Pago 1 de 12', amount_cents: 100_000 },
+      { concept: 'Pago 2 de 12', amount_cents: 100_000 },
+    ]);
+    const audit = rowsOf<{ action: string; user_id: string }>(
+      await context.database.db.execute(
+        sql`select action, user_id from audit_log where entity = 'payment' and entity_id = ${created.id}`,
+      ),
+    );
+    expect(audit).toEqual([{ action: 'registered', user_id: world.agent.id }]);
+
+    // 'Lista de Pagos' of the loan.
+    const list = await api.loanPayments(world.agent.token, loan.id);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual({ status: 'OK', data: [created] });
+  });
+
+  it('accepts paymentRequest as an application/json part, as a plain text field and as a JSON Blob', async () => {
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const [p1, p2, p3] = schedule;
+    if (!p1 || !p2 || !p3) throw new Error('no schedule');
+    const first = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: [p1.id], paymentMethod: 'CASH' }),
+    ]);
+    const second = await api.registerOk(world.agent.token, loan.id, [
+      textPart({ scheduledPaymentIds: [p2.id], paymentMethod: 'CASH' }),
+    ]);
+    const third = await api.registerOk(world.agent.token, loan.id, [
+      {
+        name: 'paymentRequest',
+        filename: 'blob',
+        contentType: 'application/json',
+        body: JSON.stringify({ scheduledPaymentIds: [p3.id], paymentMethod: 'CASH' }),
+      },
+    ]);
+    expect([first.amount, second.amount, third.amount]).toEqual([1_000, 1_000, 1_000]);
+  });
+
+  it('recomputes the loan: an ACTIVE loan whose only overdue installment is in validation is DELAYED', async () => {
+    const T = today();
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
+      requestDate: plusDays(T, -8),
+      registeredDaysAgo: 0,
+    });
+    expect(loan.status).toBe('ACTIVE'); // delivery leaves a loanFromPast ACTIVE until the accrual runs
+    await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: [schedule[0]?.id ?? ''], paymentMethod: 'CASH' }),
+    ]);
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
+      status: 'DELAYED',
+      currentBalance: 12_000,
+    });
+  });
+});
+
+describe('registration rules', () => {
+  it('refuses each broken rule with its message and changes nothing', async () => {
+    const { loan, fees, ids } = await overdueLoan();
+    const feeIds = fees.map((f) => f.id);
+    const before = await paymentState();
+    const register = (body: Parameters<typeof jsonPart>[0]) =>
+      api.register(world.agent.token, loan.id, [jsonPart(body)]);
+
+    expectProblem(await register({ paymentMethod: 'CASH' }), 400, 'Seleccione al menos un pago o multa');
+    expectProblem(
+      await register({ scheduledPaymentIds: [], feeIds: [], paymentMethod: 'CASH' }),
+      400,
+      'Seleccione al menos un pago o multa',
+    );
+    expectProblem(
+      await register({ scheduledPaymentIds: ids(1), feeIds: feeIds.slice(0, 2), paymentMethod: 'CASH' }),
+      400,
+      'Debe incluir todas las multas pendientes',
+    );
+    expectProblem(
+      await register({ scheduledPaymentIds: ids(1), paymentMethod: 'CASH' }),
+      400,
+      'Debe incluir todas las multas pendientes',
+    );
+    expectProblem(
+      await register({ scheduledPaymentIds: ids(3).slice(1), feeIds, paymentMethod: 'CASH' }),
+      400,
+      'Debe pagar primero los pagos más antiguos',
+    );
+    expectProblem(
+      await register({
+        scheduledPaymentIds: [ids(1)[0] ?? '', ids(3)[2] ?? ''],
+        feeIds,
+        paymentMethod: 'CASH',
+      }),
+      400,
+      'Debe pagar primero los pagos más antiguos',
+    );
+    expectProblem(
+      await register({
+        scheduledPaymentIds: ['0196a000-0000-7000-8000-000000000000'],
+        feeIds,
+        paymentMethod: 'CASH',
+      }),
+      400,
+      'Alguno de los conceptos no pertenece a este préstamo',
+    );
+    expectProblem(
+      await register({ scheduledPaymentIds: ids(1), feeIds, paymentMethod: 'CHEQUE' }),
+      400,
+      'paymentRequest.paymentMethod: Seleccione el método de pago: CASH o TRANSFER',
+    );
+    expectProblem(
+      await register({ scheduledPaymentIds: ['no-es-uuid'], feeIds, paymentMethod: 'CASH' }),
+      400,
+      'paymentRequest.scheduledPaymentIds.0: Pago programado inválido',
+    );
+    expect(await paymentState()).toEqual(before);
+  });
+
+  it('a repeated submit of the same items is a 409, and so is any item already paid', async () => {
+    const { loan, fees, ids } = await overdueLoan();
+    const body = { scheduledPaymentIds: ids(1), feeIds: fees.map((f) => f.id), paymentMethod: 'CASH' };
+    await api.registerOk(world.agent.token, loan.id, [jsonPart(body)]);
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [jsonPart(body)]),
+      409,
+      'Alguno de los conceptos ya fue pagado o está en validación',
+    );
+    // The fees alone, or installment 1 alone, are also taken.
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [
+        jsonPart({ feeIds: [fees[0]?.id ?? ''], paymentMethod: 'CASH' }),
+      ]),
+      409,
+      'Alguno de los conceptos ya fue pagado o está en validación',
+    );
+    // The next installment is still payable (the one before it is in validation).
+    await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: ids(2).slice(1), paymentMethod: 'CASH' }),
+    ]);
+  });
+
+  it('refuses a cancelled fee and items of another loan', async () => {
+    const { loan, fees, ids } = await overdueLoan();
+    const [cancelled, ...rest] = fees;
+    if (!cancelled) throw new Error('no fee');
+    expect((await api.cancelFee(world.admin.token, loan.id, cancelled.id)).statusCode).toBe(200);
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [
+        jsonPart({ scheduledPaymentIds: ids(1), feeIds: fees.map((f) => f.id), paymentMethod: 'CASH' }),
+      ]),
+      409,
+      'Alguno de los conceptos ya no se puede pagar',
+    );
+    await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: ids(1), feeIds: rest.map((f) => f.id), paymentMethod: 'CASH' }),
+    ]);
+
+    const other = await customersApi(context).createOk(world.agent.token, { phone: '5511112222' });
+    const otherLoan = await activeLoan(context, world.admin, other.id);
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [
+        jsonPart({ scheduledPaymentIds: [otherLoan.schedule[0]?.id ?? ''], paymentMethod: 'CASH' }),
+      ]),
+      400,
+      'Alguno de los conceptos no pertenece a este préstamo',
+    );
+  });
+
+  it('refuses loans that are not ACTIVE or DELAYED (409)', async () => {
+    const pendingLoan = await loansApi(context).createOk(world.admin.token, world.customer.id, {
+      amount: 5_000,
+    });
+    expectProblem(
+      await api.register(world.agent.token, pendingLoan.id, [
+        jsonPart({ scheduledPaymentIds: ['0196a000-0000-7000-8000-000000000000'], paymentMethod: 'CASH' }),
+      ]),
+      409,
+      'Solo se pueden registrar pagos de préstamos activos o atrasados',
+    );
+  });
+
+  it('refuses a broken paymentRequest part and a body that is not multipart', async () => {
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const id = schedule[0]?.id ?? '';
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [textPart('{"scheduledPaymentIds": [')]),
+      400,
+      'paymentRequest: JSON inválido',
+    );
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [jsonPart('{nope')]),
+      400,
+      'paymentRequest: JSON inválido',
+    );
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [{ name: 'otra', body: 'x' }]),
+      400,
+      'paymentRequest: es requerido',
+    );
+    expectProblem(await api.register(world.agent.token, loan.id, []), 400, 'paymentRequest: es requerido');
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [
+        jsonPart({ scheduledPaymentIds: [id], paymentMethod: 'CASH' }),
+        jsonPart({ scheduledPaymentIds: [id], paymentMethod: 'CASH' }),
+      ]),
+      400,
+      'paymentRequest: envíe una sola parte paymentRequest',
+    );
+    expectProblem(
+      await api.register(world.agent.token, loan.id, [textPart('"CASH"')]),
+      400,
+      /^paymentRequest: /,
+    );
+    const json = await request(context.app, {
+      method: 'POST',
+      url: `/api/v1/loans/${loan.id}/payments`,
+      token: world.agent.token,
+      payload: { scheduledPaymentIds: [id], paymentMethod: 'CASH' },
+    });
+    expectProblem(json, 415, 'Envíe el pago como multipart/form-data con la parte paymentRequest');
+    // A multipart body cut short.
+    const { payload, headers } = multipart([jsonPart({ scheduledPaymentIds: [id], paymentMethod: 'CASH' })]);
+    const truncated = await request(context.app, {
+      method: 'POST',
+      url: `/api/v1/loans/${loan.id}/payments`,
+      token: world.agent.token,
+      payload: payload.subarray(0, payload.length - 20),
+      headers,
+    });
+    expect(truncated.statusCode, truncated.body).toBe(400);
+    expect((await api.loanPayments(world.admin.token, loan.id)).json().data).toEqual([]);
+  });
+});
+
+describe('pending payments and fees of a loan', () => {
+  it('lists pending installments by number and pending fees by date; total = all of them', async () => {
+    const { loan, fees } = await overdueLoan();
+    const pending = await api.pendingOk(world.agent.token, loan.id);
+    expect(pending.scheduledPayments).toHaveLength(12);
+    expect(pending.scheduledPayments.map((p) => [p.paymentNumber, p.status])).toEqual(
+      Array.from({ length: 12 }, (_, i) => [i + 1, i === 0 ? 'DELAYED' : 'PENDING']),
+    );
+    expect(pending.fees).toEqual(fees);
+    expect(fees[0]).toMatchObject({ amount: 50, status: 'PENDING', concept: 'Multa por atraso · Pago 1' });
+    expect(pending.total).toBe(12 * 1_000 + 3 * 50);
+  });
+
+  it('is empty for a loan not delivered yet', async () => {
+    const pendingLoan = await loansApi(context).createOk(world.admin.token, world.customer.id);
+    expect(await api.pendingOk(world.agent.token, pendingLoan.id)).toEqual({
+      scheduledPayments: [],
+      fees: [],
+      total: 0,
+    });
+    expect(await api.feesOk(world.agent.token, pendingLoan.id)).toEqual([]);
+  });
+
+  it('cancels a pending fee (admin): CANCELLED, balance recomputed, audited; only once', async () => {
+    const { loan, fees } = await overdueLoan();
+    const [fee] = fees;
+    if (!fee) throw new Error('no fee');
+    const response = await api.cancelFee(world.admin.token, loan.id, fee.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ status: 'OK', data: { ...fee, status: 'CANCELLED' } });
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
+      currentBalance: 12_100,
+      currentRealAmount: 12_100,
+    });
+    expect((await api.feesOk(world.admin.token, loan.id)).map((f) => f.status)).toEqual([
+      'CANCELLED',
+      'PENDING',
+      'PENDING',
+    ]);
+    expect((await api.pendingOk(world.admin.token, loan.id)).total).toBe(12_100);
+
+    expectProblem(
+      await api.cancelFee(world.admin.token, loan.id, fee.id),
+      409,
+      'Solo se puede cancelar una multa pendiente',
+    );
+    expectProblem(await api.cancelFee(world.admin.token, loan.id, loan.id), 404, 'Multa no encontrada');
+    const audit = rowsOf<{ action: string; before: { status: string }; after: { status: string } }>(
+      await context.database.db.execute(
+        sql`select action, before, after from audit_log where entity = 'fee' and entity_id = ${fee.id}`,
+      ),
+    );
+    expect(audit).toMatchObject([
+      { action: 'cancelled', before: { status: 'PENDING' }, after: { status: 'CANCELLED' } },
+    ]);
+  });
+});

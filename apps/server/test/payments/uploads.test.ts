@@ -1,0 +1,210 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { MAX_PROOF_BYTES } from '@prestaya/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUserAndLogin, expectProblem, rowsOf, useTestApp } from '../helpers.ts';
+import type { LoanWorld } from '../loans/support.ts';
+import {
+  activeLoan,
+  filePart,
+  filesUnder,
+  fixture,
+  jsonPart,
+  loanWorld,
+  type Part,
+  paymentsApi,
+  tempDataDir,
+  textPart,
+} from './support.ts';
+
+/**
+ * The proof image of a TRANSFER payment: one file, JPEG/PNG/WebP/HEIC by content, at most 10 MB,
+ * stored under DATA_DIR/uploads with a random name — and after any refusal, nothing left on disk.
+ */
+const dataDir = tempDataDir();
+const uploads = join(dataDir.dir, 'uploads');
+const context = useTestApp({ dataDir: dataDir.dir });
+const api = paymentsApi(context);
+let world: LoanWorld;
+let loanId: string;
+let firstInstallment: string;
+
+afterAll(() => dataDir.remove());
+
+beforeEach(async () => {
+  rmSync(uploads, { recursive: true, force: true });
+  world = await loanWorld(context);
+  const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+  loanId = loan.id;
+  firstInstallment = schedule[0]?.id ?? '';
+});
+
+const transfer = () => jsonPart({ scheduledPaymentIds: [firstInstallment], paymentMethod: 'TRANSFER' });
+
+async function attachments() {
+  return rowsOf<{ storage_key: string; content_type: string; size_bytes: number; payment_id: string }>(
+    await context.database.db.execute(
+      sql`select storage_key, content_type, size_bytes, payment_id from payment_attachments order by created_on`,
+    ),
+  );
+}
+
+async function paymentCount() {
+  const [row] = rowsOf<{ n: number }>(
+    await context.database.db.execute(sql`select count(*)::int as n from payments`),
+  );
+  return row?.n ?? -1;
+}
+
+describe('a proof image with a TRANSFER payment', () => {
+  it.each([
+    ['proof.png', 'image/png'],
+    ['proof.jpg', 'image/jpeg'],
+    ['proof.webp', 'image/webp'],
+  ])('stores %s under a random name, typed by its content (%s)', async (name, contentType) => {
+    const bytes = fixture(name);
+    // The declared name and type lie on purpose: only the bytes count.
+    const payment = await api.registerOk(world.agent.token, loanId, [
+      transfer(),
+      filePart(bytes, 'captura.gif', 'application/octet-stream'),
+    ]);
+    expect(payment).toMatchObject({ paymentMethod: 'TRANSFER', status: 'VALIDATING', amount: 1_000 });
+    const [row] = await attachments();
+    expect(row).toMatchObject({
+      content_type: contentType,
+      size_bytes: bytes.length,
+      payment_id: payment.id,
+    });
+    expect(row?.storage_key).toMatch(/^[0-9a-f]{32}$/);
+    expect(filesUnder(uploads)).toEqual([row?.storage_key]);
+    expect(readFileSync(join(uploads, row?.storage_key ?? '')).equals(bytes)).toBe(true);
+  });
+
+  it('accepts HEIC (ftyp heic) and a file of exactly 10 MB; the JSON part may come after the file', async () => {
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(64, 1)]);
+    await api.registerOk(world.agent.token, loanId, [
+      filePart(heic, 'IMG_0001.HEIC', 'image/heic'),
+      transfer(),
+    ]);
+    expect((await attachments()).map((a) => a.content_type)).toEqual(['image/heic']);
+
+    const second = (await api.pendingOk(world.agent.token, loanId)).scheduledPayments[0]?.id ?? '';
+    const png = fixture('proof.png');
+    const exactly10mb = Buffer.concat([png, Buffer.alloc(MAX_PROOF_BYTES - png.length)]);
+    await api.registerOk(world.agent.token, loanId, [
+      jsonPart({ scheduledPaymentIds: [second], paymentMethod: 'TRANSFER' }),
+      filePart(exactly10mb),
+    ]);
+    expect((await attachments()).map((a) => a.size_bytes)).toEqual([heic.length, MAX_PROOF_BYTES]);
+    expect(filesUnder(uploads)).toHaveLength(2);
+  });
+
+  it('a TRANSFER without a file is fine', async () => {
+    await api.registerOk(world.agent.token, loanId, [transfer()]);
+    expect(await attachments()).toEqual([]);
+  });
+});
+
+describe('refused uploads leave no file behind', () => {
+  const png = fixture('proof.png');
+  const cases: [string, () => Part[], number, string][] = [
+    [
+      'a .jpg that is really text → 415',
+      () => [
+        transfer(),
+        filePart(Buffer.from('esto es texto, no una foto\n'.repeat(20)), 'foto.jpg', 'image/jpeg'),
+      ],
+      415,
+      'El comprobante debe ser una imagen JPG, PNG, WebP o HEIC',
+    ],
+    [
+      'a PDF → 415',
+      () => [
+        transfer(),
+        filePart(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), 'recibo.pdf', 'application/pdf'),
+      ],
+      415,
+      'El comprobante debe ser una imagen JPG, PNG, WebP o HEIC',
+    ],
+    [
+      '11 MB → 413',
+      () => [transfer(), filePart(Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]))],
+      413,
+      'El comprobante excede 10 MB',
+    ],
+    [
+      '10 MB + 1 byte → 413',
+      () => [transfer(), filePart(Buffer.concat([png, Buffer.alloc(MAX_PROOF_BYTES + 1 - png.length)]))],
+      413,
+      'El comprobante excede 10 MB',
+    ],
+    [
+      'two files → 400',
+      () => [transfer(), filePart(png), filePart(fixture('proof.jpg'), 'b.jpg', 'image/jpeg')],
+      400,
+      'Solo se permite un archivo',
+    ],
+    [
+      'two files under other names → 400',
+      () => [transfer(), filePart(png), { ...filePart(png), name: 'file2' }],
+      400,
+      'Solo se permite un archivo',
+    ],
+    [
+      'an image with CASH → 400',
+      () => [jsonPart({ scheduledPaymentIds: [firstInstallment], paymentMethod: 'CASH' }), filePart(png)],
+      400,
+      'Solo se adjunta comprobante en pagos por transferencia',
+    ],
+    ['zero bytes → 400', () => [transfer(), filePart(Buffer.alloc(0))], 400, 'El comprobante está vacío'],
+    [
+      'a valid image with a broken paymentRequest → 400',
+      () => [filePart(png), textPart('{roto')],
+      400,
+      'paymentRequest: JSON inválido',
+    ],
+    [
+      'a valid image with an invalid application/json part after it → 400',
+      () => [filePart(png), jsonPart('{roto')],
+      400,
+      'paymentRequest: JSON inválido',
+    ],
+    ['a valid image and no paymentRequest → 400', () => [filePart(png)], 400, 'paymentRequest: es requerido'],
+    [
+      'a valid image with no items selected → 400',
+      () => [jsonPart({ scheduledPaymentIds: [], feeIds: [], paymentMethod: 'TRANSFER' }), filePart(png)],
+      400,
+      'Seleccione al menos un pago o multa',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_label, parts, status, detail) => {
+    expectProblem(await api.register(world.agent.token, loanId, parts()), status, detail);
+    expect(filesUnder(uploads)).toEqual([]);
+    expect(await attachments()).toEqual([]);
+    expect(await paymentCount()).toBe(0);
+  });
+
+  it('a valid image refused because the items are already in validation (409) is removed too', async () => {
+    await api.registerOk(world.agent.token, loanId, [transfer(), filePart(png)]);
+    const stored = filesUnder(uploads);
+    expect(stored).toHaveLength(1);
+    expectProblem(
+      await api.register(world.agent.token, loanId, [transfer(), filePart(fixture('proof.jpg'))]),
+      409,
+      'Alguno de los conceptos ya fue pagado o está en validación',
+    );
+    expect(filesUnder(uploads)).toEqual(stored);
+  });
+
+  it('a loan of another agent (404) leaves nothing either', async () => {
+    const stranger = await createUserAndLogin(context);
+    expectProblem(
+      await api.register(stranger.token, loanId, [transfer(), filePart(png)]),
+      404,
+      'Préstamo no encontrado',
+    );
+    expect(filesUnder(uploads)).toEqual([]);
+  });
+});
