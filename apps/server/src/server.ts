@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { startAccrualScheduler } from './jobs/scheduler.ts';
 import { createFirstAdmin } from './modules/users/service.ts';
 
 /** The only place that listens. Order: config → database → migrations → first admin → HTTP. */
@@ -37,12 +38,19 @@ async function main() {
   }
 
   const server = app;
+  // Late fees: once now (catching up missed days), then daily at 00:05 business time.
+  const accrual = startAccrualScheduler({
+    db: database.db,
+    timeZone: config.businessTimeZone,
+    log: server.log,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     server.log.info({ signal }, 'shutting down');
     try {
+      await accrual.stop();
       await server.close();
       await database.close();
       process.exit(0);

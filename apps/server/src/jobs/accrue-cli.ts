@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { addDays, businessDate } from '../domain/loan-policy.ts';
+import { accrueFees } from './accrual.ts';
+
+/**
+ * `npm run accrue -- [--date YYYY-MM-DD]` (from the repository root): brings late fees up to that
+ * business day (default today in TZ_BUSINESS), catching up every day missed while no server ran, then
+ * prints the counts. Same environment as `npm start`: DATABASE_URL, or the PGlite directory under
+ * DATA_DIR — with PGlite the server must be stopped first (one process per PGlite directory).
+ *
+ * `npm run accrue -w @prestaya/server` runs this with the working directory apps/server, so a relative
+ * DATA_DIR is resolved against the repository root, as `npm start` (run from the root) resolves it.
+ */
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+function parseDate(value: string | undefined, timeZone: string): string {
+  if (value === undefined) return businessDate(new Date(), timeZone);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
+  if (!valid) throw new ConfigError(`--date: fecha inválida "${value}"; use AAAA-MM-DD`);
+  return value;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { date: { type: 'string' } }, allowPositionals: false });
+  const config = loadConfig(process.env, REPOSITORY_ROOT);
+  const throughDate = parseDate(values.date, config.businessTimeZone);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  try {
+    await migrateDatabase(database);
+    const result = await accrueFees(database.db, { throughDate, timeZone: config.businessTimeZone });
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.pgliteDir}`;
+    console.log(
+      result.status === 'skipped'
+        ? `Multas hasta ${throughDate}: omitido, otro proceso está generando multas (${where})`
+        : `Multas hasta ${throughDate} (${where}): ${result.feesCreated} multas creadas, ` +
+            `${result.installmentsDelayed} pagos marcados atrasados, ${result.loansUpdated} préstamos actualizados`,
+    );
+    console.log(JSON.stringify({ throughDate, ...result }));
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else console.error('No se pudieron generar las multas:', error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,80 @@
+import type { AppDb } from '../db/client.ts';
+import { nextDailyRun } from '../domain/business-clock.ts';
+import { businessDate } from '../domain/loan-policy.ts';
+import { type AccrualResult, accrueFees } from './accrual.ts';
+
+/** The daily run: 00:05 on the business clock (TZ_BUSINESS), just after the day has begun. */
+export const ACCRUAL_HOUR = 0;
+export const ACCRUAL_MINUTE = 5;
+
+export interface SchedulerLog {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface AccrualScheduler {
+  /** Cancels the next run and waits for a run in progress, so the database can be closed after it. */
+  stop(): Promise<void>;
+  /** The run started at start-up (tests await it). */
+  readonly firstRun: Promise<AccrualResult | undefined>;
+}
+
+export interface SchedulerOptions {
+  db: AppDb;
+  timeZone: string;
+  log: SchedulerLog;
+  now?: () => Date;
+}
+
+/**
+ * Runs the fee accrual at start-up (catching up days missed while no server ran) and then every day at
+ * 00:05 business time. The delay to the next 00:05 is recomputed after every run (a fixed 24 h interval
+ * would drift across daylight-saving changes and after a slow run). The timer is unref'd, so it never
+ * keeps the process alive; a failed run is logged and the next day's run still happens. With several
+ * servers on one PostgreSQL each schedules its own runs and the advisory lock lets one of them work.
+ */
+export function startAccrualScheduler(options: SchedulerOptions): AccrualScheduler {
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<AccrualResult | undefined> = Promise.resolve(undefined);
+
+  const run = (): Promise<AccrualResult | undefined> => {
+    running = (async () => {
+      const throughDate = businessDate(now(), options.timeZone);
+      try {
+        const result = await accrueFees(options.db, { throughDate, timeZone: options.timeZone });
+        options.log.info({ throughDate, ...result }, 'fee accrual finished');
+        return result;
+      } catch (error) {
+        options.log.error({ err: error, throughDate }, 'fee accrual failed');
+        return undefined;
+      }
+    })();
+    return running;
+  };
+
+  const scheduleNext = () => {
+    if (stopped) return;
+    const at = nextDailyRun(now(), options.timeZone, ACCRUAL_HOUR, ACCRUAL_MINUTE);
+    timer = setTimeout(
+      () => {
+        void run().then(scheduleNext);
+      },
+      Math.max(0, at.getTime() - now().getTime()),
+    );
+    timer.unref();
+  };
+
+  const firstRun = run();
+  void firstRun.then(scheduleNext);
+
+  return {
+    firstRun,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

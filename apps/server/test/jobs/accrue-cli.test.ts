@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import { migrateDatabase } from '../../src/db/migrate.ts';
+import { type TestContext, testConfig } from '../helpers.ts';
+import { activeLoan, loanWorld, plusDays, today } from '../payments/support.ts';
+
+/**
+ * `npm run accrue -- --date YYYY-MM-DD`, run from the repository root exactly as documented, against a
+ * PGlite DATA_DIR given RELATIVE to the root (npm -w runs the script in apps/server, so the CLI must
+ * resolve it against the root as `npm start` does). Always PGlite: DATABASE_URL is not passed on.
+ */
+const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'prestaya-accrue-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function accrueCli(...args: string[]) {
+  const env = { ...process.env, DATA_DIR: relative(ROOT, dataDir), LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  delete env.JWT_SECRET;
+  const result = spawnSync('npm', ['run', '--silent', 'accrue', '--', ...args], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const json = result.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, result: json.at(-1) };
+}
+
+describe('npm run accrue', () => {
+  it('brings the fees of the DATA_DIR database up to --date, catching up missed days; a rerun does nothing', async () => {
+    const T = today();
+    // Seed through the API: a loan registered 10 days ago, anchored 10 days ago (installment 1 due T−3).
+    const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+    const context = { database } as TestContext;
+    try {
+      await migrateDatabase(database);
+      context.app = await buildApp({ config: testConfig({ dataDir }), database, logger: false });
+      const world = await loanWorld(context);
+      await activeLoan(context, world.admin, world.customer.id, { requestDate: plusDays(T, -10) });
+    } finally {
+      await context.app?.close();
+      await database.close();
+    }
+
+    const first = accrueCli('--date', T);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.result).toEqual({
+      throughDate: T,
+      status: 'done',
+      feesCreated: 3,
+      installmentsDelayed: 1,
+      loansUpdated: 1,
+    });
+    expect(first.stdout).toContain(`Multas hasta ${T}`);
+    // The relative DATA_DIR was resolved against the repository root, not apps/server.
+    expect(existsSync(join(dataDir, 'db'))).toBe(true);
+
+    const again = accrueCli('--date', T);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.result).toMatchObject({ feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 });
+
+    // Without --date: today, which is T here (nothing new either).
+    const byDefault = accrueCli();
+    expect(byDefault.status, byDefault.stderr).toBe(0);
+    expect(byDefault.result).toMatchObject({ throughDate: T, feesCreated: 0 });
+  }, 120_000);
+
+  it('refuses an impossible date with exit code 1', () => {
+    const bad = accrueCli('--date', '2025-02-30');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('--date: fecha inválida "2025-02-30"');
+  }, 60_000);
+});

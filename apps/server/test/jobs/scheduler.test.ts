@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { AppDb } from '../../src/db/client.ts';
+import { zonedInstant } from '../../src/domain/business-clock.ts';
+import { startAccrualScheduler } from '../../src/jobs/scheduler.ts';
+import { useTestApp } from '../helpers.ts';
+import { activeLoan, feeRows, loanWorld, plusDays, today } from '../payments/support.ts';
+
+/**
+ * The accrual scheduler: a run at start-up, then one at every 00:05 business time. Time is simulated
+ * with an injected clock that starts three seconds before 00:05, so the daily run comes after ~3 s.
+ */
+const context = useTestApp();
+
+function recordingLog() {
+  const infos: Record<string, unknown>[] = [];
+  const errors: Record<string, unknown>[] = [];
+  return {
+    infos,
+    errors,
+    info: (object: object) => infos.push(object as Record<string, unknown>),
+    error: (object: object) => errors.push(object as Record<string, unknown>),
+  };
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return condition();
+}
+
+describe('startAccrualScheduler', () => {
+  it('accrues at start-up through the business day, then again at 00:05; stop() ends it', async () => {
+    const world = await loanWorld(context);
+    const T = today();
+    const { loan } = await activeLoan(context, world.admin, world.customer.id);
+
+    // The clock reads T+10 at 00:04:57 in Mexico City and advances in real time.
+    const start = Date.now();
+    const base = zonedInstant(plusDays(T, 10), 0, 4, 'America/Mexico_City').getTime() + 57_000;
+    const log = recordingLog();
+    const scheduler = startAccrualScheduler({
+      db: context.database.db,
+      timeZone: 'America/Mexico_City',
+      log,
+      now: () => new Date(base + (Date.now() - start)),
+    });
+    // Start-up run: through T+10 → installment 1 (due T+7) has T+8, T+9, T+10.
+    expect(await scheduler.firstRun).toEqual({
+      status: 'done',
+      feesCreated: 3,
+      installmentsDelayed: 1,
+      loansUpdated: 1,
+    });
+    expect(log.infos[0]).toMatchObject({ throughDate: plusDays(T, 10), feesCreated: 3 });
+
+    // At 00:05 of the same business day the daily run finds nothing new.
+    expect(await until(() => log.infos.length >= 2)).toBe(true);
+    expect(log.infos[1]).toMatchObject({ throughDate: plusDays(T, 10), status: 'done', feesCreated: 0 });
+    await scheduler.stop();
+    expect(log.errors).toEqual([]);
+    expect(await feeRows(context, loan.id)).toHaveLength(3);
+  });
+
+  it('logs a failed run instead of throwing, and can still be stopped', async () => {
+    const log = recordingLog();
+    const failing = {
+      transaction: async () => {
+        throw new Error('base de datos no disponible');
+      },
+    } as unknown as AppDb;
+    const scheduler = startAccrualScheduler({ db: failing, timeZone: 'America/Mexico_City', log });
+    expect(await scheduler.firstRun).toBeUndefined();
+    expect(log.infos).toEqual([]);
+    expect(log.errors).toHaveLength(1);
+    expect(String((log.errors[0]?.err as Error).message)).toBe('base de datos no disponible');
+    await scheduler.stop();
+  });
+});

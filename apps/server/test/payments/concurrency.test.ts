@@ -1,0 +1,181 @@
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { accrueFees } from '../../src/jobs/accrual.ts';
+import { expectProblem, rowsOf, useTestApp } from '../helpers.ts';
+import { accountOf, expectLedger, loanWorld, openAccount } from '../loans/support.ts';
+import {
+  activeLoan,
+  feeRows,
+  filePart,
+  filesUnder,
+  fixture,
+  jsonPart,
+  loanOf,
+  paymentsApi,
+  plusDays,
+  tempDataDir,
+  today,
+} from './support.ts';
+
+type Reply = { statusCode: number; body: string; headers: Record<string, unknown> };
+
+/**
+ * Races on payments and the accrual, only against PostgreSQL (DATABASE_URL): PGlite is one connection
+ * and runs transactions one after another. As in the loans and bank-accounts concurrency tests, each
+ * race is gated: a separate connection holds the contested row locked while the requests are fired,
+ * the test waits until their transactions are seen blocked on it, and only then lets go.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('concurrent payment operations (PostgreSQL)', () => {
+  const dataDir = tempDataDir();
+  const uploads = join(dataDir.dir, 'uploads');
+  const context = useTestApp({ dataDir: dataDir.dir });
+  const api = paymentsApi(context);
+  afterAll(() => dataDir.remove());
+
+  const databaseUrl = () => {
+    if (context.database.kind !== 'pg') throw new Error('expected PostgreSQL');
+    const url = context.database.client.options.connectionString;
+    if (!url) throw new Error('no connection string');
+    return url;
+  };
+  /** Connections of the app's pool: at most this many requests can be inside a transaction at once. */
+  const poolSize = () => (context.database.kind === 'pg' ? (context.database.client.options.max ?? 10) : 1);
+
+  /** Holds `SELECT … FOR UPDATE` on one row of `table` from its own connection until `release()`. */
+  async function lockRow(table: 'loans' | 'payments', id: string) {
+    const client = new pg.Client({ connectionString: databaseUrl() });
+    await client.connect();
+    await client.query('begin');
+    await client.query(`select id from ${table} where id = $1 for update`, [id]);
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const holder = rows[0]?.pid;
+    return {
+      /** Waits until `count` other backends of this database are blocked on a lock. */
+      async waitForBlocked(count: number): Promise<number> {
+        const deadline = Date.now() + 20_000;
+        let blocked = 0;
+        while (Date.now() < deadline) {
+          await client.query('select pg_stat_clear_snapshot()');
+          const result = await client.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and pid <> $1
+                and cardinality(pg_blocking_pids(pid)) > 0`,
+            [holder],
+          );
+          blocked = result.rows[0]?.n ?? 0;
+          if (blocked >= count) return blocked;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return blocked;
+      },
+      async release() {
+        await client.query('commit');
+        await client.end();
+      },
+    };
+  }
+
+  async function count(text: ReturnType<typeof sql>): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(await context.database.db.execute(text));
+    return row?.n ?? -1;
+  }
+
+  it('fifty concurrent confirms of one payment: one succeeds, one Abono, the rest 409', async () => {
+    const world = await loanWorld(context);
+    const caja = await openAccount(context, world.admin, 1_000, 'Caja');
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const payment = await api.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: schedule.slice(0, 3).map((p) => p.id), paymentMethod: 'CASH' }),
+    ]);
+
+    const gate = await lockRow('payments', payment.id);
+    const burst = Promise.all(
+      Array.from(
+        { length: 50 },
+        (): Promise<Reply> =>
+          api.decide(world.admin.token, payment.id, { status: 'PAID', targetAccountId: caja.id }),
+      ),
+    );
+    const expected = Math.min(50, poolSize());
+    const blocked = await gate.waitForBlocked(expected);
+    await gate.release();
+    const replies = await burst;
+    expect(blocked).toBeGreaterThanOrEqual(expected);
+
+    const ok = replies.filter((r) => r.statusCode === 200);
+    const refused = replies.filter((r) => r.statusCode !== 200);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    for (const reply of refused) {
+      expectProblem(reply, 409, 'Solo se puede confirmar o rechazar un pago en validación');
+    }
+    expect(
+      await count(
+        sql`select count(*)::int as n from account_transactions where operation_type = 'PAYMENT_DEPOSIT'`,
+      ),
+    ).toBe(1);
+    expect(await accountOf(context, world.admin, caja.id)).toMatchObject({
+      balance: 4_000,
+      realBalance: 4_000,
+    });
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
+      currentBalance: 9_000,
+      status: 'ACTIVE',
+    });
+    await expectLedger(context);
+  });
+
+  it('the same payment registered twice at once: one 201, one 409, one stored image', async () => {
+    const world = await loanWorld(context);
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const parts = () => [
+      jsonPart({ scheduledPaymentIds: schedule.slice(0, 2).map((p) => p.id), paymentMethod: 'TRANSFER' }),
+      filePart(fixture('proof.png')),
+    ];
+
+    const gate = await lockRow('loans', loan.id);
+    const burst = Promise.all([
+      api.register(world.agent.token, loan.id, parts()),
+      api.register(world.admin.token, loan.id, parts()),
+    ]);
+    const blocked = await gate.waitForBlocked(2);
+    await gate.release();
+    const replies = await burst;
+    expect(blocked).toBeGreaterThanOrEqual(2);
+
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const loser = replies.find((r) => r.statusCode === 409);
+    if (loser) expectProblem(loser, 409, 'Alguno de los conceptos ya fue pagado o está en validación');
+    expect(await count(sql`select count(*)::int as n from payments`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from payment_items`)).toBe(2);
+    expect(await count(sql`select count(*)::int as n from payment_attachments`)).toBe(1);
+    expect(filesUnder(uploads)).toHaveLength(1);
+  });
+
+  it('the accrual started twice at once runs once: the second finds the lock taken', async () => {
+    const world = await loanWorld(context);
+    const T = today();
+    const { loan } = await activeLoan(context, world.admin, world.customer.id);
+    const run = () =>
+      accrueFees(context.database.db, { throughDate: plusDays(T, 37), timeZone: 'America/Mexico_City' });
+
+    // The first run takes the advisory lock, then waits on the loan row held here.
+    const gate = await lockRow('loans', loan.id);
+    const first = run();
+    const blocked = await gate.waitForBlocked(1);
+    expect(blocked).toBeGreaterThanOrEqual(1);
+    const second = await run();
+    expect(second).toEqual({ status: 'skipped', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 });
+    await gate.release();
+    expect(await first).toEqual({ status: 'done', feesCreated: 67, installmentsDelayed: 5, loansUpdated: 1 });
+
+    // Several at once after that: each either skips or finds nothing to do; no duplicate fee.
+    const results = await Promise.all(Array.from({ length: 5 }, run));
+    expect(results.every((r) => r.feesCreated === 0)).toBe(true);
+    const fees = await feeRows(context, loan.id);
+    expect(fees).toHaveLength(67);
+    expect(new Set(fees.map((f) => `${f.scheduled_payment_id}:${f.fee_date}`)).size).toBe(67);
+  });
+});
