@@ -19,7 +19,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'prestaya-accrue-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function accrueCli(...args: string[]) {
-  const env = { ...process.env, DATA_DIR: relative(ROOT, dataDir), LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: relative(ROOT, dataDir), LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   const result = spawnSync('npm', ['run', '--silent', 'accrue', '--', ...args], {

@@ -72,7 +72,7 @@ describe('startAccrualScheduler', () => {
     expect(await scheduler.firstRun).toBeUndefined();
     expect(log.infos).toEqual([]);
     expect(log.errors).toHaveLength(1);
-    expect(String((log.errors[0]?.err as Error).message)).toBe('base de datos no disponible');
+    expect((log.errors[0]?.err as Error | undefined)?.message).toBe('base de datos no disponible');
     await scheduler.stop();
   });
 });
