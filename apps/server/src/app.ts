@@ -10,6 +10,7 @@ import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts';
+import { publicRoutes } from './modules/public/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api/v1' },
   );
+  await app.register(publicRoutes, { prefix: '/public/api/v1' });
 
   registerNotFoundHandler(app, await registerWebApp(app, config.webDist));
   return app;

@@ -6,5 +6,6 @@ export * from './labels.ts';
 export * from './loans.ts';
 export * from './money.ts';
 export * from './payments.ts';
+export * from './public.ts';
 export * from './users.ts';
 export { z } from './zod.ts';
