@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
-import { ACCOUNT_ID, accounts, detailsOf, ok, PAYMENT_ID, page } from '../test/fixtures.ts';
+import { ACCOUNT_ID, accounts, cellTexts, detailsOf, ok, PAYMENT_ID, page } from '../test/fixtures.ts';
 import { PaymentDetails } from './PaymentDetails.tsx';
 
 const routes: RouteObject[] = [
@@ -65,11 +65,7 @@ describe('PaymentDetails', { timeout: 20_000 }, () => {
       'Tipo',
       'Fecha',
     ]);
-    expect(
-      [...table.querySelectorAll('tbody tr')].map((tr) =>
-        [...tr.querySelectorAll('td')].map((td) => td.textContent),
-      ),
-    ).toEqual([
+    expect([...table.querySelectorAll('tbody tr')].map((tr) => cellTexts(tr as HTMLElement))).toEqual([
       ['Pago 1 de 12', '$1,000.00', 'Pago', '02/03/2026'],
       ['Pago 2 de 12', '$1,000.00', 'Pago', '09/03/2026'],
       ['Multa día 03/03/2026', '$50.00', 'Multa', '03/03/2026'],

@@ -113,20 +113,26 @@ function Lines({ lines }: { lines: Details['lines'] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={320}>
+    // On a phone the date folds under the concept, so the table fits without scrolling.
+    <Table.ScrollContainer minWidth={280}>
       <Table striped verticalSpacing="xs" aria-label="Conceptos del pago">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Concepto</Table.Th>
             <Table.Th ta="right">Monto</Table.Th>
             <Table.Th>Tipo</Table.Th>
-            <Table.Th>Fecha</Table.Th>
+            <Table.Th visibleFrom="xs">Fecha</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {withKeys(lines).map(({ key, line }) => (
             <Table.Tr key={key}>
-              <Table.Td>{line.concept}</Table.Td>
+              <Table.Td>
+                {line.concept}
+                <Text size="xs" c="dimmed" hiddenFrom="xs">
+                  {formatDate(line.date)}
+                </Text>
+              </Table.Td>
               <Table.Td ta="right">
                 <MoneyText value={line.amount} />
               </Table.Td>
@@ -135,12 +141,15 @@ function Lines({ lines }: { lines: Details['lines'] }) {
                   variant="light"
                   radius="sm"
                   color={line.type === 'Multa' ? 'orange' : 'blue'}
-                  style={{ textTransform: 'none' }}
+                  // A narrow table keeps the whole word instead of 'Mul…'.
+                  styles={{ root: { textTransform: 'none', minWidth: 'max-content' } }}
                 >
                   {line.type}
                 </Badge>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</Table.Td>
+              <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(line.date)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -171,7 +180,8 @@ function Content({ details }: { details: Details }) {
               </Text>
             </Stack>
             {validating && (
-              <Group gap="sm">
+              // Side by side and equally wide on a phone, under the title.
+              <Group gap="sm" grow preventGrowOverflow={false} w={{ base: '100%', xs: 'auto' }}>
                 <Button
                   variant="light"
                   color="red"

@@ -19,7 +19,7 @@ export const PAYMENTS_TITLE = 'Pagos Recibidos';
 export const PAYMENTS_PAGE_SIZE = 10;
 
 const columns: ColumnDef<PaymentListItem>[] = [
-  { header: 'Préstamo', accessor: 'loan.num', width: 90 },
+  { header: 'Préstamo', accessor: 'loan.num', width: 112 },
   {
     header: 'Cliente',
     accessor: 'loan.customer.name',

@@ -83,7 +83,6 @@ function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
         }}
         withAsterisk
         required
-        searchable
         error={accounts.isError ? 'No se pudo cargar la lista de cuentas' : missing}
         nothingFoundMessage="No hay cuentas registradas"
         comboboxProps={{ withinPortal: true }}
