@@ -1,4 +1,138 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  envelope,
+  idParams,
+  PAYMENT_STATUSES,
+  publicLoanDetail,
+  publicLookupQuery,
+  publicLookupResult,
+  publicPaymentRequest,
+  z,
+} from '@prestaya/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, tooManyRequests } from '../../errors.ts';
+import { NO_AUTH, problemResponses } from '../../http/responses.ts';
+import { businessDay, registerPayment } from '../payments/service.ts';
+import { receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
+import { PUBLIC_MESSAGES, PUBLIC_RATE_LIMIT } from './messages.ts';
+import { authoriseAgent, loanStatement, lookupLoan } from './service.ts';
 
-/** Routes of /public/api/v1 (being built): no staff session; see domain.md "People and access". */
-export const publicRoutes: FastifyPluginAsyncZod = async () => {};
+const ok = <T>(data: T) => ({ status: 'OK' as const, data });
+
+/** The public payment reply: just what the success toast needs, no staff data. */
+const publicPaymentReply = z.object({
+  id: z.string(),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+});
+
+/** Per client IP, counted in PostgreSQL (plugins/rate-limit.ts), so the limit holds across servers. */
+const limitPerClient = (name: string) => ({
+  max: PUBLIC_RATE_LIMIT.max,
+  timeWindow: PUBLIC_RATE_LIMIT.timeWindowMs,
+  keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+  errorResponseBuilder: () => tooManyRequests(PUBLIC_MESSAGES.tooManyRequests),
+});
+/** Search and statement share one budget; the payment POST (PIN attempts) has its own. */
+const LOOKUP_LIMIT = limitPerClient('public-lookup');
+const PAYMENT_LIMIT = limitPerClient('public-payment');
+
+/** The `paymentRequest` part of a public payment: method codes 0/1 (or the names) → CASH/TRANSFER. */
+function parsePublicPaymentRequest(raw: unknown) {
+  const result = publicPaymentRequest.safeParse(raw);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    field: ['paymentRequest', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  throw badRequest(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+}
+
+/**
+ * Routes of /public/api/v1 (domain.md "People and access"): no staff session. Lookups need the loan
+ * number and the customer's phone together; the statement needs the loan's unguessable id; a payment
+ * needs an agent's `Authorization: Basic base64(userNum:pin)` (5 wrong PINs lock the number for 15
+ * minutes). Everything is rate-limited per client IP.
+ */
+export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart);
+  const uploadsDir = uploadsDirectory(app.config.dataDir);
+
+  app.get(
+    '/loans/search',
+    {
+      config: { rateLimit: LOOKUP_LIMIT },
+      schema: {
+        tags: ['public'],
+        security: NO_AUTH,
+        description:
+          'Consulta pública: el préstamo solo si su número y el teléfono (10 dígitos) del cliente ' +
+          'coinciden y no está cancelado; si no, 404 "No se encontró el Préstamo" (igual si falla el ' +
+          'número o el teléfono). Incluye lo pendiente de pago (como el personal). Máx. 30 consultas ' +
+          'por minuto por cliente (429).',
+        querystring: publicLookupQuery,
+        response: { 200: envelope(publicLookupResult), ...problemResponses(400, 404, 429) },
+      },
+    },
+    async (request) => ok(await lookupLoan(app.db, request.query)),
+  );
+
+  app.get(
+    '/loans/:id',
+    {
+      config: { rateLimit: LOOKUP_LIMIT },
+      schema: {
+        tags: ['public'],
+        security: NO_AUTH,
+        description:
+          'Estado de Cuenta de Préstamo: datos del préstamo y nombre del cliente, multas (no canceladas, ' +
+          'por fecha) y pagos programados (por número). 404 "Préstamo no encontrado".',
+        params: idParams,
+        response: { 200: envelope(publicLoanDetail), ...problemResponses(400, 404, 429) },
+      },
+    },
+    async (request) => ok(await loanStatement(app.db, request.params.id)),
+  );
+
+  app.post(
+    '/loans/:id/payments',
+    {
+      config: { rateLimit: PAYMENT_LIMIT },
+      schema: {
+        tags: ['public'],
+        security: NO_AUTH,
+        description:
+          'Registro de Pago público: el mismo multipart que el del personal (parte `paymentRequest` con ' +
+          '`paymentMethod` 0 = efectivo, 1 = transferencia, y la imagen `file` con transferencia), ' +
+          'autorizado con `Authorization: Basic base64(numeroDeUsuario:PIN)` de un agente o ' +
+          'administrador activo. Cualquier credencial rechazada (incluido el bloqueo de 15 minutos tras ' +
+          '5 PIN incorrectos) es el mismo 401. Máx. 30 intentos por minuto por cliente (429).',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          201: envelope(publicPaymentReply),
+          ...problemResponses(400, 401, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      // The credential first: an unauthorised request never writes a byte of its upload to disk.
+      const authorisedBy = await authoriseAgent(app.db, request.headers.authorization);
+      const upload = await receivePaymentUpload(request, uploadsDir);
+      try {
+        const created = await registerPayment(app.db, {
+          loanId: request.params.id,
+          request: parsePublicPaymentRequest(upload.paymentRequest),
+          file: upload.file,
+          registeredBy: authorisedBy,
+          channel: 'PUBLIC',
+          today: businessDay(app.config.businessTimeZone),
+        });
+        return reply.code(201).send(ok({ id: created.id, amount: created.amount, status: created.status }));
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
+};
