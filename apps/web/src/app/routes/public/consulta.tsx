@@ -1,11 +1,10 @@
-import { Container } from '@mantine/core';
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { PaymentView } from '../../../features/public-loans/components/PaymentView.tsx';
 
 export function Component() {
   return (
-    <Container size="lg" py="xl">
+    <>
       <title>Consulta de Préstamo · PrestaYa</title>
-      <UnderConstruction title="Consulta de Préstamo" />
-    </Container>
+      <PaymentView />
+    </>
   );
 }

@@ -1,11 +1,12 @@
-import { Container } from '@mantine/core';
-import { UnderConstruction } from '../../../components/UnderConstruction.tsx';
+import { useParams } from 'react-router';
+import { LoanDetails } from '../../../features/public-loans/components/LoanDetails.tsx';
 
 export function Component() {
+  const { id = '' } = useParams();
   return (
-    <Container size="lg" py="xl">
+    <>
       <title>Estado de Cuenta de Préstamo · PrestaYa</title>
-      <UnderConstruction title="Estado de Cuenta de Préstamo" />
-    </Container>
+      <LoanDetails key={id} id={id} />
+    </>
   );
 }

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import { LOAN_ID, loanDetail, ok } from '../test/fixtures.ts';
+import { LoanDetails } from './LoanDetails.tsx';
+
+function Route() {
+  const { id = '' } = useParams();
+  return <LoanDetails id={id} />;
+}
+const routes = [{ path: '/loans/:id', element: <Route /> }];
+
+const rowsOf = (table: HTMLElement) =>
+  [...table.querySelectorAll('tbody tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()),
+  );
+
+describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
+  it('shows the statement with public labels and DD/MM/YY dates', async () => {
+    const { requests } = mockServer(({ method, url }) =>
+      method === 'GET' && url.pathname === `/public/api/v1/loans/${LOAN_ID}`
+        ? json(200, ok(loanDetail))
+        : undefined,
+    );
+    renderRoutes(routes, `/loans/${LOAN_ID}`);
+    expect(
+      screen.getByRole('heading', { name: 'Estado de Cuenta de Préstamo', level: 1 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('statement-customer')).toHaveTextContent('María López');
+    expect(screen.getByText('1001')).toBeInTheDocument();
+    expect(screen.getByText('$10,000.00')).toBeInTheDocument();
+    expect(screen.getByText('05/01/26')).toBeInTheDocument();
+    expect(screen.getByText('06/01/26')).toBeInTheDocument();
+    expect(screen.getByText('$11,000.00')).toBeInTheDocument();
+    expect(screen.getByText('$12,000.00')).toBeInTheDocument();
+    expect(screen.getAllByText('Atrasado').length).toBeGreaterThan(0);
+
+    const fees = screen.getByRole('table', { name: 'Multas' });
+    expect([...fees.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Fecha',
+      'Concepto',
+      'Monto',
+      'Estatus',
+    ]);
+    expect(rowsOf(fees)).toEqual([['23/01/26', 'Multa por atraso 1', '$500.50', 'Pendiente']]);
+
+    const schedule = screen.getByRole('table', { name: 'Calendario de pagos' });
+    expect([...schedule.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'No.',
+      'Concepto',
+      'Vence',
+      'Monto',
+      'Estatus',
+    ]);
+    expect(rowsOf(schedule)).toEqual([
+      ['1', 'Pago 1 de 12', '14/01/26', '$1,000.00', 'Pagado'],
+      ['2', 'Pago 2 de 12', '21/01/26', '$1,000.00', 'Pendiente'],
+    ]);
+    expect(within(schedule).queryByText(/2026/)).not.toBeInTheDocument();
+    expect(requests[0]?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('shows the spec not-found panel on a 404', async () => {
+    mockServer(() => problem(404, 'Préstamo no encontrado'));
+    renderRoutes(routes, '/loans/2b6a9d8e-0000-4000-8000-000000000000');
+    expect(await screen.findByTestId('loan-not-found')).toHaveTextContent(
+      'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,222 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  FEE_STATUS_LABELS,
+  formatPesos,
+  PUBLIC_LOAN_STATUS_LABELS,
+  type PublicLoanDetail,
+  SCHEDULED_PAYMENT_STATUS_LABELS,
+} from '@prestaya/contracts';
+import { IconAlertCircle, IconMoodSad } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatShortDate } from '../../../lib/format.ts';
+import { errorDetail, isPublicApiError } from '../api/client.ts';
+import { usePublicLoan } from '../api/queries.ts';
+
+const NOT_FOUND =
+  'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo';
+
+const STATUS_COLORS: Record<string, string> = {
+  ACTIVE: 'teal',
+  PAID: 'teal',
+  DELAYED: 'red',
+  REJECTED: 'red',
+  CANCELLED: 'gray',
+  VALIDATING: 'blue',
+};
+
+function StatusBadge({ status, label }: { status: string; label: string }) {
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
+      {label}
+    </Badge>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" fw={600}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+const cell = { style: { whiteSpace: 'nowrap' as const } };
+
+function Statement({ detail }: { detail: PublicLoanDetail }) {
+  const { loan, fees, schedulePayments } = detail;
+  const customer = [loan.customer.name, loan.customer.lastName, loan.customer.secondLastName]
+    .filter(Boolean)
+    .join(' ');
+  const schedule = [...schedulePayments].sort((a, b) => a.paymentNumber - b.paymentNumber);
+  const statusLabel = PUBLIC_LOAN_STATUS_LABELS[loan.status] ?? loan.status;
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                Cliente
+              </Text>
+              <Text fw={700} size="lg" data-testid="statement-customer">
+                {customer}
+              </Text>
+            </Stack>
+            <StatusBadge status={loan.status} label={statusLabel} />
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
+            <Field label="No. de préstamo">{loan.num}</Field>
+            <Field label="Monto">{formatPesos(loan.amount)}</Field>
+            <Field label="Estatus">{statusLabel}</Field>
+            <Field label="Fecha de solicitud">{formatShortDate(loan.requestDate)}</Field>
+            <Field label="Fecha de aprobación">{formatShortDate(loan.approvedOn) || '—'}</Field>
+            <Field label="Saldo actual">{formatPesos(loan.currentBalance)}</Field>
+            <Field label="Total a pagar">{formatPesos(loan.totalToRepay)}</Field>
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+
+      <Stack gap="xs" component="section" aria-labelledby="multas">
+        <Title order={2} size="h4" id="multas">
+          Multas
+        </Title>
+        {fees.length === 0 ? (
+          <Text c="dimmed">Sin multas.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table aria-labelledby="multas" striped fz="sm" horizontalSpacing={6} verticalSpacing={6}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Concepto</Table.Th>
+                  <Table.Th ta="right">Monto</Table.Th>
+                  <Table.Th>Estatus</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {fees.map((fee) => (
+                  <Table.Tr key={fee.id}>
+                    <Table.Td {...cell}>{formatShortDate(fee.feeDate)}</Table.Td>
+                    <Table.Td>{fee.concept}</Table.Td>
+                    <Table.Td ta="right" {...cell}>
+                      {formatPesos(fee.amount)}
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={fee.status} label={FEE_STATUS_LABELS[fee.status] ?? fee.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="calendario">
+        <Title order={2} size="h4" id="calendario">
+          Calendario de pagos
+        </Title>
+        <Table.ScrollContainer minWidth={340}>
+          <Table aria-labelledby="calendario" striped fz="sm" horizontalSpacing={6} verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>No.</Table.Th>
+                <Table.Th>Concepto</Table.Th>
+                <Table.Th>Vence</Table.Th>
+                <Table.Th ta="right">Monto</Table.Th>
+                <Table.Th>Estatus</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {schedule.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{item.paymentNumber}</Table.Td>
+                  <Table.Td>{item.concept}</Table.Td>
+                  <Table.Td {...cell}>{formatShortDate(item.dueDate)}</Table.Td>
+                  <Table.Td ta="right" {...cell}>
+                    {formatPesos(item.amount)}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge
+                      status={item.status}
+                      label={SCHEDULED_PAYMENT_STATUS_LABELS[item.status] ?? item.status}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+
+      <Group justify="center">
+        <Button component={Link} to="/consulta" variant="light">
+          Consultar y pagar
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** LoanDetails (/loans/{id}): the public statement of one loan (spec 2). */
+export function LoanDetails({ id }: { id: string }) {
+  const loan = usePublicLoan(id);
+  const notFound = isPublicApiError(loan.error) && (loan.error.status === 404 || loan.error.status === 400);
+
+  return (
+    <Container size="md" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 24, sm: 32 }}>
+          Estado de Cuenta de Préstamo
+        </Title>
+        {loan.isPending && (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Cargando estado de cuenta" />
+          </Group>
+        )}
+        {notFound && (
+          <Paper withBorder radius="md" p="xl" data-testid="loan-not-found">
+            <Stack align="center" gap="sm" ta="center">
+              <IconMoodSad size={48} aria-hidden color="var(--mantine-color-gray-7)" />
+              <Text size="lg">{NOT_FOUND}</Text>
+              <Button component={Link} to="/consulta" variant="light">
+                Ir a Consulta
+              </Button>
+            </Stack>
+          </Paper>
+        )}
+        {loan.isError && !notFound && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorDetail(loan.error)}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => loan.refetch()}>
+                Reintentar
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {loan.data && <Statement detail={loan.data} />}
+      </Stack>
+    </Container>
+  );
+}

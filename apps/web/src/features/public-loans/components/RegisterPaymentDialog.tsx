@@ -1,0 +1,257 @@
+import '@mantine/dropzone/styles.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Image,
+  Modal,
+  PasswordInput,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useMediaQuery } from '@mantine/hooks';
+import { agentCredentialHeader } from '@prestaya/contracts';
+import { IconAlertCircle, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';
+import { useRegisterPublicPayment } from '../api/queries.ts';
+import { formatCents } from '../selection.ts';
+
+/** Proof images the server accepts by content (JPG, PNG, WebP, HEIC), at most 10 MB. */
+const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
+const MAX_BYTES = 10 * 1024 * 1024;
+
+export interface RegisterPaymentDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  loanId: string;
+  totalCents: number;
+  scheduledPaymentIds: string[];
+  feeIds: string[];
+  onRegistered: (payment: RegisteredPayment) => void;
+}
+
+interface FieldErrors {
+  file?: string;
+  userNum?: string;
+  pin?: string;
+}
+
+function ProofPreview({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return;
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return (
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      p="xs"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+    >
+      {url ? (
+        <Image src={url} alt="Comprobante seleccionado" w={56} h={56} fit="cover" radius="sm" />
+      ) : (
+        <IconPhoto size={32} aria-hidden />
+      )}
+      <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {file.name}
+      </Text>
+      <Button variant="light" color="red" size="xs" onClick={onRemove}>
+        Borrar
+      </Button>
+    </Group>
+  );
+}
+
+/** Spec 2 'Registrar Pago': read-only total, Efectivo/Transferencia, proof image, agent number and PIN. */
+export function RegisterPaymentDialog({
+  opened,
+  onClose,
+  loanId,
+  totalCents,
+  scheduledPaymentIds,
+  feeIds,
+  onRegistered,
+}: RegisterPaymentDialogProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const register = useRegisterPublicPayment();
+  const [method, setMethod] = useState<'0' | '1'>('0');
+  const [file, setFile] = useState<File | null>(null);
+  const [userNum, setUserNum] = useState('');
+  const [pin, setPin] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  // A fresh form each time the dialog opens.
+  useEffect(() => {
+    if (!opened) return;
+    setMethod('0');
+    setFile(null);
+    setUserNum('');
+    setPin('');
+    setErrors({});
+    setServerError(null);
+  }, [opened]);
+
+  const validate = (): FieldErrors => {
+    const next: FieldErrors = {};
+    if (method === '1' && !file) next.file = 'Adjunte la imagen del comprobante de la transferencia';
+    if (!/^\d{1,10}$/.test(userNum.trim())) next.userNum = 'Ingrese el número de usuario del agente';
+    if (!/^\d{4,6}$/.test(pin)) next.pin = 'El PIN debe tener de 4 a 6 dígitos';
+    return next;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setServerError(null);
+    try {
+      const payment = await register.mutateAsync({
+        loanId,
+        scheduledPaymentIds,
+        feeIds,
+        paymentMethod: method === '1' ? 1 : 0,
+        file: method === '1' ? file : null,
+        authorization: agentCredentialHeader(userNum.trim(), pin),
+      });
+      onRegistered(payment);
+    } catch (error) {
+      // Spec 8 'Public payment failure': the dialog stays with the reason.
+      setServerError(errorDetail(error));
+      if (isPublicApiError(error) && error.status === 401) setPin('');
+    }
+  };
+
+  const onReject = (rejections: FileRejection[]) => {
+    const tooBig = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
+    setErrors((e) => ({
+      ...e,
+      file: tooBig ? 'La imagen no debe pesar más de 10 MB' : 'Elija una sola imagen JPG, PNG, WebP o HEIC',
+    }));
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !register.isPending && onClose()}
+      title="Registrar Pago"
+      fullScreen={phone}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {serverError && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} aria-hidden />}
+              title="No se pudo registrar el pago"
+              role="alert"
+            >
+              {serverError}
+            </Alert>
+          )}
+          <TextInput label="Total a pagar" value={formatCents(totalCents)} readOnly />
+          <Radio.Group
+            label="Método de pago"
+            value={method}
+            onChange={(value) => {
+              setMethod(value === '1' ? '1' : '0');
+              setErrors((e) => ({ ...e, file: undefined }));
+            }}
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="0" label="Efectivo" />
+              <Radio value="1" label="Transferencia" />
+            </Group>
+          </Radio.Group>
+
+          {method === '1' && (
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                Comprobante de la transferencia
+              </Text>
+              {file ? (
+                <ProofPreview file={file} onRemove={() => setFile(null)} />
+              ) : (
+                <Dropzone
+                  onDrop={(files) => {
+                    setFile(files[0] ?? null);
+                    setErrors((e) => ({ ...e, file: undefined }));
+                  }}
+                  onReject={onReject}
+                  accept={ACCEPT}
+                  maxSize={MAX_BYTES}
+                  maxFiles={1}
+                  multiple={false}
+                  aria-label="Comprobante de la transferencia"
+                >
+                  <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
+                    <Dropzone.Accept>
+                      <IconUpload size={36} aria-hidden />
+                    </Dropzone.Accept>
+                    <Dropzone.Reject>
+                      <IconX size={36} aria-hidden />
+                    </Dropzone.Reject>
+                    <Dropzone.Idle>
+                      <IconPhoto size={36} aria-hidden />
+                    </Dropzone.Idle>
+                    <Text ta="center" size="sm">
+                      Click para elegir imagen o suelta una imagen aqui
+                    </Text>
+                  </Group>
+                </Dropzone>
+              )}
+              {errors.file && (
+                <Text size="sm" c="red.9" role="alert">
+                  {errors.file}
+                </Text>
+              )}
+            </Stack>
+          )}
+
+          <Text size="sm" c="dimmed">
+            Tu agente autoriza el pago con su número de usuario y su PIN.
+          </Text>
+          <TextInput
+            label="Número de usuario del agente"
+            inputMode="numeric"
+            autoComplete="off"
+            value={userNum}
+            onChange={(e) => setUserNum(e.currentTarget.value.replace(/\D/g, ''))}
+            error={errors.userNum}
+            maxLength={10}
+            required
+          />
+          <PasswordInput
+            label="PIN"
+            inputMode="numeric"
+            autoComplete="off"
+            value={pin}
+            onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, ''))}
+            error={errors.pin}
+            maxLength={6}
+            required
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={register.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={register.isPending}>
+              Registrar Pago
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
