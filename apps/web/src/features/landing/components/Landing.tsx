@@ -1,49 +1,82 @@
 import {
+  Anchor,
   Badge,
   Box,
   Button,
   Container,
   Group,
+  List,
+  Paper,
   SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconArrowRight, IconCalendarCheck, IconDeviceMobile, IconShieldCheck } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconBrandWhatsapp,
+  IconCalendarCheck,
+  IconCheck,
+  IconClock,
+  IconDeviceMobile,
+  IconPhone,
+  IconSearch,
+  IconShieldCheck,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 const features = [
   {
     icon: IconCalendarCheck,
-    title: 'Pagos semanales',
-    text: 'Un plan de 12 semanas con pagos fijos, para que siempre sepas cuánto y cuándo pagar.',
+    title: 'Pagos semanales fijos',
+    text: '12 pagos semanales del mismo monto: desde el primer día sabes cuánto y cuándo pagar.',
   },
   {
     icon: IconDeviceMobile,
     title: 'Consulta en línea',
-    text: 'Revisa tus pagos pendientes y registra tu pago con tu número de préstamo y tu teléfono.',
+    text: 'Revisa tus pagos pendientes y tu estado de cuenta desde tu celular, cuando quieras.',
   },
   {
     icon: IconShieldCheck,
     title: 'Atención personal',
-    text: 'Un agente te acompaña desde la solicitud hasta tu último pago.',
+    text: 'Un agente te acompaña desde la solicitud hasta tu último pago y valida cada pago que haces.',
   },
 ];
 
 const steps = [
-  { title: 'Solicita', text: 'Acércate a tu agente con tu identificación y comprobante de domicilio.' },
-  { title: 'Recibe tu dinero', text: 'Una vez aprobado, recibes tu préstamo en efectivo.' },
-  { title: 'Paga cada semana', text: 'Paga en efectivo o por transferencia y consulta tu saldo en línea.' },
+  {
+    title: 'Solicita',
+    text: 'Acércate a tu agente con tus documentos. Revisamos tu solicitud y te decimos el monto aprobado.',
+  },
+  {
+    title: 'Recibe tu dinero',
+    text: 'Una vez aprobado, tu agente te entrega el préstamo y tu calendario de pagos.',
+  },
+  {
+    title: 'Paga cada semana',
+    text: 'Cubre tus 12 pagos semanales en efectivo o por transferencia; tu agente registra y valida cada uno.',
+  },
 ];
 
-/** Public landing page (spec 1): marketing text and the 'Conocer más' button. */
+const requirements = [
+  'Identificación oficial vigente (INE)',
+  'Comprobante de domicilio reciente',
+  'CURP',
+  'Teléfono celular de 10 dígitos',
+];
+
+/** Placeholder contact data until the business provides the real line. */
+const CONTACT = { phone: '55 1234 5678', tel: '+525512345678', whatsapp: '525512345678' };
+
+/** Public landing page (spec 1): marketing text offering personal loans and the 'Conocer más' button. */
 export function Landing() {
   return (
     <>
       <Box
         component="section"
-        py={{ base: 48, sm: 88 }}
+        aria-labelledby="hero-title"
+        py={{ base: 40, sm: 88 }}
         style={{
           background:
             'radial-gradient(circle at 85% 10%, var(--mantine-color-teal-1) 0%, transparent 45%), linear-gradient(180deg, var(--mantine-color-teal-0) 0%, #fff 100%)',
@@ -54,21 +87,30 @@ export function Landing() {
             <Badge variant="light" size="lg" radius="sm" w="fit-content" style={{ textTransform: 'none' }}>
               Préstamos personales
             </Badge>
-            <Title order={1} fz={{ base: 34, sm: 50 }} lh={1.1}>
+            <Title order={1} id="hero-title" fz={{ base: 32, sm: 50 }} lh={1.1}>
               El dinero que necesitas, con pagos claros cada semana
             </Title>
             <Text size="lg" c="dimmed">
               En PrestaYa te prestamos de forma rápida y sencilla. Sin letras pequeñas: conoces desde el
-              inicio tu plan de pagos y puedes consultarlo cuando quieras.
+              inicio tu plan de 12 pagos semanales y puedes consultarlo cuando quieras.
             </Text>
             <Group gap="sm">
               <Button
-                component={Link}
-                to="/consulta"
+                component="a"
+                href="#como-funciona"
                 size="lg"
                 rightSection={<IconArrowRight size={18} aria-hidden />}
               >
                 Conocer más
+              </Button>
+              <Button
+                component={Link}
+                to="/consulta"
+                size="lg"
+                variant="default"
+                leftSection={<IconSearch size={18} aria-hidden />}
+              >
+                Consultar mi préstamo
               </Button>
             </Group>
           </Stack>
@@ -100,14 +142,28 @@ export function Landing() {
         </SimpleGrid>
       </Container>
 
-      <Box bg="gray.0" py={{ base: 40, sm: 64 }} component="section" aria-labelledby="como-funciona">
+      <Box
+        bg="gray.0"
+        py={{ base: 40, sm: 64 }}
+        component="section"
+        id="como-funciona"
+        aria-labelledby="como-funciona-title"
+        style={{ scrollMarginTop: 76 }}
+      >
         <Container size="lg">
-          <Title order={2} id="como-funciona" ta="center" mb="xl">
-            ¿Cómo funciona?
+          <Title order={2} id="como-funciona-title" ta="center" mb="xl">
+            Cómo funciona
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <SimpleGrid
+            cols={{ base: 1, sm: 3 }}
+            spacing="lg"
+            component="ol"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
             {steps.map((step, index) => (
-              <Group key={step.title} align="flex-start" wrap="nowrap" gap="md">
+              <Group key={step.title} component="li" align="flex-start" wrap="nowrap" gap="md">
                 <ThemeIcon size={36} radius="xl" aria-hidden>
                   <Text fw={700} c="white">
                     {index + 1}
@@ -123,6 +179,86 @@ export function Landing() {
                 </Stack>
               </Group>
             ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={{ base: 40, sm: 64 }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Paper
+            component="section"
+            aria-labelledby="requisitos"
+            withBorder
+            radius="lg"
+            p={{ base: 'md', sm: 'xl' }}
+          >
+            <Title order={2} size="h3" id="requisitos" mb="md">
+              Requisitos
+            </Title>
+            <List
+              spacing="sm"
+              icon={
+                <ThemeIcon size={22} radius="xl" variant="light" aria-hidden>
+                  <IconCheck size={14} />
+                </ThemeIcon>
+              }
+            >
+              {requirements.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List>
+          </Paper>
+
+          <Paper
+            component="section"
+            aria-labelledby="consulta-tu-prestamo"
+            withBorder
+            radius="lg"
+            p={{ base: 'md', sm: 'xl' }}
+          >
+            <Title order={2} size="h3" id="consulta-tu-prestamo" mb="md">
+              Consulta tu préstamo
+            </Title>
+            <Text mb="md">
+              Con tu número de préstamo y el teléfono que registraste puedes ver tus pagos pendientes, tus
+              multas y registrar tu pago con la autorización de tu agente.
+            </Text>
+            <Button component={Link} to="/consulta" leftSection={<IconSearch size={18} aria-hidden />}>
+              Ir a Consulta
+            </Button>
+          </Paper>
+        </SimpleGrid>
+      </Container>
+
+      <Box bg="teal.9" c="white" py={{ base: 40, sm: 56 }} component="section" aria-labelledby="contacto">
+        <Container size="lg">
+          <Title order={2} size="h3" id="contacto" mb="md">
+            Contacto
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            <Group gap="sm" wrap="nowrap">
+              <IconPhone size={22} aria-hidden />
+              <Anchor href={`tel:${CONTACT.tel}`} c="white" fw={600} underline="always">
+                Teléfono {CONTACT.phone}
+              </Anchor>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <IconBrandWhatsapp size={22} aria-hidden />
+              <Anchor
+                href={`https://wa.me/${CONTACT.whatsapp}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                c="white"
+                fw={600}
+                underline="always"
+              >
+                WhatsApp {CONTACT.phone}
+              </Anchor>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <IconClock size={22} aria-hidden />
+              <Text fw={600}>Lunes a sábado, 9:00 a 18:00 h</Text>
+            </Group>
           </SimpleGrid>
         </Container>
       </Box>
