@@ -15,6 +15,7 @@ import {
   scheduleOf,
   visibleCells,
 } from '../test/fixtures.ts';
+import { loanPayment, pendingOf } from '../test/payment-fixtures.ts';
 import { CustomerLoans } from './CustomerLoans.tsx';
 
 const loansPath = `/api/v1/customers/${CUSTOMER_ID}/loans`;
@@ -105,7 +106,7 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/loans/${loan.id}`);
   });
 
-  it('shows the 12 installments in Calendario, and the pending ones in Registro de Pago', async () => {
+  it('shows the 12 installments in Calendario', async () => {
     session.start(agentLogin);
     const loan = loanIn('ACTIVE');
     serve(
@@ -138,25 +139,57 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
     ]);
     await userEvent.click(d.getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 
-    const again = await menuOf(loan.num);
-    await userEvent.click(within(again.menu).getByRole('menuitem', { name: 'Pagar' }));
+  it("registers a payment from 'Pagar', then closes 'Registro de Pago' and reloads the loans and the customer", async () => {
+    session.start(agentLogin);
+    const loan = loanIn('ACTIVE');
+    const pending = pendingOf(loan, []);
+    const { requests } = serve(
+      () => [loan],
+      ({ method, url }) => {
+        if (url.pathname === `/api/v1/loans/${loan.id}/pending-payments`) return ok(200, pending);
+        if (method === 'POST' && url.pathname === `/api/v1/loans/${loan.id}/payments`) {
+          return ok(201, loanPayment(loan, 1));
+        }
+        return undefined;
+      },
+    );
+    const { queryClient } = renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const { menu } = await menuOf(loan.num);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Pagar' }));
     const pay = within(await screen.findByRole('dialog', { name: 'Registro de Pago' }));
-    expect(pay.getByText(/El registro de pagos estará disponible próximamente/)).toBeInTheDocument();
-    const pending = await pay.findByRole('table', { name: 'Pagos pendientes' });
-    expect(within(pending).getAllByRole('row')).toHaveLength(12);
-    expect(within(pending).queryByText('Pago 1 de 12')).not.toBeInTheDocument();
+    expect(pay.getByText(`Préstamo No. ${loan.num}`)).toBeInTheDocument();
+    const table = await pay.findByRole('table', { name: 'Pagos pendientes' });
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    await userEvent.click(pay.getByRole('checkbox', { name: 'Pago 2 de 12' }));
+    await userEvent.click(pay.getByRole('button', { name: 'Registrar Pago por $1,000.00' }));
+    expect(await screen.findByText('Pago registrado correctamente!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === loansPath)).toHaveLength(2),
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['customers'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['payments'] });
   });
 
   it("shows the empty states of 'Lista de Pagos' and 'Multas'", async () => {
     session.start(agentLogin);
     const loan = loanIn('DELAYED');
-    serve(() => [loan]);
+    serve(
+      () => [loan],
+      ({ url }) =>
+        url.pathname === `/api/v1/loans/${loan.id}/payments` ||
+        url.pathname === `/api/v1/loans/${loan.id}/fees`
+          ? ok(200, [])
+          : undefined,
+    );
     renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
     let { menu } = await menuOf(loan.num);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Pagos' }));
     const payments = within(await screen.findByRole('dialog', { name: 'Lista de Pagos' }));
-    expect(payments.getByText('Aún no hay pagos registrados')).toBeInTheDocument();
+    expect(await payments.findByText('Aún no hay pagos registrados')).toBeInTheDocument();
     expect(payments.getByText('Préstamo No. 1004')).toBeInTheDocument();
     await userEvent.click(payments.getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -164,7 +197,7 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
     ({ menu } = await menuOf(loan.num));
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Multas' }));
     const fines = within(await screen.findByRole('dialog', { name: 'Multas' }));
-    expect(fines.getByText('Sin multas')).toBeInTheDocument();
+    expect(await fines.findByText('Sin multas')).toBeInTheDocument();
   });
 
   it('requests a loan with Solicitar, then reloads the list and the customer', async () => {

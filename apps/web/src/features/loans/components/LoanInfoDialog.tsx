@@ -1,9 +1,10 @@
-import { Alert, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Loan } from '@prestaya/contracts';
-import { IconAlertTriangle, IconCashOff, IconInfoCircle } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import { LoanFines } from './LoanFines.tsx';
+import { LoanPayments } from './LoanPayments.tsx';
 import { LoanSummary } from './LoanSummary.tsx';
+import { PaymentForm } from './PaymentForm.tsx';
 import { ScheduleTable } from './ScheduleTable.tsx';
 
 export type LoanInfoKind = 'payments' | 'fines' | 'pay' | 'schedule';
@@ -15,40 +16,14 @@ export const LOAN_INFO_TITLES: Record<LoanInfoKind, string> = {
   schedule: 'Calendario de Pagos',
 };
 
-export const NO_PAYMENTS_TEXT = 'Aún no hay pagos registrados';
-export const NO_FINES_TEXT = 'Sin multas';
-export const PAY_SOON_TEXT =
-  'El registro de pagos estará disponible próximamente. Mientras tanto, estos son los pagos pendientes del préstamo.';
-
-function Empty({ icon: Icon, children }: { icon: ComponentType<{ size?: number }>; children: ReactNode }) {
-  return (
-    <Stack align="center" gap="xs" py="lg">
-      <ThemeIcon size={44} radius="xl" variant="light" color="gray" aria-hidden>
-        <Icon size={24} />
-      </ThemeIcon>
-      <Text size="sm" c="dimmed" ta="center">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
-function Content({ kind, loan }: { kind: LoanInfoKind; loan: Loan }) {
+function Content({ kind, loan, onClose }: { kind: LoanInfoKind; loan: Loan; onClose: () => void }) {
   switch (kind) {
     case 'payments':
-      // Payments arrive with the payments module; until then a loan has none.
-      return <Empty icon={IconCashOff}>{NO_PAYMENTS_TEXT}</Empty>;
+      return <LoanPayments loan={loan} />;
     case 'fines':
-      return <Empty icon={IconAlertTriangle}>{NO_FINES_TEXT}</Empty>;
+      return <LoanFines loan={loan} />;
     case 'pay':
-      return (
-        <Stack gap="sm">
-          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-            <Text size="sm">{PAY_SOON_TEXT}</Text>
-          </Alert>
-          <ScheduleTable loanId={loan.id} onlyPending label="Pagos pendientes" />
-        </Stack>
-      );
+      return <PaymentForm loan={loan} onDone={onClose} />;
     case 'schedule':
       return <ScheduleTable loanId={loan.id} />;
   }
@@ -62,7 +37,7 @@ export interface LoanInfoDialogProps {
   onClose: () => void;
 }
 
-/** The read-only dialogs of a customer's loan row: Lista de Pagos, Multas, Registro de Pago, Calendario. */
+/** The dialogs of a customer's loan row: Lista de Pagos, Multas, Registro de Pago, Calendario. */
 export function LoanInfoDialog({ kind, loan, opened, onClose }: LoanInfoDialogProps) {
   // The schedule needs the whole width of a phone.
   const phone = useMediaQuery('(max-width: 35.99em)');
@@ -80,7 +55,7 @@ export function LoanInfoDialog({ kind, loan, opened, onClose }: LoanInfoDialogPr
       {loan && (
         <Stack gap="md">
           <LoanSummary loan={loan} withTotals={kind === 'schedule' || kind === 'pay'} />
-          <Content kind={kind} loan={loan} />
+          <Content kind={kind} loan={loan} onClose={onClose} />
         </Stack>
       )}
     </Modal>

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { invalidateAfterLoanChange } from './invalidate.ts';
+import { loanFeePath } from './payment-keys.ts';
+
+/** DELETE /api/v1/loans/:id/fees/:feeId (admin): the fine becomes CANCELLED and the balances are recomputed. */
+export async function cancelFee({ loanId, feeId }: { loanId: string; feeId: string }): Promise<void> {
+  await api.delete<unknown>(loanFeePath(loanId, feeId));
+}
+
+export function useCancelFee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['loans', 'fees', 'cancel'],
+    mutationFn: cancelFee,
+    // The fines, the pending payments and the loan's balance (lists, CustomerDetails header).
+    onSuccess: () => invalidateAfterLoanChange(queryClient),
+  });
+}

@@ -1,0 +1,17 @@
+import { loanPath, loansKeys } from './keys.ts';
+
+/** The loan-scoped payment data lives under the loans root key: a loan change reloads it too. */
+export const loanPaymentsKeys = {
+  pending: (loanId: string) => [...loansKeys.all, 'pending-payments', loanId] as const,
+  fees: (loanId: string) => [...loansKeys.all, 'fees', loanId] as const,
+  payments: (loanId: string) => [...loansKeys.all, 'payments', loanId] as const,
+};
+
+/** The payments feature's root key (Pagos Recibidos, PaymentDetails), invalidated by prefix. */
+export const PAYMENTS_ROOT_KEY = ['payments'] as const;
+
+export const pendingPaymentsPath = (loanId: string) => `${loanPath(loanId)}/pending-payments`;
+export const loanFeesPath = (loanId: string) => `${loanPath(loanId)}/fees`;
+export const loanFeePath = (loanId: string, feeId: string) =>
+  `${loanFeesPath(loanId)}/${encodeURIComponent(feeId)}`;
+export const loanPaymentsPath = (loanId: string) => `${loanPath(loanId)}/payments`;

@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { mockServer, renderWithProviders } from '../../../test/utils.tsx';
+import { adminLogin, agentLogin, loanIn, ok, visibleCells } from '../test/fixtures.ts';
+import { loanPayment } from '../test/payment-fixtures.ts';
+import { LoanPayments } from './LoanPayments.tsx';
+
+const loan = loanIn('ACTIVE');
+const paymentsPath = `/api/v1/loans/${loan.id}/payments`;
+const payments = [
+  loanPayment(loan, 1, { status: 'PAID', amount: 2_050, paymentMethod: 'TRANSFER' }),
+  loanPayment(loan, 2),
+];
+
+const serve = (list = payments) =>
+  mockServer(({ method, url }) =>
+    method === 'GET' && url.pathname === paymentsPath ? ok(200, list) : undefined,
+  );
+
+describe("'Lista de Pagos'", { timeout: 20_000 }, () => {
+  it("lists Fecha, Monto, Método and Estatus, with 'Ver' to the payment's details for the admin", async () => {
+    session.start(adminLogin);
+    serve();
+    renderWithProviders(<LoanPayments loan={loan} />);
+    const table = await screen.findByRole('table', { name: 'Pagos del préstamo' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => visibleCells(r))).toEqual([
+      ['19/03/2026', '$2,050.00', 'Transferencia', 'Confirmado', 'Ver'],
+      ['20/03/2026', '$1,000.00', 'Efectivo', 'Validando', 'Ver'],
+    ]);
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Ver' })).toHaveAttribute(
+      'href',
+      `/admin/payments/${payments[0]?.id}`,
+    );
+  });
+
+  it("shows no 'Ver' to an agent, and the empty state", async () => {
+    session.start(agentLogin);
+    serve();
+    const view = renderWithProviders(<LoanPayments loan={loan} />);
+    const table = await screen.findByRole('table', { name: 'Pagos del préstamo' });
+    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+    view.unmount();
+
+    serve([]);
+    renderWithProviders(<LoanPayments loan={loan} />);
+    expect(await screen.findByText('Aún no hay pagos registrados')).toBeInTheDocument();
+  });
+});

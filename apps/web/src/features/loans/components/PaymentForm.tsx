@@ -1,0 +1,256 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Checkbox,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import {
+  formatCents,
+  type Loan,
+  type PaymentMethod,
+  type PendingPayments,
+  paymentRequest,
+  pesosToCents,
+  SCHEDULED_PAYMENT_STATUS_LABELS,
+} from '@prestaya/contracts';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { notify } from '../../../lib/notify.ts';
+import { usePendingPayments } from '../api/get-pending-payments.ts';
+import { useRegisterPayment } from '../api/register-payment.ts';
+import {
+  FEE_STATUS_BADGES,
+  FEES_ALWAYS_INCLUDED,
+  PAYMENT_REGISTER_FAILED,
+  PAYMENT_REGISTERED,
+} from '../payment-labels.ts';
+import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
+
+export const NOTHING_PENDING_TEXT = 'Este préstamo no tiene pagos pendientes';
+
+type Installment = PendingPayments['scheduledPayments'][number];
+
+/**
+ * Spec 5 "Payment totals", in integer centavos: every pending fee plus the ticked installments. Only
+ * shown: the server computes the payment's amount from the ids.
+ */
+export function paymentTotalCents(pending: PendingPayments, ticked: number, installments?: Installment[]) {
+  const list = installments ?? sortInstallments(pending.scheduledPayments);
+  const fees = pending.fees.reduce((sum, fee) => sum + pesosToCents(fee.amount), 0);
+  return list.slice(0, ticked).reduce((sum, p) => sum + pesosToCents(p.amount), fees);
+}
+
+export function sortInstallments(list: Installment[]): Installment[] {
+  return [...list].sort((a, b) => a.paymentNumber - b.paymentNumber);
+}
+
+function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments; onDone: () => void }) {
+  const register = useRegisterPayment();
+  const installments = useMemo(() => sortInstallments(pending.scheduledPayments), [pending]);
+  // Oldest first (domain.md "Payments"): the ticked installments are always the first `ticked` ones.
+  const [ticked, setTicked] = useState(0);
+  const [method, setMethod] = useState<PaymentMethod>('CASH');
+  const [file, setFile] = useState<File | null>(null);
+  const totalCents = paymentTotalCents(pending, ticked, installments);
+
+  const toggle = (index: number, checked: boolean) => setTicked(checked ? index + 1 : index);
+
+  const submit = () => {
+    if (totalCents <= 0 || register.isPending) return;
+    const request = paymentRequest.parse({
+      scheduledPaymentIds: installments.slice(0, ticked).map((p) => p.id),
+      feeIds: pending.fees.map((fee) => fee.id),
+      paymentMethod: method,
+    });
+    register.mutate(
+      { loanId: loan.id, request, file: method === 'TRANSFER' ? file : null },
+      {
+        onSuccess: () => {
+          notify.success(PAYMENT_REGISTERED);
+          onDone();
+        },
+        onError: (error) => {
+          notify.apiError(error, PAYMENT_REGISTER_FAILED);
+          // What is pending may have changed (another payment, a cancelled fine): start over.
+          setTicked(0);
+        },
+      },
+    );
+  };
+
+  if (installments.length === 0 && pending.fees.length === 0) {
+    return (
+      <Stack align="center" gap="xs" py="lg">
+        <ThemeIcon size={44} radius="xl" variant="light" color="teal" aria-hidden>
+          <IconCircleCheck size={24} />
+        </ThemeIcon>
+        <Text size="sm" c="dimmed" ta="center">
+          {NOTHING_PENDING_TEXT}
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {installments.length > 0 && (
+        <Table.ScrollContainer minWidth={300}>
+          <Table verticalSpacing="xs" highlightOnHover aria-label="Pagos pendientes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <span className="mantine-visually-hidden">Pagar</span>
+                </Table.Th>
+                <Table.Th>Concepto</Table.Th>
+                <Table.Th visibleFrom="xs">Vence</Table.Th>
+                <Table.Th>Estatus</Table.Th>
+                <Table.Th ta="right">Monto</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {installments.map((installment, index) => (
+                <Table.Tr
+                  key={installment.id}
+                  bg={index < ticked ? 'var(--mantine-primary-color-light)' : undefined}
+                >
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={installment.concept}
+                      checked={index < ticked}
+                      onChange={(event) => toggle(index, event.currentTarget.checked)}
+                      disabled={register.isPending}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text inherit style={{ whiteSpace: 'nowrap' }}>
+                      {installment.concept}
+                    </Text>
+                    <Text size="xs" c="dimmed" hiddenFrom="xs">
+                      Vence {formatDate(installment.dueDate)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="xs">{formatDate(installment.dueDate)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={installment.status === 'DELAYED' ? 'red' : undefined}>
+                      {SCHEDULED_PAYMENT_STATUS_LABELS[installment.status]}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <MoneyText value={installment.amount} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {pending.fees.length > 0 && (
+        <Paper withBorder radius="md" p="sm">
+          <Stack gap="xs">
+            <Group gap={6}>
+              <IconInfoCircle size={16} aria-hidden />
+              <Text size="sm" fw={500}>
+                {FEES_ALWAYS_INCLUDED}
+              </Text>
+            </Group>
+            <Table verticalSpacing={4} aria-label="Multas pendientes">
+              <Table.Tbody>
+                {pending.fees.map((fee) => (
+                  <Table.Tr key={fee.id}>
+                    <Table.Td>{fee.concept}</Table.Td>
+                    <Table.Td visibleFrom="xs">{formatDate(fee.feeDate)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <MoneyText value={fee.amount} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Paper>
+      )}
+
+      <Radio.Group
+        label="Método de pago"
+        value={method}
+        onChange={(value) => setMethod(value as PaymentMethod)}
+      >
+        <Group gap="lg" mt={6}>
+          <Radio value="CASH" label="Efectivo" disabled={register.isPending} />
+          <Radio value="TRANSFER" label="Transferencia" disabled={register.isPending} />
+        </Group>
+      </Radio.Group>
+
+      {method === 'TRANSFER' && (
+        <PaymentProofDropzone file={file} onChange={setFile} disabled={register.isPending} />
+      )}
+
+      <Divider />
+      <Group justify="space-between" align="center" gap="sm">
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} id="payment-form-total">
+            Total
+          </Text>
+          <Text
+            fz={24}
+            fw={700}
+            lh={1.1}
+            aria-labelledby="payment-form-total"
+            data-testid="payment-form-total"
+          >
+            {formatCents(totalCents)}
+          </Text>
+        </Stack>
+        <Button onClick={submit} disabled={totalCents <= 0} loading={register.isPending}>
+          {totalCents > 0 ? `Registrar Pago por ${formatCents(totalCents)}` : 'Registrar Pago'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export interface PaymentFormProps {
+  loan: Loan;
+  /** After a registered payment (the dialog closes; the loan lists reload). */
+  onDone: () => void;
+}
+
+/** 'Registro de Pago' (spec 2): tick installments oldest first, fees always included, method, proof. */
+export function PaymentForm({ loan, onDone }: PaymentFormProps) {
+  const pending = usePendingPayments(loan.id);
+  if (pending.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Cargando pagos pendientes" />
+      </Center>
+    );
+  }
+  if (pending.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        No se pudieron cargar los pagos pendientes.{' '}
+        <Anchor component="button" type="button" onClick={() => void pending.refetch()}>
+          Reintentar
+        </Anchor>
+      </Alert>
+    );
+  }
+  return <Form loan={loan} pending={pending.data} onDone={onDone} />;
+}
