@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import {
   formatPesos,
   type PublicLookupResult,
@@ -25,7 +26,7 @@ import { IconAlertCircle, IconCircleCheck, IconFileText, IconSearch } from '@tab
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notify.ts';
+import { TOAST_AUTO_CLOSE } from '../../../lib/notify.ts';
 import { errorDetail, isPublicApiError } from '../api/client.ts';
 import { useLoanLookup } from '../api/queries.ts';
 import { formatCents, oldestFirst, toggleCount, totalCents } from '../selection.ts';
@@ -324,7 +325,13 @@ export function PaymentView() {
             result={lookup.data}
             onRegistered={() => {
               setRegistered(true);
-              notify.success('Pago registrado correctamente!');
+              // lib/notify's toasts have an unnamed close button (axe button-name); this one is named.
+              notifications.show({
+                color: 'teal',
+                message: 'Pago registrado correctamente!',
+                autoClose: TOAST_AUTO_CLOSE,
+                closeButtonProps: { 'aria-label': 'Cerrar' },
+              });
             }}
           />
         )}

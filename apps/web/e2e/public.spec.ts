@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from './constants.ts';
+
+// The issue's public journey, on a phone-sized screen: a borrower finds a delivered $10,000 loan by
+// number + phone, ticks installment 1 ($1,000.00) and registers a cash payment authorised by an
+// agent's user number and PIN; the statement shows 'Pago 1 de 12' awaiting validation.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** The staff API with the admin's token (the staff journeys cover these screens). */
+async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = (await login.json()).access_token as string;
+  const call = async (method: 'post' | 'put', path: string, data: unknown, status: number) => {
+    const reply = await request[method](path, { headers: { Authorization: `Bearer ${token}` }, data });
+    expect(reply.status(), `${method.toUpperCase()} ${path}: ${await reply.text()}`).toBe(status);
+    return (await reply.json()).data;
+  };
+  return {
+    post: (path: string, data: unknown) => call('post', path, data, 201),
+    put: (path: string, data: unknown = {}) => call('put', path, data, 200),
+  };
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+async function lookUp(page: Page, num: string, phone: string) {
+  await page.getByLabel('Número de préstamo').fill(num);
+  await page.getByLabel('Teléfono (10 dígitos)').fill(phone);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+}
+
+test('a borrower looks up the loan, pays installment 1 with the agent PIN and sees the statement', async ({
+  page,
+  request,
+}) => {
+  const id = unique();
+  const phone = `58${id.slice(-8)}`;
+  const pin = '2468';
+
+  // Set-up: an account with $20,000, an agent with PIN 2468, that agent's customer, a $10,000 loan delivered.
+  const api = await adminApi(request);
+  const account = await api.post('/api/v1/bank-accounts', {
+    name: `Caja Pública ${id}`,
+    bankName: 'Efectivo',
+    customerName: 'PrestaYa Oficina',
+    balance: 20_000,
+  });
+  const agent = await api.post('/api/v1/users', {
+    name: 'Agente',
+    lastName: `Público${id}`,
+    username: `agente.${id}@prestaya.mx`,
+    password: 'Agente12345!',
+    pin,
+    roles: ['ROLE_USER'],
+  });
+  const agentNum = String(agent.num);
+  const customer = await api.post('/api/v1/customers', {
+    name: `Carmen${id}`,
+    lastName: 'Vega',
+    secondLastName: 'Ríos',
+    phone,
+    curp: `VERC${id}`.padEnd(18, 'X').slice(0, 18).toUpperCase(),
+    agentId: agent.id,
+  });
+  const created = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 10_000 });
+  await api.put(`/api/v1/loans/${created.id}/approve`, { bankAccountId: account.id });
+  const loan = await api.put(`/api/v1/loans/${created.id}/activate`);
+  expect(loan.status).toBe('ACTIVE');
+  const num = String(loan.num);
+
+  // Landing: one h1, 'Conocer más' leads to 'Cómo funciona'.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('banner').getByText('Préstamos personales')).toBeVisible();
+  await page.getByRole('link', { name: 'Conocer más' }).click();
+  await expect(page.getByRole('heading', { name: 'Cómo funciona', level: 2 })).toBeInViewport();
+  await expect(page.getByText('12 pagos semanales').first()).toBeVisible();
+
+  // /consulta from the header: a wrong phone is a plain miss.
+  await page.getByRole('banner').getByRole('link', { name: 'Consulta' }).click();
+  await expect(page).toHaveURL(/\/consulta$/);
+  const wrongPhone = phone.endsWith('0') ? `${phone.slice(0, 9)}1` : `${phone.slice(0, 9)}0`;
+  await lookUp(page, num, wrongPhone);
+  await expect(page.getByText('No se encontró el Préstamo')).toBeVisible();
+  await expect(page.getByText('No de pudo encontrar el préstamo con los datos proporcionados')).toBeVisible();
+
+  // The right number + phone: 12 installments, the customer's name, no button yet.
+  await lookUp(page, num, phone);
+  await expect(page.getByText(`Carmen${id} Vega Ríos`)).toBeVisible();
+  const installments = page.getByTestId('public-installment');
+  await expect(installments).toHaveCount(12);
+  await expect(page.getByText('No se encontró el Préstamo')).toBeHidden();
+  await expect(page.getByRole('button', { name: /Registrar Pago por/ })).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Pago 1 de 12' }).check();
+  await page.getByRole('button', { name: 'Registrar Pago por $1,000.00' }).click();
+
+  // The dialog: Efectivo, the agent's number and a wrong PIN → the generic refusal inside it.
+  const dialog = page.getByRole('dialog', { name: 'Registrar Pago' });
+  await expect(dialog.getByLabel('Total a pagar')).toHaveValue('$1,000.00');
+  await expect(dialog.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+  await dialog.getByLabel('Número de usuario del agente').fill(agentNum);
+  await dialog.getByLabel('PIN').fill('1357');
+  await dialog.getByRole('button', { name: 'Registrar Pago' }).click();
+  await expect(dialog.getByText('Autorización inválida: verifique su número de usuario y PIN')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  // The right PIN → confirmation; the refreshed lookup lists 11 installments.
+  await dialog.getByLabel('PIN').fill(pin);
+  await dialog.getByRole('button', { name: 'Registrar Pago' }).click();
+  await expect(page.getByText('Pago registrado. Tu agente lo validará pronto.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(installments).toHaveCount(11);
+  await expect(page.getByRole('checkbox', { name: 'Pago 1 de 12' })).toHaveCount(0);
+
+  // The statement: 'Pago 1 de 12' awaits validation.
+  await page.getByRole('link', { name: 'Ver estado de cuenta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/loans/${loan.id}$`));
+  await expect(page.getByRole('heading', { name: 'Estado de Cuenta de Préstamo', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('statement-customer')).toHaveText(`Carmen${id} Vega Ríos`);
+  const schedule = page.getByRole('table', { name: 'Calendario de pagos' });
+  await expect(schedule.locator('tbody tr')).toHaveCount(12);
+  const first = schedule.getByRole('row').filter({ hasText: 'Pago 1 de 12' });
+  await expect(first.getByRole('cell').nth(4)).toHaveText('Validando');
+  await expect(first.getByRole('cell').nth(2)).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
+  const second = schedule.getByRole('row').filter({ hasText: 'Pago 2 de 12' });
+  await expect(second.getByRole('cell').nth(4)).toHaveText('Pendiente');
+  // The page fits the phone: no sideways scrolling of the document.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page);
+
+  // An unknown id → the spec's not-found panel.
+  await page.goto(`/loans/${randomUUID()}`);
+  await expect(
+    page.getByText(
+      'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo',
+    ),
+  ).toBeVisible();
+});
+
+test('the landing page and /consulta have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.goto('/consulta');
+  await expect(page.getByRole('button', { name: 'Buscar' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
