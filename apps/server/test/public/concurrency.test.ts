@@ -9,7 +9,8 @@ import { BAD_CREDENTIAL, publicApi } from './support.ts';
 
 /**
  * The PIN lockout upsert against the pure rule (both databases); under concurrency only against
- * PostgreSQL (DATABASE_URL): PGlite is one connection and runs statements one after another. The count is one upsert per failure, so no increment is lost.
+ * PostgreSQL (DATABASE_URL): PGlite is one connection and runs statements one after another. The count
+ * is one upsert per failure, so no increment is lost.
  */
 const context = useTestApp();
 
