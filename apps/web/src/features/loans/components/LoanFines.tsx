@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Center, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Fee, Loan } from '@prestaya/contracts';
 import { IconMoodHappy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -70,17 +82,18 @@ export function LoanFines({ loan }: { loan: Loan }) {
   }
   return (
     <>
+      {/* On a phone the date folds under the concept, so the table fits without scrolling. */}
       <Table.ScrollContainer minWidth={300}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="Multas del préstamo">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
+              <Table.Th visibleFrom="xs">Fecha</Table.Th>
               <Table.Th>Concepto</Table.Th>
               <Table.Th ta="right">Monto</Table.Th>
               <Table.Th>Estatus</Table.Th>
               {isAdmin && (
                 <Table.Th>
-                  <span className="mantine-visually-hidden">Acciones</span>
+                  <VisuallyHidden>Acciones</VisuallyHidden>
                 </Table.Th>
               )}
             </Table.Tr>
@@ -88,13 +101,22 @@ export function LoanFines({ loan }: { loan: Loan }) {
           <Table.Tbody>
             {fees.data.map((fee) => (
               <Table.Tr key={fee.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(fee.feeDate)}</Table.Td>
-                <Table.Td>{fee.concept}</Table.Td>
+                <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(fee.feeDate)}
+                </Table.Td>
+                <Table.Td>
+                  {fee.concept}
+                  <Text size="xs" c="dimmed" hiddenFrom="xs">
+                    {formatDate(fee.feeDate)}
+                  </Text>
+                </Table.Td>
                 <Table.Td ta="right">
                   <MoneyText value={fee.amount} />
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
+                  <Box miw="max-content">
+                    <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
+                  </Box>
                 </Table.Td>
                 {isAdmin && (
                   <Table.Td ta="right">

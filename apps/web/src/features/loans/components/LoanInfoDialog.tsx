@@ -39,17 +39,16 @@ export interface LoanInfoDialogProps {
 
 /** The dialogs of a customer's loan row: Lista de Pagos, Multas, Registro de Pago, Calendario. */
 export function LoanInfoDialog({ kind, loan, opened, onClose }: LoanInfoDialogProps) {
-  // The schedule needs the whole width of a phone.
+  // Every one of these tables needs the whole width of a phone.
   const phone = useMediaQuery('(max-width: 35.99em)');
-  const wide = kind === 'schedule' || kind === 'pay';
   return (
     <Modal
       opened={opened && loan !== null}
       onClose={onClose}
       title={LOAN_INFO_TITLES[kind]}
       centered
-      size={wide ? 'lg' : 'md'}
-      fullScreen={wide && phone}
+      size="lg"
+      fullScreen={phone}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {loan && (

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Center, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Center,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Loan } from '@prestaya/contracts';
 import { IconCashOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -55,7 +66,7 @@ export function LoanPayments({ loan }: { loan: Loan }) {
             <Table.Th>Estatus</Table.Th>
             {isAdmin && (
               <Table.Th>
-                <span className="mantine-visually-hidden">Acciones</span>
+                <VisuallyHidden>Acciones</VisuallyHidden>
               </Table.Th>
             )}
           </Table.Tr>
@@ -74,7 +85,9 @@ export function LoanPayments({ loan }: { loan: Loan }) {
               </Table.Td>
               <Table.Td visibleFrom="xs">{methodLabel(payment.paymentMethod)}</Table.Td>
               <Table.Td>
-                <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
+                <Box miw="max-content">
+                  <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
+                </Box>
               </Table.Td>
               {isAdmin && (
                 <Table.Td ta="right">

@@ -1,10 +1,10 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Center,
   Checkbox,
-  Divider,
   Group,
   Loader,
   Paper,
@@ -13,6 +13,7 @@ import {
   Table,
   Text,
   ThemeIcon,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   formatCents,
@@ -112,7 +113,7 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
-                  <span className="mantine-visually-hidden">Pagar</span>
+                  <VisuallyHidden>Pagar</VisuallyHidden>
                 </Table.Th>
                 <Table.Th>Concepto</Table.Th>
                 <Table.Th visibleFrom="xs">Vence</Table.Th>
@@ -171,10 +172,17 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
               <Table.Tbody>
                 {pending.fees.map((fee) => (
                   <Table.Tr key={fee.id}>
-                    <Table.Td>{fee.concept}</Table.Td>
+                    <Table.Td>
+                      {fee.concept}
+                      <Text size="xs" c="dimmed" hiddenFrom="xs">
+                        {formatDate(fee.feeDate)}
+                      </Text>
+                    </Table.Td>
                     <Table.Td visibleFrom="xs">{formatDate(fee.feeDate)}</Table.Td>
                     <Table.Td>
-                      <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
+                      <Box miw="max-content">
+                        <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
+                      </Box>
                     </Table.Td>
                     <Table.Td ta="right">
                       <MoneyText value={fee.amount} />
@@ -202,26 +210,34 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
         <PaymentProofDropzone file={file} onChange={setFile} disabled={register.isPending} />
       )}
 
-      <Divider />
-      <Group justify="space-between" align="center" gap="sm">
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} id="payment-form-total">
-            Total
-          </Text>
-          <Text
-            fz={24}
-            fw={700}
-            lh={1.1}
-            aria-labelledby="payment-form-total"
-            data-testid="payment-form-total"
-          >
-            {formatCents(totalCents)}
-          </Text>
-        </Stack>
-        <Button onClick={submit} disabled={totalCents <= 0} loading={register.isPending}>
-          {totalCents > 0 ? `Registrar Pago por ${formatCents(totalCents)}` : 'Registrar Pago'}
-        </Button>
-      </Group>
+      {/* Total and the button stay in view while the installments scroll (12 of them on a phone). */}
+      <Box
+        pos="sticky"
+        bottom={0}
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group justify="space-between" align="center" gap="sm">
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} id="payment-form-total">
+              Total
+            </Text>
+            <Text
+              fz={24}
+              fw={700}
+              lh={1.1}
+              aria-labelledby="payment-form-total"
+              data-testid="payment-form-total"
+            >
+              {formatCents(totalCents)}
+            </Text>
+          </Stack>
+          <Button onClick={submit} disabled={totalCents <= 0} loading={register.isPending}>
+            {totalCents > 0 ? `Registrar Pago por ${formatCents(totalCents)}` : 'Registrar Pago'}
+          </Button>
+        </Group>
+      </Box>
     </Stack>
   );
 }
