@@ -106,6 +106,9 @@ test('a borrower looks up the loan, pays installment 1 with the agent PIN and se
   await expect(page.getByText('No se encontró el Préstamo')).toBeHidden();
   await expect(page.getByRole('button', { name: /Registrar Pago por/ })).toBeHidden();
   await page.getByRole('checkbox', { name: 'Pago 1 de 12' }).check();
+  // The list and the header fit the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Consulta' })).toBeInViewport({ ratio: 1 });
   await page.getByRole('button', { name: 'Registrar Pago por $1,000.00' }).click();
 
   // The dialog: Efectivo, the agent's number and a wrong PIN → the generic refusal inside it.

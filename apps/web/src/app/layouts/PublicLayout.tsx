@@ -12,8 +12,8 @@ export function PublicLayout() {
   return (
     <AppShell header={{ height: 68 }} padding={0}>
       <AppShell.Header>
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
+        <Container size="lg" h="100%" px={{ base: 'xs', sm: 'md' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
             <Brand />
             <Group component="nav" aria-label="Principal" gap={4} wrap="nowrap">
               {links.map((link) => (
@@ -23,6 +23,7 @@ export function PublicLayout() {
                       component="span"
                       variant={isActive ? 'light' : 'subtle'}
                       color={isActive ? 'teal' : 'dark'}
+                      px={{ base: 10, sm: 'md' }}
                     >
                       {link.label}
                     </Button>

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Container,
   Group,
@@ -59,6 +60,31 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const TEXT_COLORS: Record<string, string> = {
+  PAID: 'teal.9',
+  DELAYED: 'red.9',
+  REJECTED: 'red.9',
+  VALIDATING: 'blue.9',
+};
+
+/** In the tables a plain coloured word: a badge would be cut to 'Pend…' on a 390 px phone. */
+function StatusText({ status, label }: { status: string; label: string }) {
+  return (
+    <Text component="span" size="xs" fw={600} c={TEXT_COLORS[status]}>
+      {label}
+    </Text>
+  );
+}
+
+/** A table that may scroll sideways on a narrow phone; focusable so keyboard users can scroll it. */
+function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <Box role="region" aria-labelledby={labelledBy} tabIndex={0} style={{ overflowX: 'auto' }}>
+      {children}
+    </Box>
+  );
+}
+
 const cell = { style: { whiteSpace: 'nowrap' as const } };
 
 function Statement({ detail }: { detail: PublicLoanDetail }) {
@@ -103,8 +129,8 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
         {fees.length === 0 ? (
           <Text c="dimmed">Sin multas.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table aria-labelledby="multas" striped fz="sm" horizontalSpacing={6} verticalSpacing={6}>
+          <ScrollRegion labelledBy="multas">
+            <Table aria-labelledby="multas" striped fz="sm" horizontalSpacing={4} verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Fecha</Table.Th>
@@ -122,13 +148,13 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
                       {formatPesos(fee.amount)}
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge status={fee.status} label={FEE_STATUS_LABELS[fee.status] ?? fee.status} />
+                      <StatusText status={fee.status} label={FEE_STATUS_LABELS[fee.status] ?? fee.status} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </Stack>
 
@@ -136,8 +162,8 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
         <Title order={2} size="h4" id="calendario">
           Calendario de pagos
         </Title>
-        <Table.ScrollContainer minWidth={340}>
-          <Table aria-labelledby="calendario" striped fz="sm" horizontalSpacing={6} verticalSpacing={6}>
+        <ScrollRegion labelledBy="calendario">
+          <Table aria-labelledby="calendario" striped fz="sm" horizontalSpacing={4} verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>No.</Table.Th>
@@ -157,7 +183,7 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
                     {formatPesos(item.amount)}
                   </Table.Td>
                   <Table.Td>
-                    <StatusBadge
+                    <StatusText
                       status={item.status}
                       label={SCHEDULED_PAYMENT_STATUS_LABELS[item.status] ?? item.status}
                     />
@@ -166,7 +192,7 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       </Stack>
 
       <Group justify="center">
