@@ -4,18 +4,21 @@ import { isApiError, isUnauthorized } from './api.ts';
 /** Spec 9: toasts close after 3000 ms; API error toasts stay until closed. */
 export const TOAST_AUTO_CLOSE = 3000;
 
+/** Every toast's close button gets an accessible name (axe: button-name). */
+const closeButtonProps = { 'aria-label': 'Cerrar' };
+
 const FALLBACK_DETAIL = 'Ocurrió un error inesperado. Intente de nuevo.';
 
 export const notify = {
   success(message: string, title?: string) {
-    notifications.show({ color: 'teal', title, message, autoClose: TOAST_AUTO_CLOSE });
+    notifications.show({ color: 'teal', title, message, autoClose: TOAST_AUTO_CLOSE, closeButtonProps });
   },
   info(message: string, title?: string) {
-    notifications.show({ color: 'blue', title, message, autoClose: TOAST_AUTO_CLOSE });
+    notifications.show({ color: 'blue', title, message, autoClose: TOAST_AUTO_CLOSE, closeButtonProps });
   },
   /** An error the user must acknowledge. */
   error(title: string, message: string) {
-    notifications.show({ color: 'red', title, message, autoClose: false });
+    notifications.show({ color: 'red', title, message, autoClose: false, closeButtonProps });
   },
   /**
    * A failed API call: titled `title` (default 'Error') with the server's `detail` as message.
