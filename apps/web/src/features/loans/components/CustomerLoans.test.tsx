@@ -75,23 +75,25 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Este cliente aún no tiene préstamos/)).not.toBeInTheDocument();
   });
 
-  it.each(ALL_STATUSES)('offers Pagar only for ACTIVE or DELAYED, and Link always (%s)', async (status) => {
-    session.start(agentLogin);
-    const loan = loanIn(status);
-    serve(() => [loan]);
-    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
-    const { items } = await menuOf(loan.num);
-    const payable = status === 'ACTIVE' || status === 'DELAYED';
-    const delivered = payable || status === 'PAID';
-    expect(items).toEqual([
-      'Editar',
-      'Pagos',
-      'Multas',
-      ...(payable ? ['Pagar'] : []),
-      ...(delivered ? ['Calendario'] : []),
-      'Link',
-    ]);
-  });
+  it.each(ALL_STATUSES)(
+    'offers Pagar only for ACTIVE or DELAYED, Pagos/Multas once delivered, and Link always (%s)',
+    async (status) => {
+      session.start(agentLogin);
+      const loan = loanIn(status);
+      serve(() => [loan]);
+      renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+      const { items } = await menuOf(loan.num);
+      const payable = status === 'ACTIVE' || status === 'DELAYED';
+      const delivered = payable || status === 'PAID';
+      expect(items).toEqual([
+        'Editar',
+        ...(delivered ? ['Pagos', 'Multas'] : []),
+        ...(payable ? ['Pagar'] : []),
+        ...(delivered ? ['Calendario'] : []),
+        'Link',
+      ]);
+    },
+  );
 
   it("copies the public link /loans/{id} and alerts 'Link copiado al portapapeles'", async () => {
     session.start(agentLogin);

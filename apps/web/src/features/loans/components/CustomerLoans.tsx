@@ -87,9 +87,22 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
       if (await copyText(url)) notify.success(LINK_COPIED);
       else notify.error('No se pudo copiar el link', url);
     };
+    // Spec 4 offers Pagos and Multas for ACTIVE/DELAYED loans; a PAID loan keeps them too, so its history
+    // stays reachable. Before delivery a loan can have neither payments nor fines.
+    const delivered = (loan: Loan) => loan.activatedOn !== null;
     return [
-      { label: 'Pagos', icon: <IconListDetails size={16} aria-hidden />, onClick: open('payments') },
-      { label: 'Multas', icon: <IconAlertTriangle size={16} aria-hidden />, onClick: open('fines') },
+      {
+        label: 'Pagos',
+        icon: <IconListDetails size={16} aria-hidden />,
+        onClick: open('payments'),
+        condition: delivered,
+      },
+      {
+        label: 'Multas',
+        icon: <IconAlertTriangle size={16} aria-hidden />,
+        onClick: open('fines'),
+        condition: delivered,
+      },
       {
         label: 'Pagar',
         icon: <IconCash size={16} aria-hidden />,
@@ -101,7 +114,7 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         icon: <IconCalendarEvent size={16} aria-hidden />,
         onClick: open('schedule'),
         // The schedule is generated at delivery.
-        condition: (loan) => loan.activatedOn !== null,
+        condition: delivered,
       },
       { label: 'Link', icon: <IconLink size={16} aria-hidden />, onClick: (loan) => void copyLink(loan) },
     ];
