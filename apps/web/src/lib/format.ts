@@ -39,3 +39,8 @@ export function weekRange(date: DateInput = new Date()): [string, string] {
 }
 
 export { dayjs };
+
+/** A person's full name: name, paternal and maternal last names (spec 3: "joined by spaces"). */
+export function fullName(person: { name: string; lastName: string; secondLastName?: string | null }): string {
+  return [person.name, person.lastName, person.secondLastName].filter(Boolean).join(' ');
+}

@@ -1,26 +1,6 @@
-import {
-  ACCOUNT_OPERATION_LABELS,
-  ACCOUNT_OPERATION_TYPES,
-  type AccountOperationType,
-} from '@prestaya/contracts';
-import type { StatusLabel } from '../../components/StatusBadge.tsx';
+export { ACCOUNT_OPERATION_BADGES } from '../../lib/status-badges.ts';
+
 import { DATE_FORMAT, dayjs, TIME_FORMAT } from '../../lib/format.ts';
-
-const OPERATION_COLORS: Record<AccountOperationType, string> = {
-  PAYMENT_DEPOSIT: 'green',
-  WITHDRAWAL: 'orange',
-  VIRTUAL_WITHDRAWAL: 'grape',
-  MANUAL_WITHDRAWAL: 'red',
-  DEPOSIT: 'teal',
-  RELEASE: 'blue',
-};
-
-/** Operation type badges: Abono / Entrega / Reserva / Retiro / Depósito / Liberación. */
-export const ACCOUNT_OPERATION_BADGES: StatusLabel[] = ACCOUNT_OPERATION_TYPES.map((value) => ({
-  value,
-  text: ACCOUNT_OPERATION_LABELS[value],
-  color: OPERATION_COLORS[value],
-}));
 
 /** Spec 9: "The transaction date uses time hh:mm:ss a" → DD/MM/YYYY hh:mm:ss a. */
 export const TRANSACTION_DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;

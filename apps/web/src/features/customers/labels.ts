@@ -1,28 +1,6 @@
-import {
-  type AgentSummary,
-  LOAN_STATUS_LABELS,
-  LOAN_STATUSES,
-  type LoanStatus,
-  MX_STATES,
-  type MxState,
-} from '@prestaya/contracts';
-import type { StatusLabel } from '../../components/StatusBadge.tsx';
+import { type AgentSummary, MX_STATES, type MxState } from '@prestaya/contracts';
 
-const LOAN_STATUS_COLORS: Record<LoanStatus, string> = {
-  PENDING: 'yellow',
-  APPROVED: 'cyan',
-  ACTIVE: 'teal',
-  PAID: 'blue',
-  DELAYED: 'red',
-  CANCELLED: 'gray',
-};
-
-/** Badge of the customer's loan: En espera / Al corriente / Sin Adeudo / Atrasado (spec 2 "CustomerDetails"). */
-export const LOAN_STATUS_BADGES: StatusLabel[] = LOAN_STATUSES.map((value) => ({
-  value,
-  text: LOAN_STATUS_LABELS[value],
-  color: LOAN_STATUS_COLORS[value],
-}));
+export { LOAN_STATUS_BADGES } from '../../lib/status-badges.ts';
 
 export const NO_LOAN_TEXT = 'Sin préstamo';
 
@@ -78,14 +56,7 @@ export function foldText(text: string): string {
     .trim();
 }
 
-/** Spec 2: name, lastName and secondLastName joined. */
-export function customerFullName(customer: {
-  name: string;
-  lastName: string;
-  secondLastName?: string | null;
-}): string {
-  return [customer.name, customer.lastName, customer.secondLastName].filter(Boolean).join(' ');
-}
+export { fullName as customerFullName } from '../../lib/format.ts';
 
 export function agentName(agent: Pick<AgentSummary, 'name' | 'lastName'>): string {
   return [agent.name, agent.lastName].filter(Boolean).join(' ');

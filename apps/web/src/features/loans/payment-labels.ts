@@ -1,46 +1,8 @@
-import {
-  FEE_STATUS_LABELS,
-  FEE_STATUSES,
-  type FeeStatus,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
-} from '@prestaya/contracts';
-import type { StatusLabel } from '../../components/StatusBadge.tsx';
-
-const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
-  PAID: 'teal',
-  VALIDATING: 'yellow',
-  REJECTED: 'red',
-  CANCELLED: 'gray',
-};
-
-/** A loan's payments: Confirmado / Validando / Rechazado / Cancelado. */
-export const PAYMENT_STATUS_BADGES: StatusLabel[] = PAYMENT_STATUSES.map((value) => ({
-  value,
-  text: PAYMENT_STATUS_LABELS[value],
-  color: PAYMENT_STATUS_COLORS[value],
-}));
-
-const FEE_STATUS_COLORS: Record<FeeStatus, string> = {
-  PENDING: 'orange',
-  ACTIVE: 'orange',
-  PAID: 'teal',
-  DELAYED: 'red',
-  CANCELLED: 'gray',
-  VALIDATING: 'yellow',
-};
-
-/** A loan's fines: Pendiente / Activa / Pagada / Atrasada / Cancelada / Validando. */
-export const FEE_STATUS_BADGES: StatusLabel[] = FEE_STATUSES.map((value) => ({
-  value,
-  text: FEE_STATUS_LABELS[value],
-  color: FEE_STATUS_COLORS[value],
-}));
-
-export const methodLabel = (method: string): string =>
-  PAYMENT_METHOD_LABELS[method as keyof typeof PAYMENT_METHOD_LABELS] ?? method;
+export {
+  FEE_STATUS_BADGES,
+  PAYMENT_STATUS_BADGES,
+  paymentMethodLabel as methodLabel,
+} from '../../lib/status-badges.ts';
 
 /** PaymentDetails (admin) of one payment. */
 export const paymentDetailsPath = (paymentId: string) => `/admin/payments/${encodeURIComponent(paymentId)}`;
