@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from './constants.ts';
+import { signInAsAdmin } from './support.ts';
+
+const PROOF = fileURLToPath(new URL('./fixtures/comprobante.png', import.meta.url));
 
 // The issue's public journey, on a phone-sized screen: a borrower finds a delivered $10,000 loan by
 // number + phone, ticks installment 1 ($1,000.00) and registers a cash payment authorised by an
@@ -163,4 +167,91 @@ test('the landing page and /consulta have no serious or critical accessibility v
   await page.goto('/consulta');
   await expect(page.getByRole('button', { name: 'Buscar' })).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('two installments paid by transfer with a proof image and a PIN; staff see it Validando; the copied link opens the statement', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const id = unique();
+    const phone = `59${id.slice(-8)}`;
+    const pin = '97531';
+    const api = await adminApi(request);
+    const account = await api.post('/api/v1/bank-accounts', {
+      name: `Banco Público ${id}`,
+      bankName: 'BBVA',
+      customerName: 'PrestaYa',
+      balance: 20_000,
+    });
+    const agent = await api.post('/api/v1/users', {
+      name: 'Agente',
+      lastName: `Transferencia${id}`,
+      username: `agente.t.${id}@prestaya.mx`,
+      password: 'Agente12345!',
+      pin,
+      roles: ['ROLE_USER'],
+    });
+    const customer = await api.post('/api/v1/customers', {
+      name: `Rosa${id}`,
+      lastName: 'Méndez',
+      phone,
+      curp: `MERR${id}`.padEnd(18, 'Y').slice(0, 18).toUpperCase(),
+      agentId: agent.id,
+    });
+    const created = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 10_000 });
+    await api.put(`/api/v1/loans/${created.id}/approve`, { bankAccountId: account.id });
+    const loan = await api.put(`/api/v1/loans/${created.id}/activate`);
+    const num = String(loan.num);
+
+    // The borrower: look up, tick installments 1 and 2, pay $2,000.00 by transfer with a real image.
+    await page.goto('/consulta');
+    await lookUp(page, num, phone);
+    await expect(page.getByTestId('public-installment')).toHaveCount(12);
+    await page.getByRole('checkbox', { name: 'Pago 2 de 12' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Pago 1 de 12' })).toBeChecked();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Registrar Pago por $2,000.00' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar Pago' });
+    await dialog.getByRole('radio', { name: 'Transferencia' }).check();
+    await dialog.locator('input[type=file]').setInputFiles(PROOF);
+    await expect(dialog.getByRole('button', { name: 'Borrar' })).toBeVisible();
+    await dialog.getByLabel('Número de usuario del agente').fill(String(agent.num));
+    await dialog.getByLabel('PIN').fill(pin);
+    await dialog.getByRole('button', { name: 'Registrar Pago' }).click();
+    await expect(page.getByText('Pago registrado. Tu agente lo validará pronto.')).toBeVisible();
+    await expect(page.getByTestId('public-installment')).toHaveCount(10);
+
+    // Staff: the payment is in Pagos Recibidos as a transfer awaiting validation.
+    await signInAsAdmin(page);
+    await page.goto('/admin/payments');
+    await page.getByPlaceholder('No. préstamo o cliente').fill(num);
+    await page.getByPlaceholder('No. préstamo o cliente').press('Enter');
+    const row = page.getByRole('row').filter({ hasText: `Rosa${id}` });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('$2,000.00');
+    await expect(row).toContainText('Transferencia');
+    await expect(row).toContainText('Validando');
+
+    // The statement link copied from the customer's loan opens the public statement.
+    await page.goto(`/admin/customers/${customer.id}`);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const loanRow = page.getByRole('row').filter({ hasText: num });
+    await loanRow.getByRole('button', { name: 'Acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Link', exact: true }).click();
+    await expect(page.getByText('Link copiado al portapapeles')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`/loans/${loan.id}$`));
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Estado de Cuenta de Préstamo', level: 1 })).toBeVisible();
+    const schedule = page.getByRole('table', { name: 'Calendario de pagos' });
+    for (const k of [1, 2]) {
+      const installment = schedule.getByRole('row').filter({ hasText: `Pago ${k} de 12` });
+      await expect(installment.getByRole('cell').nth(4)).toHaveText('Validando');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
 });

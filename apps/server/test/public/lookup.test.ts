@@ -247,6 +247,19 @@ describe('public lookup rate limit', () => {
     ]);
   });
 
+  it('1,000 guesses with random numbers and phones from one client are throttled and find nothing', async () => {
+    await activeLoan(context, world.admin, world.customer.id);
+    const codes = new Map<number, number>();
+    for (let i = 0; i < 1_000; i++) {
+      const num = 1000 + Math.floor(Math.random() * 5_000);
+      const phone = String(5_500_000_000 + Math.floor(Math.random() * 99_999_999));
+      const { statusCode } = await api().search(`?num=${num}&phone=${phone}`);
+      codes.set(statusCode, (codes.get(statusCode) ?? 0) + 1);
+    }
+    // 30 answered (all misses), 970 throttled; not one found a loan.
+    expect(Object.fromEntries(codes)).toEqual({ 404: 30, 429: 970 });
+  });
+
   it('a second server on the same database shares the count', async () => {
     const { buildApp } = await import('../../src/app.ts');
     const { testConfig } = await import('../helpers.ts');
