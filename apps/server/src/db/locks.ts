@@ -7,4 +7,6 @@ export const ADVISORY_LOCKS = {
   migrations: 7_100_001,
   firstAdmin: 7_100_002,
   activeAdmins: 7_100_003,
+  /** The daily fee accrual: one server at a time (jobs/accrual.ts). */
+  feeAccrual: 7_100_101,
 } as const;

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
+import { ADVISORY_LOCKS } from '../db/locks.ts';
 import { recomputeLoans } from '../modules/loans/balance.ts';
 
-/**
- * Key of the accrual's PostgreSQL advisory lock. db/locks.ts keeps the other keys (7_100_001…3); this
- * one is outside that range on purpose and must not be reused.
- */
-export const ACCRUAL_LOCK_KEY = 7_100_101;
+/** Key of the accrual's PostgreSQL advisory lock (db/locks.ts keeps every key). */
+export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;
 
 export interface AccrualOptions {
   /** Fees are brought up to this business day, inclusive ('YYYY-MM-DD'). */
