@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { accountTransactions, bankAccounts } from '../../src/db/schema/bank-accounts.ts';
 import { createAdmin, expectProblem, testConfig, useTestApp } from '../helpers.ts';
+import { databaseUrlOf, holdRowLock } from '../support/row-lock.ts';
 import { bankAccountsApi } from './api.ts';
 import { expectLedgerInvariant } from './ledger-invariant.ts';
 
@@ -28,54 +29,11 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent withdrawals (PostgreSQL)'
     if (database.kind !== 'pg') throw new Error('expected PostgreSQL');
     return database.client;
   }
-  const databaseUrl = () => {
-    const url = pool(context.database).options.connectionString;
-    if (!url) throw new Error('no connection string');
-    return url;
-  };
 
   async function setup() {
     const admin = await createAdmin(context);
     const account = await bankAccountsApi(context.app).createOk(admin.token, { balance: 10_000 });
     return { admin, account };
-  }
-
-  /** Holds `SELECT … FOR UPDATE` on the account from its own connection until `release()`. */
-  async function lockAccount(accountId: string) {
-    const client = new pg.Client({ connectionString: databaseUrl() });
-    await client.connect();
-    await client.query('begin');
-    await client.query('select id from bank_accounts where id = $1 for update', [accountId]);
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    const holder = rows[0]?.pid;
-    return {
-      /**
-       * Waits until `count` other backends of this database are blocked on a lock. (Only the first
-       * waiter is blocked by the holder itself; the others queue behind it on the tuple lock.)
-       */
-      async waitForBlocked(count: number): Promise<number> {
-        const deadline = Date.now() + 20_000;
-        let blocked = 0;
-        while (Date.now() < deadline) {
-          // pg_stat_activity is frozen for the rest of a transaction once read: drop that snapshot.
-          await client.query('select pg_stat_clear_snapshot()');
-          const result = await client.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and pid <> $1
-                and cardinality(pg_blocking_pids(pid)) > 0`,
-            [holder],
-          );
-          blocked = result.rows[0]?.n ?? 0;
-          if (blocked >= count) return blocked;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        return blocked;
-      },
-      async release() {
-        await client.query('commit');
-        await client.end();
-      },
-    };
   }
 
   async function expectTenOfTwentySucceeded(
@@ -132,7 +90,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent withdrawals (PostgreSQL)'
 
   it('with the row held locked, ten transactions wait on it at once; still exactly ten succeed', async () => {
     const { admin, account } = await setup();
-    const gate = await lockAccount(account.id);
+    const gate = await holdRowLock(context.database, 'bank_accounts', account.id);
     const burst = Promise.all(
       Array.from({ length: WITHDRAWALS }, () => withdraw(context.app, admin.token, account.id)),
     );
@@ -145,11 +103,11 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent withdrawals (PostgreSQL)'
 
   it('through two app instances with their own pools on the same database, all twenty waiting at once', async () => {
     const { admin, account } = await setup();
-    const secondDatabase = await openDatabase({ databaseUrl: databaseUrl() });
+    const secondDatabase = await openDatabase({ databaseUrl: databaseUrlOf(context.database) });
     const second = await buildApp({ config: testConfig(), database: secondDatabase, logger: false });
     try {
       await second.ready();
-      const gate = await lockAccount(account.id);
+      const gate = await holdRowLock(context.database, 'bank_accounts', account.id);
       const burst = Promise.all(
         Array.from({ length: WITHDRAWALS }, (_, i) =>
           withdraw(i % 2 === 0 ? context.app : second, admin.token, account.id),

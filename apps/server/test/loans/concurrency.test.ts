@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { customersApi } from '../customers/support.ts';
 import { expectProblem, rowsOf, useTestApp } from '../helpers.ts';
+import { holdRowLock } from '../support/row-lock.ts';
 import { accountOf, expectLedger, ledgerOf, loansApi, loanWorld, openAccount } from './support.ts';
 
 type Reply = { statusCode: number; body: string; headers: Record<string, unknown> };
@@ -18,54 +18,13 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent loan operations (PostgreS
   const context = useTestApp();
   const api = loansApi(context);
 
-  const databaseUrl = () => {
-    if (context.database.kind !== 'pg') throw new Error('expected PostgreSQL');
-    const url = context.database.client.options.connectionString;
-    if (!url) throw new Error('no connection string');
-    return url;
-  };
-
-  /** Holds `SELECT … FOR UPDATE` on one row of `table` from its own connection until `release()`. */
-  async function lockRow(table: 'loans' | 'bank_accounts' | 'customers', id: string) {
-    const client = new pg.Client({ connectionString: databaseUrl() });
-    await client.connect();
-    await client.query('begin');
-    await client.query(`select id from ${table} where id = $1 for update`, [id]);
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    const holder = rows[0]?.pid;
-    return {
-      /** Waits until `count` other backends of this database are blocked on a lock. */
-      async waitForBlocked(count: number): Promise<number> {
-        const deadline = Date.now() + 20_000;
-        let blocked = 0;
-        while (Date.now() < deadline) {
-          await client.query('select pg_stat_clear_snapshot()');
-          const result = await client.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and pid <> $1
-                and cardinality(pg_blocking_pids(pid)) > 0`,
-            [holder],
-          );
-          blocked = result.rows[0]?.n ?? 0;
-          if (blocked >= count) return blocked;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        return blocked;
-      },
-      async release() {
-        await client.query('commit');
-        await client.end();
-      },
-    };
-  }
-
   /** Fires `calls` while `table`/`id` is held locked; lets go once all of them wait on it. */
   async function race(
     table: 'loans' | 'bank_accounts' | 'customers',
     id: string,
     calls: (() => Promise<Reply>)[],
   ) {
-    const gate = await lockRow(table, id);
+    const gate = await holdRowLock(context.database, table, id);
     const burst = Promise.all(calls.map((call) => call()));
     const blocked = await gate.waitForBlocked(calls.length);
     await gate.release();

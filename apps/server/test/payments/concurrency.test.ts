@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accrueFees } from '../../src/jobs/accrual.ts';
 import { expectProblem, rowsOf, useTestApp } from '../helpers.ts';
 import { accountOf, expectLedger, loanWorld, openAccount } from '../loans/support.ts';
+import { holdRowLock } from '../support/row-lock.ts';
 import {
   activeLoan,
   feeRows,
@@ -34,48 +34,8 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent payment operations (Postg
   const api = paymentsApi(context);
   afterAll(() => dataDir.remove());
 
-  const databaseUrl = () => {
-    if (context.database.kind !== 'pg') throw new Error('expected PostgreSQL');
-    const url = context.database.client.options.connectionString;
-    if (!url) throw new Error('no connection string');
-    return url;
-  };
   /** Connections of the app's pool: at most this many requests can be inside a transaction at once. */
   const poolSize = () => (context.database.kind === 'pg' ? (context.database.client.options.max ?? 10) : 1);
-
-  /** Holds `SELECT … FOR UPDATE` on one row of `table` from its own connection until `release()`. */
-  async function lockRow(table: 'loans' | 'payments', id: string) {
-    const client = new pg.Client({ connectionString: databaseUrl() });
-    await client.connect();
-    await client.query('begin');
-    await client.query(`select id from ${table} where id = $1 for update`, [id]);
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    const holder = rows[0]?.pid;
-    return {
-      /** Waits until `count` other backends of this database are blocked on a lock. */
-      async waitForBlocked(count: number): Promise<number> {
-        const deadline = Date.now() + 20_000;
-        let blocked = 0;
-        while (Date.now() < deadline) {
-          await client.query('select pg_stat_clear_snapshot()');
-          const result = await client.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and pid <> $1
-                and cardinality(pg_blocking_pids(pid)) > 0`,
-            [holder],
-          );
-          blocked = result.rows[0]?.n ?? 0;
-          if (blocked >= count) return blocked;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        return blocked;
-      },
-      async release() {
-        await client.query('commit');
-        await client.end();
-      },
-    };
-  }
 
   async function count(text: ReturnType<typeof sql>): Promise<number> {
     const [row] = rowsOf<{ n: number }>(await context.database.db.execute(text));
@@ -90,7 +50,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent payment operations (Postg
       jsonPart({ scheduledPaymentIds: schedule.slice(0, 3).map((p) => p.id), paymentMethod: 'CASH' }),
     ]);
 
-    const gate = await lockRow('payments', payment.id);
+    const gate = await holdRowLock(context.database, 'payments', payment.id);
     const burst = Promise.all(
       Array.from(
         { length: 50 },
@@ -135,7 +95,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent payment operations (Postg
       filePart(fixture('proof.png')),
     ];
 
-    const gate = await lockRow('loans', loan.id);
+    const gate = await holdRowLock(context.database, 'loans', loan.id);
     const burst = Promise.all([
       api.register(world.agent.token, loan.id, parts()),
       api.register(world.admin.token, loan.id, parts()),
@@ -162,7 +122,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent payment operations (Postg
       accrueFees(context.database.db, { throughDate: plusDays(T, 37), timeZone: 'America/Mexico_City' });
 
     // The first run takes the advisory lock, then waits on the loan row held here.
-    const gate = await lockRow('loans', loan.id);
+    const gate = await holdRowLock(context.database, 'loans', loan.id);
     const first = run();
     const blocked = await gate.waitForBlocked(1);
     expect(blocked).toBeGreaterThanOrEqual(1);
