@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Fee, Loan } from '@prestaya/contracts';
 import { IconMoodHappy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -51,108 +40,90 @@ export function LoanFines({ loan }: { loan: Loan }) {
     );
   };
 
-  if (fees.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Cargando multas" />
-      </Center>
-    );
-  }
-  if (fees.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        No se pudieron cargar las multas.{' '}
-        <Anchor component="button" type="button" onClick={() => void fees.refetch()}>
-          Reintentar
-        </Anchor>
-      </Alert>
-    );
-  }
-  if (fees.data.length === 0) {
-    return (
-      <Stack align="center" gap="xs" py="lg">
-        <ThemeIcon size={44} radius="xl" variant="light" color="teal" aria-hidden>
-          <IconMoodHappy size={24} />
-        </ThemeIcon>
-        <Text size="sm" c="dimmed" ta="center">
-          {NO_FINES_TEXT}
-        </Text>
-      </Stack>
-    );
-  }
   return (
-    <>
-      {/* On a phone the date folds under the concept, so the table fits without scrolling. */}
-      <Table.ScrollContainer minWidth={300}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Multas del préstamo">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th visibleFrom="xs">Fecha</Table.Th>
-              <Table.Th>Concepto</Table.Th>
-              <Table.Th ta="right">Monto</Table.Th>
-              <Table.Th>Estatus</Table.Th>
-              {isAdmin && (
-                <Table.Th>
-                  <VisuallyHidden>Acciones</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {fees.data.map((fee) => (
-              <Table.Tr key={fee.id}>
-                <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(fee.feeDate)}
-                </Table.Td>
-                <Table.Td>
-                  {fee.concept}
-                  <Text size="xs" c="dimmed" hiddenFrom="xs">
-                    {formatDate(fee.feeDate)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <MoneyText value={fee.amount} />
-                </Table.Td>
-                <Table.Td>
-                  <Box miw="max-content">
-                    <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
-                  </Box>
-                </Table.Td>
-                {isAdmin && (
-                  <Table.Td ta="right">
-                    {fee.status === 'PENDING' && (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setToCancel(fee)}
-                        aria-label={`Cancelar ${fee.concept}`}
-                      >
-                        Cancelar
-                      </Button>
+    <QueryState
+      query={fees}
+      loadingLabel="Cargando multas"
+      errorText="No se pudieron cargar las multas."
+      emptyText={NO_FINES_TEXT}
+      emptyIcon={<IconMoodHappy size={24} />}
+      emptyColor="teal"
+    >
+      {(rows) => (
+        <>
+          {/* On a phone the date folds under the concept, so the table fits without scrolling. */}
+          <Table.ScrollContainer minWidth={300}>
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Multas del préstamo">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th visibleFrom="xs">Fecha</Table.Th>
+                  <Table.Th>Concepto</Table.Th>
+                  <Table.Th ta="right">Monto</Table.Th>
+                  <Table.Th>Estatus</Table.Th>
+                  {isAdmin && (
+                    <Table.Th>
+                      <VisuallyHidden>Acciones</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((fee) => (
+                  <Table.Tr key={fee.id}>
+                    <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(fee.feeDate)}
+                    </Table.Td>
+                    <Table.Td>
+                      {fee.concept}
+                      <Text size="xs" c="dimmed" hiddenFrom="xs">
+                        {formatDate(fee.feeDate)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <MoneyText value={fee.amount} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Box miw="max-content">
+                        <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
+                      </Box>
+                    </Table.Td>
+                    {isAdmin && (
+                      <Table.Td ta="right">
+                        {fee.status === 'PENDING' && (
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            color="red"
+                            onClick={() => setToCancel(fee)}
+                            aria-label={`Cancelar ${fee.concept}`}
+                          >
+                            Cancelar
+                          </Button>
+                        )}
+                      </Table.Td>
                     )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ConfirmModal
-        opened={toCancel !== null}
-        title={CANCEL_FEE_TITLE}
-        onClose={() => setToCancel(null)}
-        onConfirm={confirmCancel}
-        confirmColor="red"
-        loading={cancel.isPending}
-      >
-        <Text size="sm">{FEE_CANCEL_QUESTION}</Text>
-        {toCancel && (
-          <Text size="sm" c="dimmed">
-            {toCancel.concept} · <MoneyText value={toCancel.amount} />
-          </Text>
-        )}
-      </ConfirmModal>
-    </>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ConfirmModal
+            opened={toCancel !== null}
+            title={CANCEL_FEE_TITLE}
+            onClose={() => setToCancel(null)}
+            onConfirm={confirmCancel}
+            confirmColor="red"
+            loading={cancel.isPending}
+          >
+            <Text size="sm">{FEE_CANCEL_QUESTION}</Text>
+            {toCancel && (
+              <Text size="sm" c="dimmed">
+                {toCancel.concept} · <MoneyText value={toCancel.amount} />
+              </Text>
+            )}
+          </ConfirmModal>
+        </>
+      )}
+    </QueryState>
   );
 }
