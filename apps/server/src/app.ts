@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loggerOptions } from './logger.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
@@ -11,6 +12,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -84,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(customerLoansRoutes, { prefix: '/customers/:id/loans' });
       await api.register(loanPaymentsRoutes, { prefix: '/loans/:id' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
+      await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(auditRoutes, { prefix: '/audit' });
     },
     { prefix: '/api/v1' },
   );

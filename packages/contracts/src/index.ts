@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './bank-accounts.ts';
 export * from './common.ts';
@@ -7,5 +8,6 @@ export * from './loans.ts';
 export * from './money.ts';
 export * from './payments.ts';
 export * from './public.ts';
+export * from './reports.ts';
 export * from './users.ts';
 export { z } from './zod.ts';

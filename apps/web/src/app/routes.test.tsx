@@ -65,7 +65,15 @@ describe('routes', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(names).toEqual(['Dashboard', 'Clientes', 'Préstamos', 'Usuarios', 'Pagos', 'Cuentas']);
+    expect(names).toEqual([
+      'Dashboard',
+      'Clientes',
+      'Préstamos',
+      'Usuarios',
+      'Pagos',
+      'Cuentas',
+      'Auditoría',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     await userEvent.click(within(nav).getByRole('link', { name: 'Usuarios' }));

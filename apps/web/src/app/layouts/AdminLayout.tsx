@@ -16,6 +16,7 @@ import {
   IconBuildingBank,
   IconCash,
   IconGauge,
+  IconHistory,
   IconLogout,
   IconReceipt2,
   IconUserShield,
@@ -43,6 +44,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { to: '/admin/users', label: 'Usuarios', icon: IconUserShield, role: 'ROLE_ADMIN' },
   { to: '/admin/payments', label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },
   { to: '/admin/bank-accounts', label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
+  { to: '/admin/audit', label: 'Auditoría', icon: IconHistory, role: 'ROLE_ADMIN' },
 ];
 
 export function AdminLayout() {

@@ -1,0 +1,79 @@
+import { isoDate, pagedQuery, uuid } from './common.ts';
+import { z } from './zod.ts';
+
+/** Entities the server writes to the audit trail (apps/server …AUDIT_ENTITY constants). */
+export const AUDIT_ENTITIES = [
+  'user',
+  'customer',
+  'address',
+  'loan',
+  'payment',
+  'fee',
+  'bank_account',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  user: 'Usuario',
+  customer: 'Cliente',
+  address: 'Domicilio',
+  loan: 'Préstamo',
+  payment: 'Pago',
+  fee: 'Multa',
+  bank_account: 'Cuenta',
+};
+
+/** Spanish labels of the actions written today; an unknown action is shown as written. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  created: 'Creado',
+  updated: 'Actualizado',
+  deleted: 'Eliminado',
+  cancelled: 'Cancelado',
+  registered: 'Registrado',
+  confirmed: 'Confirmado',
+  rejected: 'Rechazado',
+  recomputed: 'Recalculado',
+  approved: 'Aprobado',
+  first_admin_registered: 'Primer administrador registrado',
+  first_admin_from_environment: 'Primer administrador desde el entorno',
+};
+
+/** `GET /api/v1/audit` (admin only): newest first, filters by entity, user and date range. */
+export const auditQuery = pagedQuery
+  .pick({ page: true, size: true })
+  .extend({
+    entity: z.enum(AUDIT_ENTITIES, { error: 'Entidad inválida' }).optional(),
+    entityId: z.string().trim().min(1).max(64).optional(),
+    userId: uuid.optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    error: 'La fecha final debe ser igual o posterior a la inicial',
+  });
+export type AuditQuery = z.input<typeof auditQuery>;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  /** null for the system (accrual job, first-run set-up). */
+  user: z.object({ id: z.string(), name: z.string(), lastName: z.string(), username: z.string() }).nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/**
+ * History of one record ('Historial' section on customer, loan and payment details):
+ * `GET /api/v1/audit/{entity}/{entityId}`. Admins see any; an agent only what they can see
+ * (their customers, those customers' addresses, loans, fees and payments). A customer's history
+ * includes its addresses; a loan's includes its fees.
+ */
+export const entityHistoryParams = z.object({
+  entity: z.enum(['customer', 'loan', 'payment'], { error: 'Entidad inválida' }),
+  entityId: uuid,
+});
+export type EntityHistoryParams = z.infer<typeof entityHistoryParams>;
