@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -19,6 +20,14 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId),
     index('audit_log_at_idx').on(table.at),
+    // GET /audit filters (newest first): by entity, by acting user, each with a date range.
+    index('audit_log_entity_at_idx').on(table.entity, table.at),
+    index('audit_log_user_at_idx').on(table.userId, table.at),
+    // A customer's history includes its addresses' rows, also of deleted addresses: every address
+    // snapshot names its customer (customers/mapping.ts addressAuditSnapshot).
+    index('audit_log_address_customer_idx')
+      .on(sql`(coalesce(${table.after} ->> 'customerId', ${table.before} ->> 'customerId'))`)
+      .where(sql`${table.entity} = 'address'`),
   ],
 );
 
