@@ -1,0 +1,163 @@
+import { DPD_BUCKETS, type DpdBucketKey } from '@prestaya/contracts';
+import { installmentAmountsCents } from './loan-policy.ts';
+
+/**
+ * Portfolio risk (issue 7): days past due, DPD buckets and portfolio at risk. Pure: integer centavos and
+ * 'YYYY-MM-DD' business dates in, figures out. modules/reports/service.ts only gathers the rows.
+ *
+ * Definitions (one place):
+ * - Unpaid installment: status PENDING, DELAYED or VALIDATING — what currentBalance still counts as
+ *   owed (domain/loan-balance.ts); money in validation is not collected until it is confirmed.
+ * - Days past due (DPD) of a loan = business today − due date of its OLDEST unpaid installment whose
+ *   due date is before today; 0 when it has none. An installment due yesterday is 1 day past due.
+ * - Outstanding principal of a loan = Σ principal of its unpaid installments. Installments store only
+ *   their amount (principal + flat interest), so the principal of installment k is its share of the
+ *   loan amount split exactly as the schedule splits the total (loan-policy installmentAmountsCents):
+ *   ⌊amount ÷ term⌋ each, the last one absorbing the remainder, so the shares sum to the amount and
+ *   a loan with nothing repaid has its whole amount outstanding.
+ * - PAR X = Σ outstanding principal of the loans with DPD > X (strictly: a loan exactly X days past
+ *   due is not in PAR X) ÷ Σ outstanding principal of every ACTIVE and DELAYED loan; 0 when that
+ *   portfolio is empty. The whole outstanding principal of a loan at risk counts, not only the late part.
+ * - Buckets by DPD: 1–7, 8–30, 31–60, 61+ (contracts DPD_BUCKETS); DPD 0 is in no bucket.
+ */
+
+/** The PAR thresholds the portfolio report shows. */
+export const PAR_DAYS = [1, 7, 30] as const;
+
+/**
+ * What the rules need of ACTIVE/DELAYED loans. `loans` identical loans may share one row (the query
+ * groups them so 200,000 loans travel as a few thousand rows); `currentBalanceCents` is their sum.
+ */
+export interface LoanRiskRow {
+  status: 'ACTIVE' | 'DELAYED';
+  amountCents: number;
+  termWeeks: number;
+  /** Unpaid installments (PENDING, DELAYED, VALIDATING) of each loan of the row. */
+  unpaidInstallments: number;
+  /** Whether the last installment (k = term), the one holding the rounding remainder, is unpaid. */
+  lastInstallmentUnpaid: boolean;
+  /** Due date of the oldest unpaid installment due before today; null when none is. */
+  oldestOverdueDueDate: string | null;
+  /** How many loans the row stands for (≥ 1). */
+  loans: number;
+  /** Σ currentBalance of the row's loans. */
+  currentBalanceCents: number;
+}
+
+export interface ParResult {
+  days: number;
+  atRiskCents: number;
+  outstandingCents: number;
+  ratio: number;
+  loans: number;
+}
+
+export interface BucketResult {
+  key: DpdBucketKey;
+  label: string;
+  loans: number;
+  principalCents: number;
+}
+
+export interface PortfolioRisk {
+  loans: { active: number; delayed: number };
+  outstandingBalanceCents: number;
+  outstandingPrincipalCents: number;
+  par: ParResult[];
+  buckets: BucketResult[];
+}
+
+const DAY_MS = 86_400_000;
+
+function dayNumber(date: string): number {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms)) throw new RangeError(`Fecha inválida: ${date}`);
+  return ms / DAY_MS;
+}
+
+/** DPD: days from the oldest overdue due date to today; 0 without one (or if it is not before today). */
+export function daysPastDue(oldestOverdueDueDate: string | null, today: string): number {
+  if (oldestOverdueDueDate === null) return 0;
+  return Math.max(0, dayNumber(today) - dayNumber(oldestOverdueDueDate));
+}
+
+/** The DPD bucket of a loan; null for a loan that is not past due (DPD 0). */
+export function dpdBucket(dpd: number): DpdBucketKey | null {
+  const bucket = DPD_BUCKETS.find((b) => dpd >= b.min && (b.max === null || dpd <= b.max));
+  return bucket?.key ?? null;
+}
+
+/** Outstanding principal of ONE loan of the row (see the definition above). */
+export function outstandingPrincipalCents(
+  row: Pick<LoanRiskRow, 'amountCents' | 'termWeeks' | 'unpaidInstallments' | 'lastInstallmentUnpaid'>,
+): number {
+  const { amountCents, termWeeks, unpaidInstallments, lastInstallmentUnpaid } = row;
+  if (!Number.isInteger(unpaidInstallments) || unpaidInstallments < 0 || unpaidInstallments > termWeeks) {
+    throw new RangeError(`Pagos pendientes inválidos: ${unpaidInstallments} de ${termWeeks}`);
+  }
+  if (unpaidInstallments === 0) return 0;
+  const shares = installmentAmountsCents(amountCents, termWeeks);
+  const base = shares[0] ?? 0;
+  const last = shares[termWeeks - 1] ?? 0;
+  return lastInstallmentUnpaid ? (unpaidInstallments - 1) * base + last : unpaidInstallments * base;
+}
+
+/** atRisk ÷ outstanding as a fraction; 0 for an empty portfolio. */
+export function parRatio(atRiskCents: number, outstandingCents: number): number {
+  return outstandingCents === 0 ? 0 : atRiskCents / outstandingCents;
+}
+
+/** Every figure of the portfolio report from the loan rows, as of the business day `today`. */
+export function portfolioRisk(
+  rows: readonly LoanRiskRow[],
+  today: string,
+  parDays: readonly number[] = PAR_DAYS,
+): PortfolioRisk {
+  dayNumber(today);
+  const loans = { active: 0, delayed: 0 };
+  let balanceCents = 0;
+  let principalCents = 0;
+  const par = parDays.map((days) => ({ days, atRiskCents: 0, loans: 0 }));
+  const buckets = new Map<DpdBucketKey, { loans: number; principalCents: number }>(
+    DPD_BUCKETS.map((b) => [b.key, { loans: 0, principalCents: 0 }]),
+  );
+
+  for (const row of rows) {
+    if (row.status === 'ACTIVE') loans.active += row.loans;
+    else loans.delayed += row.loans;
+    balanceCents += row.currentBalanceCents;
+    const rowPrincipal = outstandingPrincipalCents(row) * row.loans;
+    principalCents += rowPrincipal;
+
+    const dpd = daysPastDue(row.oldestOverdueDueDate, today);
+    for (const figure of par) {
+      if (dpd > figure.days) {
+        figure.atRiskCents += rowPrincipal;
+        figure.loans += row.loans;
+      }
+    }
+    const key = dpdBucket(dpd);
+    const bucket = key ? buckets.get(key) : undefined;
+    if (bucket) {
+      bucket.loans += row.loans;
+      bucket.principalCents += rowPrincipal;
+    }
+  }
+
+  return {
+    loans,
+    outstandingBalanceCents: balanceCents,
+    outstandingPrincipalCents: principalCents,
+    par: par.map((figure) => ({
+      ...figure,
+      outstandingCents: principalCents,
+      ratio: parRatio(figure.atRiskCents, principalCents),
+    })),
+    buckets: DPD_BUCKETS.map((b) => ({
+      key: b.key,
+      label: b.label,
+      loans: buckets.get(b.key)?.loans ?? 0,
+      principalCents: buckets.get(b.key)?.principalCents ?? 0,
+    })),
+  };
+}
