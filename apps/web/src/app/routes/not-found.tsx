@@ -1,5 +1,0 @@
-import { NotFound } from '../NotFound.tsx';
-
-export function Component() {
-  return <NotFound />;
-}
