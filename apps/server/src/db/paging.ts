@@ -30,8 +30,12 @@ export function totalPages(totalDocuments: number, size: number): number {
   return Math.ceil(totalDocuments / size);
 }
 
-/** The one paged-list helper: every list endpoint returns `{data, page, size, totalDocuments, totalPages}`. */
-export async function paginate<T>(options: PaginateOptions<T>): Promise<Paged<T>> {
+/**
+ * The ORDER BY of a list request: the allow-listed column (else a 400 naming the allowed ones) and the
+ * unique tiebreaker. Shared by paginate and the CSV exports (csv/list-export.ts), which walk the same
+ * list in batches.
+ */
+export function orderTerms<T>(options: Omit<PaginateOptions<T>, 'rows' | 'count'>): SQL[] {
   const { request } = options;
   const key = request.orderBy || options.defaultOrderBy;
   const column = Object.hasOwn(options.orderColumns, key) ? options.orderColumns[key] : undefined;
@@ -40,7 +44,13 @@ export async function paginate<T>(options: PaginateOptions<T>): Promise<Paged<T>
     throw invalidField('orderBy', `No se puede ordenar por "${key}"; use uno de: ${allowed}`);
   }
   const direction = request.order === 'desc' ? desc : asc;
-  const orderBy = [direction(column), direction(options.tiebreaker)];
+  return [direction(column), direction(options.tiebreaker)];
+}
+
+/** The one paged-list helper: every list endpoint returns `{data, page, size, totalDocuments, totalPages}`. */
+export async function paginate<T>(options: PaginateOptions<T>): Promise<Paged<T>> {
+  const { request } = options;
+  const orderBy = orderTerms(options);
   const data = await options.rows({
     orderBy,
     limit: request.size,

@@ -11,9 +11,11 @@ import {
   pagedQuery,
 } from '@prestaya/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { sendCsv } from '../../csv/send.ts';
 import { problemResponses } from '../../http/responses.ts';
 import { createAddress, deleteAddress, updateAddress } from './addresses.ts';
-import { createCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
+import { createCustomer, customersCsv, getCustomer, listCustomers, updateCustomer } from './service.ts';
 
 /**
  * Customers and their addresses, for every signed-in staff member (the /api/v1 hook authenticates).
@@ -30,6 +32,25 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listCustomers(app.db, request.user, request.query),
+  );
+
+  // CSV export of the list above (issue 7). A static path: it wins over '/:id' below.
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        ...csvRouteDocs(
+          'customers',
+          'Clientes en CSV: la misma búsqueda, filtro y orden que la lista; un agente solo los suyos.',
+        ),
+        querystring: listExportQuery,
+      },
+    },
+    (request, reply) =>
+      sendCsv(
+        reply,
+        customersCsv(app.db, request.user, asListQuery(request.query), app.config.businessTimeZone),
+      ),
   );
 
   app.post(

@@ -11,10 +11,12 @@ import {
 } from '@prestaya/contracts';
 import { and, asc, eq, like, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { integerCell, nameCell, textCell } from '../../csv/cells.ts';
+import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
-import { paginate } from '../../db/paging.ts';
+import { type PaginateOptions, paginate } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { addresses, customers } from '../../db/schema/customers.ts';
+import { addresses, type CustomerRow, customers } from '../../db/schema/customers.ts';
 import { users } from '../../db/schema/users.ts';
 import { asNumber, containsPattern } from '../../db/search.ts';
 import { writeAudit } from '../../db/write-audit.ts';
@@ -76,29 +78,48 @@ function customerFilter(query: PagedQuery): SQL | undefined {
   return and(...conditions);
 }
 
-export async function listCustomers(
+interface CustomerListRow {
+  customer: CustomerRow;
+  agent: AgentSummary | null;
+}
+
+/**
+ * THE query of the customers list (visibility, filters, order, count), shared by the paged list and
+ * its CSV export so both always select the same customers.
+ */
+function customerListSource(
   db: AppDb,
   actor: CustomerActor,
   query: PagedQuery,
-): Promise<Paged<CustomerListItem>> {
+): PaginateOptions<CustomerListRow> {
   const where = and(visibleCustomers(actor), customerFilter(query));
-  return paginate({
+  return {
     request: query,
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'num',
     tiebreaker: customers.id,
-    rows: async ({ orderBy, limit, offset }) => {
-      const rows = await db
+    rows: ({ orderBy, limit, offset }) =>
+      db
         .select({ customer: customers, agent: AGENT_SUMMARY })
         .from(customers)
         .leftJoin(users, eq(users.id, customers.agentId))
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset);
-      return rows.map((row) => toCustomerListItem(row.customer, row.agent));
-    },
+        .offset(offset),
     count: () => db.$count(customers, where),
+  };
+}
+
+export async function listCustomers(
+  db: AppDb,
+  actor: CustomerActor,
+  query: PagedQuery,
+): Promise<Paged<CustomerListItem>> {
+  const source = customerListSource(db, actor, query);
+  return paginate({
+    ...source,
+    rows: async (page) => (await source.rows(page)).map((row) => toCustomerListItem(row.customer, row.agent)),
   });
 }
 
@@ -234,4 +255,33 @@ export async function updateCustomer(
       return loadCustomer(tx, actor, id);
     }),
   );
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* CSV export (GET /customers/export.csv)                                                           */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The columns of the 'Clientes' list screen: No., Nombre (name and both last names), Teléfono. */
+const CUSTOMER_CSV_COLUMNS: CsvColumn<CustomerListRow>[] = [
+  { header: 'No.', cell: ({ customer }) => integerCell(customer.num) },
+  {
+    header: 'Nombre',
+    cell: ({ customer }) => nameCell(customer.name, customer.lastName, customer.secondLastName),
+  },
+  { header: 'Teléfono', cell: ({ customer }) => textCell(customer.phone) },
+];
+
+/** The customers list as CSV: the same customers, search, filter and order as GET /customers. */
+export function customersCsv(
+  db: AppDb,
+  actor: CustomerActor,
+  query: PagedQuery,
+  timeZone: string,
+): CsvExport<CustomerListRow> {
+  return {
+    name: 'clientes',
+    columns: CUSTOMER_CSV_COLUMNS,
+    source: customerListSource(db, actor, query),
+    timeZone,
+  };
 }
