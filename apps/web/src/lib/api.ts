@@ -1,3 +1,4 @@
+import { filenameFromDisposition } from './download.ts';
 import { session } from './session.ts';
 
 /** A failed API call: `detail` is the server's Spanish problem+json detail, safe to show. */
@@ -125,6 +126,47 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     unauthorizedHandler();
   }
   throw error;
+}
+
+/** A file answered by the server: its bytes and the name from `Content-Disposition` (null without one). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * GET a file (CSV export…) with the session's Bearer token. Errors and 401s are handled as in
+ * `apiRequest` (problem+json → ApiError; a 401 ends the session).
+ */
+export async function apiDownload(
+  path: string,
+  query?: Record<string, QueryValue>,
+  options: { signal?: AbortSignal; accept?: string } = {},
+): Promise<DownloadedFile> {
+  const token = session.token();
+  const headers: Record<string, string> = {
+    Accept: `${options.accept ?? '*/*'}, application/problem+json`,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method: 'GET', headers, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) {
+    const error = toApiError(response.status, await parseBody(response));
+    if (response.status === 401) {
+      session.clear();
+      unauthorizedHandler();
+    }
+    throw error;
+  }
+  return {
+    blob: await response.blob(),
+    filename: filenameFromDisposition(response.headers.get('content-disposition')),
+  };
 }
 
 export const api = {

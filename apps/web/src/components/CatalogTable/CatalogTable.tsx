@@ -16,6 +16,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import type { QueryValue } from '../../lib/api.ts';
+import { ExportCsvButton } from '../ExportCsvButton.tsx';
 import { renderCell } from './cells.tsx';
 import { RowActions } from './RowActions.tsx';
 import type { ColumnDef, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
@@ -51,6 +53,11 @@ export interface CatalogTableProps<T extends { id: string | number }> {
    * (spec "After operations the list reloads to page 1"); invalidate `queryKey` to refetch too.
    */
   resetPageKey?: unknown;
+  /**
+   * A 'Descargar CSV' button for the same rows: the export gets the table's current search, filter
+   * and order (never page/size), plus `query` when the list has filters of its own.
+   */
+  exportCsv?: { path: string; fallbackName?: string; query?: Record<string, QueryValue> };
 }
 
 /** The reusable paged table of the back office (spec 2 "Reusable paged table (catalog)"). */
@@ -72,6 +79,7 @@ export function CatalogTable<T extends { id: string | number }>({
   onRowClick,
   pageSize = DEFAULT_PAGE_SIZE,
   resetPageKey,
+  exportCsv,
 }: CatalogTableProps<T>) {
   const [page, setPage] = useState(1);
   const [seenResetKey, setSeenResetKey] = useState(resetPageKey);
@@ -183,7 +191,7 @@ export function CatalogTable<T extends { id: string | number }>({
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">
-        {(title || searchable || filterOptions) && (
+        {(title || searchable || filterOptions || exportCsv) && (
           <Group justify="space-between" align="flex-end" gap="sm">
             {title && (
               <Title order={titleOrder} size="h3">
@@ -241,6 +249,19 @@ export function CatalogTable<T extends { id: string | number }>({
                   </Button>
                 )}
               </Box>
+            )}
+            {exportCsv && (
+              <ExportCsvButton
+                path={exportCsv.path}
+                fallbackName={exportCsv.fallbackName}
+                query={{
+                  ...exportCsv.query,
+                  query: params.query,
+                  q: params.q,
+                  orderBy: params.orderBy,
+                  order: params.order,
+                }}
+              />
             )}
           </Group>
         )}

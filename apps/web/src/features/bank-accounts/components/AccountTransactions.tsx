@@ -8,7 +8,7 @@ import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../compone
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { getAccountTransactions } from '../api/get-account-transactions.ts';
 import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
-import { bankAccountsKeys } from '../api/keys.ts';
+import { bankAccountPath, bankAccountsKeys } from '../api/keys.ts';
 import { ACCOUNT_OPERATION_BADGES, transactionDateParts, transactionPath } from '../labels.ts';
 import { AccountBreadcrumbs, AccountHeader, HeaderSkeleton, LoadError } from './AccountHeader.tsx';
 
@@ -95,6 +95,10 @@ export function AccountTransactions({ accountId }: { accountId: string }) {
         fetchPage={fetchPage}
         columns={TRANSACTION_COLUMNS}
         extraButtons={extraButtons}
+        exportCsv={{
+          path: `${bankAccountPath(accountId)}/transactions/export.csv`,
+          fallbackName: 'movimientos.csv',
+        }}
       />
     </Stack>
   );

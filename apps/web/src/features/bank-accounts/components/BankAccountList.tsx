@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
 import { getBankAccounts } from '../api/get-bank-accounts.ts';
-import { bankAccountsKeys } from '../api/keys.ts';
+import { BANK_ACCOUNTS_PATH, bankAccountsKeys } from '../api/keys.ts';
 import { transactionsPath } from '../labels.ts';
 import { AccountDialog } from './AccountDialog.tsx';
 import { MovementDialog, type MovementKind } from './MovementDialog.tsx';
@@ -85,6 +85,7 @@ export function BankAccountList() {
         addLabel="Registrar Cuenta"
         extraButtons={extraButtons}
         resetPageKey={operations}
+        exportCsv={{ path: `${BANK_ACCOUNTS_PATH}/export.csv`, fallbackName: 'cuentas.csv' }}
       />
       <AccountDialog
         opened={creating}

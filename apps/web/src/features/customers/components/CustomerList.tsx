@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
 import { getCustomers } from '../api/get-customers.ts';
-import { customersKeys } from '../api/keys.ts';
+import { CUSTOMERS_PATH, customersKeys } from '../api/keys.ts';
 import { CustomerDialog } from './CustomerDialog.tsx';
 
 const columns: ColumnDef<CustomerListItem>[] = [
@@ -37,6 +37,7 @@ export function CustomerList() {
         extraButtons={[{ label: 'Ver detalle', icon: <IconEye size={16} aria-hidden />, onClick: open }]}
         onRowClick={open}
         pageSize={10}
+        exportCsv={{ path: `${CUSTOMERS_PATH}/export.csv`, fallbackName: 'clientes.csv' }}
       />
       <CustomerDialog opened={registering} onClose={() => setRegistering(false)} />
     </Stack>

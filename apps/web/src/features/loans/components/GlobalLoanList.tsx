@@ -13,7 +13,7 @@ import { MoneyText } from '../../../components/MoneyText.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
 import { getLoans } from '../api/get-loans.ts';
-import { loansKeys } from '../api/keys.ts';
+import { LOANS_PATH, loansKeys } from '../api/keys.ts';
 import {
   customerDetailsPath,
   DELIVERED_STATUSES,
@@ -114,6 +114,7 @@ export function GlobalLoanList() {
         filterOptions={filterOptions}
         filterLabel="Estatus"
         extraButtons={extraButtons}
+        exportCsv={{ path: `${LOANS_PATH}/export.csv`, fallbackName: 'prestamos.csv' }}
       />
       <ApproveDialog loan={dialog.loan} opened={dialog.kind === 'approve'} onClose={close} onDone={close} />
       <DeliverDialog loan={dialog.loan} opened={dialog.kind === 'deliver'} onClose={close} onDone={close} />

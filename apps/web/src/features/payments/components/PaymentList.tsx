@@ -12,7 +12,7 @@ import {
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { getPayments } from '../api/get-payments.ts';
-import { paymentsKeys } from '../api/keys.ts';
+import { PAYMENTS_PATH, paymentsKeys } from '../api/keys.ts';
 import { methodLabel, PAYMENT_STATUS_BADGES, paymentDetailsPath } from '../labels.ts';
 
 export const PAYMENTS_TITLE = 'Pagos Recibidos';
@@ -95,6 +95,7 @@ export function PaymentList() {
       filterOptions={filterOptions}
       filterLabel="Estatus"
       extraButtons={extraButtons}
+      exportCsv={{ path: `${PAYMENTS_PATH}/export.csv`, fallbackName: 'pagos.csv' }}
       onRowClick={(payment) => navigate(paymentDetailsPath(payment.id))}
     />
   );

@@ -3,7 +3,7 @@ import { USER_STATUS_LABELS, USER_STATUSES, type User } from '@prestaya/contract
 import { useState } from 'react';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
 import { getUsers } from '../api/get-users.ts';
-import { usersKeys } from '../api/keys.ts';
+import { USERS_PATH, usersKeys } from '../api/keys.ts';
 import { USER_STATUS_BADGES } from '../labels.ts';
 import { UserDialog } from './UserDialog.tsx';
 
@@ -38,6 +38,7 @@ export function UserList() {
         filterLabel="Filtrar por estatus"
         onAdd={() => setDialog({ opened: true, userId: null })}
         onEdit={(user) => setDialog({ opened: true, userId: user.id })}
+        exportCsv={{ path: `${USERS_PATH}/export.csv`, fallbackName: 'usuarios.csv' }}
       />
       <UserDialog
         opened={dialog.opened}
