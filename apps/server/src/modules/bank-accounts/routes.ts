@@ -9,9 +9,13 @@ import {
   transactionParams,
 } from '@prestaya/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { sendCsv } from '../../csv/send.ts';
 import { problemResponses } from '../../http/responses.ts';
 import { movementBody } from './schemas.ts';
 import {
+  accountTransactionsCsv,
+  bankAccountsCsv,
   createBankAccount,
   getAccountTransaction,
   getBankAccount,
@@ -37,6 +41,47 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listBankAccounts(app.db, request.query),
+  );
+
+  // CSV exports of the accounts list and of one account's ledger (issue 7). Static segments: they win
+  // over '/:id' and '/:id/transactions/:transactionId'.
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        ...csvRouteDocs(
+          'bank-accounts',
+          'Cuentas Bancarias en CSV (administradores): la misma búsqueda y orden que la lista.',
+        ),
+        querystring: listExportQuery,
+      },
+    },
+    (request, reply) =>
+      sendCsv(reply, bankAccountsCsv(app.db, asListQuery(request.query), app.config.businessTimeZone)),
+  );
+
+  app.get(
+    '/:id/transactions/export.csv',
+    {
+      schema: {
+        ...csvRouteDocs(
+          'bank-accounts',
+          'Movimientos de la cuenta en CSV (administradores), más recientes primero.',
+        ),
+        params: idParams,
+        querystring: listExportQuery,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await accountTransactionsCsv(
+          app.db,
+          request.params.id,
+          asListQuery(request.query),
+          app.config.businessTimeZone,
+        ),
+      ),
   );
 
   app.post(

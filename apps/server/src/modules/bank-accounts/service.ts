@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_OPERATION_LABELS,
   type AccountMovement,
   type AccountTransaction,
   type BANK_ACCOUNT_ORDER_COLUMNS,
@@ -11,9 +12,16 @@ import {
 } from '@prestaya/contracts';
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { dateTimeCell, labelCell, moneyCell, textCell } from '../../csv/cells.ts';
+import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb } from '../../db/client.ts';
-import { paginate } from '../../db/paging.ts';
-import { accountTransactions, bankAccounts } from '../../db/schema/bank-accounts.ts';
+import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import {
+  type AccountTransactionRow,
+  accountTransactions,
+  type BankAccountRow,
+  bankAccounts,
+} from '../../db/schema/bank-accounts.ts';
 import { matchesText } from '../../db/search.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { invalidField, notFound } from '../../errors.ts';
@@ -46,26 +54,30 @@ function toCents(field: string, pesos: number): number {
  * field, so `q` is ignored.
  */
 export async function listBankAccounts(db: AppDb, query: PagedQuery): Promise<Paged<BankAccount>> {
+  const source = bankAccountListSource(db, query);
+  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toBankAccountDto) });
+}
+
+/** THE query of the accounts list (search, order, count), shared by the paged list and its CSV export. */
+function bankAccountListSource(db: AppDb, query: PagedQuery): PaginateOptions<BankAccountRow> {
   const where = query.query
     ? matchesText([bankAccounts.name, bankAccounts.bankName, bankAccounts.customerName], query.query)
     : undefined;
-  return paginate({
+  return {
     request: query,
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'name',
     tiebreaker: bankAccounts.id,
-    rows: async ({ orderBy, limit, offset }) => {
-      const rows = await db
+    rows: ({ orderBy, limit, offset }) =>
+      db
         .select()
         .from(bankAccounts)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset);
-      return rows.map(toBankAccountDto);
-    },
+        .offset(offset),
     count: () => db.$count(bankAccounts, where),
-  });
+  };
 }
 
 export async function getBankAccount(db: AppDb, id: string): Promise<BankAccount> {
@@ -158,25 +170,39 @@ export async function listAccountTransactions(
   accountId: string,
   query: PagedQuery,
 ): Promise<Paged<AccountTransaction>> {
+  const source = await transactionListSource(db, accountId, query);
+  return paginate({
+    ...source,
+    rows: async (page) => (await source.rows(page)).map(toAccountTransactionDto),
+  });
+}
+
+/**
+ * THE query of an account's ledger (404 for an unknown account, order, count), shared by the paged
+ * list and its CSV export.
+ */
+async function transactionListSource(
+  db: AppDb,
+  accountId: string,
+  query: PagedQuery,
+): Promise<PaginateOptions<AccountTransactionRow>> {
   await ensureAccountExists(db, accountId);
   const where = eq(accountTransactions.accountId, accountId);
-  return paginate({
+  return {
     request: { ...query, order: query.orderBy ? query.order : 'desc' },
     orderColumns: { createdOn: accountTransactions.createdOn },
     defaultOrderBy: 'createdOn',
     tiebreaker: accountTransactions.id,
-    rows: async ({ orderBy, limit, offset }) => {
-      const rows = await db
+    rows: ({ orderBy, limit, offset }) =>
+      db
         .select()
         .from(accountTransactions)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset);
-      return rows.map(toAccountTransactionDto);
-    },
+        .offset(offset),
     count: () => db.$count(accountTransactions, where),
-  });
+  };
 }
 
 /** A transaction of another account is 404, as if it did not exist. */
@@ -193,4 +219,58 @@ export async function getAccountTransaction(
     .limit(1);
   if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.transactionNotFound);
   return toAccountTransactionDto(row);
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* CSV exports (GET /bank-accounts/export.csv, GET /bank-accounts/{id}/transactions/export.csv)     */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The columns of 'Cuentas Bancarias': Nombre, the bank shown under it, Saldo, Saldo Real. */
+const BANK_ACCOUNT_CSV_COLUMNS: CsvColumn<BankAccountRow>[] = [
+  { header: 'Nombre', cell: (account) => textCell(account.name) },
+  { header: 'Banco', cell: (account) => textCell(account.bankName) },
+  { header: 'Saldo', cell: (account) => moneyCell(account.balanceCents) },
+  { header: 'Saldo Real', cell: (account) => moneyCell(account.realBalanceCents) },
+];
+
+/** The accounts list as CSV: the same accounts, search and order as GET /bank-accounts. */
+export function bankAccountsCsv(db: AppDb, query: PagedQuery, timeZone: string): CsvExport<BankAccountRow> {
+  return {
+    name: 'cuentas',
+    columns: BANK_ACCOUNT_CSV_COLUMNS,
+    source: bankAccountListSource(db, query),
+    timeZone,
+  };
+}
+
+/**
+ * The columns of the ledger screen: Fecha, Saldo anterior, Real anterior, Monto, Tipo, the concept
+ * shown under the type, Saldo posterior, Real posterior.
+ */
+function transactionCsvColumns(timeZone: string): CsvColumn<AccountTransactionRow>[] {
+  return [
+    { header: 'Fecha', cell: (row) => dateTimeCell(row.createdOn, timeZone) },
+    { header: 'Saldo anterior', cell: (row) => moneyCell(row.initialBalanceCents) },
+    { header: 'Real anterior', cell: (row) => moneyCell(row.initialRealBalanceCents) },
+    { header: 'Monto', cell: (row) => moneyCell(row.amountCents) },
+    { header: 'Tipo', cell: (row) => labelCell(ACCOUNT_OPERATION_LABELS, row.operationType) },
+    { header: 'Concepto', cell: (row) => textCell(row.reason) },
+    { header: 'Saldo posterior', cell: (row) => moneyCell(row.endBalanceCents) },
+    { header: 'Real posterior', cell: (row) => moneyCell(row.endRealBalanceCents) },
+  ];
+}
+
+/** An account's ledger as CSV (404 for an unknown account): the same rows and order as its list. */
+export async function accountTransactionsCsv(
+  db: AppDb,
+  accountId: string,
+  query: PagedQuery,
+  timeZone: string,
+): Promise<CsvExport<AccountTransactionRow>> {
+  return {
+    name: 'movimientos',
+    columns: transactionCsvColumns(timeZone),
+    source: await transactionListSource(db, accountId, query),
+    timeZone,
+  };
 }

@@ -11,6 +11,8 @@ import {
   z,
 } from '@prestaya/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { sendCsv } from '../../csv/send.ts';
 import { problemResponses } from '../../http/responses.ts';
 import {
   activateLoan,
@@ -20,6 +22,7 @@ import {
   listCustomerLoans,
   listLoans,
   listScheduledPayments,
+  loansCsv,
   updateLoan,
 } from './service.ts';
 
@@ -47,6 +50,23 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listLoans(app.db, request.user, request.query),
+  );
+
+  // CSV export of the global list above (issue 7). A static path: it wins over '/:id' below.
+  app.get(
+    '/export.csv',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...csvRouteDocs(
+          'loans',
+          'Lista Global de Préstamos en CSV (administradores): la misma búsqueda, filtro y orden.',
+        ),
+        querystring: listExportQuery,
+      },
+    },
+    (request, reply) =>
+      sendCsv(reply, loansCsv(app.db, request.user, asListQuery(request.query), app.config.businessTimeZone)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   formatCents,
   type LOAN_ORDER_COLUMNS,
+  LOAN_STATUS_LABELS,
   LOAN_STATUSES,
   type Loan,
   type LoanStatus,
@@ -16,8 +17,10 @@ import {
 import { and, asc, count, eq, inArray, like, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
+import { dayCell, integerCell, labelCell, moneyCell, nameCell } from '../../csv/cells.ts';
+import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, AppTx, DbOrTx } from '../../db/client.ts';
-import { paginate } from '../../db/paging.ts';
+import { type PaginateOptions, paginate } from '../../db/paging.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -33,7 +36,7 @@ import { BANK_ACCOUNT_MESSAGES } from '../bank-accounts/messages.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { findVisibleLoan, selectLoans, visibleLoans } from './access.ts';
 import { businessToday } from './business-day.ts';
-import { loanAuditSnapshot, toLoanDto, toScheduledPaymentDto } from './mapping.ts';
+import { type LoanJoinedRow, loanAuditSnapshot, toLoanDto, toScheduledPaymentDto } from './mapping.ts';
 import { LOAN_AUDIT_ENTITY, LOAN_MESSAGES, ledgerReason } from './messages.ts';
 import { IN_PROGRESS_STATUSES, manualStatusChange } from './status-rules.ts';
 
@@ -82,20 +85,26 @@ function listRequest(query: PagedQuery): PagedQuery {
   return { ...query, order: query.orderBy ? query.order : 'desc' };
 }
 
-async function pagedLoans(db: AppDb, query: PagedQuery, where: SQL | undefined): Promise<Paged<Loan>> {
-  return paginate({
+/**
+ * THE query of a loans list (filter, order, count) for a WHERE clause, shared by the paged lists and
+ * the CSV export so both always select the same loans.
+ */
+function loanListSource(
+  db: AppDb,
+  query: PagedQuery,
+  where: SQL | undefined,
+): PaginateOptions<LoanJoinedRow> {
+  return {
     request: listRequest(query),
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: loans.id,
-    rows: async ({ orderBy, limit, offset }) => {
-      const rows = await selectLoans(db)
+    rows: ({ orderBy, limit, offset }) =>
+      selectLoans(db)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset);
-      return rows.map(toLoanDto);
-    },
+        .offset(offset),
     count: async () => {
       const [row] = await db
         .select({ n: count() })
@@ -104,7 +113,12 @@ async function pagedLoans(db: AppDb, query: PagedQuery, where: SQL | undefined):
         .where(where);
       return Number(row?.n ?? 0);
     },
-  });
+  };
+}
+
+async function pagedLoans(db: AppDb, query: PagedQuery, where: SQL | undefined): Promise<Paged<Loan>> {
+  const source = loanListSource(db, query, where);
+  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toLoanDto) });
 }
 
 /** GET /customers/{id}/loans: the loans of a customer the actor sees (else 404 'Cliente no encontrado'). */
@@ -125,6 +139,10 @@ export async function listCustomerLoans(
  * trigram index serves it, and `gomez` finds `Gómez`); a numeric `query` also matches the loan `num`.
  */
 export async function listLoans(db: AppDb, actor: CustomerActor, query: PagedQuery): Promise<Paged<Loan>> {
+  return pagedLoans(db, query, globalLoansFilter(actor, query));
+}
+
+function globalLoansFilter(actor: CustomerActor, query: PagedQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visibleLoans(actor)];
   if (query.q) {
     if (!LOAN_STATUSES.includes(query.q as LoanStatus)) throw invalidField('q', LOAN_MESSAGES.invalidStatus);
@@ -136,7 +154,7 @@ export async function listLoans(db: AppDb, actor: CustomerActor, query: PagedQue
     const num = asNumber(term);
     conditions.push(num === undefined ? text : or(text, eq(loans.num, num)));
   }
-  return pagedLoans(db, query, and(...conditions));
+  return and(...conditions);
 }
 
 export async function getLoan(db: AppDb, actor: CustomerActor, id: string): Promise<Loan> {
@@ -435,4 +453,34 @@ export async function activateLoan(db: AppDb, actor: CustomerActor, id: string):
       currentBalanceCents: owedCents,
     });
   });
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* CSV export (GET /loans/export.csv)                                                               */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The columns of 'Lista Global de Préstamos': No., Cliente, Monto, Estatus, Fecha (business day). */
+function loanCsvColumns(timeZone: string): CsvColumn<LoanJoinedRow>[] {
+  return [
+    { header: 'No.', cell: ({ loan }) => integerCell(loan.num) },
+    { header: 'Cliente', cell: ({ customer }) => nameCell(customer.name, customer.lastName) },
+    { header: 'Monto', cell: ({ loan }) => moneyCell(loan.amountCents) },
+    { header: 'Estatus', cell: ({ loan }) => labelCell(LOAN_STATUS_LABELS, loan.status) },
+    { header: 'Fecha', cell: ({ loan }) => dayCell(loan.createdOn, timeZone) },
+  ];
+}
+
+/** The global loans list as CSV: the same loans, search, filter and order as GET /loans. */
+export function loansCsv(
+  db: AppDb,
+  actor: CustomerActor,
+  query: PagedQuery,
+  timeZone: string,
+): CsvExport<LoanJoinedRow> {
+  return {
+    name: 'prestamos',
+    columns: loanCsvColumns(timeZone),
+    source: loanListSource(db, query, globalLoansFilter(actor, query)),
+    timeZone,
+  };
 }

@@ -14,6 +14,8 @@ import {
   z,
 } from '@prestaya/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { sendCsv } from '../../csv/send.ts';
 import { forbidden } from '../../errors.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
@@ -27,6 +29,7 @@ import {
   listLoanPayments,
   listPayments,
   openAttachment,
+  paymentsCsv,
   pendingPayments as pendingPaymentsOf,
   registerPayment,
 } from './service.ts';
@@ -58,6 +61,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listPayments(app.db, request.query),
+  );
+
+  // CSV export of 'Pagos Recibidos' (issue 7). A static path: it wins over the '/:id' routes.
+  app.get(
+    '/export.csv',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...csvRouteDocs(
+          'payments',
+          'Pagos Recibidos en CSV (administradores): la misma búsqueda, filtro y orden.',
+        ),
+        querystring: listExportQuery,
+      },
+    },
+    (request, reply) =>
+      sendCsv(reply, paymentsCsv(app.db, asListQuery(request.query), app.config.businessTimeZone)),
   );
 
   app.get(

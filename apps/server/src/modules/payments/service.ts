@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import {
   centsToPesos,
   type Fee,
+  PAYMENT_METHOD_LABELS,
   type PAYMENT_ORDER_COLUMNS,
+  PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type Paged,
   type PagedQuery,
@@ -17,8 +19,10 @@ import {
 } from '@prestaya/contracts';
 import { and, asc, count, desc, eq, inArray, like, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { dateTimeCell, integerCell, labelCell, moneyCell, nameCell, textCell } from '../../csv/cells.ts';
+import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, AppTx, DbOrTx } from '../../db/client.ts';
-import { paginate } from '../../db/paging.ts';
+import { type PaginateOptions, paginate } from '../../db/paging.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -158,6 +162,15 @@ const ORDER_COLUMNS = {
  * free, the customers search rule) or, when numeric, the loan number. Newest first unless `orderBy`.
  */
 export async function listPayments(db: AppDb, query: PagedQuery): Promise<Paged<PaymentListItem>> {
+  const source = paymentListSource(db, query);
+  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toPaymentListItem) });
+}
+
+/**
+ * THE query of 'Pagos Recibidos' (filters, order, count), shared by the paged list and its CSV export
+ * so both always select the same payments.
+ */
+function paymentListSource(db: AppDb, query: PagedQuery): PaginateOptions<PaymentJoinedRow> {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
     if (!PAYMENT_STATUSES.includes(query.q as PaymentStatus)) {
@@ -172,19 +185,17 @@ export async function listPayments(db: AppDb, query: PagedQuery): Promise<Paged<
     conditions.push(num === undefined ? text : or(text, eq(loans.num, num)));
   }
   const where = and(...conditions);
-  return paginate({
+  return {
     request: { ...query, order: query.orderBy ? query.order : 'desc' },
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: payments.id,
-    rows: async ({ orderBy, limit, offset }) => {
-      const rows = await selectPayments(db)
+    rows: ({ orderBy, limit, offset }) =>
+      selectPayments(db)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset);
-      return rows.map(toPaymentListItem);
-    },
+        .offset(offset),
     count: async () => {
       const [row] = await db
         .select({ n: count() })
@@ -194,7 +205,7 @@ export async function listPayments(db: AppDb, query: PagedQuery): Promise<Paged<
         .where(where);
       return Number(row?.n ?? 0);
     },
-  });
+  };
 }
 
 /**
@@ -599,4 +610,35 @@ export async function decidePayment(
     });
     return toPaymentListItem(await loadPayment(tx, payment.id));
   });
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* CSV export (GET /payments/export.csv)                                                            */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * The columns of 'Pagos Recibidos' (Préstamo, Cliente, Monto, Método, Cuenta, Estatus) and the date
+ * the payment was registered, which the screen orders by but has no column for: without it the file
+ * could not be reconciled with the accounts.
+ */
+function paymentCsvColumns(timeZone: string): CsvColumn<PaymentJoinedRow>[] {
+  return [
+    { header: 'Préstamo', cell: ({ loan }) => integerCell(loan.num) },
+    { header: 'Cliente', cell: ({ customer }) => nameCell(customer.name, customer.lastName) },
+    { header: 'Monto', cell: ({ payment }) => moneyCell(payment.amountCents) },
+    { header: 'Método', cell: ({ payment }) => labelCell(PAYMENT_METHOD_LABELS, payment.paymentMethod) },
+    { header: 'Cuenta', cell: ({ bankAccount }) => textCell(bankAccount?.name) },
+    { header: 'Estatus', cell: ({ payment }) => labelCell(PAYMENT_STATUS_LABELS, payment.status) },
+    { header: 'Fecha', cell: ({ payment }) => dateTimeCell(payment.createdOn, timeZone) },
+  ];
+}
+
+/** 'Pagos Recibidos' as CSV: the same payments, search, filter and order as GET /payments. */
+export function paymentsCsv(db: AppDb, query: PagedQuery, timeZone: string): CsvExport<PaymentJoinedRow> {
+  return {
+    name: 'pagos',
+    columns: paymentCsvColumns(timeZone),
+    source: paymentListSource(db, query),
+    timeZone,
+  };
 }

@@ -1,7 +1,9 @@
 import { envelope, idParams, paged, pagedQuery, user, userCreate, userUpdate } from '@prestaya/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { sendCsv } from '../../csv/send.ts';
 import { problemResponses } from '../../http/responses.ts';
-import { createUser, getUser, listUsers, updateUser } from './service.ts';
+import { createUser, getUser, listUsers, updateUser, usersCsv } from './service.ts';
 
 /** Staff accounts: ROLE_ADMIN only, enforced here for every route of the module. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,6 +19,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listUsers(app.db, request.query),
+  );
+
+  // CSV export of the list above (issue 7). A static path: it wins over '/:id' below.
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        ...csvRouteDocs(
+          'users',
+          'Usuarios en CSV (administradores): la misma búsqueda, filtro y orden que la lista.',
+        ),
+        querystring: listExportQuery,
+      },
+    },
+    (request, reply) =>
+      sendCsv(reply, usersCsv(app.db, asListQuery(request.query), app.config.businessTimeZone)),
   );
 
   app.post(

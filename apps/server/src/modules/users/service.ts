@@ -2,6 +2,7 @@ import {
   type Paged,
   type PagedQuery,
   type USER_ORDER_COLUMNS,
+  USER_STATUS_LABELS,
   USER_STATUSES,
   type User,
   type UserStatus,
@@ -11,11 +12,13 @@ import {
 } from '@prestaya/contracts';
 import { and, eq, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { integerCell, labelCell, textCell } from '../../csv/cells.ts';
+import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../db/locks.ts';
-import { paginate } from '../../db/paging.ts';
+import { type PaginateOptions, paginate } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { users } from '../../db/schema/users.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
 import { asNumber, matchesText } from '../../db/search.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
@@ -60,25 +63,29 @@ function userFilter(query: PagedQuery): SQL | undefined {
   return and(...conditions);
 }
 
-export async function listUsers(db: AppDb, query: PagedQuery): Promise<Paged<User>> {
+/** THE query of the users list (filters, order, count), shared by the paged list and its CSV export. */
+function userListSource(db: AppDb, query: PagedQuery): PaginateOptions<UserRow> {
   const where = userFilter(query);
-  return paginate({
+  return {
     request: query,
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'num',
     tiebreaker: users.id,
-    rows: async ({ orderBy, limit, offset }) => {
-      const rows = await db
+    rows: ({ orderBy, limit, offset }) =>
+      db
         .select()
         .from(users)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset);
-      return rows.map(toUserDto);
-    },
+        .offset(offset),
     count: () => db.$count(users, where),
-  });
+  };
+}
+
+export async function listUsers(db: AppDb, query: PagedQuery): Promise<Paged<User>> {
+  const source = userListSource(db, query);
+  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toUserDto) });
 }
 
 export async function getUser(db: AppDb, id: string): Promise<User> {
@@ -245,4 +252,22 @@ export async function createFirstAdmin(
     });
     return toUserDto(row);
   });
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* CSV export (GET /users/export.csv)                                                               */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The columns of the 'Usuarios' list: No. Usuario, Nombre, Apellidos, Usuario, Estatus. Never hashes. */
+const USER_CSV_COLUMNS: CsvColumn<UserRow>[] = [
+  { header: 'No. Usuario', cell: (user) => integerCell(user.num) },
+  { header: 'Nombre', cell: (user) => textCell(user.name) },
+  { header: 'Apellidos', cell: (user) => textCell(user.lastName) },
+  { header: 'Usuario', cell: (user) => textCell(user.username) },
+  { header: 'Estatus', cell: (user) => labelCell(USER_STATUS_LABELS, user.status) },
+];
+
+/** The users list as CSV: the same users, search, filter and order as GET /users. */
+export function usersCsv(db: AppDb, query: PagedQuery, timeZone: string): CsvExport<UserRow> {
+  return { name: 'usuarios', columns: USER_CSV_COLUMNS, source: userListSource(db, query), timeZone };
 }
