@@ -18,7 +18,7 @@ import { createUser } from '../src/modules/users/service.ts';
  *   files run in parallel against one PostgreSQL.
  * Tables are truncated (identities restarted) before each test.
  */
-async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const template = inject('pgliteTemplate');
