@@ -1,4 +1,4 @@
-import { isoDate, pagedQuery, uuid } from './common.ts';
+import { envelope, isoDate, paged, pagedQuery, uuid } from './common.ts';
 import { z } from './zod.ts';
 
 /** Entities the server writes to the audit trail (apps/server …AUDIT_ENTITY constants). */
@@ -37,21 +37,28 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   first_admin_from_environment: 'Primer administrador desde el entorno',
 };
 
+/** The filters of the audit trail; `from`/`to` are business days (TZ_BUSINESS), both inclusive. */
+const auditFilters = z.object({
+  entity: z.enum(AUDIT_ENTITIES, { error: 'Entidad inválida' }).optional(),
+  entityId: z.string().trim().min(1).max(64).optional(),
+  userId: uuid.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }) =>
+  !query.from || !query.to || query.from <= query.to;
+const RANGE_ERROR = { path: ['to'], error: 'La fecha final debe ser igual o posterior a la inicial' };
+
 /** `GET /api/v1/audit` (admin only): newest first, filters by entity, user and date range. */
 export const auditQuery = pagedQuery
   .pick({ page: true, size: true })
-  .extend({
-    entity: z.enum(AUDIT_ENTITIES, { error: 'Entidad inválida' }).optional(),
-    entityId: z.string().trim().min(1).max(64).optional(),
-    userId: uuid.optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    error: 'La fecha final debe ser igual o posterior a la inicial',
-  });
+  .extend(auditFilters.shape)
+  .refine(rangeInOrder, RANGE_ERROR);
 export type AuditQuery = z.input<typeof auditQuery>;
+
+/** `GET /api/v1/audit/export.csv` (admin only): the same filters and order as the list, every page. */
+export const auditExportQuery = auditFilters.refine(rangeInOrder, RANGE_ERROR);
+export type AuditExportQuery = z.input<typeof auditExportQuery>;
 
 export const auditEntry = z.object({
   id: z.string(),
@@ -65,6 +72,7 @@ export const auditEntry = z.object({
   after: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = paged(auditEntry);
 
 /**
  * History of one record ('Historial' section on customer, loan and payment details):
@@ -77,3 +85,8 @@ export const entityHistoryParams = z.object({
   entityId: uuid,
 });
 export type EntityHistoryParams = z.infer<typeof entityHistoryParams>;
+
+/** Reply of `GET /api/v1/audit/{entity}/{entityId}`: newest first, at most ENTITY_HISTORY_LIMIT rows. */
+export const ENTITY_HISTORY_LIMIT = 200;
+export const entityHistory = envelope(z.array(auditEntry));
+export type EntityHistory = z.infer<typeof entityHistory>;
