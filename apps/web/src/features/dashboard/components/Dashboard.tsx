@@ -1,73 +1,280 @@
 import '@mantine/dates/styles.css';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import '@mantine/charts/styles.css';
 import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import type { PortfolioReport, WeeklyPaymentsReport } from '@prestaya/contracts';
+import {
+  IconAlertCircle,
   IconCalendar,
   IconCash,
   IconClockExclamation,
+  IconFileDollar,
+  IconHourglass,
+  IconReceipt,
   IconRefresh,
-  IconTrendingUp,
-  IconUsers,
+  IconScale,
+  IconWallet,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import { formatDateTime, weekRange } from '../../../lib/format.ts';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { isApiError } from '../../../lib/api.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { hasRole, useSession } from '../../../lib/session.ts';
+import { usePortfolio } from '../api/get-portfolio.ts';
+import { useWeeklyPayments } from '../api/get-weekly-payments.ts';
+import { formatCount, plural } from '../format.ts';
+import { useDashboardRange } from '../range.ts';
+import { BucketsChart } from './BucketsChart.tsx';
+import { CollectionsChart } from './CollectionsChart.tsx';
+import { ParCard } from './ParCard.tsx';
+import { type CardLink, StatCard } from './StatCard.tsx';
 
-const placeholderCards = [
-  {
-    label: 'Pagos recibidos',
-    value: '$18,450.00',
-    hint: '23 pagos en el periodo',
-    icon: IconCash,
-    color: 'teal',
-  },
-  {
-    label: 'Cobranza esperada',
-    value: '$24,000.00',
-    hint: '30 pagos programados',
-    icon: IconTrendingUp,
-    color: 'blue',
-  },
-  {
-    label: 'Préstamos atrasados',
-    value: '4',
-    hint: 'con al menos un pago vencido',
-    icon: IconClockExclamation,
-    color: 'orange',
-  },
-  {
-    label: 'Clientes activos',
-    value: '57',
-    hint: 'con un préstamo vigente',
-    icon: IconUsers,
-    color: 'grape',
-  },
-] as const;
+/** The lists behind the cards; admin screens, so agents get no links (spec 6). */
+const ADMIN_LINKS = {
+  payments: { to: '/admin/payments', label: 'Ver pagos' },
+  loans: { to: '/admin/loans', label: 'Ver préstamos' },
+  accounts: { to: '/admin/bank-accounts', label: 'Ver cuentas' },
+} satisfies Record<string, CardLink>;
+type Links = Partial<typeof ADMIN_LINKS>;
 
-/** Dashboard (spec 2): week range pickers (Sunday–Saturday) and static sample cards. */
+const GRID_COLS = { base: 1, xs: 2, lg: 4 };
+
+function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+      No se pudieron cargar {what}. {isApiError(error) ? error.detail : ''}{' '}
+      <Anchor component="button" type="button" onClick={onRetry}>
+        Reintentar
+      </Anchor>
+    </Alert>
+  );
+}
+
+function Section({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Stack component="section" aria-labelledby={id} gap="sm">
+      <Group gap="xs" align="baseline" wrap="wrap">
+        <Title id={id} order={2} size="h4">
+          {title}
+        </Title>
+        {subtitle && (
+          <Text size="sm" c="dimmed">
+            {subtitle}
+          </Text>
+        )}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+function ChartPanel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder radius="md" p="md">
+      <Title id={id} order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function ChartSkeleton({ height, label }: { height: number; label: string }) {
+  return (
+    <Box aria-busy="true">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <Skeleton height={height} radius="sm" />
+    </Box>
+  );
+}
+
+function PeriodCards({ report, links }: { report: WeeklyPaymentsReport | undefined; links: Links }) {
+  const loading = !report;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+      <StatCard
+        title="Cobrado en el periodo"
+        icon={IconCash}
+        color="teal"
+        loading={loading}
+        value={report && formatMoney(report.totals.total)}
+        hint={
+          report &&
+          `Cuotas ${formatMoney(report.totals.installments)} · Multas ${formatMoney(report.totals.fees)} · ${plural(report.totals.payments, 'pago', 'pagos')}`
+        }
+        link={links.payments}
+      />
+      <StatCard
+        title="Pagos por validar"
+        icon={IconHourglass}
+        color="yellow"
+        loading={loading}
+        value={report && formatCount(report.validating.count)}
+        hint={report && `${formatMoney(report.validating.amount)} en espera de validación (hoy)`}
+        link={links.payments}
+      />
+      <StatCard
+        title="Préstamos nuevos"
+        icon={IconFileDollar}
+        color="blue"
+        loading={loading}
+        value={report && formatCount(report.newLoans.count)}
+        hint={report && `${formatMoney(report.newLoans.amount)} entregados en el periodo`}
+        link={links.loans}
+      />
+    </SimpleGrid>
+  );
+}
+
+function PortfolioCards({
+  report,
+  links,
+  showCash,
+}: {
+  report: PortfolioReport | undefined;
+  links: Links;
+  showCash: boolean;
+}) {
+  if (!report) {
+    const titles = [
+      'Préstamos activos',
+      'Préstamos atrasados',
+      'Saldo por cobrar',
+      ...(showCash ? ['Efectivo en cuentas'] : []),
+      'PAR 1',
+      'PAR 7',
+      'PAR 30',
+    ];
+    return (
+      <SimpleGrid cols={GRID_COLS} spacing="md">
+        {titles.map((title) => (
+          <StatCard key={title} title={title} icon={IconScale} color="gray" loading />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing="md">
+      <StatCard
+        title="Préstamos activos"
+        icon={IconReceipt}
+        color="blue"
+        value={formatCount(report.loans.active)}
+        hint="entregados y al corriente"
+        link={links.loans}
+      />
+      <StatCard
+        title="Préstamos atrasados"
+        icon={IconClockExclamation}
+        color="orange"
+        value={formatCount(report.loans.delayed)}
+        hint="con al menos un pago vencido"
+        link={links.loans}
+      />
+      <StatCard
+        title="Saldo por cobrar"
+        icon={IconScale}
+        color="grape"
+        value={formatMoney(report.outstandingBalance)}
+        hint={`Pagos pendientes y multas; capital pendiente ${formatMoney(report.outstandingPrincipal)}`}
+        link={links.loans}
+      />
+      {report.cash && (
+        <StatCard
+          title="Efectivo en cuentas"
+          icon={IconWallet}
+          color="teal"
+          value={
+            <>
+              <Text span size="sm" c="dimmed" fw={500}>
+                Saldo{' '}
+              </Text>
+              {formatMoney(report.cash.balance)}
+            </>
+          }
+          hint={`Saldo Real ${formatMoney(report.cash.realBalance)}`}
+          link={links.accounts}
+        />
+      )}
+      {report.par.map((par) => (
+        <ParCard key={par.days} par={par} link={links.loans ?? null} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Dashboard (spec 2; issue 7): the period's collections (range pickers, default the current week
+ * Sunday–Saturday) and the portfolio as it stands today, with PAR and days-past-due buckets.
+ */
 export function Dashboard() {
-  const [initialFrom, initialTo] = weekRange();
-  const [from, setFrom] = useState<string | null>(initialFrom);
-  const [to, setTo] = useState<string | null>(initialTo);
-  const [refreshedAt, setRefreshedAt] = useState(() => new Date());
+  const user = useSession()?.user;
+  const isAdmin = hasRole(user, 'ROLE_ADMIN');
+  const links: Links = isAdmin ? ADMIN_LINKS : {};
+  const { from, to, setRange, range, error: rangeError } = useDashboardRange();
+  const weekly = useWeeklyPayments(range);
+  const portfolio = usePortfolio();
+
+  const fetching = weekly.isFetching || portfolio.isFetching;
+  const updatedAt = Math.max(weekly.dataUpdatedAt, portfolio.dataUpdatedAt);
+  const refresh = () => {
+    if (range) void weekly.refetch();
+    void portfolio.refetch();
+  };
+  const scope = portfolio.data?.scope ?? weekly.data?.scope;
 
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 0 }}>
-      <Stack gap="lg">
+      <Stack gap="xl">
         <Group justify="space-between" align="flex-end" gap="md">
           <Stack gap={2}>
-            <Title order={1} size="h2">
-              Dashboard
-            </Title>
-            <Text size="sm" c="dimmed">
-              Actualizado: {formatDateTime(refreshedAt)}
+            <Group gap="xs" align="center">
+              <Title order={1} size="h2">
+                Dashboard
+              </Title>
+              {scope && (
+                <Badge
+                  variant="light"
+                  color={scope === 'AGENT' ? 'grape' : 'blue'}
+                  style={{ textTransform: 'none' }}
+                >
+                  {scope === 'AGENT' ? 'Mi cartera' : 'Todo el negocio'}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {fetching ? 'Actualizando…' : updatedAt > 0 ? `Actualizado: ${formatDateTime(updatedAt)}` : ''}
             </Text>
           </Stack>
-          <Group align="flex-end" gap="sm">
+          <Group align="flex-start" gap="sm">
             <DatePickerInput
               label="Desde"
               value={from}
-              onChange={setFrom}
-              maxDate={to ?? undefined}
+              onChange={(value) => setRange({ from: value })}
               valueFormat="DD/MM/YYYY"
               leftSection={<IconCalendar size={16} aria-hidden />}
               w={160}
@@ -75,56 +282,83 @@ export function Dashboard() {
             <DatePickerInput
               label="Hasta"
               value={to}
-              onChange={setTo}
-              minDate={from ?? undefined}
+              onChange={(value) => setRange({ to: value })}
               valueFormat="DD/MM/YYYY"
               leftSection={<IconCalendar size={16} aria-hidden />}
+              error={rangeError}
               w={160}
             />
             <Button
               variant="light"
+              mt={25}
               leftSection={<IconRefresh size={16} aria-hidden />}
-              onClick={() => setRefreshedAt(new Date())}
+              onClick={refresh}
+              loading={fetching}
+              loaderProps={{ 'aria-label': 'Actualizando cifras' }}
             >
               Actualizar
             </Button>
           </Group>
         </Group>
 
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-          {placeholderCards.map(({ label, value, hint, icon: Icon, color }) => (
-            <Paper key={label} withBorder radius="md" p="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={4}>
-                  <Text size="sm" c="dimmed" fw={500}>
-                    {label}
-                  </Text>
-                  <Text fw={700} fz={26} lh={1.2}>
-                    {value}
-                  </Text>
-                </Stack>
-                <ThemeIcon variant="light" color={color} size={40} radius="md" aria-hidden>
-                  <Icon size={22} />
-                </ThemeIcon>
-              </Group>
-              <Group justify="space-between" mt="sm" gap="xs">
-                <Text size="xs" c="dimmed">
-                  {hint}
-                </Text>
-                <Badge size="xs" variant="outline" color="gray" style={{ textTransform: 'none' }}>
-                  Datos de ejemplo
-                </Badge>
-              </Group>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <Section
+          title="Cobranza del periodo"
+          subtitle={range ? `del ${formatDate(range.from)} al ${formatDate(range.to)}` : undefined}
+        >
+          {rangeError ? (
+            <Alert
+              color="orange"
+              variant="light"
+              role="alert"
+              icon={<IconAlertCircle size={18} aria-hidden />}
+            >
+              {rangeError}. Corrija el rango de fechas para ver las cifras del periodo.
+            </Alert>
+          ) : weekly.isError ? (
+            <LoadError
+              what="las cifras del periodo"
+              error={weekly.error}
+              onRetry={() => void weekly.refetch()}
+            />
+          ) : (
+            <Box style={{ opacity: weekly.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+              <Stack gap="md">
+                <PeriodCards report={weekly.data} links={links} />
+                <ChartPanel title="Cobros diarios">
+                  {weekly.data ? (
+                    <CollectionsChart report={weekly.data} />
+                  ) : (
+                    <ChartSkeleton height={260} label="Cargando cobros diarios" />
+                  )}
+                </ChartPanel>
+              </Stack>
+            </Box>
+          )}
+        </Section>
 
-        <Paper withBorder radius="md" p="md">
-          <Text size="sm" c="dimmed">
-            Las tarjetas muestran datos de ejemplo; los indicadores reales del periodo se mostrarán cuando los
-            reportes estén disponibles.
-          </Text>
-        </Paper>
+        <Section
+          title="Cartera"
+          subtitle={portfolio.data ? `al ${formatDate(portfolio.data.asOf)}` : undefined}
+        >
+          {portfolio.isError ? (
+            <LoadError
+              what="las cifras de la cartera"
+              error={portfolio.error}
+              onRetry={() => void portfolio.refetch()}
+            />
+          ) : (
+            <Stack gap="md">
+              <PortfolioCards report={portfolio.data} links={links} showCash={isAdmin} />
+              <ChartPanel title="Préstamos por días de atraso">
+                {portfolio.data ? (
+                  <BucketsChart buckets={portfolio.data.buckets} />
+                ) : (
+                  <ChartSkeleton height={180} label="Cargando préstamos por días de atraso" />
+                )}
+              </ChartPanel>
+            </Stack>
+          )}
+        </Section>
       </Stack>
     </DatesProvider>
   );

@@ -1,0 +1,10 @@
+import type { ReportRangeQuery } from '@prestaya/contracts';
+
+/** Query keys of the dashboard's reports; invalidating `all` reloads every figure on the screen. */
+export const reportsKeys = {
+  all: ['reports'] as const,
+  weeklyPayments: (range: ReportRangeQuery) => [...reportsKeys.all, 'weekly-payments', range] as const,
+  portfolio: () => [...reportsKeys.all, 'portfolio'] as const,
+};
+
+export const REPORTS_PATH = '/api/v1/reports';
