@@ -1,0 +1,270 @@
+import { agentCredentialHeader } from '@prestaya/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { newAccount } from '../bank-accounts/api.ts';
+import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
+import { expectLoanInvariant } from '../bank-accounts/loan-invariant.ts';
+import { rowsOf } from '../helpers.ts';
+import { plusDays, todayInMexicoCity } from '../loans/support.ts';
+import { jsonPart } from '../payments/support.ts';
+import { BAD_CREDENTIAL } from '../public/support.ts';
+import { holdRowLock } from '../support/row-lock.ts';
+import {
+  type Http,
+  http,
+  killAllServers,
+  type LogLine,
+  openScratch,
+  removeTemporaryDirectories,
+  type ServerProcess,
+  scratchDatabase,
+  startServer,
+} from './support-server.ts';
+
+/**
+ * Issue 8 item 3: two real server processes (children, each with its own DATA_DIR, sharing only
+ * JWT_SECRET and one fresh PostgreSQL database), as behind a load balancer (architecture.md
+ * "Scale-out": nothing in a process's memory may be required for correctness).
+ */
+describe.skipIf(!process.env.DATABASE_URL)(
+  'reliability: two server processes on one database (PostgreSQL)',
+  () => {
+    let drop: (() => Promise<void>) | undefined;
+    let database: Database;
+    let a: ServerProcess;
+    let b: ServerProcess;
+    let apiA: Http;
+    let apiB: Http;
+    let adminToken: string;
+
+    let url = '';
+    const start = () => startServer({ databaseUrl: url, logLevel: 'info' });
+
+    beforeAll(async () => {
+      const scratch = await scratchDatabase();
+      drop = scratch.drop;
+      url = scratch.url;
+      [a, b] = await Promise.all([start(), start()]);
+      apiA = http(a.url);
+      apiB = http(b.url);
+      database = await openScratch(url);
+      adminToken = await apiA.login();
+    }, 120_000);
+    afterAll(async () => {
+      await killAllServers();
+      await database?.close();
+      await drop?.();
+      removeTemporaryDirectories();
+    });
+
+    const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(text));
+
+    let userSerial = 0;
+    async function createAgent(api: Http, pin: string) {
+      userSerial += 1;
+      const body = {
+        name: 'Agente',
+        lastName: `Dos ${userSerial}`,
+        username: `agente${userSerial}@prestaya.mx`,
+        password: 'secreto123',
+        pin,
+        roles: ['ROLE_USER'],
+        status: 'A',
+      };
+      const reply = await api.json('POST', '/api/v1/users', { token: adminToken, body });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return { ...body, ...(reply.body.data as { id: string; num: number }) };
+    }
+
+    let customerSerial = 0;
+    /** A customer of nobody in particular with a loan (admin); delivered from an account unless fromPast. */
+    async function deliveredLoan(api: Http, options: { requestDate?: string } = {}) {
+      customerSerial += 1;
+      const customer = await api.json('POST', '/api/v1/customers', {
+        token: adminToken,
+        body: {
+          name: `Cliente ${customerSerial}`,
+          lastName: 'Compartido',
+          phone: String(5_700_000_000 + customerSerial),
+          curp: `DOSI${String(customerSerial).padStart(6, '0')}HDFXXX09`,
+        },
+      });
+      expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+      const customerId = (customer.body.data as { id: string }).id;
+      const loan = await api.json('POST', `/api/v1/customers/${customerId}/loans`, {
+        token: adminToken,
+        body: options.requestDate
+          ? { amount: 10_000, loanFromPast: true, requestDate: options.requestDate }
+          : { amount: 10_000 },
+      });
+      expect(loan.status, JSON.stringify(loan.body)).toBe(201);
+      const loanId = (loan.body.data as { id: string }).id;
+      let bankAccountId: string | undefined;
+      if (!options.requestDate) {
+        const account = await api.json('POST', '/api/v1/bank-accounts', {
+          token: adminToken,
+          body: newAccount({ balance: 20_000 }),
+        });
+        expect(account.status, JSON.stringify(account.body)).toBe(201);
+        bankAccountId = (account.body.data as { id: string }).id;
+      }
+      const approve = await api.json('PUT', `/api/v1/loans/${loanId}/approve`, {
+        token: adminToken,
+        body: bankAccountId ? { bankAccountId } : {},
+      });
+      expect(approve.status, JSON.stringify(approve.body)).toBe(200);
+      const activate = await api.json('PUT', `/api/v1/loans/${loanId}/activate`, { token: adminToken });
+      expect(activate.status, JSON.stringify(activate.body)).toBe(200);
+      const schedule = await api.json('GET', `/api/v1/loans/${loanId}/scheduled-payments`, {
+        token: adminToken,
+      });
+      const installments = (
+        schedule.body.data as { id: string; paymentNumber: number; dueDate: string }[]
+      ).sort((x, y) => x.paymentNumber - y.paymentNumber);
+      return { loanId, installments };
+    }
+
+    it('a token obtained from one works on the other; a user cancelled on one is refused by the other at once', async () => {
+      // The administrator's token from A: B accepts it, and B's refreshed token works on A.
+      const users = await apiB.json('GET', '/api/v1/users', { token: adminToken });
+      expect(users.status, JSON.stringify(users.body)).toBe(200);
+      const refreshed = await apiB.json('POST', '/api/v1/auth/token/refresh', { token: adminToken });
+      expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+      const fromB = refreshed.body.access_token as string;
+      expect(typeof fromB).toBe('string');
+      expect((await apiA.json('GET', '/api/v1/bank-accounts', { token: fromB })).status).toBe(200);
+
+      // An agent signed in on B works on A until an administrator cancels them on B; then A refuses at once.
+      const agent = await createAgent(apiA, '2468');
+      const agentToken = await apiB.login(agent.username, agent.password);
+      expect((await apiA.json('GET', '/api/v1/customers', { token: agentToken })).status).toBe(200);
+      const { name, lastName, username, roles } = agent;
+      const cancel = await apiB.json('PUT', `/api/v1/users/${agent.id}`, {
+        token: adminToken,
+        body: { name, lastName, username, roles, status: 'CANCELLED' },
+      });
+      expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+      const refused = await apiA.json('GET', '/api/v1/customers', { token: agentToken });
+      expect(refused.status).toBe(401);
+      expect((await apiB.json('GET', '/api/v1/customers', { token: agentToken })).status).toBe(401);
+    }, 60_000);
+
+    it('5 wrong PINs spread over both servers (3 on A, 2 on B) lock the user number on both', async () => {
+      const { loanId, installments } = await deliveredLoan(apiA);
+      const first = installments[0]?.id ?? '';
+      const pay = (api: Http, num: number, pin: string) =>
+        api.multipart(
+          `/public/api/v1/loans/${loanId}/payments`,
+          [jsonPart({ scheduledPaymentIds: [first], paymentMethod: 0 as never })],
+          { authorization: agentCredentialHeader(num, pin) },
+        );
+      const lockoutOf = async (num: number) =>
+        (
+          await query<{ failed_count: number; locked: boolean }>(sql`
+          select failed_count, coalesce(locked_until > now(), false) as locked
+            from pin_lockouts where user_num = ${num}`)
+        )[0];
+
+      // Control: 4 wrong PINs over both do not lock; the right PIN then pays (and clears the count).
+      const control = await createAgent(apiA, '1357');
+      for (const api of [apiA, apiB, apiA, apiB]) {
+        const reply = await pay(api, control.num, '0000');
+        expect({ status: reply.status, detail: reply.body.detail }).toEqual({
+          status: 401,
+          detail: BAD_CREDENTIAL,
+        });
+      }
+      expect(await lockoutOf(control.num)).toEqual({ failed_count: 4, locked: false });
+      const paid = await pay(apiB, control.num, '1357');
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+
+      // 5 wrong PINs, alternating: no server saw 5 by itself, yet the number is locked on both.
+      const agent = await createAgent(apiB, '8642');
+      for (const api of [apiA, apiB, apiA, apiB, apiA]) {
+        const reply = await pay(api, agent.num, '0000');
+        expect({ status: reply.status, detail: reply.body.detail }).toEqual({
+          status: 401,
+          detail: BAD_CREDENTIAL,
+        });
+      }
+      expect(await lockoutOf(agent.num)).toEqual({ failed_count: 5, locked: true });
+      for (const api of [apiB, apiA]) {
+        const reply = await pay(api, agent.num, '8642');
+        expect({ status: reply.status, detail: reply.body.detail }).toEqual({
+          status: 401,
+          detail: BAD_CREDENTIAL,
+        });
+      }
+      // Only the control's payment exists.
+      expect(await query(sql`select channel, status from payments`)).toEqual([
+        { channel: 'PUBLIC', status: 'VALIDATING' },
+      ]);
+      await expectLedgerInvariant(database.db);
+      await expectLoanInvariant(database.db);
+    }, 60_000);
+
+    it('the fee accrual started on both servers at once runs once: fees created exactly once', async () => {
+      // Three loans from the past: requested (and, backdated, registered) 40 days ago, delivered.
+      const today = todayInMexicoCity();
+      const requestDate = plusDays(today, -40);
+      const loans = [];
+      for (let i = 0; i < 3; i++) loans.push(await deliveredLoan(apiA, { requestDate }));
+      await database.db.execute(sql`update loans set created_on = created_on - interval '40 days'`);
+      expect(await query(sql`select id from fees`)).toEqual([]);
+
+      // Expected, per installment: one $50 fee per day past due (due date + 1 … today), up to the weekly
+      // fee of $1,000 (10% of $10,000) = 20 fees. Installments due today or later have none.
+      const perLoan = (loans[0]?.installments ?? []).reduce((total, installment) => {
+        const days = Math.round((Date.parse(today) - Date.parse(installment.dueDate)) / 86_400_000);
+        return total + Math.min(20, Math.max(0, days));
+      }, 0);
+      expect(perLoan).toBeGreaterThan(40);
+
+      // Both servers stop and start again at once: each runs the accrual at start-up. One loan row is
+      // held locked meanwhile, so whichever run takes the accrual lock first waits inside it on that row
+      // — the two runs certainly overlap.
+      await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
+      const gate = await holdRowLock(database, 'loans', loans[0]?.loanId ?? '');
+      try {
+        [a, b] = await Promise.all([start(), start()]);
+        const finished = (line: LogLine) => line.msg === 'fee accrual finished';
+        const firstToFinish = await Promise.race([
+          a.waitForLog(finished, 90_000),
+          b.waitForLog(finished, 90_000),
+        ]);
+        expect(firstToFinish).toMatchObject({ status: 'skipped', feesCreated: 0, throughDate: today });
+        expect(await gate.waitForBlocked(1)).toBeGreaterThanOrEqual(1);
+      } finally {
+        await gate.release();
+      }
+      const runs = await Promise.all(
+        [a, b].map((server) => server.waitForLog((line) => line.msg === 'fee accrual finished')),
+      );
+      expect(runs.map((run) => run.status).sort()).toEqual(['done', 'skipped']);
+      expect(runs.find((run) => run.status === 'done')).toMatchObject({
+        feesCreated: 3 * perLoan,
+        loansUpdated: 3,
+        throughDate: today,
+      });
+
+      const [fees] = await query<{ n: number; distinct_days: number; total: number }>(sql`
+      select count(*)::int as n, count(distinct (scheduled_payment_id, fee_date))::int as distinct_days,
+             sum(amount_cents)::int as total
+        from fees`);
+      expect(fees).toEqual({ n: 3 * perLoan, distinct_days: 3 * perLoan, total: 3 * perLoan * 5_000 });
+      expect(await query(sql`select distinct status from loans where loan_from_past`)).toEqual([
+        { status: 'DELAYED' },
+      ]);
+      await expectLedgerInvariant(database.db);
+      await expectLoanInvariant(database.db);
+
+      // The servers restarted together serve, with the administrator's token from before.
+      apiA = http(a.url);
+      apiB = http(b.url);
+      for (const api of [apiA, apiB]) {
+        expect((await api.json('GET', '/api/v1/loans', { token: adminToken })).status).toBe(200);
+      }
+    }, 120_000);
+  },
+);
