@@ -63,7 +63,9 @@ export async function sendCsv<Row>(reply: FastifyReply, options: CsvExport<Row>)
   const filename = `${options.name}-${businessDate(new Date(), options.timeZone)}.csv`;
   const body = pipeline(
     Readable.from(records(options, orderBy, rowLimit)),
-    stringify({ bom: true, record_delimiter: '\r\n' }),
+    // quote_record_delimiter: with an explicit record delimiter csv-stringify would otherwise leave a
+    // lone LF or CR in a cell unquoted, and a spreadsheet would split the row there.
+    stringify({ bom: true, record_delimiter: '\r\n', quote_record_delimiter: true }),
     (error) => {
       if (error) reply.log.error({ err: error }, `CSV export ${options.name} interrupted`);
     },
