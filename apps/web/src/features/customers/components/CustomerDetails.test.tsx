@@ -62,6 +62,37 @@ describe('customer details', () => {
     expect(await screen.findByText('Próximamente podrás adjuntar documentos del cliente')).toBeVisible();
   });
 
+  it("shows the customer's 'Historial' under Datos Personales, loaded only when that tab opens", async () => {
+    const { requests } = serve(
+      () => customer,
+      ({ url }) =>
+        url.pathname === `/api/v1/audit/customer/${CUSTOMER_ID}`
+          ? ok(200, [
+              {
+                id: 'h-1',
+                at: '2025-03-10T16:30:00.000Z',
+                entity: 'customer',
+                entityId: CUSTOMER_ID,
+                action: 'updated',
+                user: { id: 'u-1', name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' },
+                before: { name: 'José', phone: '5512345678' },
+                after: { name: 'José Luis', phone: '5512345678' },
+              },
+            ])
+          : undefined,
+    );
+    renderDetails();
+    await screen.findByRole('heading', { name: 'José Gómez Núñez', level: 1 });
+    expect(screen.queryByRole('region', { name: 'Historial' })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname.startsWith('/api/v1/audit/'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Datos Personales' }));
+    const history = await screen.findByRole('region', { name: 'Historial' });
+    const changes = await within(history).findByRole('table', { name: 'Cambios: Actualizado' });
+    expect(within(changes).getAllByRole('row')).toHaveLength(2);
+    expect(within(changes).getByRole('row', { name: 'Nombre José José Luis' })).toBeInTheDocument();
+  });
+
   it("says 'Cliente no encontrado' with a way back on a 404", async () => {
     mockServer(() => problem(404, 'Cliente no encontrado'));
     const { router } = renderDetails();

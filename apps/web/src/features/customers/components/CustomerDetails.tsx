@@ -17,6 +17,7 @@ import type { Customer } from '@prestaya/contracts';
 import { IconArrowLeft, IconCash, IconFileText, IconId, IconRefresh, IconUserOff } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { customerFullName } from '../labels.ts';
@@ -155,9 +156,13 @@ function DetailsTabs({ customer, loansTab }: { customer: Customer; loansTab?: Lo
         {loansTab ? loansTab(customer) : <EmptyPanel icon={IconCash}>{NO_LOANS_TEXT}</EmptyPanel>}
       </Tabs.Panel>
       <Tabs.Panel value="datos" pt="lg">
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-          <CustomerForm key={customer.id} customer={customer} headingOrder={2} />
-        </Paper>
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <CustomerForm key={customer.id} customer={customer} headingOrder={2} />
+          </Paper>
+          {/* The customer's and its addresses' changes; loaded only when the tab is open. */}
+          {tab === 'datos' && <EntityHistory entity="customer" entityId={customer.id} />}
+        </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="documentos" pt="lg">
         <EmptyPanel icon={IconFileText}>{DOCUMENTS_PLACEHOLDER}</EmptyPanel>

@@ -91,6 +91,8 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
         ...(payable ? ['Pagar'] : []),
         ...(delivered ? ['Calendario'] : []),
         'Link',
+        'Historial',
+        ...(delivered ? ['Imprimir estado de cuenta'] : []),
       ]);
     },
   );
@@ -106,6 +108,46 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Link' }));
     expect(await screen.findByText('Link copiado al portapapeles')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/loans/${loan.id}`);
+  });
+
+  it("'Historial' shows the loan's audit rows; 'Imprimir estado de cuenta' opens the statement in a new tab", async () => {
+    session.start(agentLogin);
+    const loan = loanIn('ACTIVE');
+    const { requests } = serve(
+      () => [loan],
+      ({ url }) =>
+        url.pathname === `/api/v1/audit/loan/${loan.id}`
+          ? json(200, {
+              status: 'OK',
+              data: [
+                {
+                  id: 'h-1',
+                  at: '2025-03-10T16:30:00.000Z',
+                  entity: 'loan',
+                  entityId: loan.id,
+                  action: 'approved',
+                  user: { id: 'u-1', name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' },
+                  before: { status: 'PENDING' },
+                  after: { status: 'APPROVED' },
+                },
+              ],
+            })
+          : undefined,
+    );
+    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    const { menu } = await menuOf(loan.num);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Historial' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Historial' });
+    const changes = await within(dialog).findByRole('table', { name: 'Cambios: Aprobado' });
+    expect(within(changes).getByRole('row', { name: 'Estatus En espera Aprobado' })).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === `/api/v1/audit/loan/${loan.id}`)).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const again = await menuOf(loan.num);
+    await userEvent.click(within(again.menu).getByRole('menuitem', { name: 'Imprimir estado de cuenta' }));
+    expect(open).toHaveBeenCalledWith(`/admin/print/loans/${loan.id}`, '_blank', 'noopener');
+    open.mockRestore();
   });
 
   it('shows the 12 installments in Calendario', async () => {

@@ -4,14 +4,17 @@ import {
   IconAlertTriangle,
   IconCalendarEvent,
   IconCash,
+  IconHistory,
   IconLink,
   IconListDetails,
+  IconPrinter,
 } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { openPrintTab, printLoanStatementPath } from '../../../lib/print.ts';
 import { getCustomerLoans } from '../api/get-customer-loans.ts';
 import { loansKeys } from '../api/keys.ts';
 import { copyText } from '../clipboard.ts';
@@ -117,6 +120,14 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         condition: delivered,
       },
       { label: 'Link', icon: <IconLink size={16} aria-hidden />, onClick: (loan) => void copyLink(loan) },
+      { label: 'Historial', icon: <IconHistory size={16} aria-hidden />, onClick: open('history') },
+      {
+        label: 'Imprimir estado de cuenta',
+        icon: <IconPrinter size={16} aria-hidden />,
+        onClick: (loan) => openPrintTab(printLoanStatementPath(loan.id)),
+        // A statement has lines once the schedule exists.
+        condition: delivered,
+      },
     ];
   }, []);
 

@@ -1,19 +1,21 @@
 import { Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Loan } from '@prestaya/contracts';
+import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { LoanFines } from './LoanFines.tsx';
 import { LoanPayments } from './LoanPayments.tsx';
 import { LoanSummary } from './LoanSummary.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { ScheduleTable } from './ScheduleTable.tsx';
 
-export type LoanInfoKind = 'payments' | 'fines' | 'pay' | 'schedule';
+export type LoanInfoKind = 'payments' | 'fines' | 'pay' | 'schedule' | 'history';
 
 export const LOAN_INFO_TITLES: Record<LoanInfoKind, string> = {
   payments: 'Lista de Pagos',
   fines: 'Multas',
   pay: 'Registro de Pago',
   schedule: 'Calendario de Pagos',
+  history: 'Historial',
 };
 
 function Content({ kind, loan, onClose }: { kind: LoanInfoKind; loan: Loan; onClose: () => void }) {
@@ -26,6 +28,9 @@ function Content({ kind, loan, onClose }: { kind: LoanInfoKind; loan: Loan; onCl
       return <PaymentForm loan={loan} onDone={onClose} />;
     case 'schedule':
       return <ScheduleTable loanId={loan.id} />;
+    case 'history':
+      // The loan's own rows and its fees' (the dialog is titled 'Historial').
+      return <EntityHistory entity="loan" entityId={loan.id} bare />;
   }
 }
 

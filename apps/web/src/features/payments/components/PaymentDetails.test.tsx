@@ -17,6 +17,16 @@ function PaymentDetailsRoute() {
 }
 
 const path = `/admin/payments/${PAYMENT_ID}`;
+const confirmedEntry = {
+  id: 'h-1',
+  at: '2026-03-10T16:30:00.000Z',
+  entity: 'payment',
+  entityId: PAYMENT_ID,
+  action: 'confirmed',
+  user: { id: 'u-1', name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' },
+  before: { status: 'VALIDATING', bankAccountId: null },
+  after: { status: 'PAID', bankAccountId: ACCOUNT_ID },
+};
 const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
 
 /** A server whose payment is `status` until a PATCH changes it (or answers `patchReply`). */
@@ -30,6 +40,9 @@ function serve(
       return json(200, ok(detailsOf({ status }, attachments)));
     }
     if (method === 'GET' && url.pathname === '/api/v1/bank-accounts') return json(200, page(accounts, 1, 30));
+    if (method === 'GET' && url.pathname === `/api/v1/audit/payment/${PAYMENT_ID}`) {
+      return json(200, ok([confirmedEntry]));
+    }
     if (method === 'PATCH' && url.pathname === `/api/v1/payments/${PAYMENT_ID}`) {
       if (patchReply) return patchReply;
       status = (body as { status: PaymentStatus }).status;
@@ -151,6 +164,19 @@ describe('PaymentDetails', { timeout: 20_000 }, () => {
       expect(screen.queryByRole('button', { name: 'Rechazar Pago' })).not.toBeInTheDocument();
     },
   );
+
+  it("offers 'Imprimir recibo' (a new tab) also once confirmed, and the payment's 'Historial'", async () => {
+    serve('PAID', { attachments: false });
+    renderRoutes(routes, path);
+    const print = await screen.findByRole('link', { name: 'Imprimir recibo' });
+    expect(print).toHaveAttribute('href', `/admin/print/payments/${PAYMENT_ID}`);
+    expect(print).toHaveAttribute('target', '_blank');
+    const history = await screen.findByRole('region', { name: 'Historial' });
+    expect(within(history).getByRole('heading', { name: 'Historial' })).toBeInTheDocument();
+    const changes = await within(history).findByRole('table', { name: 'Cambios: Confirmado' });
+    expect(within(changes).getByRole('row', { name: 'Estatus Validando Confirmado' })).toBeInTheDocument();
+    expect(within(history).getByText(/Ana Admin$/)).toBeInTheDocument();
+  });
 
   it('shows the server detail when the payment does not exist', async () => {
     mockServer(() => problem(404, 'Pago no encontrado'));

@@ -15,13 +15,15 @@ import {
   Title,
 } from '@mantine/core';
 import type { PaymentDetails as Details } from '@prestaya/contracts';
-import { IconArrowLeft, IconCircleCheck, IconCircleX, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { printPaymentReceiptPath } from '../../../lib/print.ts';
 import { usePaymentDetails } from '../api/get-payment-details.ts';
 import {
   customerDetailsPath,
@@ -179,26 +181,40 @@ function Content({ details }: { details: Details }) {
                 Préstamo No. {payment.loan.num} · <MoneyText value={payment.amount} />
               </Text>
             </Stack>
-            {validating && (
-              // Side by side and equally wide on a phone, under the title.
-              <Group gap="sm" grow preventGrowOverflow={false} w={{ base: '100%', xs: 'auto' }}>
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconCircleX size={16} aria-hidden />}
-                  onClick={() => setDialog('reject')}
-                >
-                  Rechazar Pago
-                </Button>
-                <Button
-                  color="teal"
-                  leftSection={<IconCircleCheck size={16} aria-hidden />}
-                  onClick={() => setDialog('confirm')}
-                >
-                  Confirmar Pago
-                </Button>
-              </Group>
-            )}
+            <Group gap="sm" w={{ base: '100%', xs: 'auto' }}>
+              {/* A receipt can be printed in any status, also once confirmed; it opens in a new tab. */}
+              <Button
+                component="a"
+                href={printPaymentReceiptPath(payment.id)}
+                target="_blank"
+                rel="noopener"
+                variant="default"
+                leftSection={<IconPrinter size={16} aria-hidden />}
+                w={{ base: '100%', xs: 'auto' }}
+              >
+                Imprimir recibo
+              </Button>
+              {validating && (
+                // Side by side and equally wide on a phone, under the title.
+                <Group gap="sm" grow preventGrowOverflow={false} w={{ base: '100%', xs: 'auto' }}>
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconCircleX size={16} aria-hidden />}
+                    onClick={() => setDialog('reject')}
+                  >
+                    Rechazar Pago
+                  </Button>
+                  <Button
+                    color="teal"
+                    leftSection={<IconCircleCheck size={16} aria-hidden />}
+                    onClick={() => setDialog('confirm')}
+                  >
+                    Confirmar Pago
+                  </Button>
+                </Group>
+              )}
+            </Group>
           </Group>
 
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
@@ -245,6 +261,8 @@ function Content({ details }: { details: Details }) {
           <ProofGallery attachments={details.attachments} />
         </Stack>
       </Paper>
+
+      <EntityHistory entity="payment" entityId={payment.id} />
 
       <ConfirmPaymentDialog payment={payment} opened={dialog === 'confirm'} onClose={() => setDialog(null)} />
       <RejectPaymentDialog payment={payment} opened={dialog === 'reject'} onClose={() => setDialog(null)} />

@@ -1,0 +1,188 @@
+import {
+  ACCOUNT_OPERATION_LABELS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  type AuditEntry,
+  FEE_STATUS_LABELS,
+  formatPesos,
+  LOAN_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  ROLE_LABELS,
+  SCHEDULED_PAYMENT_STATUS_LABELS,
+  USER_STATUS_LABELS,
+} from '@prestaya/contracts';
+import { formatDate, formatDateTime } from './format.ts';
+
+/** One changed field of an audit row, ready to show: `before → after` ('—' when absent). */
+export interface AuditChange {
+  key: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export const EMPTY_VALUE = '—';
+export const SYSTEM_USER = 'Sistema';
+
+/** Spanish names of the fields the server writes in its snapshots; an unknown key is shown as written. */
+const FIELD_LABELS: Record<string, string> = {
+  num: 'No.',
+  name: 'Nombre',
+  lastName: 'Apellido paterno',
+  secondLastName: 'Apellido materno',
+  phone: 'Teléfono',
+  curp: 'CURP',
+  status: 'Estatus',
+  agentId: 'Agente',
+  customerId: 'Cliente',
+  street: 'Calle',
+  numExterior: 'No. exterior',
+  numInterior: 'No. interior',
+  neighborhood: 'Colonia',
+  city: 'Ciudad',
+  state: 'Estado',
+  postalCode: 'Código postal',
+  amount: 'Monto',
+  term: 'Plazo (semanas)',
+  dailyFee: 'Multa diaria',
+  weeklyFee: 'Cuota semanal',
+  interestBp: 'Tasa (puntos base)',
+  totalToRepay: 'Total a pagar',
+  loanFromPast: 'Préstamo del pasado',
+  requestDate: 'Fecha de solicitud',
+  bankAccountId: 'Cuenta',
+  approvedOn: 'Aprobado el',
+  activatedOn: 'Entregado el',
+  currentRealAmount: 'Monto real',
+  currentBalance: 'Saldo',
+  loanId: 'Préstamo',
+  loanNum: 'No. préstamo',
+  paymentMethod: 'Método',
+  channel: 'Canal',
+  registeredBy: 'Registrado por',
+  decidedBy: 'Decidido por',
+  decidedOn: 'Decidido el',
+  scheduledPaymentIds: 'Pagos programados',
+  feeIds: 'Multas',
+  attachmentId: 'Comprobante',
+  feeDate: 'Fecha de la multa',
+  concept: 'Concepto',
+  scheduledPaymentId: 'Pago programado',
+  reason: 'Motivo',
+  username: 'Usuario',
+  roles: 'Tipo de usuario',
+  hasPin: 'PIN asignado',
+  bankName: 'Banco',
+  cardNumber: 'No. de tarjeta',
+  clabe: 'CLABE',
+  customerName: 'Titular',
+  balance: 'Saldo',
+  realBalance: 'Saldo real',
+  transactionId: 'Transacción',
+  operationType: 'Tipo de operación',
+};
+
+const MONEY_FIELDS = new Set([
+  'amount',
+  'dailyFee',
+  'weeklyFee',
+  'totalToRepay',
+  'currentRealAmount',
+  'currentBalance',
+  'balance',
+  'realBalance',
+]);
+
+const STATUS_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {
+  customer: { PENDING: 'Pendiente' },
+  loan: LOAN_STATUS_LABELS,
+  payment: PAYMENT_STATUS_LABELS,
+  fee: FEE_STATUS_LABELS,
+  user: USER_STATUS_LABELS,
+  scheduled_payment: SCHEDULED_PAYMENT_STATUS_LABELS,
+};
+
+const CHANNEL_LABELS: Record<string, string> = { STAFF: 'Personal', PUBLIC: 'Público' };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+export function auditEntityLabel(entity: string): string {
+  return (AUDIT_ENTITY_LABELS as Record<string, string>)[entity] ?? entity;
+}
+
+/** The action's Spanish label; an account movement names its operation; anything else as written. */
+export function auditActionLabel(action: string): string {
+  const known = AUDIT_ACTION_LABELS[action];
+  if (known) return known;
+  const movement = /^movement_(.+)$/.exec(action);
+  const operation = movement?.[1]?.toUpperCase();
+  if (operation && operation in ACCOUNT_OPERATION_LABELS) {
+    return `Movimiento: ${ACCOUNT_OPERATION_LABELS[operation as keyof typeof ACCOUNT_OPERATION_LABELS]}`;
+  }
+  return action;
+}
+
+export function auditUserName(user: AuditEntry['user']): string {
+  if (!user) return SYSTEM_USER;
+  return [user.name, user.lastName].filter(Boolean).join(' ') || user.username;
+}
+
+export function auditFieldLabel(key: string): string {
+  return FIELD_LABELS[key] ?? key;
+}
+
+/** A snapshot value as shown on screen (money, dates, status labels, Sí/No); '—' when empty. */
+export function formatAuditValue(entity: string, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (typeof value === 'number') return MONEY_FIELDS.has(key) ? formatPesos(value) : String(value);
+  if (Array.isArray(value)) {
+    if (key === 'roles')
+      return value.map((role) => ROLE_LABELS[role as 'ROLE_ADMIN'] ?? String(role)).join(', ');
+    return value.length === 1 ? '1 elemento' : `${value.length} elementos`;
+  }
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value);
+  if (key === 'status') {
+    const labels = STATUS_LABELS_BY_ENTITY[entity];
+    return labels?.[text] ?? text;
+  }
+  if (key === 'paymentMethod') return PAYMENT_METHOD_LABELS[text as 'CASH'] ?? text;
+  if (key === 'operationType') return ACCOUNT_OPERATION_LABELS[text as 'DEPOSIT'] ?? text;
+  if (key === 'channel') return CHANNEL_LABELS[text] ?? text;
+  if (ISO_DATE_TIME.test(text)) return formatDateTime(text) || text;
+  if (ISO_DATE.test(text)) return formatDate(text) || text;
+  return text;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The fields an audit row changed, in the snapshot's order: a creation lists the values it set, a
+ * deletion the values it removed, an update only the keys whose value differs (old → new).
+ */
+export function auditChanges(entry: Pick<AuditEntry, 'entity' | 'before' | 'after'>): AuditChange[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  const changes: AuditChange[] = [];
+  for (const key of keys) {
+    if (sameValue(before[key], after[key])) continue;
+    const change = {
+      key,
+      label: auditFieldLabel(key),
+      before: formatAuditValue(entry.entity, key, before[key]),
+      after: formatAuditValue(entry.entity, key, after[key]),
+    };
+    // null → undefined and the like: nothing a reader would call a change.
+    if (change.before === change.after) continue;
+    changes.push(change);
+  }
+  return changes;
+}
