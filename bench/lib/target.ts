@@ -1,0 +1,112 @@
+/**
+ * The database a benchmark fills or reads: PostgreSQL (a dedicated bench database, created on demand)
+ * or a PGlite directory, opened with the app's own openDatabase and migrated with its migrations.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
+import { type BulkSink, pgliteSink, postgresSink } from './bulk.ts';
+
+export const DEFAULT_BENCH_URL = 'postgres://postgres@127.0.0.1:5432/prestaya_bench';
+
+export interface Target {
+  kind: 'pg' | 'pglite';
+  /** Where it is, for the report (a URL or a directory). */
+  where: string;
+  database: Database;
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  sink(): BulkSink;
+  close(): Promise<void>;
+}
+
+export const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/** Connects to the server's `postgres` database to create (or, with reset, recreate) the bench one. */
+async function ensurePostgresDatabase(url: string, reset: boolean) {
+  const name = databaseName(url);
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name "${name}"`);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const exists =
+      (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (exists && reset) {
+      if (!name.startsWith('prestaya_bench'))
+        throw new Error(`--reset only drops databases named prestaya_bench*, not "${name}"`);
+      await client.query(`drop database ${name} with (force)`);
+    }
+    if (!exists || reset) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropPostgresDatabase(url: string) {
+  const name = databaseName(url);
+  if (!name.startsWith('prestaya_bench')) throw new Error(`refusing to drop "${name}"`);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface OpenTargetOptions {
+  /** PostgreSQL URL; when unset and dataDir is set, PGlite. */
+  databaseUrl?: string | undefined;
+  /** DATA_DIR: the PGlite files live in DATA_DIR/db, as for the app. */
+  dataDir?: string | undefined;
+  /** Create the database (PostgreSQL) or directory (PGlite) afresh. */
+  reset?: boolean;
+  /** Create it if missing (the generator); readers want it to exist. */
+  create?: boolean;
+}
+
+export async function openTarget(options: OpenTargetOptions): Promise<Target> {
+  if (options.databaseUrl === undefined && options.dataDir !== undefined) {
+    const dir = join(resolve(options.dataDir), 'db');
+    if (options.reset) rmSync(dir, { recursive: true, force: true });
+    if (!options.create && !existsSync(dir)) throw new Error(`no PGlite database in ${dir}`);
+    const database = await openDatabase({ dataDir: dir });
+    if (database.kind !== 'pglite') throw new Error('expected PGlite');
+    await migrateDatabase(database);
+    const client = database.client;
+    return {
+      kind: 'pglite',
+      where: dir,
+      database,
+      exec: async (sql) => {
+        await client.exec(sql);
+      },
+      query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+      sink: () => pgliteSink(client),
+      close: () => database.close(),
+    };
+  }
+  const url = options.databaseUrl ?? DEFAULT_BENCH_URL;
+  if (options.create) await ensurePostgresDatabase(url, options.reset ?? false);
+  const database = await openDatabase({ databaseUrl: url });
+  if (database.kind !== 'pg') throw new Error('expected PostgreSQL');
+  await migrateDatabase(database);
+  const pool = database.client;
+  return {
+    kind: 'pg',
+    where: url,
+    database,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    sink: () => postgresSink(url),
+    close: () => database.close(),
+  };
+}
