@@ -44,3 +44,13 @@ export { dayjs };
 export function fullName(person: { name: string; lastName: string; secondLastName?: string | null }): string {
   return [person.name, person.lastName, person.secondLastName].filter(Boolean).join(' ');
 }
+
+/** 'DD/MM/YYYY' typed by hand → 'YYYY-MM-DD' (null when it is not a real date). */
+export function parseTypedDate(text: string): string | null {
+  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [, d = '', m = '', y = ''] = match;
+  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
+}

@@ -55,7 +55,8 @@ export interface CatalogTableProps<T extends { id: string | number }> {
   resetPageKey?: unknown;
   /**
    * A 'Descargar CSV' button for the same rows: the export gets the table's current search, filter
-   * and order (never page/size), plus `query` when the list has filters of its own.
+   * and order (never page/size), plus `query` when the list has filters of its own (its keys win;
+   * an undefined value leaves a parameter out).
    */
   exportCsv?: { path: string; fallbackName?: string; query?: Record<string, QueryValue> };
 }
@@ -255,11 +256,11 @@ export function CatalogTable<T extends { id: string | number }>({
                 path={exportCsv.path}
                 fallbackName={exportCsv.fallbackName}
                 query={{
-                  ...exportCsv.query,
                   query: params.query,
                   q: params.q,
                   orderBy: params.orderBy,
                   order: params.order,
+                  ...exportCsv.query,
                 }}
               />
             )}

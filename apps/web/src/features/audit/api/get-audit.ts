@@ -1,0 +1,17 @@
+import type { AuditEntity, AuditEntry, Paged } from '@prestaya/contracts';
+import { api } from '../../../lib/api.ts';
+import { AUDIT_PATH } from './keys.ts';
+
+/** The audit filters as the list, the URL and the CSV export carry them. */
+export interface AuditFilters {
+  entity?: AuditEntity;
+  userId?: string;
+  /** YYYY-MM-DD business days, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** GET /api/v1/audit?page&size&entity&userId&from&to (admin) — newest first. */
+export function getAudit(params: { page: number; size: number } & AuditFilters): Promise<Paged<AuditEntry>> {
+  return api.get<Paged<AuditEntry>>(AUDIT_PATH, { ...params });
+}

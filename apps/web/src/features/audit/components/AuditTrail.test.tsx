@@ -1,0 +1,235 @@
+import type { AuditEntry, Paged, User } from '@prestaya/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { AuditTrail } from './AuditTrail.tsx';
+
+const CUSTOMER_ID = '0190a000-0000-7000-8000-000000000001';
+const PAYMENT_ID = '0190a000-0000-7000-8000-0000000000f1';
+const AGENT_ID = '0190a000-0000-7000-8000-00000000a9e7';
+const admin = { id: 'u-1', name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' };
+
+const customerUpdated: AuditEntry = {
+  id: 'a-2',
+  at: '2025-03-11T17:45:00.000Z',
+  entity: 'customer',
+  entityId: CUSTOMER_ID,
+  action: 'updated',
+  user: admin,
+  before: { name: 'José', lastName: 'Núñez', phone: '5512345678' },
+  after: { name: 'José Luis', lastName: 'Núñez', phone: '5512345678' },
+};
+const paymentConfirmed: AuditEntry = {
+  id: 'a-1',
+  at: '2025-03-10T16:30:00.000Z',
+  entity: 'payment',
+  entityId: PAYMENT_ID,
+  action: 'confirmed',
+  user: null,
+  before: { status: 'VALIDATING', amount: 1000 },
+  after: { status: 'PAID', amount: 1000, loanNum: 1002 },
+};
+const unknownAction: AuditEntry = {
+  ...paymentConfirmed,
+  id: 'a-0',
+  entity: 'fee',
+  action: 'forgiven_by_robot',
+  before: null,
+  after: null,
+};
+
+const users: User[] = [
+  {
+    id: AGENT_ID,
+    num: 7,
+    name: 'Luis',
+    lastName: 'Pérez',
+    username: 'luis@prestaya.mx',
+    roles: ['ROLE_USER'],
+    status: 'A',
+    createdOn: '2025-01-01T00:00:00.000Z',
+  },
+];
+
+const paged = <T,>(data: T[]): Paged<T> => ({
+  data,
+  page: 1,
+  size: 20,
+  totalDocuments: data.length,
+  totalPages: data.length ? 1 : 0,
+});
+
+const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+
+const routes: RouteObject[] = [
+  { path: '/admin/audit', element: <AuditTrail /> },
+  { path: '/admin/customers/:id', element: <h1>Detalle del cliente</h1> },
+];
+
+function serve(entries: AuditEntry[] = [customerUpdated, paymentConfirmed, unknownAction]) {
+  return mockServer(({ url }) => {
+    if (url.pathname === '/api/v1/audit') return json(200, paged(entries));
+    if (url.pathname === '/api/v1/users') return json(200, paged(users));
+    if (url.pathname === '/api/v1/audit/export.csv') {
+      return new Response('\uFEFFFecha\r\n', {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="auditoria-2025-03-14.csv"',
+        },
+      });
+    }
+    return undefined;
+  });
+}
+
+const listRequests = (requests: { url: URL }[]) => requests.filter((r) => r.url.pathname === '/api/v1/audit');
+
+async function rowWith(text: string) {
+  const table = await screen.findByRole('table', { name: 'Registros' });
+  return (await within(table).findByText(text)).closest('tr') as HTMLElement;
+}
+
+beforeEach(() => {
+  session.start({ userId: 'u-1', roles: ['ROLE_ADMIN'], name: 'Ana', lastName: 'Admin', access_token: 't' });
+  URL.createObjectURL = vi.fn(() => 'blob:test/1');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('Auditoría', { timeout: 30_000 }, () => {
+  it('lists Fecha, Usuario, Entidad, Registro and Acción, newest first as the server sends them', async () => {
+    const { requests } = serve();
+    renderRoutes(routes, '/admin/audit');
+    expect(await screen.findByRole('heading', { name: 'Auditoría', level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Registros' });
+    await within(table).findByText('José Luis Núñez');
+    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
+      'Fecha',
+      'Usuario',
+      'Entidad',
+      'Registro',
+      'Acción',
+      'Cambios',
+    ]);
+    expect(params(listRequests(requests)[0]?.url)).toEqual({ page: '1', size: '20' });
+
+    const customerRow = await rowWith('José Luis Núñez');
+    const cells = within(customerRow).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('11/03/2025');
+    expect(cells[1]).toHaveTextContent('Ana Admin');
+    expect(cells[2]).toHaveTextContent('Cliente');
+    expect(cells[4]).toHaveTextContent('Actualizado');
+    expect(within(customerRow).getByRole('link', { name: 'José Luis Núñez' })).toHaveAttribute(
+      'href',
+      `/admin/customers/${CUSTOMER_ID}`,
+    );
+
+    const paymentRow = await rowWith('Pago · Préstamo No. 1002');
+    expect(within(paymentRow).getAllByRole('cell')[1]).toHaveTextContent('Sistema');
+    expect(within(paymentRow).getByRole('link', { name: 'Pago · Préstamo No. 1002' })).toHaveAttribute(
+      'href',
+      `/admin/payments/${PAYMENT_ID}`,
+    );
+    expect(within(paymentRow).getAllByRole('cell')[4]).toHaveTextContent('Confirmado');
+
+    // An action without a label is shown as written; a row without snapshots has nothing to view.
+    const feeRow = await rowWith('forgiven_by_robot');
+    expect(within(feeRow).getByRole('button', { name: /Ver cambios/ })).toBeDisabled();
+  });
+
+  it("'Ver cambios' shows only the changed fields, old → new", async () => {
+    serve();
+    renderRoutes(routes, '/admin/audit');
+    const row = await rowWith('José Luis Núñez');
+    await userEvent.click(within(row).getByRole('button', { name: 'Ver cambios (1 campo)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios' });
+    const changes = within(dialog).getByRole('table', { name: 'Cambios del registro' });
+    const body = within(changes).getAllByRole('row').slice(1);
+    expect(body.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))).toEqual([
+      ['Nombre', 'José', 'José Luis'],
+    ]);
+    expect(within(dialog).getByText('Ana Admin')).toBeInTheDocument();
+  });
+
+  it('sends the entity, user and date filters, back on page 1, and the CSV gets exactly the same', async () => {
+    const { requests } = serve();
+    const { router } = renderRoutes(routes, '/admin/audit');
+    await rowWith('José Luis Núñez');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Entidad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cliente' }));
+    await waitFor(() =>
+      expect(params(listRequests(requests).at(-1)?.url)).toEqual({
+        page: '1',
+        size: '20',
+        entity: 'customer',
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Usuario' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Luis Pérez (luis@prestaya.mx)' }));
+    await waitFor(() =>
+      expect(params(listRequests(requests).at(-1)?.url)).toMatchObject({ userId: AGENT_ID }),
+    );
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Desde' }), '01/03/2025');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Hasta' }), '10/03/2025');
+    await userEvent.click(screen.getByRole('heading', { name: 'Auditoría' }));
+    await waitFor(() =>
+      expect(params(listRequests(requests).at(-1)?.url)).toEqual({
+        page: '1',
+        size: '20',
+        entity: 'customer',
+        userId: AGENT_ID,
+        from: '2025-03-01',
+        to: '2025-03-10',
+      }),
+    );
+    // The filters are in the address, so a reload keeps them.
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      entity: 'customer',
+      userId: AGENT_ID,
+      from: '2025-03-01',
+      to: '2025-03-10',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.pathname === '/api/v1/audit/export.csv')).toBe(true),
+    );
+    const exported = requests.find((r) => r.url.pathname === '/api/v1/audit/export.csv');
+    expect(params(exported?.url)).toEqual({
+      entity: 'customer',
+      userId: AGENT_ID,
+      from: '2025-03-01',
+      to: '2025-03-10',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    await waitFor(() =>
+      expect(params(listRequests(requests).at(-1)?.url)).toEqual({ page: '1', size: '20' }),
+    );
+  });
+
+  it('reads the filters from the address and ignores malformed ones', async () => {
+    const { requests } = serve();
+    renderRoutes(routes, `/admin/audit?entity=payment&userId=nope&from=2025-03-01&to=ayer`);
+    await rowWith('José Luis Núñez');
+    expect(params(listRequests(requests)[0]?.url)).toEqual({
+      page: '1',
+      size: '20',
+      entity: 'payment',
+      from: '2025-03-01',
+    });
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    serve([]);
+    renderRoutes(routes, '/admin/audit');
+    expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
+  });
+});
