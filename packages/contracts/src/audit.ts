@@ -1,4 +1,5 @@
 import { envelope, isoDate, paged, pagedQuery, uuid } from './common.ts';
+import { ACCOUNT_OPERATION_LABELS, ACCOUNT_OPERATION_TYPES } from './labels.ts';
 import { z } from './zod.ts';
 
 /** Entities the server writes to the audit trail (apps/server …AUDIT_ENTITY constants). */
@@ -33,6 +34,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   rejected: 'Rechazado',
   recomputed: 'Recalculado',
   approved: 'Aprobado',
+  activated: 'Entregado',
+  // Ledger movements (bank-accounts/ledger-service.ts writes `movement_<type>`).
+  ...Object.fromEntries(
+    ACCOUNT_OPERATION_TYPES.map((type) => [
+      `movement_${type.toLowerCase()}`,
+      `Movimiento: ${ACCOUNT_OPERATION_LABELS[type]}`,
+    ]),
+  ),
   first_admin_registered: 'Primer administrador registrado',
   first_admin_from_environment: 'Primer administrador desde el entorno',
 };
