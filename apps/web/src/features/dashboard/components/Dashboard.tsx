@@ -209,14 +209,23 @@ function PortfolioCards({
           icon={IconWallet}
           color="teal"
           value={
-            <>
-              <Text span size="sm" c="dimmed" fw={500}>
-                Saldo{' '}
-              </Text>
-              {formatMoney(report.cash.balance)}
-            </>
+            <Stack gap={2} mt={4}>
+              {[
+                ['Saldo', report.cash.balance],
+                ['Saldo Real', report.cash.realBalance],
+              ].map(([label, amount]) => (
+                <Group key={label} justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+                  <Text span size="sm" c="dimmed" fw={500}>
+                    {label}
+                  </Text>
+                  <Text span fw={700} fz={18}>
+                    {formatMoney(amount)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
           }
-          hint={`Saldo Real ${formatMoney(report.cash.realBalance)}`}
+          hint="en todas las cuentas"
           link={links.accounts}
         />
       )}

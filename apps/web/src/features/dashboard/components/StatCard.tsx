@@ -36,26 +36,31 @@ export function StatCard({ title, icon: Icon, color, value, hint, link, aside, l
       p="md"
       style={{ display: 'flex', flexDirection: 'column' }}
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Group gap={4} wrap="nowrap">
-            <Title id={titleId} order={3} size="sm" c="dimmed" fw={500}>
-              {title}
-            </Title>
-            {aside}
-          </Group>
-          {loading ? (
-            <Skeleton height={30} width={140} radius="sm" />
-          ) : (
-            <Text fw={700} fz={26} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {value}
-            </Text>
-          )}
-        </Stack>
-        <ThemeIcon variant="light" color={color} size={40} radius="md" aria-hidden>
-          <Icon size={22} />
+      <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+        <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Title id={titleId} order={3} size="sm" c="dimmed" fw={500}>
+            {title}
+          </Title>
+          {aside}
+        </Group>
+        <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden>
+          <Icon size={18} />
         </ThemeIcon>
       </Group>
+      {loading ? (
+        <Skeleton height={30} width={140} radius="sm" mt={4} />
+      ) : (
+        <Text
+          component="div"
+          fw={700}
+          fz={26}
+          lh={1.2}
+          mt={4}
+          style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'break-word' }}
+        >
+          {value}
+        </Text>
+      )}
       <Stack gap={6} mt="sm" style={{ flex: 1, justifyContent: 'space-between' }}>
         {loading ? (
           <Skeleton height={12} width="70%" radius="sm" />
@@ -67,7 +72,7 @@ export function StatCard({ title, icon: Icon, color, value, hint, link, aside, l
           )
         )}
         {link && !loading && (
-          <Anchor component={Link} to={link.to} size="xs" fw={500}>
+          <Anchor component={Link} to={link.to} size="xs" fw={500} style={{ alignSelf: 'flex-start' }}>
             {link.label} <IconArrowRight size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
           </Anchor>
         )}
