@@ -36,6 +36,18 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Printable documents (receipt, loan statement): outside the admin shell, behind the session.
+        path: '/admin/print',
+        loader: requireSession,
+        children: [
+          {
+            element: <RequireRole requiredRole="ROLE_ADMIN" />,
+            children: [{ path: 'payments/:id', lazy: () => import('./routes/print/payment-receipt.tsx') }],
+          },
+          { path: 'loans/:id', lazy: () => import('./routes/print/loan-statement.tsx') },
+        ],
+      },
+      {
         path: '/admin',
         loader: requireSession,
         lazy: () => import('./layouts/AdminLayout.tsx'),

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
+import { detailsOf, ok, PAYMENT_ID } from '../test/fixtures.ts';
+import { PaymentReceipt, receiptFolio } from './PaymentReceipt.tsx';
+
+const rows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('PaymentReceipt (print)', { timeout: 20_000 }, () => {
+  it('prints the PrestaYa header, folio, customer, loan, lines, totals and status; Imprimir calls print()', async () => {
+    const details = detailsOf({ status: 'PAID', bankAccount: { id: 'b', name: 'Caja Principal' } });
+    mockServer(({ url }) =>
+      url.pathname === `/api/v1/payments/${PAYMENT_ID}/details` ? json(200, ok(details)) : undefined,
+    );
+    renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
+
+    expect(await screen.findByRole('heading', { name: 'Recibo de pago', level: 1 })).toBeInTheDocument();
+    const folio = receiptFolio(details.payment);
+    expect(folio).toBe(`1002-${PAYMENT_ID.replace(/-/g, '').slice(-8).toUpperCase()}`);
+    expect(screen.getByText(`Folio ${folio}`)).toBeInTheDocument();
+    expect(screen.getByText('PrestaYa')).toBeInTheDocument();
+    expect(document.title).toBe(`Recibo ${folio} · PrestaYa`);
+
+    const fields = within(screen.getByLabelText('Datos del pago'));
+    expect(fields.getByText('José Gómez Ruiz')).toBeInTheDocument();
+    expect(fields.getByText('No. 1002')).toBeInTheDocument();
+    expect(fields.getByText('Transferencia')).toBeInTheDocument();
+    expect(fields.getByText('Caja Principal')).toBeInTheDocument();
+    expect(fields.getByText('Luis Pérez (No. 7)')).toBeInTheDocument();
+    expect(screen.getByTestId('receipt-status')).toHaveTextContent('Confirmado');
+
+    expect(rows(screen.getByRole('table', { name: 'Conceptos del recibo' }))).toEqual([
+      ['Concepto', 'Tipo', 'Fecha', 'Monto'],
+      ['Pago 1 de 12', 'Pago', '02/03/2026', '$1,000.00'],
+      ['Pago 2 de 12', 'Pago', '09/03/2026', '$1,000.00'],
+      ['Multa día 03/03/2026', 'Multa', '03/03/2026', '$50.00'],
+    ]);
+    expect(rows(screen.getByRole('table', { name: 'Totales del recibo' }))).toEqual([
+      ['Total pagos', '$2,000.00'],
+      ['Total multas', '$50.00'],
+      ['Total', '$2,050.00'],
+    ]);
+    // A confirmed payment carries no warning.
+    expect(screen.queryByText(/no acredita/)).not.toBeInTheDocument();
+
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await userEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a payment still in validation is not a confirmed payment', async () => {
+    mockServer(() => json(200, ok(detailsOf({ status: 'VALIDATING' }))));
+    renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
+    expect(await screen.findByTestId('receipt-status')).toHaveTextContent('Validando');
+    expect(
+      screen.getByText('Pago en validación: este recibo no acredita un pago confirmado.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's detail instead of a blank sheet when the payment cannot be loaded", async () => {
+    mockServer(() => problem(404, 'Pago no encontrado'));
+    renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pago no encontrado');
+    expect(screen.queryByRole('button', { name: 'Imprimir' })).not.toBeInTheDocument();
+  });
+});
