@@ -97,7 +97,7 @@ describe.skipIf(!process.env.DATABASE_URL)('reliability: concurrent money operat
     const banco = await openAccount(context, admin, 1_000, 'Banco');
     const loans = await deliveredLoans(admin, agent, funding.id, 20);
     // Payment k covers the first (k mod 3) + 1 installments of loan k: amounts of 1,000 to 3,000.
-    const registered = [];
+    const registered: { id: string; amount: number }[] = [];
     for (const [k, { loan, schedule }] of loans.entries()) {
       const ids = schedule.slice(0, (k % 3) + 1).map((p) => p.id);
       const reply = await registerPayment(context.app, agent.token, loan.id, [
