@@ -118,6 +118,11 @@ describe('the global list (Lista Global de Préstamos)', () => {
     expect(await filtered('CANCELLED')).toEqual([1002]);
     expect(await filtered('PAID')).toEqual([]);
     expect(await filtered('')).toEqual([1003, 1002, 1001, 1000]);
+    // The status-only count reads loans alone (no join with customers): same totals.
+    expect((await api.list(admin.token, '?q=CANCELLED')).json()).toMatchObject({
+      totalDocuments: 1,
+      totalPages: 1,
+    });
     expectProblem(await api.list(admin.token, '?q=active'), 400, 'q: Estatus inválido');
   });
 

@@ -1,0 +1,92 @@
+/**
+ * One load case: autocannon (closed loop, N connections, keep-alive) cycling through a list of request
+ * paths, after a warm-up run whose figures are thrown away. autocannon's histogram has no p95, so every
+ * response time is kept and the percentiles are computed exactly from them.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadCase {
+  name: string;
+  /** Cycled through in order, one per request. */
+  paths: readonly string[];
+  headers?: Record<string, string>;
+  /** Extra headers for the i-th request (e.g. a different client address per public lookup). */
+  headersFor?: (i: number) => Record<string, string>;
+}
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  durationSeconds: number;
+  warmUpSeconds: number;
+}
+
+function percentile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+}
+
+async function run(
+  baseUrl: string,
+  c: LoadCase,
+  connections: number,
+  seconds: number,
+  keep: number[] | null,
+) {
+  let i = 0;
+  const instance = autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    headers: c.headers ?? {},
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const n = i++;
+          const extra = c.headersFor?.(n);
+          return {
+            ...request,
+            path: c.paths[n % c.paths.length] as string,
+            ...(extra ? { headers: { ...request.headers, ...extra } } : {}),
+          };
+        },
+      },
+    ],
+  });
+  if (keep) {
+    instance.on('response', (_client, _status, _bytes, responseTime: number) => {
+      keep.push(responseTime);
+    });
+  }
+  return await instance;
+}
+
+export async function runLoad(baseUrl: string, c: LoadCase, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmUpSeconds > 0) await run(baseUrl, c, options.connections, options.warmUpSeconds, null);
+  const times: number[] = [];
+  const result = await run(baseUrl, c, options.connections, options.durationSeconds, times);
+  const sorted = Float64Array.from(times).sort();
+  return {
+    name: c.name,
+    requests: times.length,
+    perSecond: times.length / (result.duration || options.durationSeconds),
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
