@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loggerOptions } from '../src/logger.ts';
@@ -12,6 +13,7 @@ const webDist = mkdtempSync(join(tmpdir(), 'prestaya-web-'));
 mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>PrestaYa</title><div id="root"></div>');
 writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+writeFileSync(join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
 
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
@@ -175,10 +177,50 @@ describe('the built web app', () => {
     expectProblem(await context.app.inject({ method: 'POST', url: '/admin/users', headers: html }), 404);
   });
 
+  it('sends the pre-compressed file when the browser accepts it', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload).toEqual(brotliCompressSync('console.log("app")'));
+  });
+
   it('caches hashed assets for a year', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('two documents: the back office and the public pages', () => {
+  const twoDocs = mkdtempSync(join(tmpdir(), 'prestaya-web-'));
+  writeFileSync(join(twoDocs, 'index.html'), '<!doctype html><title>Back office</title>');
+  writeFileSync(join(twoDocs, 'public.html'), '<!doctype html><title>Public</title>');
+  afterAll(() => rmSync(twoDocs, { recursive: true, force: true }));
+  const twoDocsContext = useTestApp({ webDist: twoDocs });
+
+  it('sends public.html outside /admin and /auth, index.html inside', async () => {
+    const expected: Record<string, string> = {
+      '/': 'Public',
+      '/consulta': 'Public',
+      '/consulta?num=1': 'Public',
+      '/loans/0190d3a4-0000-7000-8000-000000000000': 'Public',
+      '/no-existe': 'Public',
+      '/administrar': 'Public',
+      '/admin': 'Back office',
+      '/admin/users': 'Back office',
+      '/auth': 'Back office',
+      '/auth/login': 'Back office',
+    };
+    for (const [url, title] of Object.entries(expected)) {
+      const response = await twoDocsContext.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<title>${title}</title>`);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });
 

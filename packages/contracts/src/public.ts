@@ -1,17 +1,20 @@
 import { FEE_STATUSES, LOAN_STATUSES, PAYMENT_METHODS, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
+import { MAX_LOAN_NUM, PHONE_PATTERN, PUBLIC_LOOKUP_MESSAGES } from './public-lookup.ts';
 import { z } from './zod.ts';
+
+export * from './public-lookup.ts';
 
 /** `GET /public/api/v1/loans/search?num=&phone=`: both must match (domain.md "People and access"). */
 export const publicLookupQuery = z.object({
   num: z.coerce
-    .number({ error: 'Número de préstamo inválido' })
-    .int('Número de préstamo inválido')
-    .min(1, 'Número de préstamo inválido')
-    .max(2_147_483_647, 'Número de préstamo inválido'),
+    .number({ error: PUBLIC_LOOKUP_MESSAGES.num })
+    .int(PUBLIC_LOOKUP_MESSAGES.num)
+    .min(1, PUBLIC_LOOKUP_MESSAGES.num)
+    .max(MAX_LOAN_NUM, PUBLIC_LOOKUP_MESSAGES.num),
   phone: z
-    .string({ error: 'Tel. debe ser de 10 dígitos' })
+    .string({ error: PUBLIC_LOOKUP_MESSAGES.phone })
     .trim()
-    .regex(/^\d{10}$/, 'Tel. debe ser de 10 dígitos'),
+    .regex(PHONE_PATTERN, PUBLIC_LOOKUP_MESSAGES.phone),
 });
 export type PublicLookupQuery = z.input<typeof publicLookupQuery>;
 
@@ -86,9 +89,3 @@ export const publicPaymentRequest = z.object({
   paymentMethod: publicPaymentMethod,
 });
 export type PublicPaymentRequest = z.input<typeof publicPaymentRequest>;
-
-/** `Authorization: Basic base64(userNum:pin)` — the agent who authorises a public payment. */
-export function agentCredentialHeader(userNum: string | number, pin: string): string {
-  // Digits and ':' only, so btoa (browsers and Node 20) is safe.
-  return `Basic ${btoa(`${userNum}:${pin}`)}`;
-}

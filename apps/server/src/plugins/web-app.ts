@@ -11,7 +11,12 @@ const NO_CACHE = 'no-cache';
 /** Vite puts content-hashed files under /assets: their URL changes whenever their content does. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** A browser navigation to a client-side route (e.g. /admin/users) gets index.html. */
+/** The back office and Login are index.html; every other page is the borrower's document, public.html. */
+export function documentFor(path: string): 'index.html' | 'public.html' {
+  return /^\/(admin|auth)(\/|$)/.test(path) ? 'index.html' : 'public.html';
+}
+
+/** A browser navigation to a client-side route (e.g. /admin/users, /consulta) gets an HTML document. */
 export function isSpaNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0] ?? '/';
@@ -25,17 +30,29 @@ export function isSpaNavigation(request: FastifyRequest): boolean {
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(join(webDist, 'index.html'))) return undefined;
+  // Builds before the public entry existed have only index.html: it then serves every page.
+  const hasPublicDocument = existsSync(join(webDist, 'public.html'));
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
     wildcard: true,
     cacheControl: false,
+    // Vite writes .br and .gz beside each asset: sent when the browser accepts them.
+    preCompressed: true,
+    // '/' is a page like any other: the HTML fallback below picks its document.
+    index: false,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : NO_CACHE);
     },
   });
+  // The home page: the static plugin would answer '/' with a directory error (index: false).
+  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', NO_CACHE).sendFile(hasPublicDocument ? documentFor('/') : 'index.html'),
+  );
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (!isSpaNavigation(request)) return undefined;
-    return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const document = hasPublicDocument ? documentFor(path) : 'index.html';
+    return reply.header('cache-control', NO_CACHE).sendFile(document);
   };
 }

@@ -1,7 +1,7 @@
-import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { FullPageLoader } from './FullPageLoader.tsx';
 
 /** Show only work that lasts a moment, so quick navigations do not flash the page. */
 const SHOW_DELAY_MS = 120;
@@ -17,31 +17,6 @@ function useDelayedFlag(active: boolean, delay: number): boolean {
     return () => clearTimeout(timer);
   }, [active, delay]);
   return shown;
-}
-
-export function LoadingIndicator() {
-  return (
-    <Stack align="center" gap="xs">
-      <Loader />
-      <Text fw={500} role="status">
-        Cargando...
-      </Text>
-    </Stack>
-  );
-}
-
-/** Full-page overlay 'Cargando...' (spec 2): while a mutation runs or a route (lazy chunk, guard) loads. */
-export function FullPageLoader({ visible = true }: { visible?: boolean }) {
-  return (
-    <LoadingOverlay
-      visible={visible}
-      pos="fixed"
-      zIndex={350}
-      overlayProps={{ backgroundOpacity: 0.45, color: '#fff' }}
-      transitionProps={{ duration: 250 }}
-      loaderProps={{ children: <LoadingIndicator /> }}
-    />
-  );
 }
 
 /** Background list refetches are not included: tables show their own loader. */

@@ -1,14 +1,11 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 
-/** Friendly 404 for unknown paths. */
-export function NotFound({
-  homeTo = '/',
-  homeLabel = 'Ir al inicio',
-}: {
-  homeTo?: string;
-  homeLabel?: string;
-}) {
+/**
+ * Friendly 404 for unknown paths. Router-free (the public entry has no router): the default action is a
+ * plain link to the home page; the back office passes its own router link.
+ */
+export function NotFound({ action }: { action?: ReactNode }) {
   return (
     <Container size="sm" py={64}>
       <title>Página no encontrada · PrestaYa</title>
@@ -20,9 +17,11 @@ export function NotFound({
           Página no encontrada
         </Title>
         <Text c="dimmed">La dirección que buscas no existe o fue movida.</Text>
-        <Button component={Link} to={homeTo} mt="md">
-          {homeLabel}
-        </Button>
+        {action ?? (
+          <Button component="a" href="/" mt="md">
+            Ir al inicio
+          </Button>
+        )}
       </Stack>
     </Container>
   );

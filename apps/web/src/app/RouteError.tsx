@@ -1,23 +1,11 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ErrorScreen } from './ErrorScreen.tsx';
 import { NotFound } from './NotFound.tsx';
 
-/** Last-resort error screen (e.g. a lazy chunk missing after a deploy). */
+/** The router's error element: 404s get the friendly page, anything else the error screen. */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   console.error(error);
-  return (
-    <Container size="sm" py={64}>
-      <Stack align="center" gap="sm" ta="center">
-        <Title order={1} size="h2">
-          Algo salió mal
-        </Title>
-        <Text c="dimmed">Ocurrió un error inesperado al mostrar esta página.</Text>
-        <Button mt="md" onClick={() => window.location.reload()}>
-          Recargar
-        </Button>
-      </Stack>
-    </Container>
-  );
+  return <ErrorScreen />;
 }

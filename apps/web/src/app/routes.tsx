@@ -1,14 +1,16 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { FullPageLoader } from './GlobalLoader.tsx';
+import { FullPageLoader } from './FullPageLoader.tsx';
 import { redirectIfAuthenticated, requireSession } from './guards.ts';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
+import { NotFound } from './NotFound.tsx';
 import { RequireRole } from './RequireRole.tsx';
 import { RouteError } from './RouteError.tsx';
 
 /**
- * Every route of the spec's route table (section 2). Screens are lazy chunks so that a visitor of
- * the public pages or Login never downloads the back office.
+ * The back office and Login (spec 2 route table). The public pages (/, /consulta, /loans/:id) are another
+ * entry, public.html (src/public), that the server sends for every path outside /auth and /admin.
+ * Screens are lazy chunks so that Login never downloads the back office.
  */
 export const routes: RouteObject[] = [
   {
@@ -16,16 +18,6 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     errorElement: <RouteError />,
     children: [
-      {
-        path: '/',
-        lazy: () => import('./layouts/PublicLayout.tsx'),
-        children: [
-          { index: true, lazy: () => import('./routes/public/landing.tsx') },
-          { path: 'consulta', lazy: () => import('./routes/public/consulta.tsx') },
-          { path: 'loans/:id', lazy: () => import('./routes/public/loan-details.tsx') },
-          { path: '*', lazy: () => import('./routes/not-found.tsx') },
-        ],
-      },
       {
         path: '/auth',
         element: <AuthLayout />,
@@ -78,6 +70,8 @@ export const routes: RouteObject[] = [
           { path: '*', lazy: () => import('./routes/admin/not-found.tsx') },
         ],
       },
+      // Only reachable by a client-side navigation to a public path: the 404 links back to the public home.
+      { path: '*', element: <NotFound /> },
     ],
   },
 ];

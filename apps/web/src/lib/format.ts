@@ -1,4 +1,4 @@
-import { formatPesos } from '@prestaya/contracts';
+import { formatPesos } from '@prestaya/contracts/plain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 

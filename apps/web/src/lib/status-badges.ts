@@ -18,7 +18,7 @@ import {
   USER_STATUS_LABELS,
   USER_STATUSES,
   type UserStatus,
-} from '@prestaya/contracts';
+} from '@prestaya/contracts/plain';
 import type { StatusLabel } from '../components/StatusBadge.tsx';
 
 /**

@@ -1,50 +1,59 @@
-import { Anchor, AppShell, Box, Button, Container, Group, Text } from '@mantine/core';
-import { Link, NavLink, Outlet } from 'react-router';
-import { Brand } from './Brand.tsx';
+import { Anchor, AppShell, Box, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { BRAND_LINK_LABEL, BrandMark } from '../app/layouts/BrandMark.tsx';
 
 const links = [
   { to: '/', label: 'Home', end: true },
   { to: '/consulta', label: 'Consulta', end: false },
 ];
 
-/** Public side: header with the product name, tagline and the links Home and Consulta. */
-export function PublicLayout() {
+function isActive(link: (typeof links)[number], pathname: string) {
+  return link.end ? pathname === link.to : pathname.startsWith(link.to);
+}
+
+/**
+ * Public side: header with the product name, tagline and the links Home and Consulta. The public pages
+ * are separate documents (no client router), so the links are plain links.
+ */
+export function PublicLayout({ pathname, children }: { pathname: string; children: ReactNode }) {
   return (
     <AppShell header={{ height: 68 }} padding={0}>
       <AppShell.Header>
         <Container size="lg" h="100%" px={{ base: 'xs', sm: 'md' }}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-            <Brand />
+            <UnstyledButton component="a" href="/" aria-label={BRAND_LINK_LABEL}>
+              <BrandMark />
+            </UnstyledButton>
             <Group component="nav" aria-label="Principal" gap={4} wrap="nowrap">
-              {links.map((link) => (
-                <NavLink key={link.to} to={link.to} end={link.end} style={{ textDecoration: 'none' }}>
-                  {({ isActive }) => (
-                    <Button
-                      component="span"
-                      variant={isActive ? 'light' : 'subtle'}
-                      color={isActive ? 'teal' : 'dark'}
-                      px={{ base: 10, sm: 'md' }}
-                    >
-                      {link.label}
-                    </Button>
-                  )}
-                </NavLink>
-              ))}
+              {links.map((link) => {
+                const active = isActive(link, pathname);
+                return (
+                  <Button
+                    key={link.to}
+                    component="a"
+                    href={link.to}
+                    aria-current={active ? 'page' : undefined}
+                    variant={active ? 'light' : 'subtle'}
+                    color={active ? 'teal' : 'dark'}
+                    px={{ base: 10, sm: 'md' }}
+                  >
+                    {link.label}
+                  </Button>
+                );
+              })}
             </Group>
           </Group>
         </Container>
       </AppShell.Header>
       <AppShell.Main>
-        <Box mih="calc(100dvh - 68px - 64px)">
-          <Outlet />
-        </Box>
+        <Box mih="calc(100dvh - 68px - 64px)">{children}</Box>
         <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Container size="lg">
             <Group justify="space-between" gap="xs">
               <Text size="sm" c="dimmed">
                 © {new Date().getFullYear()} PrestaYa · Préstamos personales
               </Text>
-              <Anchor component={Link} to="/auth/login" size="sm">
+              <Anchor href="/auth/login" size="sm">
                 Acceso para personal
               </Anchor>
             </Group>
@@ -54,6 +63,3 @@ export function PublicLayout() {
     </AppShell>
   );
 }
-
-/** Lazy route module shape. */
-export { PublicLayout as Component };

@@ -1,4 +1,4 @@
-import { formatCents, pesosToCents } from '@prestaya/contracts';
+import { formatCents, pesosToCents } from '@prestaya/contracts/plain';
 
 interface Installment {
   id: string;

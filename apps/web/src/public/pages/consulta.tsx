@@ -1,6 +1,6 @@
-import { PaymentView } from '../../../features/public-loans/components/PaymentView.tsx';
+import { PaymentView } from '../../features/public-loans/components/PaymentView.tsx';
 
-export function Component() {
+export default function Page() {
   return (
     <>
       <title>Consulta de Préstamo · PrestaYa</title>

@@ -1,6 +1,6 @@
-import { Landing } from '../../../features/landing/components/Landing.tsx';
+import { Landing } from '../../features/landing/components/Landing.tsx';
 
-export function Component() {
+export default function Page() {
   return (
     <>
       <title>PrestaYa · Préstamos personales</title>

@@ -1,8 +1,6 @@
-import { useParams } from 'react-router';
-import { LoanDetails } from '../../../features/public-loans/components/LoanDetails.tsx';
+import { LoanDetails } from '../../features/public-loans/components/LoanDetails.tsx';
 
-export function Component() {
-  const { id = '' } = useParams();
+export default function Page({ id }: { id: string }) {
   return (
     <>
       <title>Estado de Cuenta de Préstamo · PrestaYa</title>

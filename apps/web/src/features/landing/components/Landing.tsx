@@ -24,7 +24,6 @@ import {
   IconSearch,
   IconShieldCheck,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
 
 const features = [
   {
@@ -104,8 +103,8 @@ export function Landing() {
                 Conocer más
               </Button>
               <Button
-                component={Link}
-                to="/consulta"
+                component="a"
+                href="/consulta"
                 size="lg"
                 variant="default"
                 leftSection={<IconSearch size={18} aria-hidden />}
@@ -223,7 +222,7 @@ export function Landing() {
               Con tu número de préstamo y el teléfono que registraste puedes ver tus pagos pendientes, tus
               multas y registrar tu pago con la autorización de tu agente.
             </Text>
-            <Button component={Link} to="/consulta" leftSection={<IconSearch size={18} aria-hidden />}>
+            <Button component="a" href="/consulta" leftSection={<IconSearch size={18} aria-hidden />}>
               Ir a Consulta
             </Button>
           </Paper>

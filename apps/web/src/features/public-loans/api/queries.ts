@@ -3,7 +3,8 @@ import { getPublicLoan, isPublicApiError, lookupLoan, registerPublicPayment } fr
 
 export const publicLoanKeys = {
   all: ['public-loans'] as const,
-  lookup: (num: number, phone: string) => [...publicLoanKeys.all, 'lookup', num, phone] as const,
+  lookup: (search: LoanSearch) =>
+    [...publicLoanKeys.all, 'lookup', search.num, search.phone, search.attempt] as const,
   detail: (id: string) => [...publicLoanKeys.all, 'detail', id] as const,
 };
 
@@ -11,11 +12,17 @@ export const publicLoanKeys = {
 const retry = (count: number, error: unknown) =>
   isPublicApiError(error) && (error.status === 0 || error.status >= 500) && count < 2;
 
-export function useLoanLookup(search: { num: number; phone: string } | null) {
+/** One submitted lookup; `attempt` grows with every submit, so the same data looks again. */
+export interface LoanSearch {
+  num: number;
+  phone: string;
+  attempt: number;
+}
+
+export function useLoanLookup(search: LoanSearch) {
   return useQuery({
-    queryKey: search ? publicLoanKeys.lookup(search.num, search.phone) : [...publicLoanKeys.all, 'lookup'],
-    queryFn: ({ signal }) => lookupLoan(search?.num ?? 0, search?.phone ?? '', signal),
-    enabled: search !== null,
+    queryKey: publicLoanKeys.lookup(search),
+    queryFn: ({ signal }) => lookupLoan(search.num, search.phone, signal),
     retry,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: false,

@@ -13,18 +13,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { PublicLoanDetail } from '@prestaya/contracts';
 import {
   FEE_STATUS_LABELS,
   formatPesos,
   PUBLIC_LOAN_STATUS_LABELS,
-  type PublicLoanDetail,
   SCHEDULED_PAYMENT_STATUS_LABELS,
-} from '@prestaya/contracts';
+} from '@prestaya/contracts/plain';
 import { IconAlertCircle, IconMoodSad } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatShortDate } from '../../../lib/format.ts';
 import { errorDetail, isPublicApiError } from '../api/client.ts';
+import { PublicQueryProvider } from '../api/provider.tsx';
 import { usePublicLoan } from '../api/queries.ts';
 
 const NOT_FOUND =
@@ -196,7 +196,7 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
       </Stack>
 
       <Group justify="center">
-        <Button component={Link} to="/consulta" variant="light">
+        <Button component="a" href="/consulta" variant="light">
           Consultar y pagar
         </Button>
       </Group>
@@ -205,7 +205,7 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
 }
 
 /** LoanDetails (/loans/{id}): the public statement of one loan (spec 2). */
-export function LoanDetails({ id }: { id: string }) {
+function LoanStatement({ id }: { id: string }) {
   const loan = usePublicLoan(id);
   const notFound = isPublicApiError(loan.error) && (loan.error.status === 404 || loan.error.status === 400);
 
@@ -225,7 +225,7 @@ export function LoanDetails({ id }: { id: string }) {
             <Stack align="center" gap="sm" ta="center">
               <IconMoodSad size={48} aria-hidden color="var(--mantine-color-gray-7)" />
               <Text size="lg">{NOT_FOUND}</Text>
-              <Button component={Link} to="/consulta" variant="light">
+              <Button component="a" href="/consulta" variant="light">
                 Ir a Consulta
               </Button>
             </Stack>
@@ -244,5 +244,14 @@ export function LoanDetails({ id }: { id: string }) {
         {loan.data && <Statement detail={loan.data} />}
       </Stack>
     </Container>
+  );
+}
+
+/** LoanDetails (/loans/:id): the public statement of one loan. */
+export function LoanDetails({ id }: { id: string }) {
+  return (
+    <PublicQueryProvider>
+      <LoanStatement id={id} />
+    </PublicQueryProvider>
   );
 }

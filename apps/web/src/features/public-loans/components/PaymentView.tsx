@@ -1,10 +1,5 @@
 import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
   Button,
-  Checkbox,
   Container,
   Group,
   Loader,
@@ -15,61 +10,50 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import {
-  formatPesos,
-  type PublicLookupResult,
-  publicLookupQuery,
-  SCHEDULED_PAYMENT_STATUS_LABELS,
-} from '@prestaya/contracts';
-import { IconAlertCircle, IconCircleCheck, IconFileText, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { formatShortDate } from '../../../lib/format.ts';
-import { TOAST_AUTO_CLOSE } from '../../../lib/notify.ts';
-import { errorDetail, isPublicApiError } from '../api/client.ts';
-import { useLoanLookup } from '../api/queries.ts';
-import { formatCents, oldestFirst, toggleCount, totalCents } from '../selection.ts';
+import { checkPublicLookup } from '@prestaya/contracts/plain';
+import { IconSearch } from '@tabler/icons-react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import type { LoanSearch } from '../api/queries.ts';
 
-// The dialog (and its dropzone) loads only when a visitor is about to pay.
-const RegisterPaymentDialog = lazy(() =>
-  import('./RegisterPaymentDialog.tsx').then((m) => ({ default: m.RegisterPaymentDialog })),
-);
+/** The lookup's outcome (results, payment) is a chunk of its own: /consulta first downloads only the form. */
+const loadOutcome = () => import('./LookupOutcome.tsx');
+const LookupOutcome = lazy(loadOutcome);
 
 type Search = { num: number; phone: string };
 type FormErrors = { num?: string; phone?: string };
 
-function fullName(loan: PublicLookupResult['loan']) {
-  return [loan.name, loan.lastName, loan.secondLastName].filter(Boolean).join(' ');
-}
-
-function statusColor(status: string) {
-  return status === 'DELAYED' ? 'red' : 'gray';
-}
-
-function LookupForm({ onSearch, searching }: { onSearch: (search: Search) => void; searching: boolean }) {
+function LookupForm({
+  onSearch,
+  onStart,
+  searching,
+}: {
+  onSearch: (search: Search) => void;
+  /** The visitor started typing: fetch the results chunk meanwhile. */
+  onStart: () => void;
+  searching: boolean;
+}) {
   const [num, setNum] = useState('');
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = publicLookupQuery.safeParse({ num: num.trim() === '' ? undefined : num.trim(), phone });
-    if (!parsed.success) {
-      const next: FormErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'num' || field === 'phone') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    onSearch(parsed.data);
+    const next: FormErrors = checkPublicLookup({ num, phone });
+    setErrors(next);
+    if (next.num || next.phone) return;
+    onSearch({ num: Number(num.trim()), phone: phone.trim() });
   };
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="form" onSubmit={submit} noValidate>
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      radius="md"
+      component="form"
+      onSubmit={submit}
+      onFocusCapture={onStart}
+      noValidate
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
@@ -101,173 +85,10 @@ function LookupForm({ onSearch, searching }: { onSearch: (search: Search) => voi
   );
 }
 
-function PendingPayments({ result, onRegistered }: { result: PublicLookupResult; onRegistered: () => void }) {
-  const installments = useMemo(
-    () => oldestFirst(result.pendingPayments.scheduledPayments),
-    [result.pendingPayments.scheduledPayments],
-  );
-  const fees = result.pendingPayments.fees;
-  const [count, setCount] = useState(0);
-  const [dialogOpened, setDialogOpened] = useState(false);
-  const [dialogLoaded, setDialogLoaded] = useState(false);
-  const ticked = installments.slice(0, Math.min(count, installments.length));
-  const total = totalCents(fees, ticked);
-
-  return (
-    <Stack gap="lg">
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={2}>
-            <Text size="sm" c="dimmed">
-              Préstamo No. {result.loan.num}
-            </Text>
-            <Text fw={700} size="lg" data-testid="public-customer-name">
-              {fullName(result.loan)}
-            </Text>
-          </Stack>
-          <Anchor
-            component={Link}
-            to={`/loans/${result.loan.id}`}
-            fw={600}
-            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-          >
-            <IconFileText size={18} aria-hidden />
-            Ver estado de cuenta
-          </Anchor>
-        </Group>
-      </Paper>
-
-      <Box component="section" aria-labelledby="pagos-pendientes">
-        <Title order={2} size="h4" id="pagos-pendientes" mb={4}>
-          Pagos pendientes
-        </Title>
-        {installments.length === 0 ? (
-          <Text c="dimmed">No tienes pagos semanales pendientes.</Text>
-        ) : (
-          <>
-            <Text size="sm" c="dimmed" mb="sm">
-              Marca los pagos que vas a cubrir; se pagan del más antiguo al más reciente.
-            </Text>
-            <Stack
-              gap="xs"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label="Pagos pendientes"
-            >
-              {installments.map((item, index) => (
-                <Paper
-                  key={item.id}
-                  component="li"
-                  withBorder
-                  radius="md"
-                  p="sm"
-                  bg={index < count ? 'teal.0' : undefined}
-                  data-testid="public-installment"
-                >
-                  <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
-                    <Checkbox
-                      checked={index < count}
-                      onChange={(e) => {
-                        const { checked } = e.currentTarget;
-                        setCount((c) => toggleCount(c, index, checked));
-                      }}
-                      label={item.concept}
-                      description={`Vence ${formatShortDate(item.dueDate)}`}
-                      styles={{ label: { fontWeight: 600 } }}
-                    />
-                    <Stack gap={4} align="flex-end">
-                      <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                        {formatPesos(item.amount)}
-                      </Text>
-                      <Badge
-                        color={statusColor(item.status)}
-                        variant="light"
-                        style={{ textTransform: 'none' }}
-                      >
-                        {SCHEDULED_PAYMENT_STATUS_LABELS[item.status] ?? item.status}
-                      </Badge>
-                    </Stack>
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          </>
-        )}
-      </Box>
-
-      {fees.length > 0 && (
-        <Box component="section" aria-labelledby="multas-pendientes">
-          <Title order={2} size="h4" id="multas-pendientes" mb={4}>
-            Multas
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            Las multas pendientes se incluyen siempre
-          </Text>
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Multas">
-            {fees.map((fee) => (
-              <Paper key={fee.id} component="li" withBorder radius="md" p="sm" bg="red.0">
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Stack gap={0}>
-                    <Text fw={600}>{fee.concept}</Text>
-                    <Text size="sm" c="dimmed">
-                      {formatShortDate(fee.feeDate)}
-                    </Text>
-                  </Stack>
-                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    {formatPesos(fee.amount)}
-                  </Text>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        </Box>
-      )}
-
-      {total > 0 && (
-        <Paper withBorder radius="md" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 8, zIndex: 2 }}>
-          <Group justify="space-between" gap="sm">
-            <Text fw={600}>Total: {formatCents(total)}</Text>
-            <Button
-              onClick={() => {
-                setDialogLoaded(true);
-                setDialogOpened(true);
-              }}
-            >
-              Registrar Pago por {formatCents(total)}
-            </Button>
-          </Group>
-        </Paper>
-      )}
-
-      {dialogLoaded && (
-        <Suspense fallback={null}>
-          <RegisterPaymentDialog
-            opened={dialogOpened}
-            onClose={() => setDialogOpened(false)}
-            loanId={result.loan.id}
-            totalCents={total}
-            scheduledPaymentIds={ticked.map((i) => i.id)}
-            feeIds={fees.map((f) => f.id)}
-            onRegistered={() => {
-              setDialogOpened(false);
-              setCount(0);
-              onRegistered();
-            }}
-          />
-        </Suspense>
-      )}
-    </Stack>
-  );
-}
-
 /** PaymentView (/consulta): look up a loan by number and phone, tick installments, register a payment. */
 export function PaymentView() {
-  const [search, setSearch] = useState<Search | null>(null);
-  const [registered, setRegistered] = useState(false);
-  const lookup = useLoanLookup(search);
-  const notFound = isPublicApiError(lookup.error) && lookup.error.status === 404;
+  const [search, setSearch] = useState<LoanSearch | null>(null);
+  const [searching, setSearching] = useState(false);
 
   return (
     <Container size="sm" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -282,58 +103,22 @@ export function PaymentView() {
         </Stack>
 
         <LookupForm
-          searching={lookup.isFetching}
-          onSearch={(next) => {
-            setRegistered(false);
-            if (search && next.num === search.num && next.phone === search.phone) void lookup.refetch();
-            else setSearch(next);
-          }}
+          searching={searching}
+          onStart={() => void loadOutcome()}
+          // Every submit is a new lookup (same data again = look again).
+          onSearch={(next) => setSearch((previous) => ({ ...next, attempt: (previous?.attempt ?? 0) + 1 }))}
         />
 
-        {registered && (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-            Pago registrado. Tu agente lo validará pronto.
-          </Alert>
-        )}
-
-        {lookup.isError &&
-          (notFound ? (
-            <Alert
-              color="red"
-              variant="light"
-              title="No se encontró el Préstamo"
-              icon={<IconAlertCircle size={18} aria-hidden />}
-              role="alert"
-            >
-              No de pudo encontrar el préstamo con los datos proporcionados
-            </Alert>
-          ) : (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-              {errorDetail(lookup.error)}
-            </Alert>
-          ))}
-
-        {lookup.isPending && lookup.isFetching && (
-          <Group justify="center">
-            <Loader aria-label="Buscando préstamo" />
-          </Group>
-        )}
-
-        {lookup.data && !lookup.isError && (
-          <PendingPayments
-            key={lookup.data.loan.id}
-            result={lookup.data}
-            onRegistered={() => {
-              setRegistered(true);
-              // lib/notify's toasts have an unnamed close button (axe button-name); this one is named.
-              notifications.show({
-                color: 'teal',
-                message: 'Pago registrado correctamente!',
-                autoClose: TOAST_AUTO_CLOSE,
-                closeButtonProps: { 'aria-label': 'Cerrar' },
-              });
-            }}
-          />
+        {search && (
+          <Suspense
+            fallback={
+              <Group justify="center">
+                <Loader aria-label="Buscando préstamo" />
+              </Group>
+            }
+          >
+            <LookupOutcome search={search} onSearchingChange={setSearching} />
+          </Suspense>
         )}
       </Stack>
     </Container>

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
-import { agentCredentialHeader } from '@prestaya/contracts';
+import { agentCredentialHeader } from '@prestaya/contracts/plain';
 import { IconAlertCircle, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';

@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { PublicLookupResult } from '@prestaya/contracts';
+import { formatPesos, SCHEDULED_PAYMENT_STATUS_LABELS } from '@prestaya/contracts/plain';
+import { IconAlertCircle, IconCircleCheck, IconFileText } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { formatShortDate } from '../../../lib/format.ts';
+import { TOAST_AUTO_CLOSE } from '../../../lib/notify.ts';
+import { errorDetail, isPublicApiError } from '../api/client.ts';
+import { PublicQueryProvider } from '../api/provider.tsx';
+import { type LoanSearch, useLoanLookup } from '../api/queries.ts';
+import { formatCents, oldestFirst, toggleCount, totalCents } from '../selection.ts';
+
+// The dialog (and its dropzone) loads only when a visitor is about to pay.
+const RegisterPaymentDialog = lazy(() =>
+  import('./RegisterPaymentDialog.tsx').then((m) => ({ default: m.RegisterPaymentDialog })),
+);
+
+function fullName(loan: PublicLookupResult['loan']) {
+  return [loan.name, loan.lastName, loan.secondLastName].filter(Boolean).join(' ');
+}
+
+function statusColor(status: string) {
+  return status === 'DELAYED' ? 'red' : 'gray';
+}
+
+function PendingPayments({ result, onRegistered }: { result: PublicLookupResult; onRegistered: () => void }) {
+  const installments = useMemo(
+    () => oldestFirst(result.pendingPayments.scheduledPayments),
+    [result.pendingPayments.scheduledPayments],
+  );
+  const fees = result.pendingPayments.fees;
+  const [count, setCount] = useState(0);
+  const [dialogOpened, setDialogOpened] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const ticked = installments.slice(0, Math.min(count, installments.length));
+  const total = totalCents(fees, ticked);
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Préstamo No. {result.loan.num}
+            </Text>
+            <Text fw={700} size="lg" data-testid="public-customer-name">
+              {fullName(result.loan)}
+            </Text>
+          </Stack>
+          <Anchor
+            component="a"
+            href={`/loans/${result.loan.id}`}
+            fw={600}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+          >
+            <IconFileText size={18} aria-hidden />
+            Ver estado de cuenta
+          </Anchor>
+        </Group>
+      </Paper>
+
+      <Box component="section" aria-labelledby="pagos-pendientes">
+        <Title order={2} size="h4" id="pagos-pendientes" mb={4}>
+          Pagos pendientes
+        </Title>
+        {installments.length === 0 ? (
+          <Text c="dimmed">No tienes pagos semanales pendientes.</Text>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed" mb="sm">
+              Marca los pagos que vas a cubrir; se pagan del más antiguo al más reciente.
+            </Text>
+            <Stack
+              gap="xs"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Pagos pendientes"
+            >
+              {installments.map((item, index) => (
+                <Paper
+                  key={item.id}
+                  component="li"
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  bg={index < count ? 'teal.0' : undefined}
+                  data-testid="public-installment"
+                >
+                  <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
+                    <Checkbox
+                      checked={index < count}
+                      onChange={(e) => {
+                        const { checked } = e.currentTarget;
+                        setCount((c) => toggleCount(c, index, checked));
+                      }}
+                      label={item.concept}
+                      description={`Vence ${formatShortDate(item.dueDate)}`}
+                      styles={{ label: { fontWeight: 600 } }}
+                    />
+                    <Stack gap={4} align="flex-end">
+                      <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                        {formatPesos(item.amount)}
+                      </Text>
+                      <Badge
+                        color={statusColor(item.status)}
+                        variant="light"
+                        style={{ textTransform: 'none' }}
+                      >
+                        {SCHEDULED_PAYMENT_STATUS_LABELS[item.status] ?? item.status}
+                      </Badge>
+                    </Stack>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </>
+        )}
+      </Box>
+
+      {fees.length > 0 && (
+        <Box component="section" aria-labelledby="multas-pendientes">
+          <Title order={2} size="h4" id="multas-pendientes" mb={4}>
+            Multas
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            Las multas pendientes se incluyen siempre
+          </Text>
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Multas">
+            {fees.map((fee) => (
+              <Paper key={fee.id} component="li" withBorder radius="md" p="sm" bg="red.0">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={0}>
+                    <Text fw={600}>{fee.concept}</Text>
+                    <Text size="sm" c="dimmed">
+                      {formatShortDate(fee.feeDate)}
+                    </Text>
+                  </Stack>
+                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {formatPesos(fee.amount)}
+                  </Text>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        </Box>
+      )}
+
+      {total > 0 && (
+        <Paper withBorder radius="md" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 8, zIndex: 2 }}>
+          <Group justify="space-between" gap="sm">
+            <Text fw={600}>Total: {formatCents(total)}</Text>
+            <Button
+              onClick={() => {
+                setDialogLoaded(true);
+                setDialogOpened(true);
+              }}
+            >
+              Registrar Pago por {formatCents(total)}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <RegisterPaymentDialog
+            opened={dialogOpened}
+            onClose={() => setDialogOpened(false)}
+            loanId={result.loan.id}
+            totalCents={total}
+            scheduledPaymentIds={ticked.map((i) => i.id)}
+            feeIds={fees.map((f) => f.id)}
+            onRegistered={() => {
+              setDialogOpened(false);
+              setCount(0);
+              onRegistered();
+            }}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+export interface LookupOutcomeProps {
+  search: LoanSearch;
+  /** Tells the form whether a lookup is in flight (its 'Buscar' button shows a spinner). */
+  onSearchingChange: (searching: boolean) => void;
+}
+
+/**
+ * What a lookup shows: not found / error alerts, the pending installments and fees, and the payment
+ * dialog. Its own chunk (with TanStack Query and the list components), loaded on the first search.
+ */
+function LookupOutcomeView({ search, onSearchingChange }: LookupOutcomeProps) {
+  // The confirmation belongs to the search it was made in: a new search hides it.
+  const [registeredIn, setRegisteredIn] = useState<LoanSearch | null>(null);
+  const registered = registeredIn === search;
+  const lookup = useLoanLookup(search);
+  const notFound = isPublicApiError(lookup.error) && lookup.error.status === 404;
+
+  useEffect(() => onSearchingChange(lookup.isFetching), [lookup.isFetching, onSearchingChange]);
+
+  return (
+    <>
+      {registered && (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+          Pago registrado. Tu agente lo validará pronto.
+        </Alert>
+      )}
+
+      {lookup.isError &&
+        (notFound ? (
+          <Alert
+            color="red"
+            variant="light"
+            title="No se encontró el Préstamo"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
+            No de pudo encontrar el préstamo con los datos proporcionados
+          </Alert>
+        ) : (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errorDetail(lookup.error)}
+          </Alert>
+        ))}
+
+      {lookup.isPending && lookup.isFetching && (
+        <Group justify="center">
+          <Loader aria-label="Buscando préstamo" />
+        </Group>
+      )}
+
+      {lookup.data && !lookup.isError && (
+        <PendingPayments
+          key={lookup.data.loan.id}
+          result={lookup.data}
+          onRegistered={() => {
+            setRegisteredIn(search);
+            // lib/notify's toasts have an unnamed close button (axe button-name); this one is named.
+            notifications.show({
+              color: 'teal',
+              message: 'Pago registrado correctamente!',
+              autoClose: TOAST_AUTO_CLOSE,
+              closeButtonProps: { 'aria-label': 'Cerrar' },
+            });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+export default function LookupOutcome(props: LookupOutcomeProps) {
+  return (
+    <PublicQueryProvider>
+      <LookupOutcomeView {...props} />
+    </PublicQueryProvider>
+  );
+}
