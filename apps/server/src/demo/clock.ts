@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../db/client.ts';
+
+/**
+ * Back-dating for the demo history. The seed drives the real services (they stamp rows with `now()` /
+ * `clock_timestamp()`), one business action at a time, in the order the simulated days and hours
+ * happen. Each action runs in a window of real time; at the end of a simulated day every timestamp
+ * written inside a window is moved by the same amount, so the window begins at the action's simulated
+ * instant ("Tuesday 11:40"). Within a window the real order and spacing are kept, windows never overlap
+ * after the move, and actions run in simulated order, so every ordering the services rely on — the
+ * ledger's (created_on, id), a payment decided after it was registered — holds in the moved history.
+ */
+
+/** Every timestamp column the services write (the tables holding business history). */
+const TIMESTAMP_COLUMNS: readonly (readonly [table: string, column: string])[] = [
+  ['users', 'created_on'],
+  ['users', 'updated_on'],
+  ['customers', 'created_on'],
+  ['customers', 'updated_on'],
+  ['addresses', 'created_on'],
+  ['bank_accounts', 'created_on'],
+  ['bank_accounts', 'updated_on'],
+  ['account_transactions', 'created_on'],
+  ['loans', 'created_on'],
+  ['loans', 'updated_on'],
+  ['loans', 'approved_on'],
+  ['loans', 'activated_on'],
+  ['scheduled_payments', 'paid_on'],
+  ['fees', 'created_on'],
+  ['fees', 'cancelled_on'],
+  ['payments', 'created_on'],
+  ['payments', 'decided_on'],
+  ['payment_attachments', 'created_on'],
+  ['audit_log', 'at'],
+];
+
+/** Timestamps the audit snapshots carry (as ISO strings, milliseconds) besides the row's own `at`. */
+const AUDIT_TIMESTAMP_KEYS = ['approvedOn', 'activatedOn', 'decidedOn', 'createdOn'] as const;
+
+interface Window {
+  /** Real start, microseconds since the epoch on the database clock. */
+  startUs: number;
+  /** Simulated start, milliseconds since the epoch. */
+  targetMs: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** SQL NULL stays NULL (not the JSON value null). */
+const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** Microseconds since the epoch on this process's clock. */
+const processMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
+
+/** Offset of `timeZone` from UTC at `instantMs`, in ms (e.g. −6 h for Mexico City). */
+function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instantMs));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+/** The instant a wall-clock time of a business day ('YYYY-MM-DD', minutes after midnight) happens. */
+export function businessInstant(date: string, minuteOfDay: number, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const naive = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, 0, minuteOfDay);
+  let instant = naive;
+  for (let i = 0; i < 3; i++) instant = naive - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/**
+ * Window edges are read from this process's clock, corrected by its offset from the database clock
+ * (measured once a day: asking the database at every action would cost a query each). A row written
+ * within a few milliseconds of an edge may be counted in the neighbouring window; it then gets that
+ * action's moment, and the order of everything is still kept, because consecutive windows stay
+ * consecutive after the move.
+ */
+export class SimulatedClock {
+  private windows: Window[] = [];
+  private lastEndMs = 0;
+  private offsetUs: number | undefined;
+  /** Real writes of the seed all happen after this (its start); older values are history already. */
+  private readonly sinceUs = processMicros() - 1_000_000;
+
+  constructor(
+    private readonly db: AppDb,
+    private readonly timeZone: string,
+    /** Nothing is simulated at or after this instant (it is "now" for the demo). */
+    private readonly nowMs: number,
+  ) {}
+
+  private async databaseOffsetUs(): Promise<number> {
+    const before = processMicros();
+    const [row] = rowsOf<{ us: string }>(
+      await this.db.execute(
+        sql`select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as us`,
+      ),
+    );
+    const after = processMicros();
+    return Number(row?.us) - Math.round((before + after) / 2);
+  }
+
+  /**
+   * Runs `work` as the action of (date, minute), later than the previous action. Returns false (and
+   * runs nothing) when that moment is not yet past: the demo's last day stops at the real time it is
+   * seeded.
+   */
+  async run(date: string, minuteOfDay: number, work: () => Promise<void>): Promise<boolean> {
+    const targetMs = Math.max(
+      businessInstant(date, minuteOfDay, this.timeZone).getTime(),
+      this.lastEndMs + 1_000,
+    );
+    if (targetMs > this.nowMs - 60_000) return false;
+    this.offsetUs ??= await this.databaseOffsetUs();
+    const startUs = processMicros() + this.offsetUs;
+    this.windows.push({ startUs, targetMs });
+    await work();
+    this.lastEndMs = targetMs + Math.ceil((processMicros() + this.offsetUs - startUs) / 1000);
+    return true;
+  }
+
+  /** Moves everything the day's actions wrote to their simulated instants. */
+  async endDay(): Promise<void> {
+    const windows = this.windows;
+    this.windows = [];
+    this.offsetUs = undefined;
+    if (windows.length === 0) return;
+    // Contiguous: a window ends where the next begins; the first reaches back to the seed's start and
+    // the last has no end, so nothing written today is left behind.
+    const closed = windows.map((w, i) => ({
+      startUs: i === 0 ? this.sinceUs : w.startUs,
+      stopUs: windows[i + 1]?.startUs ?? Number.MAX_SAFE_INTEGER,
+      shiftUs: w.targetMs * 1000 - w.startUs,
+    }));
+    const firstUs = closed[0]?.startUs ?? 0;
+    const values = sql.join(
+      closed.map(
+        (w) => sql`(${String(w.startUs)}::bigint, ${String(w.stopUs)}::bigint, ${String(w.shiftUs)}::bigint)`,
+      ),
+      sql`, `,
+    );
+    const since = sql`timestamptz 'epoch' + ${String(firstUs)}::bigint * interval '1 microsecond'`;
+
+    await this.db.transaction(async (tx) => {
+      await this.moveAuditSnapshots(tx as unknown as AppDb, closed, firstUs);
+      for (const [table, column] of TIMESTAMP_COLUMNS) {
+        const col = sql.identifier(column);
+        await tx.execute(sql`
+          with w(start_us, stop_us, shift_us) as (values ${values})
+          update ${sql.identifier(table)} t
+             set ${col} = t.${col} + w.shift_us * interval '1 microsecond'
+            from w
+           where t.${col} >= ${since}
+             and t.${col} >= timestamptz 'epoch' + w.start_us * interval '1 microsecond'
+             and t.${col} < timestamptz 'epoch' + w.stop_us * interval '1 microsecond'`);
+      }
+    });
+  }
+
+  /**
+   * Audit snapshots hold some timestamps as ISO strings in milliseconds (`approvedOn`, `decidedOn`…).
+   * Each one written today is moved with the window it falls in (a millisecond either side of a
+   * window's edge counts as inside: the string lost the microseconds).
+   */
+  private async moveAuditSnapshots(
+    db: AppDb,
+    windows: readonly { startUs: number; stopUs: number; shiftUs: number }[],
+    firstUs: number,
+  ): Promise<void> {
+    const keys = sql.raw(`array[${AUDIT_TIMESTAMP_KEYS.map((k) => `'${k}'`).join(', ')}]`);
+    const rows = rowsOf<{ id: string; before: unknown; after: unknown }>(
+      await db.execute(sql`
+        select id, before, after from audit_log
+         where at >= timestamptz 'epoch' + ${String(firstUs)}::bigint * interval '1 microsecond'
+           and (jsonb_exists_any(before, ${keys}) or jsonb_exists_any(after, ${keys}))`),
+    );
+    const moveValue = (value: unknown): unknown => {
+      if (typeof value !== 'string') return value;
+      const ms = Date.parse(value);
+      if (Number.isNaN(ms)) return value;
+      const window = windows.find(
+        (w) => Math.floor(w.startUs / 1000) <= ms && ms <= Math.floor(w.stopUs / 1000),
+      );
+      return window ? new Date(ms + Math.round(window.shiftUs / 1000)).toISOString() : value;
+    };
+    const moveSnapshot = (snapshot: unknown): unknown => {
+      if (!snapshot || typeof snapshot !== 'object') return snapshot;
+      const copy = { ...(snapshot as Record<string, unknown>) };
+      for (const key of AUDIT_TIMESTAMP_KEYS) if (key in copy) copy[key] = moveValue(copy[key]);
+      return copy;
+    };
+    const changed = rows.flatMap((row) => {
+      const before = moveSnapshot(row.before);
+      const after = moveSnapshot(row.after);
+      const same =
+        JSON.stringify(before) === JSON.stringify(row.before) &&
+        JSON.stringify(after) === JSON.stringify(row.after);
+      return same ? [] : [{ id: row.id, before, after }];
+    });
+    if (changed.length === 0) return;
+    const values = sql.join(
+      changed.map((c) => sql`(${c.id}::uuid, ${jsonOrNull(c.before)}::jsonb, ${jsonOrNull(c.after)}::jsonb)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update audit_log a set before = v.before, after = v.after
+        from (values ${values}) as v(id, before, after)
+       where a.id = v.id`);
+  }
+}

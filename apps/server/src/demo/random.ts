@@ -1,0 +1,67 @@
+/**
+ * The demo data's only source of randomness: mulberry32, a tiny, well-known 32-bit PRNG (public
+ * domain, Tommy Ettinger), so `npm run seed:demo -- --seed N` gives the same data for the same N on any
+ * machine. Not for anything secret.
+ */
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max], both inclusive. */
+  int(min: number, max: number): number;
+  /** True with probability p. */
+  chance(p: number): boolean;
+  pick<T>(items: readonly T[]): T;
+  /** Picks by weight: [[value, weight], …]. */
+  weighted<T>(items: readonly (readonly [T, number])[]): T;
+  /** A shuffled copy (Fisher–Yates). */
+  shuffle<T>(items: readonly T[]): T[];
+}
+
+export function mulberry32(seed: number): Random {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => {
+    if (items.length === 0) throw new RangeError('pick from an empty list');
+    return items[int(0, items.length - 1)] as T;
+  };
+  return {
+    next,
+    int,
+    chance: (p) => next() < p,
+    pick,
+    weighted<T>(items: readonly (readonly [T, number])[]): T {
+      const total = items.reduce((sum, [, weight]) => sum + weight, 0);
+      let r = next() * total;
+      for (const [value, weight] of items) {
+        r -= weight;
+        if (r < 0) return value;
+      }
+      return pick(items)[0];
+    },
+    shuffle<T>(items: readonly T[]): T[] {
+      const out = [...items];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = int(0, i);
+        [out[i], out[j]] = [out[j] as T, out[i] as T];
+      }
+      return out;
+    },
+  };
+}
+
+/** An independent stream per entity (customer k of seed s), so one entity's draws never shift another's. */
+export function streamFor(seed: number, ...keys: number[]): Random {
+  let h = 2_166_136_261 ^ seed;
+  for (const key of keys) {
+    h = Math.imul(h ^ key, 16_777_619);
+    h ^= h >>> 13;
+  }
+  return mulberry32(h >>> 0);
+}
