@@ -79,15 +79,15 @@ describe.skipIf(!process.env.DATABASE_URL)('reliability: concurrent money operat
 
   /** `n` customers of the agent, each with a delivered loan of 10,000 from `accountId`. */
   async function deliveredLoans(admin: TestUser, agent: TestUser, accountId: string, n: number) {
-    const result = [];
-    for (let i = 0; i < n; i++) {
-      const customer = await customersApi(context).createOk(agent.token, {
-        name: `Cliente ${i}`,
-        phone: String(5_500_000_000 + i),
-      });
-      result.push(await activeLoan(context, admin, customer.id, { amount: 10_000, accountId }));
-    }
-    return result;
+    return Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const customer = await customersApi(context).createOk(agent.token, {
+          name: `Cliente ${i}`,
+          phone: String(5_500_000_000 + i),
+        });
+        return activeLoan(context, admin, customer.id, { amount: 10_000, accountId });
+      }),
+    );
   }
 
   it('200 concurrent confirms over 20 payments, into two accounts: exactly 20 Abonos and 20 PAID', async () => {
@@ -216,17 +216,18 @@ describe.skipIf(!process.env.DATABASE_URL)('reliability: concurrent money operat
   it('twenty loans approved at once from an account that covers three: exactly three succeed', async () => {
     const { admin, agent } = await loanWorld(context);
     const account = await openAccount(context, admin, 35_000, 'Fondeo');
-    const customers = [];
-    for (let i = 0; i < 20; i++) {
-      customers.push(
-        (
-          await customersApi(context).createOk(agent.token, {
-            name: `Cliente ${i}`,
-            phone: String(5_500_000_100 + i),
-          })
-        ).id,
-      );
-    }
+    const customers = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async (_, i) =>
+          (
+            await customersApi(context).createOk(agent.token, {
+              name: `Cliente ${i}`,
+              phone: String(5_500_000_100 + i),
+            })
+          ).id,
+      ),
+    );
     const ids = await loansOf(agent, customers);
     const replies = await gated(
       [{ table: 'bank_accounts', id: account.id }],
