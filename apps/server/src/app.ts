@@ -17,7 +17,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import { registerApiDocs } from './plugins/docs.ts';
-import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandler, registerNotFoundHandler } from './plugins/errors.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -52,6 +52,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // `/api/v1/users` and `/api/v1/users/` are the same resource (and the OpenAPI path has no slash).
     routerOptions: { ignoreTrailingSlash: true },
+    // Router errors (bad percent escapes, over-long parameters) become problem+json too.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);

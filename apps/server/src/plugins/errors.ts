@@ -41,6 +41,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> 
     status: 400,
     detail: 'La longitud del cuerpo no coincide con Content-Length',
   },
+  // Raised by the router before any hook (frameworkErrors below): `/customers/%`, a 300-character id.
+  FST_ERR_BAD_URL: { status: 400, detail: 'La dirección solicitada no es válida' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'La URL es demasiado larga' },
 };
 
 const GENERIC_DETAILS: Record<number, string> = {
@@ -115,6 +118,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return sendProblem(reply, problem);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before routing (a malformed percent
+ * escape, an over-long parameter) would otherwise be answered with Fastify's own English JSON.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, 'client error');
+  return sendProblem(reply, toProblem(error, request));
 }
 
 /** 404 for every unknown route; `fallback` lets the SPA answer browser navigations first. */
