@@ -2,13 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN } from './e2e/constants.ts';
+import { DEMO_BASE_URL, DEMO_PORT, E2E_ADMIN } from './e2e/constants.ts';
 
 // The journeys run against the real built server (npm start) on a fresh PGlite directory.
 const port = Number(process.env.E2E_PORT ?? 4173);
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'prestaya-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers load this file again: keep one directory
+// The demo-data server of dashboard-demo.spec.ts gets its own directory, seeded before it starts.
+const demoDataDir = process.env.E2E_DEMO_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'prestaya-e2e-demo-'));
+process.env.E2E_DEMO_DATA_DIR = demoDataDir;
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,22 +40,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'node ../../scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // The journeys sign in many times a minute from one address; the limit itself has API tests.
-      LOGIN_RATE_LIMIT_MAX: '1000',
+  webServer: [
+    {
+      command: 'node ../../scripts/start.mjs',
+      url: `http://127.0.0.1:${port}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        // The journeys sign in many times a minute from one address; the limit itself has API tests.
+        LOGIN_RATE_LIMIT_MAX: '1000',
+      },
     },
-  },
+    {
+      // Ten weeks of a demo lender (npm run seed:demo), then the server: the dashboard journey's data.
+      command: 'cd ../.. && npm run --silent seed:demo && node scripts/start.mjs',
+      url: `${DEMO_BASE_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 15 * 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(DEMO_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: demoDataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_MAX: '1000',
+      },
+    },
+  ],
 });
