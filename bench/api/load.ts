@@ -45,7 +45,7 @@ async function run(
   keep: number[] | null,
 ) {
   let i = 0;
-  const instance = autocannon({
+  const options: autocannon.Options = {
     url: baseUrl,
     connections,
     duration: seconds,
@@ -64,13 +64,15 @@ async function run(
         },
       },
     ],
+  };
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    if (keep) {
+      instance.on('response', (_client, _status, _bytes, responseTime) => {
+        keep.push(responseTime);
+      });
+    }
   });
-  if (keep) {
-    instance.on('response', (_client, _status, _bytes, responseTime: number) => {
-      keep.push(responseTime);
-    });
-  }
-  return await instance;
 }
 
 export async function runLoad(baseUrl: string, c: LoadCase, options: LoadOptions): Promise<LoadResult> {

@@ -1,0 +1,117 @@
+/**
+ * Daily fee accrual benchmark (issue 9 item 3): jobs/accrual.ts accrueFees over 100,000 active loans,
+ * 20% of them with installments past due that no accrual has seen yet.
+ *
+ *   npm run bench:accrual -- [--customers 100000] [--regenerate] [--keep]
+ *
+ * The data (bench:generate --profile accrual: one ACTIVE loan per customer, 20% with their oldest
+ * unpaid installment 1–28 days past due, still PENDING and without fees) is generated once into the
+ * template database prestaya_bench_accrual_template (again with --regenerate); every run works on a
+ * fresh copy (CREATE DATABASE … TEMPLATE, a file copy) since the accrual changes what it runs on:
+ *
+ *   1. first run through today: every fee since each due date (capped), installments DELAYED, loans
+ *      recomputed (target ≤ 10 s);
+ *   2. rerun through today: nothing to do, the idempotent path (target ≤ 2 s);
+ *   3. the next day's run: one more fee per overdue installment under its cap (the everyday case).
+ *
+ * Prints seconds, loans/s (active loans examined per second) and fees/s for each.
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { addDays, businessDate } from '../apps/server/src/domain/loan-policy.ts';
+import { type AccrualResult, accrueFees } from '../apps/server/src/jobs/accrual.ts';
+import { generate } from './generate/generate.ts';
+import { DEFAULT_BENCH_URL, dropPostgresDatabase, openTarget } from './lib/target.ts';
+
+const { values } = parseArgs({
+  options: {
+    customers: { type: 'string', default: '100000' },
+    regenerate: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const customers = Number(values.customers);
+const timeZone = process.env.TZ_BUSINESS || 'America/Mexico_City';
+const today = businessDate(new Date(), timeZone);
+const server = new URL(process.env.DATABASE_URL || DEFAULT_BENCH_URL);
+const urlOf = (name: string) => {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+const TEMPLATE = `prestaya_bench_accrual_template_${customers}`;
+const RUN = 'prestaya_bench_accrual_run';
+
+async function maintenance<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: urlOf('postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The business day the template was generated for (kept as the database's comment), if any. */
+const templateDay = await maintenance(async (client) => {
+  const result = await client.query<{ day: string | null }>(
+    "select shobj_description(oid, 'pg_database') as day from pg_database where datname = $1",
+    [TEMPLATE],
+  );
+  return result.rowCount === 0 ? undefined : (result.rows[0]?.day ?? null);
+});
+
+if (values.regenerate || templateDay !== today) {
+  console.log(`Generating ${customers} customers (profile accrual, as of ${today}) into ${TEMPLATE}`);
+  const target = await openTarget({ databaseUrl: urlOf(TEMPLATE), create: true, reset: true });
+  try {
+    await generate(target, { customers, seed: 2026, today, timeZone, profile: 'accrual' });
+  } finally {
+    await target.close();
+  }
+  // The generation day: data generated on another day would be a day (or more) behind.
+  await maintenance((client) => client.query(`comment on database ${TEMPLATE} is '${today}'`));
+}
+
+await dropPostgresDatabase(urlOf(RUN));
+const t0 = performance.now();
+await maintenance((client) => client.query(`create database ${RUN} template ${TEMPLATE}`));
+console.log(`fresh copy ${RUN} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const target = await openTarget({ databaseUrl: urlOf(RUN) });
+try {
+  const [shape] = await target.query<{ loans: number; overdue: number; fees: number }>(
+    `select (select count(*)::int from loans where status in ('ACTIVE', 'DELAYED')) as loans,
+            (select count(distinct loan_id)::int from scheduled_payments
+              where status in ('PENDING', 'DELAYED') and due_date < $1::date) as overdue,
+            (select count(*)::int from fees) as fees`,
+    [today],
+  );
+  if (!shape) throw new Error('no data');
+  console.log(
+    `${shape.loans} active loans, ${shape.overdue} (${((100 * shape.overdue) / shape.loans).toFixed(0)}%) with installments past due, ${shape.fees} fees so far`,
+  );
+
+  const db = target.database.db;
+  const run = async (label: string, throughDate: string, limit: number | null) => {
+    const started = performance.now();
+    const result: AccrualResult = await accrueFees(db, { throughDate, timeZone });
+    const seconds = (performance.now() - started) / 1000;
+    const verdict = limit === null ? '' : ` (target ≤ ${limit} s: ${seconds <= limit ? 'met' : 'MISSED'})`;
+    console.log(
+      `${label.padEnd(26)} ${seconds.toFixed(2).padStart(6)} s  ${Math.round(shape.loans / seconds)
+        .toString()
+        .padStart(7)} loans/s  ${Math.round(result.feesCreated / seconds)
+        .toString()
+        .padStart(
+          7,
+        )} fees/s  (${result.feesCreated} fees, ${result.installmentsDelayed} installments delayed, ${result.loansUpdated} loans updated)${verdict}`,
+    );
+  };
+  await run(`first run through ${today}`, today, 10);
+  await run(`rerun through ${today}`, today, 2);
+  await run(`next day ${addDays(today, 1)}`, addDays(today, 1), null);
+} finally {
+  await target.close();
+  if (!values.keep) await dropPostgresDatabase(urlOf(RUN));
+}
