@@ -67,7 +67,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
 });
 
 async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1800; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) return;
     } catch {}
@@ -99,7 +99,8 @@ async function measure(path: string): Promise<PageBytes> {
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
       (async () => {
-        const body = await response.body();
+        const body = await response.body().catch(() => null);
+        if (!body) return;
         const sizes = await response.request().sizes();
         if (type === 'stylesheet') {
           result.css += gzipSync(body, { level: 9 }).length;
@@ -109,7 +110,7 @@ async function measure(path: string): Promise<PageBytes> {
         result.raw += body.length;
         result.gzip += gzipSync(body, { level: 9 }).length;
         result.transferred += sizes.responseBodySize;
-      })(),
+      })().catch(() => {}),
     );
   });
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
