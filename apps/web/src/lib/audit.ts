@@ -112,16 +112,9 @@ export function auditEntityLabel(entity: string): string {
   return (AUDIT_ENTITY_LABELS as Record<string, string>)[entity] ?? entity;
 }
 
-/** The action's Spanish label; an account movement names its operation; anything else as written. */
+/** The action's Spanish label (the contracts name every action the server writes); anything else as written. */
 export function auditActionLabel(action: string): string {
-  const known = AUDIT_ACTION_LABELS[action];
-  if (known) return known;
-  const movement = /^movement_(.+)$/.exec(action);
-  const operation = movement?.[1]?.toUpperCase();
-  if (operation && operation in ACCOUNT_OPERATION_LABELS) {
-    return `Movimiento: ${ACCOUNT_OPERATION_LABELS[operation as keyof typeof ACCOUNT_OPERATION_LABELS]}`;
-  }
-  return action;
+  return AUDIT_ACTION_LABELS[action] ?? action;
 }
 
 export function auditUserName(user: AuditEntry['user']): string {

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
+import { signInAsAdmin } from './support.ts';
+
+// Issue 7 items 4–5: the audit trail (a customer's creation and edit, seen in /admin/audit and in the
+// customer's Historial), the customers CSV (UTF-8 with BOM, accents intact, the search honoured) and
+// the printable payment receipt (one page, on Letter and on A4).
+
+const SYLLABLES = ['ra', 'mo', 'li', 'ta', 've', 'no', 'si', 'ga', 'lu', 'de', 'pa', 'ro'];
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+const uniqueWord = () => {
+  const word = Array.from({ length: 5 }, () => pick(SYLLABLES)).join('');
+  return word.charAt(0).toUpperCase() + word.slice(1);
+};
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const randomCurp = () =>
+  Array.from({ length: 18 }, () => pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'])).join('');
+
+/** The Bearer token of the signed-in user, from the session the app keeps in localStorage. */
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('prestaya') ?? '{}').token as string);
+}
+
+/** A small client for set-up steps that other journeys cover through the UI. */
+function apiOf(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const check = async (reply: APIResponse, what: string, status: number) => {
+    expect(reply.status(), `${what}: ${await reply.text()}`).toBe(status);
+    return (await reply.json()).data;
+  };
+  return {
+    get: async (path: string) => check(await request.get(path, { headers }), `GET ${path}`, 200),
+    post: async (path: string, data: unknown) =>
+      check(await request.post(path, { headers, data }), `POST ${path}`, 201),
+    put: async (path: string, data: unknown = {}) =>
+      check(await request.put(path, { headers, data }), `PUT ${path}`, 200),
+    multipart: async (path: string, parts: Record<string, string>) =>
+      check(await request.post(path, { headers, multipart: parts }), `POST ${path}`, 201),
+  };
+}
+
+/** Page objects of a PDF ('/Type /Page', never '/Type /Pages'). */
+function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)\b/g) ?? []).length;
+}
+
+test('a customer created and edited shows both rows in Auditoría and in its Historial; the CSV keeps the accents', async ({
+  page,
+}) => {
+  const word = uniqueWord();
+  const name = `José María ${word}`;
+  const phone = `55${digits(8)}`;
+  const newPhone = `56${digits(8)}`;
+
+  await signInAsAdmin(page);
+
+  // Create through 'Registrar Nuevo Cliente'.
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar Nuevo Cliente' });
+  await dialog.getByLabel('Nombre', { exact: true }).fill(name);
+  await dialog.getByLabel('Apellido Paterno').fill('Gómez');
+  await dialog.getByLabel('Apellido Materno').fill('Núñez');
+  await dialog.getByLabel('Teléfono').fill(phone);
+  await dialog.getByLabel('CURP').fill(randomCurp());
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Cliente registrado correctamente')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Edit the phone on Datos Personales; the Historial below the form shows both rows at once.
+  const search = page.getByPlaceholder('Nombre, Apellido, Telefono');
+  await search.fill(word);
+  await search.press('Enter');
+  await page.getByRole('row').filter({ hasText: phone }).click();
+  await expect(page.getByRole('heading', { name: `${name} Gómez Núñez`, level: 1 })).toBeVisible();
+  await page.getByRole('tab', { name: 'Datos Personales' }).click();
+  await page.getByLabel('Teléfono').fill(newPhone);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Cliente actualizado')).toBeVisible();
+
+  const history = page.getByRole('region', { name: 'Historial' });
+  const items = history.getByRole('list', { name: 'Historial' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Actualizado');
+  await expect(items.nth(0).getByRole('row', { name: `Teléfono ${phone} ${newPhone}` })).toBeVisible();
+  await expect(items.nth(1)).toContainText('Creado');
+  const customerUrl = page.url();
+
+  // Auditoría, filtered to customers: the two rows, newest first, by the administrator.
+  await page.getByRole('navigation').getByRole('link', { name: 'Auditoría' }).click();
+  await expect(page.getByRole('heading', { name: 'Auditoría', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Entidad' }).click();
+  await page.getByRole('option', { name: 'Cliente', exact: true }).click();
+  await expect(page).toHaveURL(/entity=customer/);
+  const rows = page.getByRole('table', { name: 'Registros' }).getByRole('row').filter({ hasText: name });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Actualizado');
+  await expect(rows.nth(1)).toContainText('Creado');
+  await rows
+    .nth(0)
+    .getByRole('button', { name: /Ver cambios/ })
+    .click();
+  const changes = page.getByRole('dialog', { name: 'Cambios' });
+  await expect(changes.getByRole('row', { name: `Teléfono ${phone} ${newPhone}` })).toBeVisible();
+  await changes.getByRole('button', { name: 'Cerrar' }).click();
+  await rows
+    .nth(0)
+    .getByRole('link', { name: new RegExp(word) })
+    .click();
+  await expect(page).toHaveURL(customerUrl.replace(/\?.*$/, ''));
+
+  // Customers CSV with the list's search: a UTF-8 BOM, the accents as written, only this customer.
+  await page.goto('/admin/customers');
+  await page.getByPlaceholder('Nombre, Apellido, Telefono').fill(word);
+  await page.getByPlaceholder('Nombre, Apellido, Telefono').press('Enter');
+  await expect(page.getByRole('row').filter({ hasText: newPhone })).toHaveCount(1);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^clientes-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(3));
+  const lines = csv.split('\r\n').filter(Boolean);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`José María ${word}`);
+  expect(lines[1]).toContain('Núñez');
+  expect(lines[1]).toContain(newPhone);
+  expect(csv).not.toMatch(/Ã|Â/);
+});
+
+test("the payment receipt opens from 'Imprimir recibo' in a new tab and prints on exactly one page", async ({
+  page,
+  context,
+}) => {
+  const id = `${Date.now()}`.slice(-8);
+  await signInAsAdmin(page);
+  const api = apiOf(page.request, await tokenOf(page));
+  const account = await api.post('/api/v1/bank-accounts', {
+    name: `Caja Recibos ${id}`,
+    bankName: 'Efectivo',
+    customerName: 'PrestaYa Oficina',
+    balance: 20_000,
+  });
+  const customer = await api.post('/api/v1/customers', {
+    name: `Lucía Recibo${uniqueWord()}`,
+    lastName: 'Ordóñez',
+    phone: `57${id}`,
+    curp: randomCurp(),
+  });
+  const created = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 10_000 });
+  await api.put(`/api/v1/loans/${created.id}/approve`, { bankAccountId: account.id });
+  const loan = await api.put(`/api/v1/loans/${created.id}/activate`);
+  const schedule = await api.get(`/api/v1/loans/${loan.id}/scheduled-payments`);
+  const payment = await api.multipart(`/api/v1/loans/${loan.id}/payments`, {
+    paymentRequest: JSON.stringify({
+      scheduledPaymentIds: [schedule[0].id, schedule[1].id],
+      feeIds: [],
+      paymentMethod: 'CASH',
+    }),
+  });
+
+  await page.goto(`/admin/payments/${payment.id}`);
+  await expect(page.getByRole('heading', { name: 'Detalle del Pago', level: 1 })).toBeVisible();
+  const [receipt] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Imprimir recibo' }).click(),
+  ]);
+  // The new tab restores the session from storage and shows the document alone.
+  await expect(receipt.getByRole('heading', { name: 'Recibo de pago', level: 1 })).toBeVisible();
+  await expect(receipt).toHaveURL(new RegExp(`/admin/print/payments/${payment.id}$`));
+  await expect(receipt.getByText(new RegExp(`^Folio ${loan.num}-`))).toBeVisible();
+  await expect(receipt.getByTestId('receipt-total')).toHaveText('$2,000.00');
+  await expect(receipt.getByRole('table', { name: 'Conceptos del recibo' }).locator('tbody tr')).toHaveCount(
+    2,
+  );
+  await expect(receipt.getByRole('navigation')).toHaveCount(0);
+
+  for (const format of ['Letter', 'A4'] as const) {
+    const pdf = await receipt.pdf({ format, printBackground: true });
+    expect(pdfPageCount(pdf), `${format}: pages of the receipt`).toBe(1);
+  }
+  // The print stylesheet hides the buttons.
+  await receipt.emulateMedia({ media: 'print' });
+  await expect(receipt.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  await receipt.close();
+
+  // The page counter sees every page: a document made of two sheets counts 2.
+  const twoPages = await context.newPage();
+  await twoPages.setContent('<p style="break-after: page">uno</p><p>dos</p>');
+  expect(pdfPageCount(await twoPages.pdf({ format: 'Letter' }))).toBe(2);
+  await twoPages.close();
+
+  // The loan statement is a print route too (the Préstamos row offers it once delivered).
+  await page.goto(`/admin/print/loans/${loan.id}`);
+  await expect(page.getByRole('heading', { name: 'Estado de cuenta', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Calendario de pagos' }).locator('tbody tr')).toHaveCount(12);
+  const current = await api.get(`/api/v1/loans/${loan.id}`);
+  const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+  await expect(page.getByTestId('statement-balance')).toHaveText(pesos.format(current.currentBalance));
+});
