@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { detailsOf, ok, PAYMENT_ID } from '../test/fixtures.ts';
-import { PaymentReceipt, receiptFolio } from './PaymentReceipt.tsx';
+import { MAX_RECEIPT_LINES, PaymentReceipt, receiptFolio, receiptLines } from './PaymentReceipt.tsx';
 
 const rows = (table: HTMLElement) =>
   within(table)
@@ -61,6 +61,39 @@ describe('PaymentReceipt (print)', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('Pago en validación: este recibo no acredita un pago confirmado.'),
     ).toBeInTheDocument();
+  });
+
+  it('keeps a long receipt on one page: the installments plus one summed line for many fees', async () => {
+    const installments = Array.from({ length: 12 }, (_, i) => ({
+      concept: `Pago ${i + 1} de 12`,
+      amount: 1_000,
+      type: 'Pago' as const,
+      date: `2026-0${i < 9 ? 1 : 2}-${String((i % 9) + 1).padStart(2, '0')}`,
+    }));
+    const fees = Array.from({ length: 30 }, (_, i) => ({
+      concept: `Multa día ${i + 1}`,
+      amount: 33.33,
+      type: 'Multa' as const,
+      date: `2026-03-${String(i + 1).padStart(2, '0')}`,
+    }));
+    const printed = receiptLines([...installments, ...fees]);
+    expect(printed).toHaveLength(13);
+    // 30 × $33.33 summed in centavos.
+    expect(printed.at(-1)).toEqual({
+      concept: 'Multas (30), 01/03/2026 al 30/03/2026',
+      type: 'Multa',
+      date: '2026-03-30',
+      amount: 999.9,
+    });
+    // Short receipts keep every line.
+    const short = [...installments.slice(0, 2), ...fees.slice(0, MAX_RECEIPT_LINES - 2)];
+    expect(receiptLines(short)).toEqual(short);
+
+    mockServer(() => json(200, ok({ ...detailsOf(), lines: [...installments, ...fees] })));
+    renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
+    const table = await screen.findByRole('table', { name: 'Conceptos del recibo' });
+    expect(within(table).getAllByRole('row')).toHaveLength(14);
+    expect(within(table).getByText('Multas (30), 01/03/2026 al 30/03/2026')).toBeInTheDocument();
   });
 
   it("shows the server's detail instead of a blank sheet when the payment cannot be loaded", async () => {

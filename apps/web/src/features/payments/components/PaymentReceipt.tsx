@@ -1,11 +1,34 @@
-import { PAYMENT_STATUS_LABELS, type PaymentDetails } from '@prestaya/contracts';
+import { centsToPesos, PAYMENT_STATUS_LABELS, type PaymentDetails, pesosToCents } from '@prestaya/contracts';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { usePaymentDetails } from '../api/get-payment-details.ts';
 import { fullCustomerName, methodLabel } from '../labels.ts';
 
-/** More concept lines than this print in the compact style, so the receipt stays on one page. */
+/** More concept lines than this print in the compact style. */
 const COMPACT_FROM_LINES = 14;
+/**
+ * More lines than this and the fees are printed as one summed line: at most 12 installments plus that
+ * line, so even a long-overdue loan's receipt stays on one page.
+ */
+export const MAX_RECEIPT_LINES = 16;
+
+type Line = PaymentDetails['lines'][number];
+
+/** The lines as printed: every line, or the installments plus one 'Multas (n)' line summed in centavos. */
+export function receiptLines(lines: Line[]): Line[] {
+  if (lines.length <= MAX_RECEIPT_LINES) return lines;
+  const fees = lines.filter((line) => line.type === 'Multa');
+  if (fees.length === 0) return lines;
+  const dates = fees.map((fee) => fee.date).sort();
+  const first = dates[0] ?? '';
+  const last = dates.at(-1) ?? '';
+  const cents = fees.reduce((sum, fee) => sum + pesosToCents(fee.amount), 0);
+  const period = first === last ? formatDate(first) : `${formatDate(first)} al ${formatDate(last)}`;
+  return [
+    ...lines.filter((line) => line.type !== 'Multa'),
+    { concept: `Multas (${fees.length}), ${period}`, type: 'Multa', date: last, amount: centsToPesos(cents) },
+  ];
+}
 
 /** The folio: the loan number and the random tail of the payment id (unique, short, readable). */
 export function receiptFolio(payment: PaymentDetails['payment']): string {
@@ -19,7 +42,8 @@ const STATUS_NOTES: Partial<Record<PaymentDetails['payment']['status'], string>>
 };
 
 function Receipt({ details }: { details: PaymentDetails }) {
-  const { payment, totals, lines } = details;
+  const { payment, totals } = details;
+  const lines = receiptLines(details.lines);
   const registeredBy = payment.registeredBy
     ? `${[payment.registeredBy.name, payment.registeredBy.lastName].filter(Boolean).join(' ')} (No. ${payment.registeredBy.num})`
     : 'Registro público';
