@@ -1,7 +1,6 @@
 import { DonutChart } from '@mantine/charts';
-import { Box, ColorSwatch, Group, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Box, ColorSwatch, Group, Table, Text } from '@mantine/core';
 import type { PortfolioReport } from '@prestaya/contracts';
-import { IconChecks } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatCount, plural } from '../format.ts';
 
@@ -11,8 +10,6 @@ const BUCKET_COLORS: Record<PortfolioReport['buckets'][number]['key'], string> =
   '31-60': 'red.6',
   '61+': 'red.9',
 };
-
-export const NO_DELAYED = 'Sin préstamos con pagos vencidos';
 
 /** A sentence for screen readers: loans per days-past-due bucket. */
 export function bucketsSummary(buckets: PortfolioReport['buckets']): string {
@@ -26,18 +23,6 @@ export function bucketsSummary(buckets: PortfolioReport['buckets']): string {
  */
 export function BucketsChart({ buckets }: { buckets: PortfolioReport['buckets'] }) {
   const total = buckets.reduce((sum, bucket) => sum + bucket.loans, 0);
-  if (total === 0) {
-    return (
-      <Stack align="center" gap="xs" py="xl">
-        <ThemeIcon size={44} radius="xl" variant="light" color="teal" aria-hidden>
-          <IconChecks size={24} />
-        </ThemeIcon>
-        <Text size="sm" c="dimmed" ta="center">
-          {NO_DELAYED}
-        </Text>
-      </Stack>
-    );
-  }
   const data = buckets.map((bucket) => ({
     name: bucket.label,
     value: bucket.loans,

@@ -1,7 +1,6 @@
 import { BarChart } from '@mantine/charts';
-import { Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import type { WeeklyPaymentsReport } from '@prestaya/contracts';
-import { IconChartBar } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { formatCount, formatDayMonth } from '../format.ts';
@@ -10,8 +9,6 @@ const SERIES = [
   { name: 'installments', label: 'Cuotas', color: 'teal.6' },
   { name: 'fees', label: 'Multas', color: 'orange.5' },
 ];
-
-export const NO_COLLECTIONS = 'Sin cobros en el periodo';
 
 /** A sentence for screen readers: the period, its total and the best day. */
 export function collectionsSummary(report: WeeklyPaymentsReport): string {
@@ -27,7 +24,10 @@ export function collectionsSummary(report: WeeklyPaymentsReport): string {
   return `Cobros diarios ${period}: ${totals}${peak}.`;
 }
 
-/** Daily confirmed collections, installments and fees stacked; a hidden table says the same in words. */
+/**
+ * Daily confirmed collections, installments and fees stacked; a hidden table says the same in words.
+ * Loaded lazily (charts.ts) so recharts never delays the cards.
+ */
 export function CollectionsChart({ report }: { report: WeeklyPaymentsReport }) {
   const data = useMemo(
     () =>
@@ -38,19 +38,6 @@ export function CollectionsChart({ report }: { report: WeeklyPaymentsReport }) {
       })),
     [report.days],
   );
-
-  if (report.totals.payments === 0 && report.totals.total === 0) {
-    return (
-      <Stack align="center" gap="xs" py="xl">
-        <ThemeIcon size={44} radius="xl" variant="light" color="gray" aria-hidden>
-          <IconChartBar size={24} />
-        </ThemeIcon>
-        <Text size="sm" c="dimmed" ta="center">
-          {NO_COLLECTIONS}
-        </Text>
-      </Stack>
-    );
-  }
 
   return (
     <>

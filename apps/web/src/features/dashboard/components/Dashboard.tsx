@@ -1,5 +1,4 @@
 import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
 import {
   Alert,
   Anchor,
@@ -12,6 +11,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  ThemeIcon,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -21,6 +21,8 @@ import {
   IconAlertCircle,
   IconCalendar,
   IconCash,
+  IconChartBar,
+  IconChecks,
   IconClockExclamation,
   IconFileDollar,
   IconHourglass,
@@ -29,8 +31,7 @@ import {
   IconScale,
   IconWallet,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
@@ -38,8 +39,7 @@ import { usePortfolio } from '../api/get-portfolio.ts';
 import { useWeeklyPayments } from '../api/get-weekly-payments.ts';
 import { formatCount, plural } from '../format.ts';
 import { useDashboardRange } from '../range.ts';
-import { BucketsChart } from './BucketsChart.tsx';
-import { CollectionsChart } from './CollectionsChart.tsx';
+import { ChartBoundary } from './ChartBoundary.tsx';
 import { ParCard } from './ParCard.tsx';
 import { type CardLink, StatCard } from './StatCard.tsx';
 
@@ -52,6 +52,56 @@ const ADMIN_LINKS = {
 type Links = Partial<typeof ADMIN_LINKS>;
 
 const GRID_COLS = { base: 1, xs: 2, lg: 4 };
+
+const loadCharts = () => import('./charts.ts');
+const CollectionsChart = lazy(() => loadCharts().then((m) => ({ default: m.CollectionsChart })));
+const BucketsChart = lazy(() => loadCharts().then((m) => ({ default: m.BucketsChart })));
+
+const NO_COLLECTIONS = 'Sin cobros en el periodo';
+const NO_DELAYED = 'Sin préstamos con pagos vencidos';
+
+function EmptyChart({ text, icon, color }: { text: string; icon: ReactNode; color: string }) {
+  return (
+    <Stack align="center" gap="xs" py="xl">
+      <ThemeIcon size={44} radius="xl" variant="light" color={color} aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Text size="sm" c="dimmed" ta="center">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+function DailyCollections({ report }: { report: WeeklyPaymentsReport | undefined }) {
+  const loading = <ChartSkeleton height={260} label="Cargando cobros diarios" />;
+  if (!report) return loading;
+  if (report.totals.payments === 0 && report.totals.total === 0) {
+    return <EmptyChart text={NO_COLLECTIONS} icon={<IconChartBar size={24} />} color="gray" />;
+  }
+  return (
+    <ChartBoundary>
+      <Suspense fallback={loading}>
+        <CollectionsChart report={report} />
+      </Suspense>
+    </ChartBoundary>
+  );
+}
+
+function DelinquencyBuckets({ report }: { report: PortfolioReport | undefined }) {
+  const loading = <ChartSkeleton height={180} label="Cargando préstamos por días de atraso" />;
+  if (!report) return loading;
+  if (report.buckets.every((bucket) => bucket.loans === 0)) {
+    return <EmptyChart text={NO_DELAYED} icon={<IconChecks size={24} />} color="teal" />;
+  }
+  return (
+    <ChartBoundary>
+      <Suspense fallback={loading}>
+        <BucketsChart buckets={report.buckets} />
+      </Suspense>
+    </ChartBoundary>
+  );
+}
 
 function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
   return (
@@ -247,6 +297,10 @@ export function Dashboard() {
   const { from, to, setRange, range, error: rangeError } = useDashboardRange();
   const weekly = useWeeklyPayments(range);
   const portfolio = usePortfolio();
+  // The charts' chunk downloads while the reports are on their way, not after.
+  useEffect(() => {
+    loadCharts().catch(() => {}); // a failure shows in ChartBoundary when a chart renders
+  }, []);
 
   const fetching = weekly.isFetching || portfolio.isFetching;
   const updatedAt = Math.max(weekly.dataUpdatedAt, portfolio.dataUpdatedAt);
@@ -334,11 +388,7 @@ export function Dashboard() {
               <Stack gap="md">
                 <PeriodCards report={weekly.data} links={links} />
                 <ChartPanel title="Cobros diarios">
-                  {weekly.data ? (
-                    <CollectionsChart report={weekly.data} />
-                  ) : (
-                    <ChartSkeleton height={260} label="Cargando cobros diarios" />
-                  )}
+                  <DailyCollections report={weekly.data} />
                 </ChartPanel>
               </Stack>
             </Box>
@@ -359,11 +409,7 @@ export function Dashboard() {
             <Stack gap="md">
               <PortfolioCards report={portfolio.data} links={links} showCash={isAdmin} />
               <ChartPanel title="Préstamos por días de atraso">
-                {portfolio.data ? (
-                  <BucketsChart buckets={portfolio.data.buckets} />
-                ) : (
-                  <ChartSkeleton height={180} label="Cargando préstamos por días de atraso" />
-                )}
+                <DelinquencyBuckets report={portfolio.data} />
               </ChartPanel>
             </Stack>
           )}
