@@ -47,16 +47,24 @@ export function orderTerms<T>(options: Omit<PaginateOptions<T>, 'rows' | 'count'
   return [direction(column), direction(options.tiebreaker)];
 }
 
+/**
+ * The total a page already proves, without count(*): a page with fewer rows than asked for is the last
+ * one (a phone, a rare name, one customer's loans — most searches), and an empty first page means none.
+ * Only a full page, or an empty one past the end, needs the count query (bench/api.ts).
+ */
+export function knownTotal(offset: number, rows: number, size: number): number | undefined {
+  if (rows > 0 && rows < size) return offset + rows;
+  if (rows === 0 && offset === 0) return 0;
+  return undefined;
+}
+
 /** The one paged-list helper: every list endpoint returns `{data, page, size, totalDocuments, totalPages}`. */
 export async function paginate<T>(options: PaginateOptions<T>): Promise<Paged<T>> {
   const { request } = options;
   const orderBy = orderTerms(options);
-  const data = await options.rows({
-    orderBy,
-    limit: request.size,
-    offset: (request.page - 1) * request.size,
-  });
-  const totalDocuments = await options.count();
+  const offset = (request.page - 1) * request.size;
+  const data = await options.rows({ orderBy, limit: request.size, offset });
+  const totalDocuments = knownTotal(offset, data.length, request.size) ?? (await options.count());
   return {
     data,
     page: request.page,
