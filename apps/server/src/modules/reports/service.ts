@@ -144,11 +144,32 @@ export async function weeklyPaymentsReport(
 
 /**
  * The ACTIVE and DELAYED loans in scope as LoanRiskRow (domain/portfolio-risk.ts), in ONE statement:
- * per loan its unpaid installments, whether the last is among them and its oldest unpaid due date
- * before `today`; then loans identical in those values are grouped, so a large portfolio travels as
- * few rows. PAID/PENDING/APPROVED/CANCELLED loans are not part of the portfolio.
+ * per loan its unpaid installments, the highest unpaid number (the last one unpaid ⇔ it equals the
+ * term) and its oldest unpaid due date before `today`; loans identical in those values are then
+ * grouped, so a large portfolio travels as few rows. Other loan statuses are not in the portfolio.
+ *
+ * Plan per scope: for the whole business the unpaid installments are aggregated once by loan (one
+ * pass, hash-joined to the loans) instead of one index probe per loan; an agent's few loans are
+ * probed one by one (LATERAL on the loan's installments), so an agent never scans the whole table.
  */
 async function loanRiskRows(db: DbOrTx, actor: CustomerActor, today: string): Promise<LoanRiskRow[]> {
+  const unpaidFigures = sql`count(*)::int as unpaid, max(${scheduledPayments.paymentNumber}) as last_number,
+    min(${scheduledPayments.dueDate}) filter (where ${scheduledPayments.dueDate} < ${today}::date) as oldest_overdue`;
+  const everyLoan = seesAllCustomers(actor);
+  const unpaidPerLoan = everyLoan
+    ? sql`left join (
+        select ${scheduledPayments.loanId} as loan_id, ${unpaidFigures}
+          from ${scheduledPayments}
+         where ${UNPAID_INSTALLMENT}
+         group by ${scheduledPayments.loanId}) u on u.loan_id = ${loans.id}`
+    : sql`left join lateral (
+        select ${unpaidFigures}
+          from ${scheduledPayments}
+         where ${scheduledPayments.loanId} = ${loans.id} and ${UNPAID_INSTALLMENT}) u on true`;
+  const inScope = everyLoan
+    ? sql`true`
+    : sql`exists (select 1 from ${customers} where ${customers.id} = ${loans.customerId} and ${customerScope(actor)})`;
+
   const rows = rowsOf<{
     status: 'ACTIVE' | 'DELAYED';
     amount_cents: string;
@@ -160,23 +181,15 @@ async function loanRiskRows(db: DbOrTx, actor: CustomerActor, today: string): Pr
     balance_cents: string;
   }>(
     await db.execute(sql`
-      with per_loan as (
-        select ${loans.status} as status, ${loans.amountCents} as amount_cents, ${loans.termWeeks} as term_weeks,
-               ${loans.currentBalanceCents} as balance_cents,
-               count(*) filter (where ${UNPAID_INSTALLMENT})::int as unpaid,
-               coalesce(bool_or(${scheduledPayments.paymentNumber} = ${loans.termWeeks} and ${UNPAID_INSTALLMENT}), false) as last_unpaid,
-               min(${scheduledPayments.dueDate}) filter (where ${UNPAID_INSTALLMENT} and ${scheduledPayments.dueDate} < ${today}::date) as oldest_overdue
-          from ${loans}
-          join ${customers} on ${customers.id} = ${loans.customerId}
-          left join ${scheduledPayments} on ${scheduledPayments.loanId} = ${loans.id}
-         where ${loans.status} in ('ACTIVE', 'DELAYED') and ${customerScope(actor)}
-         group by ${loans.id}
-      )
-      select status, amount_cents, term_weeks, unpaid, last_unpaid,
-             to_char(oldest_overdue, 'YYYY-MM-DD') as oldest_overdue,
-             count(*)::int as loans, sum(balance_cents) as balance_cents
-        from per_loan
-       group by status, amount_cents, term_weeks, unpaid, last_unpaid, oldest_overdue`),
+      select ${loans.status} as status, ${loans.amountCents} as amount_cents, ${loans.termWeeks} as term_weeks,
+             coalesce(u.unpaid, 0) as unpaid,
+             coalesce(u.last_number = ${loans.termWeeks}, false) as last_unpaid,
+             to_char(u.oldest_overdue, 'YYYY-MM-DD') as oldest_overdue,
+             count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
+        from ${loans}
+        ${unpaidPerLoan}
+       where ${loans.status} in ('ACTIVE', 'DELAYED') and ${inScope}
+       group by 1, 2, 3, 4, 5, 6`),
   );
   return rows.map((row) => ({
     status: row.status,
