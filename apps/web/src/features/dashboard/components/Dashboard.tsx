@@ -264,11 +264,17 @@ function PortfolioCards({
                 ['Saldo', report.cash.balance],
                 ['Saldo Real', report.cash.realBalance],
               ].map(([label, amount]) => (
-                <Group key={label} justify="space-between" gap="xs" wrap="nowrap" align="baseline">
-                  <Text span size="sm" c="dimmed" fw={500}>
+                <Group
+                  key={label}
+                  justify="space-between"
+                  wrap="wrap"
+                  align="baseline"
+                  style={{ columnGap: 8, rowGap: 0 }}
+                >
+                  <Text span size="sm" c="dimmed" fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {label}
                   </Text>
-                  <Text span fw={700} fz={18}>
+                  <Text span fw={700} fz={18} style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(amount)}
                   </Text>
                 </Group>
