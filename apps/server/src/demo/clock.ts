@@ -12,27 +12,19 @@ import type { AppDb } from '../db/client.ts';
  */
 
 /** Every timestamp column the services write (the tables holding business history). */
-const TIMESTAMP_COLUMNS: readonly (readonly [table: string, column: string])[] = [
-  ['users', 'created_on'],
-  ['users', 'updated_on'],
-  ['customers', 'created_on'],
-  ['customers', 'updated_on'],
-  ['addresses', 'created_on'],
-  ['bank_accounts', 'created_on'],
-  ['bank_accounts', 'updated_on'],
-  ['account_transactions', 'created_on'],
-  ['loans', 'created_on'],
-  ['loans', 'updated_on'],
-  ['loans', 'approved_on'],
-  ['loans', 'activated_on'],
-  ['scheduled_payments', 'paid_on'],
-  ['fees', 'created_on'],
-  ['fees', 'cancelled_on'],
-  ['payments', 'created_on'],
-  ['payments', 'decided_on'],
-  ['payment_attachments', 'created_on'],
-  ['audit_log', 'at'],
-];
+const TIMESTAMP_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  users: ['created_on', 'updated_on'],
+  customers: ['created_on', 'updated_on'],
+  addresses: ['created_on'],
+  bank_accounts: ['created_on', 'updated_on'],
+  account_transactions: ['created_on'],
+  loans: ['created_on', 'updated_on', 'approved_on', 'activated_on'],
+  scheduled_payments: ['paid_on'],
+  fees: ['created_on', 'cancelled_on'],
+  payments: ['created_on', 'decided_on'],
+  payment_attachments: ['created_on'],
+  audit_log: ['at'],
+};
 
 /** Timestamps the audit snapshots carry (as ISO strings, milliseconds) besides the row's own `at`. */
 const AUDIT_TIMESTAMP_KEYS = ['approvedOn', 'activatedOn', 'decidedOn', 'createdOn'] as const;
@@ -158,19 +150,32 @@ export class SimulatedClock {
     );
     const since = sql`timestamptz 'epoch' + ${String(firstUs)}::bigint * interval '1 microsecond'`;
 
+    // One statement for every table (a data-modifying CTE each): a column's value moves with the
+    // window it falls in; values outside today's windows (older history, NULLs) stay as they are.
+    const updates = Object.entries(TIMESTAMP_COLUMNS).map(([name, columns], i) => {
+      const table = sql.identifier(name);
+      const moved = (column: string) => {
+        const value = sql`${table}.${sql.identifier(column)}`;
+        return sql`${sql.identifier(column)} = ${value} + coalesce(
+          (select w.shift from w where ${value} >= w.since and ${value} < w.until), interval '0')`;
+      };
+      const touched = sql.join(
+        columns.map((column) => sql`${table}.${sql.identifier(column)} >= ${since}`),
+        sql` or `,
+      );
+      return sql`${sql.identifier(`moved_${i}`)} as (
+        update ${table} set ${sql.join(columns.map(moved), sql`, `)} where ${touched} returning 1)`;
+    });
     await this.db.transaction(async (tx) => {
       await this.moveAuditSnapshots(tx as unknown as AppDb, closed, firstUs);
-      for (const [table, column] of TIMESTAMP_COLUMNS) {
-        const col = sql.identifier(column);
-        await tx.execute(sql`
-          with w(start_us, stop_us, shift_us) as (values ${values})
-          update ${sql.identifier(table)} t
-             set ${col} = t.${col} + w.shift_us * interval '1 microsecond'
-            from w
-           where t.${col} >= ${since}
-             and t.${col} >= timestamptz 'epoch' + w.start_us * interval '1 microsecond'
-             and t.${col} < timestamptz 'epoch' + w.stop_us * interval '1 microsecond'`);
-      }
+      await tx.execute(sql`
+        with w(since, until, shift) as (
+          select timestamptz 'epoch' + v.start_us * interval '1 microsecond',
+                 timestamptz 'epoch' + v.stop_us * interval '1 microsecond',
+                 v.shift_us * interval '1 microsecond'
+            from (values ${values}) as v(start_us, stop_us, shift_us)),
+        ${sql.join(updates, sql`, `)}
+        select 1`);
     });
   }
 
