@@ -125,6 +125,7 @@ const ROWS: Row[] = [
 
   // Staff accounts: administrators only.
   { route: 'GET /api/v1/users', expected: ADMIN(), call: get('/api/v1/users') },
+  { route: 'GET /api/v1/users/export.csv', expected: ADMIN(), call: get('/api/v1/users/export.csv') },
   {
     route: 'POST /api/v1/users',
     expected: ADMIN(201),
@@ -198,6 +199,16 @@ const ROWS: Row[] = [
   // Bank accounts: administrators only.
   { route: 'GET /api/v1/bank-accounts', expected: ADMIN(), call: get('/api/v1/bank-accounts') },
   {
+    route: 'GET /api/v1/bank-accounts/export.csv',
+    expected: ADMIN(),
+    call: get('/api/v1/bank-accounts/export.csv'),
+  },
+  {
+    route: 'GET /api/v1/bank-accounts/:id/transactions/export.csv',
+    expected: ADMIN(),
+    call: () => get(`/api/v1/bank-accounts/${world().account.id}/transactions/export.csv`)(),
+  },
+  {
     route: 'POST /api/v1/bank-accounts',
     expected: ADMIN(201),
     call: () =>
@@ -227,6 +238,7 @@ const ROWS: Row[] = [
 
   // Loans: the global list, approving and delivering are admin-only; the rest follows the customer.
   { route: 'GET /api/v1/loans', expected: ADMIN(), call: get('/api/v1/loans') },
+  { route: 'GET /api/v1/loans/export.csv', expected: ADMIN(), call: get('/api/v1/loans/export.csv') },
   {
     route: 'GET /api/v1/loans/:id',
     expected: OWNER(),
@@ -293,6 +305,16 @@ const ROWS: Row[] = [
 
   // Payments: Pagos Recibidos and decisions are admin-only; the proof image needs only its signed link.
   { route: 'GET /api/v1/payments', expected: ADMIN(), call: get('/api/v1/payments') },
+  { route: 'GET /api/v1/payments/export.csv', expected: ADMIN(), call: get('/api/v1/payments/export.csv') },
+
+  // Audit trail: the list and its export are admin-only; a record's history follows the record.
+  { route: 'GET /api/v1/audit', expected: ADMIN(), call: get('/api/v1/audit') },
+  { route: 'GET /api/v1/audit/export.csv', expected: ADMIN(), call: get('/api/v1/audit/export.csv') },
+  {
+    route: 'GET /api/v1/audit/:entity/:entityId',
+    expected: OWNER(),
+    call: () => get(`/api/v1/audit/loan/${world().activeLoan.id}`)(),
+  },
   {
     route: 'GET /api/v1/payments/:id/details',
     expected: ADMIN(),
