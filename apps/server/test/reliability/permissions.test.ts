@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { agentCredentialHeader } from '@prestaya/contracts';
 import type { InjectOptions } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { newAddress } from '../customers/support.ts';
 import { request } from '../helpers.ts';
 import { multipart } from '../payments/support.ts';
@@ -17,7 +20,14 @@ import { customerBody, freshTargets, seedWorld, useSeededApp, type World } from 
  * server hides another agent's records (404) and forbids admin-only routes (403) to both agents.
  * A write that succeeds consumes a fresh target (freshTargets), so the rows do not depend on order.
  */
-const context = useSeededApp(seedWorld);
+// A stand-in for apps/web/dist, so the routes of the built web app are in the router too.
+const webDist = mkdtempSync(join(tmpdir(), 'prestaya-matrix-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>PrestaYa</title><div id="root"></div>');
+writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+const context = useSeededApp(seedWorld, { webDist });
 const world = (): World => context.world;
 const fresh = () => freshTargets(context, context.world);
 
@@ -76,6 +86,14 @@ const customerForm = (c: World['customer']) => ({
 });
 
 const ROWS: Row[] = [
+  // The built web app (documents and assets): public; the data comes from the API rows below.
+  {
+    route: 'GET /',
+    expected: EVERYONE(),
+    call: () => ({ method: 'GET', url: '/', headers: { accept: 'text/html' } }),
+  },
+  { route: 'GET /*', expected: EVERYONE(), call: get('/assets/index-abc123.js') },
+
   // Health and API documentation: public.
   { route: 'GET /health', expected: EVERYONE(), call: get('/health') },
   { route: 'GET /api/docs', expected: EVERYONE(), call: get('/api/docs') },
@@ -306,6 +324,14 @@ const ROWS: Row[] = [
   // Payments: Pagos Recibidos and decisions are admin-only; the proof image needs only its signed link.
   { route: 'GET /api/v1/payments', expected: ADMIN(), call: get('/api/v1/payments') },
   { route: 'GET /api/v1/payments/export.csv', expected: ADMIN(), call: get('/api/v1/payments/export.csv') },
+
+  // Reports: any staff member; an agent's figures cover only their own portfolio.
+  {
+    route: 'GET /api/v1/reports/weekly-payments',
+    expected: STAFF(),
+    call: get('/api/v1/reports/weekly-payments?from=2026-01-01&to=2026-01-07'),
+  },
+  { route: 'GET /api/v1/reports/portfolio', expected: STAFF(), call: get('/api/v1/reports/portfolio') },
 
   // Audit trail: the list and its export are admin-only; a record's history follows the record.
   { route: 'GET /api/v1/audit', expected: ADMIN(), call: get('/api/v1/audit') },
