@@ -44,18 +44,30 @@ const jsonOrNull = (value: unknown) => (value === null || value === undefined ? 
 /** Microseconds since the epoch on this process's clock. */
 const processMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Offset of `timeZone` from UTC at `instantMs`, in ms (e.g. −6 h for Mexico City). */
 function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instantMs));
+  const parts = wallClock(timeZone).formatToParts(new Date(instantMs));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(
     part('year'),
