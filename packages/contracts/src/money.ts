@@ -3,7 +3,12 @@ import { z } from './zod.ts';
 
 export * from './money-format.ts';
 
-const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+/**
+ * Whole centavos, up to float noise (0.1 + 0.2). A non-zero amount under half a centavo (1e-9) is within
+ * that noise of 0 centavos but is not 0: refused rather than silently stored as 0 (found by fuzzing).
+ */
+const hasAtMostTwoDecimals = (n: number) =>
+  Math.abs(n * 100 - Math.round(n * 100)) < 1e-6 && (n === 0 || Math.round(n * 100) !== 0);
 
 /** A peso amount as sent by a client: finite, at most 2 decimals, within range. */
 export const pesos = z
