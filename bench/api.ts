@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PagedQuery } from '@prestaya/contracts';
+import pg from 'pg';
 import type { AppDb } from '../apps/server/src/db/client.ts';
 import { businessDate } from '../apps/server/src/domain/loan-policy.ts';
 import { accrueFees } from '../apps/server/src/jobs/accrual.ts';
@@ -119,6 +120,27 @@ async function samplesOf(url: string): Promise<Samples> {
     };
   } finally {
     await target.close();
+  }
+}
+
+/** Waits until no other session of the database is running a statement (twice in a row). */
+async function waitQuiet(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const deadline = Date.now() + 300_000;
+    let quiet = 0;
+    while (quiet < 2 && Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`,
+      );
+      quiet = rows[0]?.n === 0 ? quiet + 1 : 0;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
   }
 }
 
@@ -250,8 +272,9 @@ async function benchDatabase(url: string): Promise<DbRun> {
     children.push(server);
     const floorServer = await startChild('bench/api/floor-server.ts', { DATABASE_URL: url }, 'floor server');
     children.push(floorServer);
-    // Let the server's start-up accrual (nothing to do after ours) finish before measuring.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // The server's start-up accrual (nothing to create after ours, but it still locks and recomputes
+    // every loan in arrears) must finish before measuring: wait until the database is quiet.
+    await waitQuiet(url);
     const token = await login(server.url);
 
     const floor = await runLoad(
@@ -264,7 +287,12 @@ async function benchDatabase(url: string): Promise<DbRun> {
     const results: LoadResult[] = [];
     for (const c of all) {
       const result = await runLoad(server.url, c.load, load);
-      console.log(`  ${c.load.name}: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms`);
+      const statuses = Object.entries(result.statuses)
+        .map(([status, n]) => `${n}×${status}`)
+        .join(' ');
+      console.log(
+        `  ${c.load.name}: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms (${statuses}${result.errors ? `, ${result.errors} errors/timeouts` : ''})`,
+      );
       results.push(result);
     }
     printTable(results, floor);

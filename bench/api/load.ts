@@ -24,6 +24,8 @@ export interface LoadResult {
   max: number;
   non2xx: number;
   errors: number;
+  /** Responses by HTTP status, to say what the non-2xx were. */
+  statuses: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -37,13 +39,12 @@ function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
 }
 
-async function run(
-  baseUrl: string,
-  c: LoadCase,
-  connections: number,
-  seconds: number,
-  keep: number[] | null,
-) {
+interface Kept {
+  times: number[];
+  statuses: Record<string, number>;
+}
+
+async function run(baseUrl: string, c: LoadCase, connections: number, seconds: number, keep: Kept | null) {
   let i = 0;
   const options: autocannon.Options = {
     url: baseUrl,
@@ -68,8 +69,9 @@ async function run(
   return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
     if (keep) {
-      instance.on('response', (_client, _status, _bytes, responseTime) => {
-        keep.push(responseTime);
+      instance.on('response', (_client, status, _bytes, responseTime) => {
+        keep.times.push(responseTime);
+        keep.statuses[status] = (keep.statuses[status] ?? 0) + 1;
       });
     }
   });
@@ -77,8 +79,9 @@ async function run(
 
 export async function runLoad(baseUrl: string, c: LoadCase, options: LoadOptions): Promise<LoadResult> {
   if (options.warmUpSeconds > 0) await run(baseUrl, c, options.connections, options.warmUpSeconds, null);
-  const times: number[] = [];
-  const result = await run(baseUrl, c, options.connections, options.durationSeconds, times);
+  const kept: Kept = { times: [], statuses: {} };
+  const result = await run(baseUrl, c, options.connections, options.durationSeconds, kept);
+  const times = kept.times;
   const sorted = Float64Array.from(times).sort();
   return {
     name: c.name,
@@ -90,5 +93,6 @@ export async function runLoad(baseUrl: string, c: LoadCase, options: LoadOptions
     max: sorted.at(-1) ?? Number.NaN,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    statuses: kept.statuses,
   };
 }
