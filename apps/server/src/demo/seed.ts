@@ -56,8 +56,13 @@ export class DemoRefusedError extends Error {
   override name = 'DemoRefusedError';
 }
 
-/** Ten weeks of history, ending today. */
+/**
+ * Ten weeks of history, ending today as the office opens: the night's fee accrual has run, nothing
+ * else of today has happened yet. So the same seed gives the same data all day long (only the date
+ * moves it), and the evening's payments wait for validation, as they would on a real morning.
+ */
 export const HISTORY_DAYS = 70;
+const OFFICE_OPENS = 8 * 60;
 const SETUP_DAY = -3;
 const CUSTOMER_COUNT = 120;
 
@@ -163,15 +168,22 @@ interface Scheduled {
   action: () => Promise<void>;
 }
 
-/** The day's actions in simulated time order; an action may add later ones (same day or after). */
+/**
+ * The day's actions in simulated time order; an action may add later ones (same day or after). The
+ * office is closed on Sundays: staff actions planned for one happen on Monday; only the nightly fee
+ * accrual and the payments customers register themselves on /consulta happen any day.
+ */
 class Agenda {
   private readonly byDay = new Map<number, Scheduled[]>();
   private seq = 0;
   current = { day: Number.NEGATIVE_INFINITY, minute: 0 };
 
-  constructor(private readonly lastDay: number) {}
+  constructor(
+    private readonly lastDay: number,
+    private readonly officeClosed: (day: number) => boolean,
+  ) {}
 
-  add(day: number, minute: number, label: string, action: () => Promise<void>) {
+  add(day: number, minute: number, label: string, action: () => Promise<void>, anyDay = false) {
     let d = day;
     let m = minute;
     if (d < this.current.day || (d === this.current.day && m <= this.current.minute)) {
@@ -182,6 +194,7 @@ class Agenda {
       d += 1;
       m = hm(9);
     }
+    while (!anyDay && this.officeClosed(d)) d += 1;
     if (d > this.lastDay) return; // after today: it has not happened yet
     const list = this.byDay.get(d) ?? [];
     list.push({ day: d, minute: m, seq: this.seq++, label, action });
@@ -296,7 +309,7 @@ export async function seedDemo(db: AppDb, options: DemoOptions): Promise<DemoSum
   const startDate = addDays(today, -HISTORY_DAYS);
   const dateOf = (day: number) => addDays(startDate, day);
   const clock = new SimulatedClock(db, timeZone, now.getTime());
-  const agenda = new Agenda(HISTORY_DAYS);
+  const agenda = new Agenda(HISTORY_DAYS, (day) => weekday(dateOf(day)) === 0);
   const plans = planCustomers(options.seed);
   const pins = staffPins(options.seed);
   const credentials: DemoStaffCredentials[] = [];
@@ -390,27 +403,33 @@ export async function seedDemo(db: AppDb, options: DemoOptions): Promise<DemoSum
   ) {
     const r = loan.customer.random;
     const minute = channel === 'PUBLIC' ? r.int(hm(19), hm(21, 45)) : r.int(hm(9), hm(17, 30));
-    agenda.add(day, minute, 'registro de pago', async () => {
-      const registeredAt = agenda.current;
-      const pending = await payableItems(loan.id, count);
-      const installments = pending.installmentIds;
-      if (installments.length === 0) return;
-      const agent = agentOf(loan.customer);
-      const payment = await registerPayment(db, {
-        loanId: loan.id,
-        request: paymentRequest.parse({
-          scheduledPaymentIds: installments,
-          feeIds: pending.feeIds,
-          paymentMethod: method,
-        }),
-        registeredBy: agent.id,
-        channel,
-        actor: channel === 'STAFF' ? agent.actor : undefined,
-        today: dateOf(registeredAt.day),
-      });
-      loan.lastPayDay = registeredAt.day;
-      scheduleDecision(loan, payment.id, method, registeredAt, installments.length);
-    });
+    agenda.add(
+      day,
+      minute,
+      'registro de pago',
+      async () => {
+        const registeredAt = agenda.current;
+        const pending = await payableItems(loan.id, count);
+        const installments = pending.installmentIds;
+        if (installments.length === 0) return;
+        const agent = agentOf(loan.customer);
+        const payment = await registerPayment(db, {
+          loanId: loan.id,
+          request: paymentRequest.parse({
+            scheduledPaymentIds: installments,
+            feeIds: pending.feeIds,
+            paymentMethod: method,
+          }),
+          registeredBy: agent.id,
+          channel,
+          actor: channel === 'STAFF' ? agent.actor : undefined,
+          today: dateOf(registeredAt.day),
+        });
+        loan.lastPayDay = registeredAt.day;
+        scheduleDecision(loan, payment.id, method, registeredAt, installments.length);
+      },
+      channel === 'PUBLIC',
+    );
   }
 
   function scheduleDecision(
@@ -654,9 +673,15 @@ export async function seedDemo(db: AppDb, options: DemoOptions): Promise<DemoSum
   for (let day = 0; day <= HISTORY_DAYS; day++) {
     const date = dateOf(day);
     // The daily fee accrual, as the server's scheduler runs it at 00:05.
-    agenda.add(day, hm(0, 5), 'multas del día', async () => {
-      await accrueFees(db, { throughDate: dateOf(agenda.current.day), timeZone });
-    });
+    agenda.add(
+      day,
+      hm(0, 5),
+      'multas del día',
+      async () => {
+        await accrueFees(db, { throughDate: dateOf(agenda.current.day), timeZone });
+      },
+      true,
+    );
     if (weekday(date) === 5) {
       agenda.add(day, hm(17), 'viáticos', async () => {
         const caja = (await balancesCents()).get('caja') ?? 0;
@@ -686,6 +711,10 @@ export async function seedDemo(db: AppDb, options: DemoOptions): Promise<DemoSum
   for (let day = SETUP_DAY; day <= HISTORY_DAYS; day++) {
     const date = dateOf(day);
     for (let event = agenda.next(day); event; event = agenda.next(day)) {
+      if (day === HISTORY_DAYS && event.minute >= OFFICE_OPENS) {
+        agenda.drop(day);
+        break;
+      }
       const { label, action } = event;
       const ran = await clock.run(date, event.minute, async () => {
         const started = performance.now();
