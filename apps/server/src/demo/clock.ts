@@ -193,8 +193,11 @@ export class SimulatedClock {
 
   /**
    * Audit snapshots hold some timestamps as ISO strings in milliseconds (`approvedOn`, `decidedOn`…).
-   * Each one written today is moved with the window it falls in (a millisecond either side of a
-   * window's edge counts as inside: the string lost the microseconds).
+   * Each one written today moves with its window. A snapshot's timestamp is nearly always its own
+   * row's instant (`now()` of the same transaction, as `at`): then it moves exactly as `at` does. Any
+   * other (an earlier action's, e.g. `approvedOn` in a cancellation) is looked up by its millisecond;
+   * when a window starts within that millisecond, the later window wins (values are stamped as an
+   * action begins, not as the previous one ends).
    */
   private async moveAuditSnapshots(
     db: AppDb,
@@ -202,19 +205,21 @@ export class SimulatedClock {
     firstUs: number,
   ): Promise<void> {
     const keys = sql.raw(`array[${AUDIT_TIMESTAMP_KEYS.map((k) => `'${k}'`).join(', ')}]`);
-    const rows = rowsOf<{ id: string; before: unknown; after: unknown }>(
+    const rows = rowsOf<{ id: string; at_us: string; before: unknown; after: unknown }>(
       await db.execute(sql`
-        select id, before, after from audit_log
+        select id, (extract(epoch from at) * 1000000)::bigint::text as at_us, before, after from audit_log
          where at >= timestamptz 'epoch' + ${String(firstUs)}::bigint * interval '1 microsecond'
            and (jsonb_exists_any(before, ${keys}) or jsonb_exists_any(after, ${keys}))`),
     );
+    const windowOfMicros = (us: number) => windows.find((w) => w.startUs <= us && us < w.stopUs);
+    const windowOfMillis = (ms: number) =>
+      windows.findLast((w) => Math.floor(w.startUs / 1000) <= ms && ms <= Math.floor(w.stopUs / 1000));
+    let atUs = 0;
     const moveValue = (value: unknown): unknown => {
       if (typeof value !== 'string') return value;
       const ms = Date.parse(value);
       if (Number.isNaN(ms)) return value;
-      const window = windows.find(
-        (w) => Math.floor(w.startUs / 1000) <= ms && ms <= Math.floor(w.stopUs / 1000),
-      );
+      const window = ms === Math.floor(atUs / 1000) ? windowOfMicros(atUs) : windowOfMillis(ms);
       return window ? new Date(ms + Math.round(window.shiftUs / 1000)).toISOString() : value;
     };
     const moveSnapshot = (snapshot: unknown): unknown => {
@@ -224,6 +229,7 @@ export class SimulatedClock {
       return copy;
     };
     const changed = rows.flatMap((row) => {
+      atUs = Number(row.at_us);
       const before = moveSnapshot(row.before);
       const after = moveSnapshot(row.after);
       const same =
