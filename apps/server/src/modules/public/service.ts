@@ -6,7 +6,7 @@ import {
   type PublicLookupResult,
   type ScheduledPaymentStatus,
 } from '@prestaya/contracts';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -35,15 +35,9 @@ import { clearFailures, readLockout, recordFailure } from './pin-lockouts.ts';
  */
 const PUBLIC_READER: CustomerActor = { id: '00000000-0000-0000-0000-000000000000', roles: ['ROLE_ADMIN'] };
 
-/**
- * GET /public/api/v1/loans/search: ONE query matching the number and the phone together, so a wrong
- * number and a wrong phone are the same miss (same body, same work). CANCELLED loans are not found.
- */
-export async function lookupLoan(
-  db: AppDb,
-  query: { num: number; phone: string },
-): Promise<PublicLookupResult> {
-  const [row] = await db
+/** The lookup's query, prepared once per database handle: the public side's busiest statement. */
+function prepareLookupQuery(db: AppDb) {
+  return db
     .select({
       id: loans.id,
       num: loans.num,
@@ -53,8 +47,32 @@ export async function lookupLoan(
     })
     .from(loans)
     .innerJoin(customers, eq(customers.id, loans.customerId))
-    .where(and(eq(loans.num, query.num), eq(customers.phone, query.phone), ne(loans.status, 'CANCELLED')))
-    .limit(1);
+    .where(
+      and(
+        eq(loans.num, sql.placeholder('num')),
+        eq(customers.phone, sql.placeholder('phone')),
+        ne(loans.status, 'CANCELLED'),
+      ),
+    )
+    .limit(1)
+    .prepare('public_lookup');
+}
+const lookupQueries = new WeakMap<AppDb, ReturnType<typeof prepareLookupQuery>>();
+
+/**
+ * GET /public/api/v1/loans/search: ONE query matching the number and the phone together, so a wrong
+ * number and a wrong phone are the same miss (same body, same work). CANCELLED loans are not found.
+ */
+export async function lookupLoan(
+  db: AppDb,
+  query: { num: number; phone: string },
+): Promise<PublicLookupResult> {
+  let lookup = lookupQueries.get(db);
+  if (!lookup) {
+    lookup = prepareLookupQuery(db);
+    lookupQueries.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ num: query.num, phone: query.phone });
   if (!row) throw notFound(PUBLIC_MESSAGES.lookupMiss);
   const pending = await pendingPayments(db, PUBLIC_READER, row.id);
   return {
