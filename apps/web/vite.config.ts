@@ -19,7 +19,8 @@ function publicPagesInDev(): Plugin {
       server.middlewares.use((request, _response, next) => {
         const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
         const navigation = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-        if (navigation && !isBackOfficePath(pathname) && !pathname.includes('.')) request.url = '/public.html';
+        if (navigation && !isBackOfficePath(pathname) && !pathname.includes('.'))
+          request.url = '/public.html';
         next();
       });
     },
