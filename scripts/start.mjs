@@ -1,8 +1,10 @@
-// `npm start`: builds the web app when no build exists, then runs the server in this process
-// (TypeScript through tsx, so there is no separate server build step).
+// `npm start`: builds the web app when no build exists, bundles the server (esbuild, ~0.1 s, every
+// start, so it never runs stale code) and runs it in this process. A bundle loads ~0.7 s faster than
+// the TypeScript sources through tsx (docs/performance.md, cold start).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webIndex = fileURLToPath(new URL('../apps/web/dist/index.html', import.meta.url));
@@ -14,6 +16,5 @@ if (!process.env.WEB_DIST && !existsSync(webIndex)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/server.ts');
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(await buildServer()).href);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { password, username, z } from '@prestaya/contracts';
+import { SERVER_ROOT } from './paths.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -60,7 +60,7 @@ export class ConfigError extends Error {
 }
 
 /** apps/web/dist, found relative to this file so the server works from any working directory. */
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
 
 /** Pure part: validates the environment; throws ConfigError naming every bad variable. */
 export function parseEnv(env: NodeJS.ProcessEnv, cwd: string) {
