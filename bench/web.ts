@@ -51,7 +51,7 @@ execFileSync('npx', ['vite', 'build', '--outDir', dist, '--logLevel', 'error'], 
   stdio: 'inherit',
 });
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
   env: {
     ...process.env,
