@@ -79,6 +79,8 @@ export const scheduledPayments = pgTable(
   },
   (table) => [
     unique('scheduled_payments_loan_number_unique').on(table.loanId, table.paymentNumber),
+    // Target of fees' (installment, loan) foreign key (payments.ts).
+    unique('scheduled_payments_id_loan_unique').on(table.id, table.loanId),
     check('scheduled_payments_amount_positive', sql`${table.amountCents} > 0`),
     check(
       'scheduled_payments_status_valid',

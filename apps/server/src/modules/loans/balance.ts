@@ -25,6 +25,13 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 }
 
 /**
+ * A PostgreSQL array literal as ONE text parameter (`${uuidArray(ids)}::uuid[]`): a thousand ids bind
+ * and plan as one value instead of a thousand placeholders, on node-postgres and PGlite alike. Only
+ * for values without commas, quotes or braces (uuids).
+ */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/**
  * Locks loan rows with `SELECT … FOR NO KEY UPDATE`, in id order. Every writer of a delivered loan's
  * installments, fees or payments takes this lock FIRST (registration, confirm, reject, fee cancel, the
  * accrual), so they take turns per loan, in one lock order, without deadlocks. NO KEY UPDATE (not
@@ -38,7 +45,7 @@ export async function lockLoans(tx: AppTx, loanIds: readonly string[], where?: S
       ...(await tx
         .select()
         .from(loans)
-        .where(and(inArray(loans.id, ids), where))
+        .where(and(sql`${loans.id} = any(${uuidArray(ids)}::uuid[])`, where))
         .orderBy(asc(loans.id))
         .for('no key update')),
     );
@@ -74,20 +81,39 @@ export async function recomputeLoans(
   loanIds: readonly string[],
   options: RecomputeOptions,
 ): Promise<number> {
-  const today = options.today ?? businessToday();
   const locked = await lockLoans(tx, loanIds, inArray(loans.status, [...COMPUTED_LOAN_STATUSES]));
+  return recomputeLockedLoans(tx, locked, options);
+}
+
+/**
+ * recomputeLoans for loan rows the caller has already locked in this transaction with lockLoans'
+ * lock (the accrual locks its loans first; locking 20,000 rows again cost it ~0.6 s). Rows of loans
+ * not ACTIVE, DELAYED or PAID are left alone.
+ */
+export async function recomputeLockedLoans(
+  tx: AppTx,
+  lockedRows: readonly LoanRow[],
+  options: RecomputeOptions,
+): Promise<number> {
+  const today = options.today ?? businessToday();
+  const computed = new Set<string>(COMPUTED_LOAN_STATUSES);
+  const locked = lockedRows.filter((loan) => computed.has(loan.status));
   let changed = 0;
   for (const batch of chunks(locked)) {
-    const ids = batch.map((loan) => loan.id);
+    const ids = sql`${uuidArray(batch.map((loan) => loan.id))}::uuid[]`;
+    // Installments summed per status, each group with its earliest due date: loanStanding answers the
+    // same for these groups as for the rows (amounts add up; "an unpaid one is past due" holds for a
+    // group exactly when it holds for its earliest), from ~3 rows a loan instead of 12.
     const installmentRows = await tx
       .select({
         loanId: scheduledPayments.loanId,
-        amountCents: scheduledPayments.amountCents,
         status: scheduledPayments.status,
-        dueDate: scheduledPayments.dueDate,
+        amountCents: sql<number>`sum(${scheduledPayments.amountCents})`.mapWith(Number),
+        dueDate: sql<string>`min(${scheduledPayments.dueDate})::text`,
       })
       .from(scheduledPayments)
-      .where(inArray(scheduledPayments.loanId, ids));
+      .where(sql`${scheduledPayments.loanId} = any(${ids})`)
+      .groupBy(scheduledPayments.loanId, scheduledPayments.status);
     // Fees summed per status: a loan may have hundreds of them, the rule only needs the totals.
     const feeRows = await tx
       .select({
@@ -96,15 +122,21 @@ export async function recomputeLoans(
         amountCents: sql<number>`sum(${fees.amountCents})`.mapWith(Number),
       })
       .from(fees)
-      .where(inArray(fees.loanId, ids))
+      .where(sql`${fees.loanId} = any(${ids})`)
       .groupBy(fees.loanId, fees.status);
 
     const installmentsOf = new Map<string, InstallmentState[]>();
     for (const row of installmentRows) {
-      installmentsOf.set(row.loanId, [...(installmentsOf.get(row.loanId) ?? []), row]);
+      const list = installmentsOf.get(row.loanId);
+      if (list) list.push(row);
+      else installmentsOf.set(row.loanId, [row]);
     }
     const feesOf = new Map<string, FeeState[]>();
-    for (const row of feeRows) feesOf.set(row.loanId, [...(feesOf.get(row.loanId) ?? []), row]);
+    for (const row of feeRows) {
+      const list = feesOf.get(row.loanId);
+      if (list) list.push(row);
+      else feesOf.set(row.loanId, [row]);
+    }
 
     const updates = batch.flatMap((loan) => {
       const next = loanStanding(installmentsOf.get(loan.id) ?? [], feesOf.get(loan.id) ?? [], today);
@@ -116,12 +148,15 @@ export async function recomputeLoans(
     });
     if (updates.length === 0) continue;
 
-    const values = sql.join(
-      updates.map(
-        ({ loan, next }) =>
-          sql`(${loan.id}::uuid, ${next.status}::text, ${next.currentRealAmountCents}::bigint, ${next.currentBalanceCents}::bigint)`,
-      ),
-      sql`, `,
+    // One JSON parameter per statement (not 4 or 8 placeholders a row): 1,000 rows bind and plan as one
+    // value. Integers travel as JSON numbers, exact well past any loan's centavos.
+    const changes = JSON.stringify(
+      updates.map(({ loan, next }) => ({
+        id: loan.id,
+        status: next.status,
+        real_cents: next.currentRealAmountCents,
+        balance_cents: next.currentBalanceCents,
+      })),
     );
     await tx.execute(sql`
       update ${loans} set
@@ -129,14 +164,14 @@ export async function recomputeLoans(
         current_real_amount_cents = v.real_cents,
         current_balance_cents = v.balance_cents,
         updated_on = now()
-      from (values ${values}) as v(id, status, real_cents, balance_cents)
+      from jsonb_to_recordset(${changes}::jsonb) as v(id uuid, status text, real_cents bigint, balance_cents bigint)
       where ${loans.id} = v.id`);
-    await tx.insert(auditLog).values(
+    const auditRows = JSON.stringify(
       updates.map(({ loan, next }) => ({
         id: uuidv7(),
-        userId: options.actorId,
+        user_id: options.actorId,
         entity: LOAN_AUDIT_ENTITY,
-        entityId: loan.id,
+        entity_id: loan.id,
         action: 'recomputed',
         before: standingSnapshot({
           status: loan.status as LoanStanding['status'],
@@ -146,6 +181,11 @@ export async function recomputeLoans(
         after: { ...standingSnapshot(next), num: loan.num, reason: options.reason },
       })),
     );
+    await tx.execute(sql`
+      insert into ${auditLog} (id, user_id, entity, entity_id, action, before, after)
+      select id, user_id, entity, entity_id, action, before, after
+        from jsonb_to_recordset(${auditRows}::jsonb)
+          as r(id uuid, user_id uuid, entity text, entity_id text, action text, before jsonb, after jsonb)`);
     changed += updates.length;
   }
   return changed;
