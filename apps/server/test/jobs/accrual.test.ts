@@ -98,6 +98,49 @@ describe('accrueFees over a simulated month', () => {
     expect(await loanOf(context, world.admin, daily.loan.id)).toEqual(loanBefore);
   });
 
+  it('gives fees UUIDv7 ids that sort as the fees do (installment, then day), across runs', async () => {
+    const T = today();
+    const { loan } = await activeLoan(context, world.admin, world.customer.id);
+    await accrue(context, plusDays(T, 16)); // installment 1: T+8..T+16; installment 2: T+15, T+16
+    await accrue(context, plusDays(T, 17));
+    const fees = await feeRows(context, loan.id);
+    expect(fees).toHaveLength(13);
+    expect(
+      fees.every((f) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(f.id)),
+    ).toBe(true);
+    expect(new Set(fees.map((f) => f.id)).size).toBe(13);
+    // Within a run, ids follow (installment, day); the second run's ids come after the first's.
+    const firstRun = fees.filter((f) => f.fee_date <= plusDays(T, 16));
+    const byId = [...firstRun].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId).toEqual(firstRun);
+    const secondRun = fees.filter((f) => f.fee_date === plusDays(T, 17));
+    expect(secondRun.every((late) => firstRun.every((early) => early.id < late.id))).toBe(true);
+  });
+
+  it('turns a loan DELAYED when its only past-due installment is in validation, without a fee', async () => {
+    const T = today();
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+    const [first] = schedule;
+    if (!first) throw new Error('no schedule');
+    await payments.registerOk(world.agent.token, loan.id, [
+      jsonPart({ scheduledPaymentIds: [first.id], paymentMethod: 'CASH' }),
+    ]);
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({ status: 'ACTIVE' });
+
+    // T+8: installment 1 (due T+7) is past due but VALIDATING: no fee, not marked DELAYED itself, yet
+    // the loan is overdue, so the run recomputes it even though it touched none of its rows.
+    expect(await accrue(context, plusDays(T, 8))).toEqual({
+      status: 'done',
+      feesCreated: 0,
+      installmentsDelayed: 0,
+      loansUpdated: 1,
+    });
+    expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
+      status: 'DELAYED',
+      currentBalance: 12_000,
+    });
+  });
+
   it('trims the last fee to the cap: $10,010 → weekly cap $1,001 = 20 × $50 + $1', async () => {
     const T = today();
     const { loan } = await activeLoan(context, world.admin, world.customer.id, { amount: 10_010 });
@@ -196,5 +239,21 @@ describe('accrueFees never charges', () => {
     const first = (await feeRows(context, loan.id)).filter((f) => f.payment_number === 1);
     expect(first).toHaveLength(20);
     expect(first.filter((f) => f.status === 'CANCELLED').map((f) => f.fee_date)).toEqual([plusDays(T, 9)]);
+  });
+});
+
+describe('the fees table', () => {
+  it("refuses a fee whose loan is not its installment's loan", async () => {
+    const T = today();
+    const { loan } = await activeLoan(context, world.admin, world.customer.id);
+    const other = await loanWorld(context);
+    const { schedule } = await activeLoan(context, other.admin, other.customer.id);
+    const [installment] = schedule;
+    if (!installment) throw new Error('no schedule');
+    await expect(
+      context.database.db.execute(sql`
+        insert into fees (id, loan_id, scheduled_payment_id, fee_date, concept, amount_cents)
+        values (gen_random_uuid(), ${loan.id}, ${installment.id}, ${plusDays(T, 8)}, 'Multa', 5000)`),
+    ).rejects.toThrow();
   });
 });
