@@ -2,6 +2,7 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { rateLimitHits } from '../db/schema/rate-limits.ts';
 import { tooManyRequests } from '../errors.ts';
 
@@ -10,9 +11,9 @@ import { tooManyRequests } from '../errors.ts';
  * in PostgreSQL makes the limit hold across all servers. The key names its limit (e.g. `login:<ip>`).
  * A prepared statement, built once per database handle: every limited request runs it (bench/api.ts).
  */
-function prepareHitQuery(db: AppDb) {
-  const expired = sql`${rateLimitHits.resetAt} <= now()`;
-  return db
+const expired = sql`${rateLimitHits.resetAt} <= now()`;
+const hitQuery = preparedPerDatabase((db) =>
+  db
     .insert(rateLimitHits)
     .values({
       key: sql.placeholder('key'),
@@ -32,17 +33,11 @@ function prepareHitQuery(db: AppDb) {
         Number,
       ),
     })
-    .prepare('rate_limit_hit');
-}
-const hitQueries = new WeakMap<AppDb, ReturnType<typeof prepareHitQuery>>();
+    .prepare('rate_limit_hit'),
+);
 
 export async function countHit(db: AppDb, key: string, windowMs: number) {
-  let query = hitQueries.get(db);
-  if (!query) {
-    query = prepareHitQuery(db);
-    hitQueries.set(db, query);
-  }
-  const [row] = await query.execute({ key, windowMs });
+  const [row] = await hitQuery(db).execute({ key, windowMs });
   if (!row) throw new Error('rate limit upsert returned no row');
   return row;
 }

@@ -1,6 +1,7 @@
 import type { LoginRequest } from '@prestaya/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { canSignIn } from '../../domain/users.ts';
 import { MESSAGES, unauthorized } from '../../errors.ts';
@@ -27,24 +28,18 @@ export async function login(db: AppDb, credentials: LoginRequest): Promise<Sessi
  * handle: drizzle otherwise renders the SQL text again on each call (a measurable share of a request's
  * CPU, bench/api.ts) and PostgreSQL can reuse its plan. It still reads the row every time.
  */
-const sessionUserQueries = new WeakMap<AppDb, ReturnType<typeof prepareSessionUserQuery>>();
-function prepareSessionUserQuery(db: AppDb) {
-  return db
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('session_user');
-}
+    .prepare('session_user'),
+);
 
 /** By primary key, no cache: a cancelled user is locked out on the next request on every server. */
 export async function loadSessionUser(db: AppDb, userId: string): Promise<SessionUser> {
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = prepareSessionUserQuery(db);
-    sessionUserQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id: userId });
+  const [row] = await sessionUserQuery(db).execute({ id: userId });
   if (!row || !canSignIn(statusOf(row))) throw unauthorized(MESSAGES.invalidSession);
   return toSessionUser(row);
 }

@@ -23,6 +23,7 @@ import { dateTimeCell, integerCell, labelCell, moneyCell, nameCell, textCell } f
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, AppTx, DbOrTx } from '../../db/client.ts';
 import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -97,37 +98,55 @@ export async function pendingPayments(
   actor: CustomerActor,
   loanId: string,
 ): Promise<PendingPayments> {
-  await findVisibleLoan(db, actor, loanId);
-  const installments = await db
-    .select()
-    .from(scheduledPayments)
-    .where(
-      and(
-        eq(scheduledPayments.loanId, loanId),
-        inArray(scheduledPayments.status, [...PAYABLE_INSTALLMENT_STATUSES]),
-      ),
-    )
-    .orderBy(asc(scheduledPayments.paymentNumber));
-  const pendingFees = await feesOf(db, loanId, inArray(fees.status, [...PAYABLE_FEE_STATUSES]));
+  // In parallel: a loan the actor may not see is a 404 all the same, its rows are never used.
+  const [, installments, pendingFees] = await Promise.all([
+    findVisibleLoan(db, actor, loanId),
+    payableInstallmentsQuery(db).execute({ loanId }),
+    payableFeesQuery(db).execute({ loanId }),
+  ]);
   const totalCents =
     installments.reduce((sum, row) => sum + row.amountCents, 0) +
-    pendingFees.reduce((sum, row) => sum + row.amountCents, 0);
+    pendingFees.reduce((sum, row) => sum + row.fee.amountCents, 0);
   return {
     scheduledPayments: installments.map(toScheduledPaymentDto),
-    fees: pendingFees.map(toFeeDto),
+    fees: pendingFees.map((row) => toFeeDto(row.fee)),
     total: centsToPesos(totalCents),
   };
 }
 
-/** A loan's fees by date, then installment number. */
-function feesOf(db: DbOrTx, loanId: string, where?: SQL) {
+/** Pending payments' two reads, prepared: staff payment forms and every public lookup run them. */
+const payableInstallmentsQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(scheduledPayments)
+    .where(
+      and(
+        eq(scheduledPayments.loanId, sql.placeholder('loanId')),
+        inArray(scheduledPayments.status, [...PAYABLE_INSTALLMENT_STATUSES]),
+      ),
+    )
+    .orderBy(asc(scheduledPayments.paymentNumber))
+    .prepare('payable_installments'),
+);
+const payableFeesQuery = preparedPerDatabase((db) =>
+  feesQuery(db, sql.placeholder('loanId'), inArray(fees.status, [...PAYABLE_FEE_STATUSES])).prepare(
+    'payable_fees',
+  ),
+);
+
+/** A loan's fees by date, then installment number (rows of `{ fee }`). */
+function feesQuery(db: DbOrTx, loanId: string | ReturnType<typeof sql.placeholder>, where?: SQL) {
   return db
     .select({ fee: fees })
     .from(fees)
     .innerJoin(scheduledPayments, eq(scheduledPayments.id, fees.scheduledPaymentId))
     .where(and(eq(fees.loanId, loanId), where))
-    .orderBy(asc(fees.feeDate), asc(scheduledPayments.paymentNumber))
-    .then((rows) => rows.map((row) => row.fee));
+    .orderBy(asc(fees.feeDate), asc(scheduledPayments.paymentNumber));
+}
+
+/** A loan's fees by date, then installment number. */
+function feesOf(db: DbOrTx, loanId: string, where?: SQL) {
+  return feesQuery(db, loanId, where).then((rows) => rows.map((row) => row.fee));
 }
 
 /** GET /loans/{id}/fees: every fee of a visible loan (the 'Multas' dialog), oldest first. */

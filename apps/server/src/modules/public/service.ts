@@ -8,6 +8,7 @@ import {
 } from '@prestaya/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
@@ -36,8 +37,8 @@ import { clearFailures, readLockout, recordFailure } from './pin-lockouts.ts';
 const PUBLIC_READER: CustomerActor = { id: '00000000-0000-0000-0000-000000000000', roles: ['ROLE_ADMIN'] };
 
 /** The lookup's query, prepared once per database handle: the public side's busiest statement. */
-function prepareLookupQuery(db: AppDb) {
-  return db
+const lookupQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: loans.id,
       num: loans.num,
@@ -55,9 +56,8 @@ function prepareLookupQuery(db: AppDb) {
       ),
     )
     .limit(1)
-    .prepare('public_lookup');
-}
-const lookupQueries = new WeakMap<AppDb, ReturnType<typeof prepareLookupQuery>>();
+    .prepare('public_lookup'),
+);
 
 /**
  * GET /public/api/v1/loans/search: ONE query matching the number and the phone together, so a wrong
@@ -67,12 +67,7 @@ export async function lookupLoan(
   db: AppDb,
   query: { num: number; phone: string },
 ): Promise<PublicLookupResult> {
-  let lookup = lookupQueries.get(db);
-  if (!lookup) {
-    lookup = prepareLookupQuery(db);
-    lookupQueries.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ num: query.num, phone: query.phone });
+  const [row] = await lookupQuery(db).execute({ num: query.num, phone: query.phone });
   if (!row) throw notFound(PUBLIC_MESSAGES.lookupMiss);
   const pending = await pendingPayments(db, PUBLIC_READER, row.id);
   return {
