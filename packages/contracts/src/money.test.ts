@@ -20,7 +20,10 @@ describe('money conversion', () => {
     expect(pesos.safeParse(5e-324).success).toBe(false);
     expect(pesos.safeParse(0).success).toBe(true);
     expect(pesos.safeParse(99999.999999).success).toBe(false);
-    expect(pesos.safeParse(0.1 + 0.2).success).toBe(true);
+    expect(pesos.safeParse(1048576.000000001).success).toBe(false);
+    expect(pesos.safeParse(0.1 + 0.2).success).toBe(false);
+    expect(pesos.safeParse(0.3).success).toBe(true);
+    expect(pesos.safeParse(100_000_000).success).toBe(true);
     expect(pesos.safeParse(12345678.99).success).toBe(true);
     expect(pesos.safeParse(-0.29).success).toBe(true);
     expect(pesos.safeParse(Number.NaN).success).toBe(false);

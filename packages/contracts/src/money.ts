@@ -4,18 +4,12 @@ import { z } from './zod.ts';
 export * from './money-format.ts';
 
 /**
- * Whole centavos, up to float noise (0.1 + 0.2). A non-zero amount under half a centavo (1e-9) is within
- * that noise of 0 centavos but is not 0: refused rather than silently stored as 0 (found by fuzzing).
+ * Exactly a whole number of centavos: the double a client's "12.34" parses to is the double k / 100
+ * gives back (k = the amount × 100, rounded), for every amount in range. Anything else is refused —
+ * 1e-9, 5e-324, 1.00000001 and 1048576.000000001 all passed the old absolute tolerance of 1e-6 on
+ * n × 100 (found by fuzzing); a float sum such as 0.1 + 0.2 is refused too.
  */
-/**
- * Within a few ulps of a whole number of centavos: a float sum such as 0.1 + 0.2 passes, 1.00000001 does
- * not (it passed the old absolute 1e-6 tolerance on n × 100; found by fuzzing), and 0 must be exactly 0.
- */
-const hasAtMostTwoDecimals = (n: number) => {
-  const cents = Math.round(n * 100);
-  if (cents === 0) return n === 0; // 1e-9 or 5e-324 is not "0.00"
-  return Math.abs(n - cents / 100) <= 4 * Number.EPSILON * Math.abs(n);
-};
+const hasAtMostTwoDecimals = (n: number) => Math.round(n * 100) / 100 === n;
 
 /** A peso amount as sent by a client: finite, at most 2 decimals, within range. */
 export const pesos = z
@@ -24,5 +18,5 @@ export const pesos = z
   .refine(hasAtMostTwoDecimals, 'El monto admite como máximo 2 decimales')
   .refine((n) => Math.abs(n) * 100 <= MAX_CENTS, 'El monto es demasiado grande');
 
-/** At least one centavo: 1e-9 passes the two-decimal tolerance yet is 0 centavos (found by fuzzing). */
+/** At least one centavo. */
 export const positivePesos = pesos.refine((n) => Math.round(n * 100) >= 1, 'El monto debe ser mayor a 0');
