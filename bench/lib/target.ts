@@ -2,7 +2,7 @@
  * The database a benchmark fills or reads: PostgreSQL (a dedicated bench database, created on demand)
  * or a PGlite directory, opened with the app's own openDatabase and migrated with its migrations.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
@@ -76,6 +76,8 @@ export async function openTarget(options: OpenTargetOptions): Promise<Target> {
     const dir = join(resolve(options.dataDir), 'db');
     if (options.reset) rmSync(dir, { recursive: true, force: true });
     if (!options.create && !existsSync(dir)) throw new Error(`no PGlite database in ${dir}`);
+    // PGlite creates db/ but not the folders above it (the app's config makes DATA_DIR the same way).
+    mkdirSync(resolve(options.dataDir), { recursive: true });
     const database = await openDatabase({ dataDir: dir });
     if (database.kind !== 'pglite') throw new Error('expected PGlite');
     await migrateDatabase(database);
