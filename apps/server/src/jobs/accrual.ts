@@ -34,8 +34,11 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const FEE_ID_SEED =
   sql.raw(`select lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') as ms,
                  md5(gen_random_uuid()::text) as r`);
-const feeId = (counter: ReturnType<typeof sql.raw>) =>
-  sql`(s.ms || '7' || substr(s.r, 1, 3) || '8' || substr(s.r, 4, 7) || lpad(to_hex(${counter}), 8, '0'))::uuid`;
+/** A fee's id from the seed `s` and the fee's place in (installment, day) order. */
+const FEE_ID = sql.raw(
+  `(s.ms || '7' || substr(s.r, 1, 3) || '8' || substr(s.r, 4, 7)
+     || lpad(to_hex(row_number() over (order by sp_id, fee_date)), 8, '0'))::uuid`,
+);
 
 /**
  * The daily late-fee accrual (domain.md "Loan policy — late fees"), in ONE transaction:
@@ -148,7 +151,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         id_seed as (${FEE_ID_SEED}),
         inserted as (
           insert into fees (id, loan_id, scheduled_payment_id, fee_date, concept, amount_cents, status)
-          select ${feeId(sql.raw('row_number() over (order by sp_id, fee_date)'))}, loan_id, sp_id, fee_date,
+          select ${FEE_ID}, loan_id, sp_id, fee_date,
                  'Multa por atraso · Pago ' || payment_number, amount, 'PENDING'
             from sized cross join id_seed s
            where amount > 0

@@ -86,9 +86,9 @@ export async function recomputeLoans(
 }
 
 /**
- * recomputeLoans for loan rows the caller has already locked in this transaction with lockLoans'
- * lock (the accrual locks its loans first; locking 20,000 rows again cost it ~0.6 s). Rows of loans
- * not ACTIVE, DELAYED or PAID are left alone.
+ * recomputeLoans for rows of ACTIVE, DELAYED or PAID loans the caller has already locked in this
+ * transaction with lockLoans' lock (the accrual locks its loans first; locking 20,000 rows again cost
+ * it ~0.6 s).
  */
 export async function recomputeLockedLoans(
   tx: AppTx,
@@ -96,10 +96,8 @@ export async function recomputeLockedLoans(
   options: RecomputeOptions,
 ): Promise<number> {
   const today = options.today ?? businessToday();
-  const computed = new Set<string>(COMPUTED_LOAN_STATUSES);
-  const locked = lockedRows.filter((loan) => computed.has(loan.status));
   let changed = 0;
-  for (const batch of chunks(locked)) {
+  for (const batch of chunks(lockedRows)) {
     const ids = sql`${uuidArray(batch.map((loan) => loan.id))}::uuid[]`;
     // Installments summed per status, each group with its earliest due date: loanStanding answers the
     // same for these groups as for the rows (amounts add up; "an unpaid one is past due" holds for a
