@@ -182,7 +182,8 @@ export function breakerFor(field: Field): fc.Arbitrary<unknown> {
       return fc.oneof(notUuid, fc.integer(), fc.constant([]), fc.constant({}), ...missing, ...nullish);
     case 'uuids':
       return fc.oneof(
-        notString,
+        // [] is a valid list (a payment of installments only has feeIds: []).
+        notString.filter((v) => !(Array.isArray(v) && v.length === 0)),
         notUuid,
         fc.array(notUuid, { minLength: 1, maxLength: 3 }),
         fc.constant([null]),

@@ -1,0 +1,31 @@
+import { paymentRequest, publicPaymentRequest } from '@prestaya/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { breakerFor } from './fuzz-arbitraries.ts';
+
+/**
+ * The fuzz suite asserts every generated write is refused, so a breaker that yields a valid value
+ * turns CI red on a correct server (CI of 6b8531c: feeIds: [] — a valid list — was "broken" and the
+ * public payment was rightly accepted). Checked here against the contracts, without a server.
+ */
+describe('fuzz breakers', () => {
+  const installment = '0196a000-0000-7000-8000-000000000001';
+  const schemas = {
+    staff: { schema: paymentRequest, method: 'CASH' },
+    public: { schema: publicPaymentRequest, method: 0 },
+  };
+  for (const [side, { schema, method }] of Object.entries(schemas)) {
+    for (const field of ['scheduledPaymentIds', 'feeIds'] as const) {
+      it(`a broken id list in ${field} is refused by the ${side} payment request`, () => {
+        const valid = { scheduledPaymentIds: [installment], feeIds: [], paymentMethod: method };
+        expect(schema.safeParse(valid).success).toBe(true);
+        fc.assert(
+          fc.property(breakerFor({ kind: 'uuids' }), (broken) => {
+            expect(schema.safeParse({ ...valid, [field]: broken }).success).toBe(false);
+          }),
+          { numRuns: 2_000 },
+        );
+      });
+    }
+  }
+});
