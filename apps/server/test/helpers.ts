@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { rowsOf } from '../src/db/rows.ts';
 import { createUser } from '../src/modules/users/service.ts';
 
 /**
@@ -108,10 +109,7 @@ export async function resetDatabase(database: Database) {
     await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
 }
 
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+export { rowsOf };
 
 export interface TestUser {
   id: string;

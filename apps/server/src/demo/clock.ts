@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * Back-dating for the demo history. The seed drives the real services (they stamp rows with `now()` /
@@ -35,8 +36,6 @@ interface Window {
   /** Simulated start, milliseconds since the epoch. */
   targetMs: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** SQL NULL stays NULL (not the JSON value null). */
 const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));

@@ -15,6 +15,7 @@ import {
 } from '@prestaya/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { bankAccounts } from '../db/schema/bank-accounts.ts';
 import { customers } from '../db/schema/customers.ts';
 import { users } from '../db/schema/users.ts';
@@ -219,8 +220,6 @@ class Agenda {
     this.byDay.delete(day);
   }
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Day of the week of a calendar date: 0 Sunday … 6 Saturday. */
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -1,6 +1,7 @@
 import { and, asc, exists, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
+import { rowsOf } from '../db/rows.ts';
 import { loans, scheduledPayments } from '../db/schema/loans.ts';
 import { recomputeLockedLoans } from '../modules/loans/balance.ts';
 
@@ -21,9 +22,6 @@ export interface AccrualResult {
   installmentsDelayed: number;
   loansUpdated: number;
 }
-
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Fee ids, UUIDv7 (RFC 9562 §6.2, method 1: a counter in the random bits): the statement's clock in

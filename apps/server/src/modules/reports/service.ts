@@ -6,6 +6,7 @@ import {
 } from '@prestaya/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -24,9 +25,6 @@ import { visibleCustomers } from '../customers/access.ts';
  * the customers assigned to them NOW ('AGENT'), through THE customer access rule
  * (customers/access.ts visibleCustomers). A reassigned customer's history moves with the customer.
  */
-
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Sums of bigint columns arrive as numeric strings; counts are cast to int in SQL. */
 const cents = (value: string | number | null): number => (value === null ? 0 : Number(value));
