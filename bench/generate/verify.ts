@@ -47,6 +47,14 @@ const CHECKS: { name: string; sql: string }[] = [
            where p.amount_cents <> (select sum(i.amount_cents) from payment_items i where i.payment_id = p.id)`,
   },
   {
+    name: 'loans: the status tally = loans per status',
+    sql: `select count(*)::int as n from
+            (select status, count(*) as n from loans group by status) counted
+            full join (select status, sum(n) as n from loan_status_tally group by status having sum(n) <> 0) tallied
+            using (status)
+           where counted.n is distinct from tallied.n`,
+  },
+  {
     name: 'customers: at most one loan in progress',
     sql: `select count(*)::int as n from (
             select customer_id from loans where status in ('PENDING', 'APPROVED', 'ACTIVE', 'DELAYED')

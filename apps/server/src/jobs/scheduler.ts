@@ -1,6 +1,7 @@
 import type { AppDb } from '../db/client.ts';
 import { nextDailyRun } from '../domain/business-clock.ts';
 import { businessDate } from '../domain/loan-policy.ts';
+import { compactLoanStatusTally } from '../modules/loans/status-tally.ts';
 import { type AccrualResult, accrueFees } from './accrual.ts';
 
 /** The daily run: 00:05 on the business clock (TZ_BUSINESS), just after the day has begun. */
@@ -27,9 +28,10 @@ export interface SchedulerOptions {
 }
 
 /**
- * Runs the fee accrual at start-up (catching up days missed while no server ran) and then every day at
- * 00:05 business time. The delay to the next 00:05 is recomputed after every run (a fixed 24 h interval
- * would drift across daylight-saving changes and after a slow run). The timer is unref'd, so it never
+ * Runs the daily job — the fee accrual, then the loan status tally's compaction — at start-up
+ * (catching up days missed while no server ran) and then every day at 00:05 business time. The delay
+ * to the next 00:05 is recomputed after every run (a fixed 24 h interval would drift across
+ * daylight-saving changes and after a slow run). The timer is unref'd, so it never
  * keeps the process alive; a failed run is logged and the next day's run still happens. With several
  * servers on one PostgreSQL each schedules its own runs and the advisory lock lets one of them work.
  */
@@ -42,14 +44,23 @@ export function startAccrualScheduler(options: SchedulerOptions): AccrualSchedul
   const run = (): Promise<AccrualResult | undefined> => {
     running = (async () => {
       const throughDate = businessDate(now(), options.timeZone);
+      let result: AccrualResult | undefined;
       try {
-        const result = await accrueFees(options.db, { throughDate, timeZone: options.timeZone });
+        result = await accrueFees(options.db, { throughDate, timeZone: options.timeZone });
         options.log.info({ throughDate, ...result }, 'fee accrual finished');
-        return result;
       } catch (error) {
         options.log.error({ err: error, throughDate }, 'fee accrual failed');
-        return undefined;
       }
+      // The loan status tally's rows of the day (the accrual's included) folded into one per status.
+      try {
+        options.log.info(
+          { rowsFolded: await compactLoanStatusTally(options.db) },
+          'loan status tally compacted',
+        );
+      } catch (error) {
+        options.log.error({ err: error }, 'loan status tally compaction failed');
+      }
+      return result;
     })();
     return running;
   };

@@ -3,6 +3,7 @@ import type { AppDb } from '../../src/db/client.ts';
 import { accountTransactions } from '../../src/db/schema/bank-accounts.ts';
 import { loans, scheduledPayments } from '../../src/db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
+import { expectLoanStatusTally } from '../loans/status-tally-invariant.ts';
 
 /**
  * domain.md "Loan policy", "Loan lifecycle and the cash ledger" and "Payments", written out again here
@@ -37,7 +38,8 @@ export interface LoanInvariantSummary {
  *   and no Abono; PAID → its items PAID and exactly one Abono (PAYMENT_DEPOSIT) of its amount into its
  *   account (no payment PAID without its Abono); REJECTED → no Abono;
  * - an installment or fee is VALIDATING exactly when one VALIDATING payment holds it, and PAID exactly
- *   when one PAID payment holds it (never paid twice); every Abono belongs to a PAID payment.
+ *   when one PAID payment holds it (never paid twice); every Abono belongs to a PAID payment;
+ * - the loan status tally (migration 0008) holds the number of loans of each status.
  * Returns what it checked, so a caller can show its workload was not empty.
  */
 export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSummary> {
@@ -174,6 +176,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     );
   }
 
+  await expectLoanStatusTally(db);
   const count = (status: string) => paymentRows.filter((p) => p.status === status).length;
   return {
     loans: loanRows.length,

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppDb } from '../../src/db/client.ts';
 import { zonedInstant } from '../../src/domain/business-clock.ts';
 import { startAccrualScheduler } from '../../src/jobs/scheduler.ts';
-import { useTestApp } from '../helpers.ts';
+import { rowsOf, useTestApp } from '../helpers.ts';
+import { expectLoanStatusTally } from '../loans/status-tally-invariant.ts';
 import { activeLoan, feeRows, loanWorld, plusDays, today } from '../payments/support.ts';
 
 /**
@@ -20,6 +22,12 @@ function recordingLog() {
     info: (object: object) => infos.push(object as Record<string, unknown>),
     error: (object: object) => errors.push(object as Record<string, unknown>),
   };
+}
+
+async function tallyRows() {
+  return rowsOf<{ status: string; n: number }>(
+    await context.database.db.execute(sql`select status, n::int as n from loan_status_tally order by status`),
+  );
 }
 
 async function until(condition: () => boolean, timeoutMs = 10_000) {
@@ -52,10 +60,17 @@ describe('startAccrualScheduler', () => {
       loansUpdated: 1,
     });
     expect(log.infos[0]).toMatchObject({ throughDate: plusDays(T, 10), feesCreated: 3 });
+    // Then the loan status tally is folded: the rows of the loan's PENDING → APPROVED → ACTIVE →
+    // DELAYED steps become one row per status it is in (DELAYED: 1).
+    expect(log.infos[1]).toEqual({ rowsFolded: expect.any(Number) });
+    expect(log.infos[1]?.rowsFolded).toBeGreaterThan(1);
+    expect(await tallyRows()).toEqual([{ status: 'DELAYED', n: 1 }]);
+    await expectLoanStatusTally(context.database.db);
 
     // At 00:05 of the same business day the daily run finds nothing new.
-    expect(await until(() => log.infos.length >= 2)).toBe(true);
-    expect(log.infos[1]).toMatchObject({ throughDate: plusDays(T, 10), status: 'done', feesCreated: 0 });
+    expect(await until(() => log.infos.length >= 4)).toBe(true);
+    expect(log.infos[2]).toMatchObject({ throughDate: plusDays(T, 10), status: 'done', feesCreated: 0 });
+    expect(log.infos[3]).toEqual({ rowsFolded: 1 });
     await scheduler.stop();
     expect(log.errors).toEqual([]);
     expect(await feeRows(context, loan.id)).toHaveLength(3);
@@ -71,7 +86,8 @@ describe('startAccrualScheduler', () => {
     const scheduler = startAccrualScheduler({ db: failing, timeZone: 'America/Mexico_City', log });
     expect(await scheduler.firstRun).toBeUndefined();
     expect(log.infos).toEqual([]);
-    expect(log.errors).toHaveLength(1);
+    // The accrual's failure does not stop the tally's compaction from being tried (and failing too).
+    expect(log.errors).toHaveLength(2);
     expect((log.errors[0]?.err as Error | undefined)?.message).toBe('base de datos no disponible');
     await scheduler.stop();
   });

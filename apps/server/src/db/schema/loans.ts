@@ -90,5 +90,16 @@ export const scheduledPayments = pgTable(
   ],
 );
 
+/**
+ * How many loans each status holds, kept by statement triggers on `loans` (migration 0008) so a list's
+ * total never counts hundreds of thousands of rows. Append-only: every statement that changes statuses
+ * adds one row per status it changed (+n / −n), so writers never wait on each other for a counter row;
+ * a status's count is Σ n, and the daily job folds the rows into one per status (loans/status-tally.ts).
+ */
+export const loanStatusTally = pgTable('loan_status_tally', {
+  status: text('status').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
 export type LoanRow = typeof loans.$inferSelect;
 export type ScheduledPaymentRow = typeof scheduledPayments.$inferSelect;

@@ -39,6 +39,7 @@ import { businessToday } from './business-day.ts';
 import { type LoanJoinedRow, loanAuditSnapshot, toLoanDto, toScheduledPaymentDto } from './mapping.ts';
 import { LOAN_AUDIT_ENTITY, LOAN_MESSAGES, ledgerReason } from './messages.ts';
 import { IN_PROGRESS_STATUSES, manualStatusChange } from './status-rules.ts';
+import { countLoansByStatus } from './status-tally.ts';
 
 export type LoanCreateInput = z.output<typeof loanCreate>;
 export type LoanUpdateInput = z.output<typeof loanUpdate>;
@@ -94,6 +95,11 @@ function listRequest(query: PagedQuery): PagedQuery {
 interface LoanFilter {
   where: SQL | undefined;
   readsCustomers: boolean;
+  /**
+   * Set when the filter is every loan or one status and nothing else (an administrator's list): the
+   * total is then the tally's (status-tally.ts), not a count of up to every loan.
+   */
+  tally?: { status: LoanStatus | undefined };
 }
 
 /**
@@ -103,7 +109,7 @@ interface LoanFilter {
 function loanListSource(
   db: AppDb,
   query: PagedQuery,
-  { where, readsCustomers }: LoanFilter,
+  { where, readsCustomers, tally }: LoanFilter,
 ): PaginateOptions<LoanJoinedRow> {
   return {
     request: listRequest(query),
@@ -117,6 +123,7 @@ function loanListSource(
         .limit(limit)
         .offset(offset),
     count: async () => {
+      if (tally) return countLoansByStatus(db, tally.status);
       const counted = db.select({ n: count() }).from(loans).$dynamic();
       const [row] = await (readsCustomers
         ? counted.innerJoin(customers, eq(customers.id, loans.customerId))
@@ -156,9 +163,10 @@ export async function listLoans(db: AppDb, actor: CustomerActor, query: PagedQue
 function globalLoansFilter(actor: CustomerActor, query: PagedQuery): LoanFilter {
   const visible = visibleLoans(actor);
   const conditions: (SQL | undefined)[] = [visible];
-  if (query.q) {
-    if (!LOAN_STATUSES.includes(query.q as LoanStatus)) throw invalidField('q', LOAN_MESSAGES.invalidStatus);
-    conditions.push(eq(loans.status, query.q));
+  const status = query.q ? (query.q as LoanStatus) : undefined;
+  if (status) {
+    if (!LOAN_STATUSES.includes(status)) throw invalidField('q', LOAN_MESSAGES.invalidStatus);
+    conditions.push(eq(loans.status, status));
   }
   const term = customerQueryTerm(query.query ?? '');
   if (term) {
@@ -166,7 +174,8 @@ function globalLoansFilter(actor: CustomerActor, query: PagedQuery): LoanFilter 
     const num = asNumber(term);
     conditions.push(num === undefined ? text : or(text, eq(loans.num, num)));
   }
-  return { where: and(...conditions), readsCustomers: visible !== undefined || term !== '' };
+  const readsCustomers = visible !== undefined || term !== '';
+  return { where: and(...conditions), readsCustomers, ...(readsCustomers ? {} : { tally: { status } }) };
 }
 
 export async function getLoan(db: AppDb, actor: CustomerActor, id: string): Promise<Loan> {
