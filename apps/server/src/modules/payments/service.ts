@@ -99,8 +99,16 @@ export async function pendingPayments(
   loanId: string,
 ): Promise<PendingPayments> {
   // In parallel: a loan the actor may not see is a 404 all the same, its rows are never used.
-  const [, installments, pendingFees] = await Promise.all([
-    findVisibleLoan(db, actor, loanId),
+  const [, pending] = await Promise.all([findVisibleLoan(db, actor, loanId), payableItems(db, loanId)]);
+  return pending;
+}
+
+/**
+ * The pending payments of a loan the caller has already proven (the staff route's visibility check
+ * above; the public lookup's number + phone): two prepared reads, no other check.
+ */
+export async function payableItems(db: AppDb, loanId: string): Promise<PendingPayments> {
+  const [installments, pendingFees] = await Promise.all([
     payableInstallmentsQuery(db).execute({ loanId }),
     payableFeesQuery(db).execute({ loanId }),
   ]);

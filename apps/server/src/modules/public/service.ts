@@ -14,13 +14,12 @@ import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { parseAgentCredential } from '../../domain/basic-credential.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { isLocked } from '../../domain/pin-lockout.ts';
 import { hasRole } from '../../domain/users.ts';
 import { notFound, unauthorized } from '../../errors.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
 import { LOAN_MESSAGES } from '../loans/messages.ts';
-import { pendingPayments } from '../payments/service.ts';
+import { payableItems } from '../payments/service.ts';
 import { PUBLIC_MESSAGES } from './messages.ts';
 import { clearFailures, readLockout, recordFailure } from './pin-lockouts.ts';
 
@@ -29,12 +28,6 @@ import { clearFailures, readLockout, recordFailure } from './pin-lockouts.ts';
  * Every reply is built field by field here (never a staff DTO passed through), so no phone, CURP, agent,
  * bank account or other internal id can slip out.
  */
-
-/**
- * The staff pending-payments rule is reused as is, read with an administrator's visibility: the loan
- * has already been proven by its number AND its customer's phone, and nothing is written.
- */
-const PUBLIC_READER: CustomerActor = { id: '00000000-0000-0000-0000-000000000000', roles: ['ROLE_ADMIN'] };
 
 /** The lookup's query, prepared once per database handle: the public side's busiest statement. */
 const lookupQuery = preparedPerDatabase((db) =>
@@ -69,7 +62,8 @@ export async function lookupLoan(
 ): Promise<PublicLookupResult> {
   const [row] = await lookupQuery(db).execute({ num: query.num, phone: query.phone });
   if (!row) throw notFound(PUBLIC_MESSAGES.lookupMiss);
-  const pending = await pendingPayments(db, PUBLIC_READER, row.id);
+  // The staff pending-payments rule as is: the loan has just been proven by its number AND phone.
+  const pending = await payableItems(db, row.id);
   return {
     loan: row,
     pendingPayments: {
