@@ -58,3 +58,17 @@ export async function findVisibleLoan(
   if (!row) throw notFound(LOAN_MESSAGES.notFound);
   return row;
 }
+
+/**
+ * The visibility check alone, for reads that only need to know the actor may see the loan (its
+ * installments, fees, payments): the loan id, with the customers join only when the rule reads it.
+ * 404 'Préstamo no encontrado' as findVisibleLoan.
+ */
+export async function requireVisibleLoan(db: DbOrTx, actor: CustomerActor, id: string): Promise<void> {
+  const visible = visibleLoans(actor);
+  const query = db.select({ id: loans.id }).from(loans).$dynamic();
+  const [row] = await (visible ? query.innerJoin(customers, eq(customers.id, loans.customerId)) : query)
+    .where(and(eq(loans.id, id), visible))
+    .limit(1);
+  if (!row) throw notFound(LOAN_MESSAGES.notFound);
+}

@@ -34,7 +34,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../errors.ts';
 import { applyAccountMovement, LedgerRefusalError } from '../bank-accounts/ledger-service.ts';
 import { BANK_ACCOUNT_MESSAGES } from '../bank-accounts/messages.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
-import { findVisibleLoan, selectLoans, visibleLoans } from './access.ts';
+import { findVisibleLoan, requireVisibleLoan, selectLoans, visibleLoans } from './access.ts';
 import { businessToday } from './business-day.ts';
 import { type LoanJoinedRow, loanAuditSnapshot, toLoanDto, toScheduledPaymentDto } from './mapping.ts';
 import { LOAN_AUDIT_ENTITY, LOAN_MESSAGES, ledgerReason } from './messages.ts';
@@ -188,7 +188,7 @@ export async function listScheduledPayments(
   actor: CustomerActor,
   id: string,
 ): Promise<ScheduledPayment[]> {
-  await findVisibleLoan(db, actor, id);
+  await requireVisibleLoan(db, actor, id);
   const rows = await db
     .select()
     .from(scheduledPayments)

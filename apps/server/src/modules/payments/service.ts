@@ -42,7 +42,7 @@ import {
 import { customerQueryTerm } from '../../domain/search-text.ts';
 import { conflict, HttpProblem, invalidField, notFound } from '../../errors.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
-import { findVisibleLoan, visibleLoans } from '../loans/access.ts';
+import { requireVisibleLoan, visibleLoans } from '../loans/access.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { LOAN_MESSAGES } from '../loans/messages.ts';
@@ -99,7 +99,7 @@ export async function pendingPayments(
   loanId: string,
 ): Promise<PendingPayments> {
   // In parallel: a loan the actor may not see is a 404 all the same, its rows are never used.
-  const [, pending] = await Promise.all([findVisibleLoan(db, actor, loanId), payableItems(db, loanId)]);
+  const [, pending] = await Promise.all([requireVisibleLoan(db, actor, loanId), payableItems(db, loanId)]);
   return pending;
 }
 
@@ -159,7 +159,7 @@ function feesOf(db: DbOrTx, loanId: string, where?: SQL) {
 
 /** GET /loans/{id}/fees: every fee of a visible loan (the 'Multas' dialog), oldest first. */
 export async function listLoanFees(db: AppDb, actor: CustomerActor, loanId: string): Promise<Fee[]> {
-  await findVisibleLoan(db, actor, loanId);
+  await requireVisibleLoan(db, actor, loanId);
   return (await feesOf(db, loanId)).map(toFeeDto);
 }
 
@@ -169,7 +169,7 @@ export async function listLoanPayments(
   actor: CustomerActor,
   loanId: string,
 ): Promise<PaymentListItem[]> {
-  await findVisibleLoan(db, actor, loanId);
+  await requireVisibleLoan(db, actor, loanId);
   const rows = await selectPayments(db)
     .where(eq(payments.loanId, loanId))
     .orderBy(desc(payments.createdOn), desc(payments.id));
