@@ -31,9 +31,9 @@ export interface SchedulerOptions {
  * Runs the daily job — the fee accrual, then the loan status tally's compaction — at start-up
  * (catching up days missed while no server ran) and then every day at 00:05 business time. The delay
  * to the next 00:05 is recomputed after every run (a fixed 24 h interval would drift across
- * daylight-saving changes and after a slow run). The timer is unref'd, so it never
- * keeps the process alive; a failed run is logged and the next day's run still happens. With several
- * servers on one PostgreSQL each schedules its own runs and the advisory lock lets one of them work.
+ * daylight-saving changes and after a slow run). The timer is unref'd, so it never keeps the process
+ * alive; a failed run is logged and the next day's run still happens. With several servers on one
+ * PostgreSQL each schedules its own runs and the advisory lock lets one of them work.
  */
 export function startAccrualScheduler(options: SchedulerOptions): AccrualScheduler {
   const now = options.now ?? (() => new Date());

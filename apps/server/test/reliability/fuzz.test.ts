@@ -537,6 +537,8 @@ describe('fuzzed requests', () => {
     }
     console.info(`fuzz: ${sent} malformed requests over ${routes.length} routes`);
     expect(failures).toEqual([]);
+    // A file written after its reply would be seen by a later request's check, or only here.
+    expect(filesUnder(uploads()), 'files left on disk after the last request').toEqual(storedUploads);
     if (!only) expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
   }, 900_000);
 });
