@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppDb } from '../../src/db/client.ts';
 import { zonedInstant } from '../../src/domain/business-clock.ts';
 import { startAccrualScheduler } from '../../src/jobs/scheduler.ts';
-import { rowsOf, useTestApp } from '../helpers.ts';
-import { expectLoanStatusTally } from '../loans/status-tally-invariant.ts';
+import { useTestApp } from '../helpers.ts';
+import { expectLoanStatusTally, tallyRows } from '../loans/status-tally-invariant.ts';
 import { activeLoan, feeRows, loanWorld, plusDays, today } from '../payments/support.ts';
 
 /**
@@ -22,12 +21,6 @@ function recordingLog() {
     info: (object: object) => infos.push(object as Record<string, unknown>),
     error: (object: object) => errors.push(object as Record<string, unknown>),
   };
-}
-
-async function tallyRows() {
-  return rowsOf<{ status: string; n: number }>(
-    await context.database.db.execute(sql`select status, n::int as n from loan_status_tally order by status`),
-  );
 }
 
 async function until(condition: () => boolean, timeoutMs = 10_000) {
@@ -64,7 +57,7 @@ describe('startAccrualScheduler', () => {
     // DELAYED steps become one row per status it is in (DELAYED: 1).
     expect(log.infos[1]).toEqual({ rowsFolded: expect.any(Number) });
     expect(log.infos[1]?.rowsFolded).toBeGreaterThan(1);
-    expect(await tallyRows()).toEqual([{ status: 'DELAYED', n: 1 }]);
+    expect(await tallyRows(context.database.db)).toEqual([{ status: 'DELAYED', n: 1 }]);
     await expectLoanStatusTally(context.database.db);
 
     // At 00:05 of the same business day the daily run finds nothing new.

@@ -21,3 +21,8 @@ export async function expectLoanStatusTally(db: DbOrTx): Promise<Record<string, 
   expect(asRecord(tallied), 'loan_status_tally ≠ count(*) of loans per status').toEqual(asRecord(counted));
   return asRecord(counted);
 }
+
+/** The tally's rows as stored (before or after a fold), by status. */
+export async function tallyRows(db: DbOrTx): Promise<{ status: string; n: number }[]> {
+  return rowsOf(await db.execute(sql`select status, n::int as n from loan_status_tally order by status`));
+}

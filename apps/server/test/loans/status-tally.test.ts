@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/rows.ts';
 import { compactLoanStatusTally } from '../../src/modules/loans/status-tally.ts';
 import { customersApi } from '../customers/support.ts';
 import { type TestContext, useTestApp } from '../helpers.ts';
 import { databaseUrlOf } from '../support/row-lock.ts';
-import { expectLoanStatusTally } from './status-tally-invariant.ts';
+import { expectLoanStatusTally, tallyRows } from './status-tally-invariant.ts';
 import { loansApi, loanWorld, openAccount } from './support.ts';
 
 /**
@@ -16,8 +15,7 @@ import { loansApi, loanWorld, openAccount } from './support.ts';
 const context = useTestApp();
 const api = loansApi(context);
 const run = (query: ReturnType<typeof sql>) => context.database.db.execute(query);
-const tallyRowCount = async () =>
-  rowsOf<{ n: number }>(await run(sql`select count(*)::int as n from loan_status_tally`))[0]?.n;
+const tallyRowCount = async () => (await tallyRows(context.database.db)).length;
 
 /** One loan in each of PENDING, CANCELLED, APPROVED and ACTIVE, through the API. */
 async function loansInFourStatuses(ctx: TestContext) {
@@ -97,13 +95,11 @@ describe('loan status tally', () => {
     const rows = (await tallyRowCount()) ?? 0;
     expect(rows).toBeGreaterThan(4);
     expect(await compactLoanStatusTally(context.database.db)).toBe(rows);
-    expect(rowsOf(await run(sql`select status, n::int as n from loan_status_tally order by status`))).toEqual(
-      [
-        { status: 'ACTIVE', n: 1 },
-        { status: 'APPROVED', n: 1 },
-        { status: 'CANCELLED', n: 2 },
-      ],
-    );
+    expect(await tallyRows(context.database.db)).toEqual([
+      { status: 'ACTIVE', n: 1 },
+      { status: 'APPROVED', n: 1 },
+      { status: 'CANCELLED', n: 2 },
+    ]);
     expect(await expectLoanStatusTally(context.database.db)).toEqual(before);
     expect(await compactLoanStatusTally(context.database.db)).toBe(3);
   });
