@@ -1,4 +1,4 @@
-import { envelope, isoDate, paged, pagedQuery, uuid } from './common.ts';
+import { dateRange, envelope, isoDate, paged, pagedQuery, uuid } from './common.ts';
 import { ACCOUNT_OPERATION_LABELS, ACCOUNT_OPERATION_TYPES } from './labels.ts';
 import { z } from './zod.ts';
 
@@ -46,27 +46,31 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   first_admin_from_environment: 'Primer administrador desde el entorno',
 };
 
+/**
+ * Longest `from`–`to` range of the audit trail and its export, in days (inclusive of both ends): a
+ * year at a time, like the reports. An open range (one end or none) stays allowed: the list is paged
+ * and the export stops at CSV_ROW_LIMIT rows, so no filter makes either unbounded.
+ */
+export const MAX_AUDIT_RANGE_DAYS = 366;
+
 /** The filters of the audit trail; `from`/`to` are business days (TZ_BUSINESS), both inclusive. */
 const auditFilters = z.object({
   entity: z.enum(AUDIT_ENTITIES, { error: 'Entidad inválida' }).optional(),
-  entityId: z.string().trim().min(1).max(64).optional(),
+  entityId: uuid.optional(),
   userId: uuid.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
-const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }) =>
-  !query.from || !query.to || query.from <= query.to;
-const RANGE_ERROR = { path: ['to'], error: 'La fecha final debe ser igual o posterior a la inicial' };
 
 /** `GET /api/v1/audit` (admin only): newest first, filters by entity, user and date range. */
-export const auditQuery = pagedQuery
-  .pick({ page: true, size: true })
-  .extend(auditFilters.shape)
-  .refine(rangeInOrder, RANGE_ERROR);
+export const auditQuery = dateRange(
+  pagedQuery.pick({ page: true, size: true }).extend(auditFilters.shape),
+  MAX_AUDIT_RANGE_DAYS,
+);
 export type AuditQuery = z.input<typeof auditQuery>;
 
 /** `GET /api/v1/audit/export.csv` (admin only): the same filters and order as the list, every page. */
-export const auditExportQuery = auditFilters.refine(rangeInOrder, RANGE_ERROR);
+export const auditExportQuery = dateRange(auditFilters, MAX_AUDIT_RANGE_DAYS);
 export type AuditExportQuery = z.input<typeof auditExportQuery>;
 
 export const auditEntry = z.object({

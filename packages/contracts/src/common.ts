@@ -1,3 +1,11 @@
+import {
+  DATE_BOUNDS_MESSAGE,
+  DATE_FORMAT_MESSAGE,
+  DATE_ORDER_MESSAGE,
+  dateSpanMessage,
+  daysBetween,
+  isWithinDateBounds,
+} from './dates.ts';
 import { z } from './zod.ts';
 
 export const uuid = z.uuid({ error: 'Identificador inválido' });
@@ -41,5 +49,44 @@ export const problem = z.object({
 });
 export type Problem = z.infer<typeof problem>;
 
-/** Dates travel as YYYY-MM-DD (a calendar day in the business time zone). */
-export const isoDate = z.iso.date({ error: 'Fecha inválida, use AAAA-MM-DD' });
+/**
+ * THE schema of every date the API accepts (query strings and bodies): `YYYY-MM-DD`, a real calendar
+ * day (2023-02-29 is refused, 2024-02-29 accepted) between MIN_DATE and MAX_DATE (dates.ts), read as a
+ * day of the business time zone. The bounds check runs only on a well-formed date, so a malformed one
+ * gets one message, not two.
+ */
+export const isoDate = z.iso.date({ error: DATE_FORMAT_MESSAGE }).refine(isWithinDateBounds, {
+  error: DATE_BOUNDS_MESSAGE,
+  when: (payload) => payload.issues.length === 0,
+});
+
+/**
+ * The rules of a `from`/`to` range on top of an object schema: `from` ≤ `to`, and at most `maxDays`
+ * days counting both ends. Either end may be absent when the schema allows it (an open range is
+ * bounded by MIN_DATE/MAX_DATE and the list's paging). Both checks run only on otherwise valid input:
+ * zod keeps checking after a malformed date, and a bad `from` must not also be reported as a range
+ * that is too long.
+ */
+export function dateRange<S extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(
+  schema: S,
+  maxDays: number,
+): S {
+  const when = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
+  const both = (range: { from?: string | undefined; to?: string | undefined }) =>
+    range.from !== undefined && range.to !== undefined ? { from: range.from, to: range.to } : null;
+  return schema
+    .refine(
+      (range) => {
+        const ends = both(range);
+        return !ends || ends.from <= ends.to;
+      },
+      { path: ['to'], error: DATE_ORDER_MESSAGE, when },
+    )
+    .refine(
+      (range) => {
+        const ends = both(range);
+        return !ends || daysBetween(ends.from, ends.to) < maxDays;
+      },
+      { path: ['to'], error: dateSpanMessage(maxDays), when },
+    );
+}

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './bank-accounts.ts';
 export * from './common.ts';
 export * from './customers.ts';
+export * from './dates.ts';
 export * from './labels.ts';
 export * from './loans.ts';
 export * from './money.ts';

@@ -1,32 +1,11 @@
-import { isoDate } from './common.ts';
+import { dateRange, isoDate } from './common.ts';
 import { z } from './zod.ts';
 
 /** Longest range a report accepts, in days (inclusive of both ends). */
 export const MAX_REPORT_RANGE_DAYS = 366;
 
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/**
- * Range checks run only on two valid dates (`when`): zod keeps checking after a malformed date, and a
- * bad `from` must not also be reported as a range that is too long.
- */
-const onlyWhenValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
-
 /** `GET /api/v1/reports/weekly-payments?from&to` (spec 7; issue 7): a calendar range in the business time zone. */
-export const reportRangeQuery = z
-  .object({ from: isoDate, to: isoDate })
-  .refine((range) => range.from <= range.to, {
-    path: ['to'],
-    error: 'La fecha final debe ser igual o posterior a la inicial',
-    ...onlyWhenValid,
-  })
-  .refine((range) => daysBetween(range.from, range.to) < MAX_REPORT_RANGE_DAYS, {
-    path: ['to'],
-    error: `El rango no puede ser mayor a ${MAX_REPORT_RANGE_DAYS} días`,
-    ...onlyWhenValid,
-  });
+export const reportRangeQuery = dateRange(z.object({ from: isoDate, to: isoDate }), MAX_REPORT_RANGE_DAYS);
 export type ReportRangeQuery = z.infer<typeof reportRangeQuery>;
 
 /** One calendar day of confirmed collections (amounts in pesos, like every API amount). */

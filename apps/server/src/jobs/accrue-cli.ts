@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isoDate } from '@prestaya/contracts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { addDays, businessDate } from '../domain/loan-policy.ts';
+import { businessDate } from '../domain/loan-policy.ts';
 import { accrueFees } from './accrual.ts';
 
 /**
@@ -17,11 +18,17 @@ import { accrueFees } from './accrual.ts';
  */
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/**
+ * The API's own date rule (contracts isoDate: a calendar day in 2000–2099): fees are generated day by
+ * day up to this date, so a far-future one would write years of fees for every late installment.
+ */
 function parseDate(value: string | undefined, timeZone: string): string {
   if (value === undefined) return businessDate(new Date(), timeZone);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
-  if (!valid) throw new ConfigError(`--date: fecha inválida "${value}"; use AAAA-MM-DD`);
-  return value;
+  const parsed = isoDate.safeParse(value);
+  if (!parsed.success) {
+    throw new ConfigError(`--date: fecha inválida "${value}": ${parsed.error.issues[0]?.message ?? ''}`);
+  }
+  return parsed.data;
 }
 
 async function main() {

@@ -145,6 +145,39 @@ describe('GET /audit', () => {
     expect(expectProblem(await get('?size=101'), 400).detail).toMatch(/size/);
   });
 
+  it('refuses dates outside 2000–2099 on the list and its export with a 400, never a 500', async () => {
+    const { admin } = await world();
+    const OUTSIDE = 'La fecha debe estar entre 2000-01-01 y 2099-12-31';
+    for (const url of ['/api/v1/audit', '/api/v1/audit/export.csv']) {
+      const get = (query: string) =>
+        request(context.app, { method: 'GET', url: `${url}${query}`, token: admin.token });
+      expectProblem(await get('?to=9999-12-31'), 400, `to: ${OUTSIDE}`);
+      expectProblem(await get('?from=9999-12-31'), 400, `from: ${OUTSIDE}`);
+      expectProblem(await get('?to=2100-01-01'), 400, `to: ${OUTSIDE}`);
+      expectProblem(await get('?from=1999-12-31'), 400, `from: ${OUTSIDE}`);
+      expectProblem(await get('?from=0001-01-01&to=0001-01-01'), 400, `from: ${OUTSIDE}; to: ${OUTSIDE}`);
+      expectProblem(await get('?to=2023-02-29'), 400, 'to: Fecha inválida, use AAAA-MM-DD');
+      // The last day of the range is a day like any other: its end is the first instant of 2100.
+      expect((await get('?from=2099-01-01&to=2099-12-31')).statusCode).toBe(200);
+      expect((await get('?to=2024-02-29')).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses a range over 366 days and an entityId that is not a UUID, on the list and its export', async () => {
+    const { admin } = await world();
+    for (const url of ['/api/v1/audit', '/api/v1/audit/export.csv']) {
+      const get = (query: string) =>
+        request(context.app, { method: 'GET', url: `${url}${query}`, token: admin.token });
+      expect((await get('?from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);
+      expectProblem(
+        await get('?from=2024-01-01&to=2025-01-01'),
+        400,
+        'to: El rango no puede ser mayor a 366 días',
+      );
+      expectProblem(await get('?entityId=cliente-1'), 400, 'entityId: Identificador inválido');
+    }
+  });
+
   it('is for administrators: an agent gets 403 on the list and its export, anonymous 401', async () => {
     const { agent } = await world();
     for (const url of ['/api/v1/audit', '/api/v1/audit/export.csv']) {

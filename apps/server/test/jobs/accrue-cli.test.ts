@@ -77,6 +77,14 @@ describe('npm run accrue', () => {
   it('refuses an impossible date with exit code 1', () => {
     const bad = accrueCli('--date', '2025-02-30');
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('--date: fecha inválida "2025-02-30"');
+    expect(bad.stderr).toContain('--date: fecha inválida "2025-02-30": Fecha inválida, use AAAA-MM-DD');
+  }, 60_000);
+
+  it('refuses a date outside 2000–2099 with exit code 1, before opening the database', () => {
+    const far = accrueCli('--date', '9999-12-31');
+    expect(far.status).toBe(1);
+    expect(far.stderr).toContain(
+      '--date: fecha inválida "9999-12-31": La fecha debe estar entre 2000-01-01 y 2099-12-31',
+    );
   }, 60_000);
 });

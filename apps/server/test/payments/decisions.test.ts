@@ -357,10 +357,14 @@ describe('signed proof links', () => {
     );
   });
 
-  it('a valid signature for an unknown attachment is a 404', async () => {
+  it('a valid signature for an unknown attachment is a 404, for an id that is not a UUID a 400', async () => {
     const id = '0196a000-0000-7000-8000-000000000000';
     expectProblem(await get(signedAttachmentUri(key, id)), 404, 'Comprobante no encontrado');
-    expectProblem(await get(signedAttachmentUri(key, 'no-es-un-id')), 404, 'Comprobante no encontrado');
+    expectProblem(
+      await get(signedAttachmentUri(key, 'no-es-un-id')),
+      400,
+      'attachmentId: Identificador inválido',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { paymentRequest, publicPaymentRequest } from '@prestaya/contracts';
+import { isoDate, paymentRequest, publicPaymentRequest } from '@prestaya/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { breakerFor } from './fuzz-arbitraries.ts';
@@ -9,6 +9,15 @@ import { breakerFor } from './fuzz-arbitraries.ts';
  * public payment was rightly accepted). Checked here against the contracts, without a server.
  */
 describe('fuzz breakers', () => {
+  it('a broken date is refused by the one date schema, boundary dates included', () => {
+    fc.assert(
+      fc.property(breakerFor({ kind: 'date', optional: true }), (broken) => {
+        expect(isoDate.optional().safeParse(broken).success).toBe(false);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   const installment = '0196a000-0000-7000-8000-000000000001';
   const schemas = {
     staff: { schema: paymentRequest, method: 'CASH' },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { multipart, type Part } from '../payments/support.ts';
+import { BOUNDARY_DATES } from './fuzz-dates.ts';
 
 /**
  * fast-check generators of hostile input for the fuzz suite (fuzz.test.ts). Two families:
@@ -151,6 +152,11 @@ const badDate = fc.constantFrom(
   '2024-01-01; DROP TABLE loans',
   '',
   '+020240-01-01',
+  // Well-formed, but outside 2000-01-01..2099-12-31.
+  '0001-01-01',
+  '1999-12-31',
+  '2100-01-01',
+  '9999-12-31',
 );
 
 /** Values that make `field` invalid (MISSING: the key is left out, for required fields). */
@@ -389,11 +395,15 @@ export const hostileQuery: fc.Arbitrary<string> = fc
             fc.integer().map(String),
             fc.double().map(String),
             fc.constantFrom('-1', '0', '99999999999999999999999', '1.5', 'asc', 'DESC', 'num; DROP TABLE x'),
+            fc.constantFrom(...BOUNDARY_DATES),
           ),
         )
         .map(([key, value]) => `${encodeBytes(key)}=${encodeBytes(value)}`),
       fc.tuple(fc.constantFrom(...QUERY_KEYS), rawEscapes).map(([key, raw]) => `${key}=${raw}`),
       fc.constantFrom('&', '=', '==', 'page', '&&&', 'size=1&size=2&size=3'),
+      fc
+        .tuple(fc.constantFrom(...BOUNDARY_DATES), fc.constantFrom(...BOUNDARY_DATES))
+        .map(([from, to]) => `from=${from}&to=${to}`),
     ),
     { minLength: 1, maxLength: 6 },
   )

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { customersApi } from '../customers/support.ts';
 import { expectProblem, rowsOf } from '../helpers.ts';
 import { filesUnder, fixture } from '../payments/support.ts';
+import { TimeLimitError, withinTimeLimit } from '../support/time-limit.ts';
 import {
   type BodySpec,
   brokenMultipart,
@@ -18,6 +19,7 @@ import {
   hostileQuery,
   type MultipartSpec,
 } from './fuzz-arbitraries.ts';
+import { type BoundaryCase, boundaryCases, type DateParameters, dateParameters } from './fuzz-dates.ts';
 import { listRoutes } from './route-list.ts';
 import { seedWorld, useSeededApp, type World } from './world.ts';
 
@@ -31,7 +33,10 @@ import { seedWorld, useSeededApp, type World } from './world.ts';
  *   - a 4xx for every write (POST/PUT/PATCH/DELETE): each generated write is certainly invalid;
  *   - application/problem+json with a Spanish detail and no stack whenever it is a 4xx;
  * and after each route's batch the database is unchanged (a digest of every table's rows, money
- * tables included, and row counts) and no upload is left on disk.
+ * tables included, and row counts), no upload is left on disk, and `/health` still answers 200.
+ * Every date parameter of every route (found in the app's OpenAPI document, fuzz-dates.ts) also gets
+ * the boundary dates 0001-01-01, 1999-12-31, 2100-01-01, 9999-12-31, 2023-02-29 and 2024-02-29; the
+ * random query strings carry them too. A request that takes more than REQUEST_LIMIT_MS fails, named.
  */
 const context = useSeededApp(async (ctx) => {
   const world = await seedWorld(ctx);
@@ -41,7 +46,9 @@ const world = (): World => context.world;
 
 /** About 10,000 requests in all, spread evenly over the routes (FUZZ_REQUESTS=N for a longer local soak). */
 const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
-let sent = 0;
+/** No request may take longer: one client's request must never tie the server up for the others. */
+const REQUEST_LIMIT_MS = 2_000;
+const tally = { sent: 0, boundary: 0, serverErrors: 0, overLimit: 0, healthChecks: 0 };
 
 type Actor = 'admin' | 'agent' | 'garbage';
 const actor = fc.constantFrom<Actor>('admin', 'admin', 'agent', 'garbage');
@@ -277,6 +284,15 @@ function validParam(route: string, name: string): string {
   return known[name] ?? uuidv7();
 }
 
+/** The route's path with the given (hostile) parameters, valid ones for the rest. */
+function pathOf(route: string, hostile: Record<string, string>): string {
+  const pattern = route.split(' ')[1] ?? '/';
+  return pattern.replace(/:(\w+)|\*/g, (_m, name: string | undefined) => {
+    const key = name ?? '*';
+    return hostile[key] ?? encodeURIComponent(validParam(route, key));
+  });
+}
+
 const paramNames = (path: string) => [...path.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
 
 interface FuzzRequest {
@@ -296,11 +312,7 @@ function requestsFor(route: string): fc.Arbitrary<FuzzRequest> {
   const write = method !== 'GET';
   const bodySpec = BODIES[route]?.();
   const multipartSpec = MULTIPART[route]?.();
-  const pathWith = (hostile: Record<string, string>) =>
-    pattern.replace(/:(\w+)|\*/g, (_m, name: string | undefined) => {
-      const key = name ?? '*';
-      return hostile[key] ?? encodeURIComponent(validParam(route, key));
-    });
+  const pathWith = (hostile: Record<string, string>) => pathOf(route, hostile);
   const optionalQuery = fc.option(hostileQuery, { nil: '' });
 
   /** The body a write sends when something else (path, query) is what breaks it. */
@@ -384,7 +396,7 @@ function tokenOf(who: Actor): string {
 }
 
 async function send(route: string, request: FuzzRequest) {
-  sent += 1;
+  tally.sent += 1;
   const isPublic = route.includes('/public/api/');
   const headers: Record<string, string> = { ...request.headers };
   if (isPublic && route.endsWith('/payments')) {
@@ -399,7 +411,70 @@ async function send(route: string, request: FuzzRequest) {
     remoteAddress: request.remoteAddress,
     ...(request.payload === undefined ? {} : { payload: request.payload }),
   };
-  return context.app.inject(options);
+  try {
+    const what = `${options.method} ${String(options.url).slice(0, 300)} (${request.actor})`;
+    const response = await withinTimeLimit(context.app.inject(options), REQUEST_LIMIT_MS, what);
+    if (response.statusCode >= 500) tally.serverErrors += 1;
+    return response;
+  } catch (error) {
+    if (error instanceof TimeLimitError) tally.overLimit += 1;
+    throw error;
+  }
+}
+
+/**
+ * One boundary case as a request. A write whose dates are all valid goes to records that do not
+ * exist (random ids: 404 after validation), so it is refused and changes nothing; any other write
+ * goes to a real record with an otherwise valid body, so the date alone must stop it.
+ */
+function boundaryRequest(route: string, boundary: BoundaryCase, who: Actor): FuzzRequest {
+  const [method = 'GET', pattern = '/'] = route.split(' ');
+  const write = method !== 'GET';
+  const path = write && !boundary.mustRefuse ? pattern.replace(/:(\w+)/g, () => uuidv7()) : pathOf(route, {});
+  const query = Object.entries(boundary.query)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  const body = write ? { ...(BODIES[route]?.().template() ?? {}), ...boundary.body } : undefined;
+  return {
+    method,
+    path,
+    query,
+    actor: who,
+    remoteAddress: '203.0.113.10',
+    headers: body ? { 'content-type': 'application/json' } : {},
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  };
+}
+
+/**
+ * Every boundary date in every date parameter of the route, as an administrator (past every role
+ * check: a refused date must be a 400 naming the field) and as an agent. Returns the failures.
+ */
+async function boundarySweep(route: string, parameters: DateParameters | undefined): Promise<string[]> {
+  const failures: string[] = [];
+  for (const boundary of parameters ? boundaryCases(parameters) : []) {
+    for (const who of ['admin', 'agent'] as const) {
+      const request = boundaryRequest(route, boundary, who);
+      const name = `${route} ${JSON.stringify({ ...boundary.query, ...boundary.body })} (${who})`;
+      try {
+        tally.boundary += 1;
+        const response = await send(route, request);
+        expectRefusedOrServed(route, response);
+        if (boundary.mustRefuse && who === 'admin') {
+          const detail = `${name} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, detail).toBe(400);
+          const fields = Object.keys({ ...boundary.query, ...boundary.body });
+          expect(
+            fields.some((field) => response.json().detail.includes(`${field}:`)),
+            detail,
+          ).toBe(true);
+        }
+      } catch (error) {
+        failures.push(`${name}: ${String(error instanceof Error ? error.message : error).slice(0, 400)}`);
+      }
+    }
+  }
+  return failures;
 }
 
 function expectRefusedOrServed(route: string, response: Awaited<ReturnType<typeof send>>) {
@@ -492,6 +567,16 @@ describe('fuzzed requests', () => {
   it('cover every route of the app', () => {
     const routes = listRoutes(context.app);
     expect(routes.length).toBeGreaterThan(40);
+    // Every date parameter the document names belongs to a route the fuzzer sends to.
+    const dated = [...dateParameters(context.app.swagger() as never).keys()];
+    expect(dated).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/reports/weekly-payments',
+        'GET /api/v1/audit',
+        'PUT /api/v1/loans/:id',
+      ]),
+    );
+    for (const route of dated) expect(routes).toContain(route);
     // Every write route with a body has a body spec or is fuzzed with non-JSON payloads only.
     for (const route of [...Object.keys(BODIES), ...Object.keys(MULTIPART)]) expect(routes).toContain(route);
   });
@@ -501,6 +586,7 @@ describe('fuzzed requests', () => {
     const only = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : undefined;
     const routes = listRoutes(context.app).filter((route) => !only || only.test(route));
     const runs = Math.ceil(TOTAL_REQUESTS / routes.length);
+    const dates = dateParameters(context.app.swagger() as never);
     const pending = await context.app.inject({
       method: 'GET',
       url: `/api/v1/loans/${world().activeLoan.id}/pending-payments`,
@@ -531,14 +617,32 @@ describe('fuzzed requests', () => {
           `${route} (seed ${details.seed}, path ${details.counterexamplePath}): ${String(error).slice(0, 600)}\n${JSON.stringify(details.counterexample).slice(0, 800)}`,
         );
       }
+      failures.push(...(await boundarySweep(route, dates.get(route))));
       const after = await databaseDigest();
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length) failures.push(`${route}: database changed (${changed.join(', ')})`);
+      const health = await withinTimeLimit(
+        context.app.inject({ method: 'GET', url: '/health' }),
+        REQUEST_LIMIT_MS,
+        `GET /health after ${route}`,
+      ).catch((error: Error) => ({ statusCode: 0, body: error.message }));
+      tally.healthChecks += 1;
+      if (health.statusCode !== 200) {
+        failures.push(
+          `${route}: /health answered ${health.statusCode} after the batch: ${health.body.slice(0, 200)}`,
+        );
+      }
     }
-    console.info(`fuzz: ${sent} malformed requests over ${routes.length} routes`);
+    console.info(
+      `fuzz: ${tally.sent} malformed requests (${tally.boundary} with boundary dates) over ${routes.length} ` +
+        `routes; ${tally.serverErrors} replies >= 500, ${tally.overLimit} over ${REQUEST_LIMIT_MS} ms, ` +
+        `/health checked ${tally.healthChecks} times`,
+    );
     expect(failures).toEqual([]);
     // A file written after its reply would be seen by a later request's check, or only here.
     expect(filesUnder(uploads()), 'files left on disk after the last request').toEqual(storedUploads);
-    if (!only) expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    expect(tally.serverErrors).toBe(0);
+    expect(tally.overLimit).toBe(0);
+    if (!only) expect(tally.sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
   }, 900_000);
 });

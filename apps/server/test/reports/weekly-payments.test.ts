@@ -11,6 +11,7 @@ import {
   tempDataDir,
   today,
 } from '../payments/support.ts';
+import { withinTimeLimit } from '../support/time-limit.ts';
 import { confirm, customerOf, registerOldest, reportsApi } from './support.ts';
 
 /**
@@ -196,6 +197,17 @@ describe('weekly payments range', () => {
       'from: Fecha inválida, use AAAA-MM-DD',
     );
     expectProblem(await reports.weekly(token, "?from=2025-03-09'--&to=2025-03-10"), 400, /^from: /);
+  });
+
+  it('refuses dates outside 2000-01-01..2099-12-31 at once, the last days of year 9999 included', async () => {
+    const OUTSIDE = 'La fecha debe estar entre 2000-01-01 y 2099-12-31';
+    const weekly = (query: string) => withinTimeLimit(reports.weekly(token, query), 2_000, query);
+    expectProblem(await weekly('?from=9999-12-30&to=9999-12-31'), 400, `from: ${OUTSIDE}; to: ${OUTSIDE}`);
+    expectProblem(await weekly('?from=1999-12-31&to=2000-01-01'), 400, `from: ${OUTSIDE}`);
+    expectProblem(await weekly('?from=2099-12-31&to=2100-01-01'), 400, `to: ${OUTSIDE}`);
+    expectProblem(await weekly('?from=0001-01-01&to=0001-01-02'), 400, `from: ${OUTSIDE}; to: ${OUTSIDE}`);
+    const lastDays = await reports.weeklyOk(token, '2099-12-30', '2099-12-31');
+    expect(lastDays.days.map((day) => day.date)).toEqual(['2099-12-30', '2099-12-31']);
   });
 
   it('is 401 without a session', async () => {

@@ -133,11 +133,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Imagen del comprobante, solo con el enlace firmado que da el detalle del pago (403 sin firma ' +
           'válida o vencida).',
         security: NO_AUTH,
-        params: z.object({ attachmentId: z.string().max(100) }),
+        params: z.object({ attachmentId: uuid }),
+        // Not text queries: each is matched against a short fixed pattern before anything else reads
+        // it, and any malformed value (repeated, too long) is a link that does not verify (403).
         querystring: z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() }),
         response: {
           200: z.any().describe('La imagen (image/jpeg, image/png, image/webp o image/heic)'),
-          ...problemResponses(403, 404),
+          ...problemResponses(400, 403, 404),
         },
       },
     },

@@ -1,5 +1,6 @@
 import {
   centsToPesos,
+  MAX_REPORT_RANGE_DAYS,
   type PortfolioReport,
   type ReportRangeQuery,
   type WeeklyPaymentsReport,
@@ -11,8 +12,8 @@ import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { paymentItems, payments } from '../../db/schema/payments.ts';
+import { eachDay } from '../../domain/calendar.ts';
 import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import { addDays } from '../../domain/loan-policy.ts';
 import { type LoanRiskRow, portfolioRisk } from '../../domain/portfolio-risk.ts';
 import { visibleCustomers } from '../customers/access.ts';
 
@@ -60,6 +61,8 @@ export async function weeklyPaymentsReport(
   context: ReportContext,
 ): Promise<WeeklyPaymentsReport> {
   const { from, to } = range;
+  // First, so a range the contract should have refused fails before any query.
+  const calendar = [...eachDay(from, to, MAX_REPORT_RANGE_DAYS)];
   const tz = context.timeZone;
   // The instants where the first day starts and the day after the last starts, in the business zone.
   const start = sql`(${from}::date)::timestamp at time zone ${tz}`;
@@ -107,7 +110,7 @@ export async function weeklyPaymentsReport(
   const byDay = new Map(dailyRows.map((row) => [row.day, row]));
   const totals = { installments: 0, fees: 0, payments: 0 };
   const days: WeeklyPaymentsReport['days'] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
+  for (const day of calendar) {
     const row = byDay.get(day);
     const installments = cents(row?.installments ?? 0);
     const fees = cents(row?.fees ?? 0);

@@ -215,6 +215,35 @@ describe('Auditoría', { timeout: 30_000 }, () => {
     );
   });
 
+  it('does not take a day the API refuses: outside 2000–2099 or more than 366 days from the other end', async () => {
+    const { requests } = serve();
+    renderRoutes(routes, '/admin/audit');
+    await rowWith('José Luis Núñez');
+    const desde = screen.getByRole('textbox', { name: 'Desde' });
+    const hasta = screen.getByRole('textbox', { name: 'Hasta' });
+    await userEvent.type(desde, '31/12/1999');
+    await userEvent.type(hasta, '01/01/2100');
+    await userEvent.click(screen.getByRole('heading', { name: 'Auditoría' }));
+    expect(desde).toHaveValue('');
+    expect(hasta).toHaveValue('');
+
+    await userEvent.type(desde, '01/03/2025');
+    await userEvent.type(hasta, '02/03/2026');
+    await userEvent.click(screen.getByRole('heading', { name: 'Auditoría' }));
+    await waitFor(() =>
+      expect(params(listRequests(requests).at(-1)?.url)).toMatchObject({ from: '2025-03-01' }),
+    );
+    expect(hasta).toHaveValue('');
+    await userEvent.type(hasta, '01/03/2026');
+    await userEvent.click(screen.getByRole('heading', { name: 'Auditoría' }));
+    await waitFor(() =>
+      expect(params(listRequests(requests).at(-1)?.url)).toMatchObject({
+        from: '2025-03-01',
+        to: '2026-03-01',
+      }),
+    );
+  });
+
   it('reads the filters from the address and ignores malformed ones', async () => {
     const { requests } = serve();
     renderRoutes(routes, `/admin/audit?entity=payment&userId=nope&from=2025-03-01&to=ayer`);

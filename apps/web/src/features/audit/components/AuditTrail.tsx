@@ -2,14 +2,21 @@ import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry } from '@prestaya/contracts';
+import {
+  AUDIT_ENTITIES,
+  type AuditEntity,
+  type AuditEntry,
+  MAX_AUDIT_RANGE_DAYS,
+  MAX_DATE,
+  MIN_DATE,
+} from '@prestaya/contracts';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuditChanges } from '../../../components/AuditChanges.tsx';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
 import { auditActionLabel, auditChanges, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
-import { DATE_FORMAT, formatDateTime, parseTypedDate } from '../../../lib/format.ts';
+import { DATE_FORMAT, dayjs, formatDateTime, ISO_DATE_FORMAT, parseTypedDate } from '../../../lib/format.ts';
 import { type AuditFilters, getAudit } from '../api/get-audit.ts';
 import { AUDIT_USERS_LIMIT, useAuditUsers } from '../api/get-users.ts';
 import { AUDIT_EXPORT_PATH, auditKeys } from '../api/keys.ts';
@@ -33,6 +40,13 @@ function readFilters(params: URLSearchParams): AuditFilters {
     to: to && ISO_DAY.test(to) ? to : undefined,
   };
 }
+
+/**
+ * The farthest day the other end of the range may be, `days` away from `date`, so the pickers never
+ * offer a range the API refuses (at most MAX_AUDIT_RANGE_DAYS, both ends included).
+ */
+const rangeEnd = (date: string | undefined, days: number) =>
+  date ? dayjs(date).add(days, 'day').format(ISO_DATE_FORMAT) : undefined;
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
@@ -161,8 +175,8 @@ function DateFilter({
       dateParser={parseTypedDate}
       placeholder="DD/MM/AAAA"
       clearable
-      minDate={minDate}
-      maxDate={maxDate}
+      minDate={minDate && minDate > MIN_DATE ? minDate : MIN_DATE}
+      maxDate={maxDate && maxDate < MAX_DATE ? maxDate : MAX_DATE}
       popoverProps={{ withinPortal: true }}
     />
   );
@@ -293,6 +307,7 @@ export function AuditTrail() {
             <DateFilter
               label="Desde"
               value={filters.from}
+              minDate={rangeEnd(filters.to, 1 - MAX_AUDIT_RANGE_DAYS)}
               maxDate={filters.to}
               onChange={(value) => setFilter('from', value)}
             />
@@ -300,6 +315,7 @@ export function AuditTrail() {
               label="Hasta"
               value={filters.to}
               minDate={filters.from}
+              maxDate={rangeEnd(filters.from, MAX_AUDIT_RANGE_DAYS - 1)}
               onChange={(value) => setFilter('to', value)}
             />
           </SimpleGrid>

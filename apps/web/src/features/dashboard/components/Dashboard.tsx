@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import type { PortfolioReport, WeeklyPaymentsReport } from '@prestaya/contracts';
+import { MAX_DATE, MIN_DATE } from '@prestaya/contracts/plain';
 import {
   IconAlertCircle,
   IconCalendar,
@@ -345,6 +346,8 @@ export function Dashboard() {
               value={from}
               onChange={(value) => setRange({ from: value })}
               valueFormat="DD/MM/YYYY"
+              minDate={MIN_DATE}
+              maxDate={MAX_DATE}
               leftSection={<IconCalendar size={16} aria-hidden />}
               w={160}
             />
@@ -353,6 +356,8 @@ export function Dashboard() {
               value={to}
               onChange={(value) => setRange({ to: value })}
               valueFormat="DD/MM/YYYY"
+              minDate={MIN_DATE}
+              maxDate={MAX_DATE}
               leftSection={<IconCalendar size={16} aria-hidden />}
               error={rangeError}
               w={160}

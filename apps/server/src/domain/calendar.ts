@@ -1,0 +1,16 @@
+import { daysBetween } from '@prestaya/contracts';
+import { addDays } from './loan-policy.ts';
+
+/**
+ * The calendar days from `from` to `to`, both inclusive, for loops over a client-given range. The loop
+ * counts days instead of comparing date strings: past 9999-12-31 an ISO date gains a sign and six year
+ * digits and sorts before `to`, so a string comparison never ends. A range longer than `maxDays` (or
+ * with an unreadable end) is refused before the first day, so no input can make the loop run away.
+ */
+export function* eachDay(from: string, to: string, maxDays: number): Generator<string> {
+  const count = daysBetween(from, to) + 1;
+  if (!Number.isInteger(count) || count > maxDays) {
+    throw new RangeError(`Rango de fechas inválido o mayor a ${maxDays} días: ${from}..${to}`);
+  }
+  for (let index = 0; index < count; index++) yield addDays(from, index);
+}
