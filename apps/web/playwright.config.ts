@@ -57,6 +57,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The journeys sign in many times a minute from one address; the limit itself has API tests.
         LOGIN_RATE_LIMIT_MAX: '1000',
+        // Always the fresh PGlite directory, even when the run's DATABASE_URL points the API suite
+        // at PostgreSQL (an empty value means unset).
+        DATABASE_URL: '',
       },
     },
     {
@@ -73,6 +76,7 @@ export default defineConfig({
         DATA_DIR: demoDataDir,
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT_MAX: '1000',
+        DATABASE_URL: '',
       },
     },
   ],

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -6,11 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
+import { runSeedDemoCommand } from '../../src/demo/command.ts';
 import { DEMO_MESSAGES } from '../../src/demo/seed.ts';
 
 /**
- * `npm run seed:demo`, run from the repository root as the README says, against a PGlite DATA_DIR
- * given relative to the root. Its refusals only (a full seed is covered by seed-demo.test.ts through the
+ * The command behind `npm run seed:demo` (its bin, cli.ts, only passes argv and the exit code), run
+ * in-process, against a PGlite DATA_DIR given relative to the repository root. Its refusals only (a full seed is covered by seed-demo.test.ts through the
  * same function): a database with customers, and a bad --seed, each with exit code 1 and a Spanish
  * message, nothing written.
  */
@@ -18,15 +18,17 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'prestaya-seed-demo-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function seedDemoCli(...args: string[]) {
+/** The command in-process, with the environment `npm run seed:demo` would give it. */
+async function seedDemoCli(...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: relative(ROOT, dataDir), LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
-  return spawnSync('npm', ['run', '--silent', 'seed:demo', '--', ...args], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    timeout: 120_000,
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const status = await runSeedDemoCommand(args, env, {
+    log: (line) => stdout.push(line),
+    error: (...parts) => stderr.push(parts.map(String).join(' ')),
   });
+  return { status, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
 }
 
 describe('npm run seed:demo (CLI)', () => {
@@ -41,7 +43,7 @@ describe('npm run seed:demo (CLI)', () => {
       await database.close();
     }
 
-    const result = seedDemoCli('--seed', '7');
+    const result = await seedDemoCli('--seed', '7');
     expect(result.status, result.stdout).toBe(1);
     expect(result.stderr).toContain(DEMO_MESSAGES.notEmpty);
 
@@ -56,8 +58,8 @@ describe('npm run seed:demo (CLI)', () => {
     }
   }, 180_000);
 
-  it('refuses a --seed that is not a whole number', () => {
-    const result = seedDemoCli('--seed', 'abc');
+  it('refuses a --seed that is not a whole number', async () => {
+    const result = await seedDemoCli('--seed', 'abc');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('--seed: valor inválido "abc"');
   }, 120_000);

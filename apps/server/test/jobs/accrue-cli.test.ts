@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -6,33 +5,36 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
+import { runAccrueCommand } from '../../src/jobs/accrue-command.ts';
 import { type TestContext, testConfig } from '../helpers.ts';
 import { activeLoan, loanWorld, plusDays, today } from '../payments/support.ts';
 
 /**
- * `npm run accrue -- --date YYYY-MM-DD`, run from the repository root exactly as documented, against a
- * PGlite DATA_DIR given RELATIVE to the root (npm -w runs the script in apps/server, so the CLI must
- * resolve it against the root as `npm start` does). Always PGlite: DATABASE_URL is not passed on.
+ * The command behind `npm run accrue -- --date YYYY-MM-DD` (its bin, accrue-cli.ts, only passes argv and
+ * the exit code), run in-process to spare a node start per case, against a PGlite DATA_DIR given
+ * RELATIVE to the root (npm -w runs the script in apps/server, so the command must resolve it against
+ * the root as `npm start` does). Always PGlite: DATABASE_URL is not passed on.
  */
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'prestaya-accrue-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function accrueCli(...args: string[]) {
+/** The command in-process, with the environment `npm run accrue` would give it. */
+async function accrueCli(...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: relative(ROOT, dataDir), LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
-  const result = spawnSync('npm', ['run', '--silent', 'accrue', '--', ...args], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    timeout: 60_000,
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const status = await runAccrueCommand(args, env, {
+    log: (line) => stdout.push(line),
+    error: (...parts) => stderr.push(parts.map(String).join(' ')),
   });
-  const json = result.stdout
-    .split('\n')
+  const json = stdout
+    .flatMap((line) => line.split('\n'))
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, result: json.at(-1) };
+  return { status, stdout: stdout.join('\n'), stderr: stderr.join('\n'), result: json.at(-1) };
 }
 
 describe('npm run accrue', () => {
@@ -51,7 +53,7 @@ describe('npm run accrue', () => {
       await database.close();
     }
 
-    const first = accrueCli('--date', T);
+    const first = await accrueCli('--date', T);
     expect(first.status, first.stderr).toBe(0);
     expect(first.result).toEqual({
       throughDate: T,
@@ -64,24 +66,24 @@ describe('npm run accrue', () => {
     // The relative DATA_DIR was resolved against the repository root, not apps/server.
     expect(existsSync(join(dataDir, 'db'))).toBe(true);
 
-    const again = accrueCli('--date', T);
+    const again = await accrueCli('--date', T);
     expect(again.status, again.stderr).toBe(0);
     expect(again.result).toMatchObject({ feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 });
 
     // Without --date: today, which is T here (nothing new either).
-    const byDefault = accrueCli();
+    const byDefault = await accrueCli();
     expect(byDefault.status, byDefault.stderr).toBe(0);
     expect(byDefault.result).toMatchObject({ throughDate: T, feesCreated: 0 });
   }, 120_000);
 
-  it('refuses an impossible date with exit code 1', () => {
-    const bad = accrueCli('--date', '2025-02-30');
+  it('refuses an impossible date with exit code 1', async () => {
+    const bad = await accrueCli('--date', '2025-02-30');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('--date: fecha inválida "2025-02-30": Fecha inválida, use AAAA-MM-DD');
   }, 60_000);
 
-  it('refuses a date outside 2000–2099 with exit code 1, before opening the database', () => {
-    const far = accrueCli('--date', '9999-12-31');
+  it('refuses a date outside 2000–2099 with exit code 1, before opening the database', async () => {
+    const far = await accrueCli('--date', '9999-12-31');
     expect(far.status).toBe(1);
     expect(far.stderr).toContain(
       '--date: fecha inválida "9999-12-31": La fecha debe estar entre 2000-01-01 y 2099-12-31',
