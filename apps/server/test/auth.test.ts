@@ -48,7 +48,9 @@ describe('POST /api/v1/auth/login', () => {
     const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString());
     expect(claims.sub).toBe(admin.id);
     expect(claims.exp - claims.iat).toBe(8 * 60 * 60);
-    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'jti', 'sub']); // no roles: read from the DB
+    // No roles (read from the DB on each request): the user's token version and the sign-in time.
+    expect(Object.keys(claims).sort()).toEqual(['auth_time', 'exp', 'iat', 'jti', 'sub', 'ver']);
+    expect(claims.auth_time).toBe(claims.iat);
   });
 
   it('trims and lowercases the username', async () => {

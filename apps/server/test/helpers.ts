@@ -73,8 +73,14 @@ export interface TestContext {
   database: Database;
 }
 
-/** Registers the file's hooks; the returned object is filled in beforeAll. */
-export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
+/**
+ * Registers the file's hooks; the returned object is filled in beforeAll. `now` replaces the clock of
+ * session tokens (sign-in time, expiry), so a test can move time forward.
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { now?: () => Date } = {},
+): TestContext {
   const context = {} as TestContext;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
@@ -86,6 +92,7 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
       config: testConfig(overrides),
       database: created.database,
       logger: false,
+      ...(options.now ? { now: options.now } : {}),
     });
     await context.app.ready();
   });

@@ -60,9 +60,12 @@ const attackerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const rsa = (input: string) =>
   createSign('RSA-SHA256').update(input).sign(attackerKeys.privateKey).toString('base64url');
 
+/** The claims the server itself issues: a fresh user's token version (0) and a sign-in a moment ago. */
 const claimsFor = (sub: string, extra: Record<string, unknown> = {}) => ({
   sub,
   jti: '0196a000-0000-7000-8000-000000000001',
+  ver: 0,
+  auth_time: nowSeconds() - 10,
   iat: nowSeconds() - 10,
   exp: nowSeconds() + 3600,
   ...extra,

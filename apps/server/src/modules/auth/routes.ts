@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     name: sessionUser.name,
     lastName: sessionUser.lastName,
     username: sessionUser.username,
-    access_token: app.issueToken(sessionUser.id),
+    access_token: app.issueToken(sessionUser),
   });
 
   app.post(
@@ -50,10 +50,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: loginReply, ...problemResponses(400, 401, 429) },
       },
     },
-    async (request) => replyFor(await login(app.db, request.body)),
+    async (request) => replyFor(await login(app.db, request.body, app.now())),
   );
 
-  // Needs a still-valid token: the API scope's authenticate hook has already loaded request.user.
+  // Needs a still-valid token: the API scope's authenticate hook has already loaded request.user. The
+  // new token keeps the session's sign-in time, and issueToken refuses once 7 days have passed since.
   app.post(
     '/token/refresh',
     { schema: { tags: ['auth'], response: { 200: loginReply, ...problemResponses(401) } } },
