@@ -62,7 +62,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     businessTimeZone: 'America/Mexico_City',
     logLevel: 'silent',
     webDist: '/nonexistent-web-dist',
-    loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    loginRateLimit: { max: 1000, addressMax: 1000, timeWindowMs: 60_000 },
     trustProxy: false,
     ...overrides,
   };
