@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The loaded runtime configuration (architecture.md "Runtime contract"). */
     config: AppConfig;
+    /** The current instant: the system clock, or the one a test injects (BuildAppOptions.now). */
+    now: () => Date;
   }
   interface FastifyContextConfig {
     /** Routes under /api/v1 require a signed-in user unless they set this (login, register). */
@@ -40,7 +42,9 @@ export interface BuildAppOptions {
   /** Defaults to pino at config.logLevel with credential redaction; tests pass false. */
   logger?: FastifyServerOptions['logger'];
   /** Defaults to config.loginRateLimit; tests lower it. */
-  loginRateLimit?: { max: number; timeWindowMs: number };
+  loginRateLimit?: AppConfig['loginRateLimit'];
+  /** The clock of session tokens (sign-in time, expiry); defaults to the system clock. */
+  now?: () => Date;
 }
 
 /** Builds the whole application without listening: server.ts listens, tests use app.inject. */
@@ -57,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);

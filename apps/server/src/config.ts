@@ -30,8 +30,10 @@ const envSchema = z.object({
   TZ_BUSINESS: z.string().refine(isTimeZone, 'zona horaria IANA desconocida').default('America/Mexico_City'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST: z.string().optional(),
-  /** Login attempts per minute and client IP (raise it for browser journeys that sign in often). */
+  /** Login attempts per minute for one username from one client address. */
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Login attempts per minute from one client address, whatever the usernames (default 100). */
+  LOGIN_ADDRESS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Behind a reverse proxy / load balancer, take the client IP from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
 });
@@ -51,13 +53,16 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built web app; served only when it exists. */
   webDist: string;
-  loginRateLimit: { max: number; timeWindowMs: number };
+  /** Login attempts per minute: per (username, client address) and per client address. */
+  loginRateLimit: { max: number; addressMax: number; timeWindowMs: number };
   trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+const DEFAULT_LOGIN_ADDRESS_RATE_LIMIT = 100;
 
 /** apps/web/dist, found relative to this file so the server works from any working directory. */
 const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
@@ -72,6 +77,10 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd: string) {
     : result.error.issues.map((issue) => `${issue.path.join('.') || 'entorno'}: ${issue.message}`);
   if ('ADMIN_USERNAME' in present !== 'ADMIN_PASSWORD' in present) {
     problems.push('ADMIN_PASSWORD: ADMIN_USERNAME y ADMIN_PASSWORD van juntos; defina ambos o ninguno');
+  }
+  const addressMax = result.data?.LOGIN_ADDRESS_RATE_LIMIT_MAX;
+  if (addressMax !== undefined && addressMax < (result.data?.LOGIN_RATE_LIMIT_MAX ?? 0)) {
+    problems.push('LOGIN_ADDRESS_RATE_LIMIT_MAX: no puede ser menor que LOGIN_RATE_LIMIT_MAX');
   }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Configuración inválida:\n${problems.map((line) => `  ${line}`).join('\n')}`);
@@ -120,7 +129,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     businessTimeZone: parsed.TZ_BUSINESS,
     logLevel: parsed.LOG_LEVEL,
     webDist,
-    loginRateLimit: { max: parsed.LOGIN_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
+    loginRateLimit: {
+      max: parsed.LOGIN_RATE_LIMIT_MAX,
+      // Unset, it follows a raised per-account limit (browser journeys raise that one alone).
+      addressMax:
+        parsed.LOGIN_ADDRESS_RATE_LIMIT_MAX ??
+        Math.max(DEFAULT_LOGIN_ADDRESS_RATE_LIMIT, parsed.LOGIN_RATE_LIMIT_MAX),
+      timeWindowMs: 60_000,
+    },
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
   };
 }

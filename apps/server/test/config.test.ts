@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       admin: undefined,
       businessTimeZone: 'America/Mexico_City',
       logLevel: 'info',
-      loginRateLimit: { max: 10, timeWindowMs: 60_000 },
+      loginRateLimit: { max: 10, addressMax: 100, timeWindowMs: 60_000 },
       trustProxy: false,
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
@@ -58,7 +58,8 @@ describe('loadConfig', () => {
         TZ_BUSINESS: 'America/Monterrey',
         LOG_LEVEL: 'warn',
         WEB_DIST: 'web',
-        LOGIN_RATE_LIMIT_MAX: '100',
+        LOGIN_RATE_LIMIT_MAX: '20',
+        LOGIN_ADDRESS_RATE_LIMIT_MAX: '300',
         TRUST_PROXY: 'true',
         DATA_DIR: '',
       },
@@ -72,10 +73,25 @@ describe('loadConfig', () => {
       businessTimeZone: 'America/Monterrey',
       logLevel: 'warn',
       webDist: join(cwd, 'web'),
-      loginRateLimit: { max: 100, timeWindowMs: 60_000 },
+      loginRateLimit: { max: 20, addressMax: 300, timeWindowMs: 60_000 },
       trustProxy: true,
       dataDir: join(cwd, 'data'), // an empty variable counts as unset
     });
+  });
+
+  it('the per-address login limit follows a raised per-account one unless set, and is never below it', () => {
+    const limits = (env: Record<string, string>) => loadConfig(env, scratch()).loginRateLimit;
+    expect(limits({ LOGIN_RATE_LIMIT_MAX: '50' })).toEqual({
+      max: 50,
+      addressMax: 100,
+      timeWindowMs: 60_000,
+    });
+    expect(limits({ LOGIN_RATE_LIMIT_MAX: '1000' })).toMatchObject({ max: 1000, addressMax: 1000 });
+    expect(limits({ LOGIN_ADDRESS_RATE_LIMIT_MAX: '40' })).toMatchObject({ max: 10, addressMax: 40 });
+    expect(() => limits({ LOGIN_RATE_LIMIT_MAX: '20', LOGIN_ADDRESS_RATE_LIMIT_MAX: '19' })).toThrow(
+      'LOGIN_ADDRESS_RATE_LIMIT_MAX: no puede ser menor que LOGIN_RATE_LIMIT_MAX',
+    );
+    expect(() => limits({ LOGIN_ADDRESS_RATE_LIMIT_MAX: '0' })).toThrow(/LOGIN_ADDRESS_RATE_LIMIT_MAX:/);
   });
 
   it('fails loudly, naming every bad variable', () => {

@@ -62,7 +62,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     businessTimeZone: 'America/Mexico_City',
     logLevel: 'silent',
     webDist: '/nonexistent-web-dist',
-    loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    loginRateLimit: { max: 1000, addressMax: 1000, timeWindowMs: 60_000 },
     trustProxy: false,
     ...overrides,
   };
@@ -73,8 +73,14 @@ export interface TestContext {
   database: Database;
 }
 
-/** Registers the file's hooks; the returned object is filled in beforeAll. */
-export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
+/**
+ * Registers the file's hooks; the returned object is filled in beforeAll. `now` replaces the clock of
+ * session tokens (sign-in time, expiry), so a test can move time forward.
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { now?: () => Date } = {},
+): TestContext {
   const context = {} as TestContext;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
@@ -86,6 +92,7 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
       config: testConfig(overrides),
       database: created.database,
       logger: false,
+      ...(options.now ? { now: options.now } : {}),
     });
     await context.app.ready();
   });

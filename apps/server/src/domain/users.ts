@@ -40,3 +40,11 @@ export function selfUpdateViolation(
   }
   return undefined;
 }
+
+/**
+ * A new password, a cancellation or a reactivation ends every session of the user (their token version
+ * is raised): whoever held the old password, or a token from before the cancellation, is signed out.
+ */
+export function endsSessions(before: UserStatus, after: UserStatus, passwordChanged: boolean): boolean {
+  return passwordChanged || canSignIn(before) !== canSignIn(after);
+}

@@ -1,16 +1,27 @@
 import fastifyJwt from '@fastify/jwt';
-import { type Role, uuid } from '@prestaya/contracts';
+import { type Role, uuid, z } from '@prestaya/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { v7 as uuidv7 } from 'uuid';
+import { canRefresh, tokenTimes, toSeconds } from '../domain/sessions.ts';
 import { hasRole } from '../domain/users.ts';
 import { forbidden, MESSAGES, unauthorized } from '../errors.ts';
 import { loadSessionUser } from '../modules/auth/service.ts';
-import type { SessionUser } from '../modules/auth/session-user.ts';
+import type { SessionClaims, SessionUser } from '../modules/auth/session-user.ts';
+
+/** The claims of a session token: `ver` is the user's token version, `auth_time` the sign-in (OIDC). */
+interface TokenClaims {
+  sub: string;
+  jti: string;
+  ver: number;
+  auth_time: number;
+  iat: number;
+  exp: number;
+}
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; jti: string };
+    payload: TokenClaims;
     user: SessionUser;
   }
 }
@@ -21,37 +32,65 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** Hook to add after `authenticate`: 403 unless the signed-in user has the role. */
     requireRole: (role: Role) => (request: FastifyRequest) => Promise<void>;
-    /** A fresh 8-hour token for the user. */
-    issueToken: (userId: string) => string;
+    /**
+     * A token for the user's session: 8 hours, never past sign-in + 7 days. A 401 when that session
+     * has already ended (a refresh 7 days after signing in).
+     */
+    issueToken: (user: SessionUser) => string;
   }
 }
 
-export const TOKEN_LIFETIME = '8h';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Checked before anything reaches SQL: a well-signed token with a non-uuid subject, or without the
+ * session claims (tokens of an older server version), is a 401, not a 500.
+ */
+const sessionClaims = z.object({
+  sub: uuid,
+  ver: z.number().int().min(0),
+  auth_time: z.number().int().min(0),
+  exp: z.number(),
+});
 
 async function authPlugin(app: FastifyInstance, options: { secret: string }) {
   await app.register(fastifyJwt, {
     secret: options.secret,
-    sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME },
+    sign: { algorithm: 'HS256' },
     verify: { algorithms: ['HS256'] },
   });
 
-  // `jti` makes every token unique, so a refresh within the same second still returns a new token.
-  app.decorate('issueToken', (userId: string) => app.jwt.sign({ sub: userId, jti: uuidv7() }));
+  app.decorate('issueToken', (user: SessionUser) => {
+    const now = toSeconds(app.now());
+    if (!canRefresh(user.signedInAt, now)) throw unauthorized(MESSAGES.invalidSession);
+    // `jti` makes every token unique, so a refresh within the same second still returns a new token.
+    return app.jwt.sign({
+      sub: user.id,
+      jti: uuidv7(),
+      ver: user.tokenVersion,
+      auth_time: user.signedInAt,
+      ...tokenTimes(user.signedInAt, now),
+    });
+  });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw unauthorized(MESSAGES.invalidSession);
-    let subject: unknown;
+    let payload: unknown;
     try {
-      subject = app.jwt.verify<{ sub?: unknown }>(token).sub;
+      // Expiry and not-before are judged on the app's clock (tests move it).
+      payload = app.jwt.verify(token, { clockTimestamp: app.now().getTime() });
     } catch {
       throw unauthorized(MESSAGES.invalidSession);
     }
-    // Checked before it reaches SQL: a well-signed token with a non-uuid subject must be a 401, not a 500.
-    const userId = uuid.safeParse(subject);
-    if (!userId.success) throw unauthorized(MESSAGES.invalidSession);
-    request.user = await loadSessionUser(app.db, userId.data);
+    const claims = sessionClaims.safeParse(payload);
+    if (!claims.success) throw unauthorized(MESSAGES.invalidSession);
+    const session: SessionClaims = {
+      userId: claims.data.sub,
+      tokenVersion: claims.data.ver,
+      signedInAt: claims.data.auth_time,
+    };
+    request.user = await loadSessionUser(app.db, session);
   });
 
   app.decorate('requireRole', (role: Role) => async (request: FastifyRequest) => {

@@ -42,6 +42,23 @@ export async function countHit(db: AppDb, key: string, windowMs: number) {
   return row;
 }
 
+const peekQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      current: rateLimitHits.hits,
+      ttl: sql<number>`ceil(extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000)`.mapWith(Number),
+    })
+    .from(rateLimitHits)
+    .where(sql`${rateLimitHits.key} = ${sql.placeholder('key')} and ${rateLimitHits.resetAt} > now()`)
+    .prepare('rate_limit_peek'),
+);
+
+/** The count of a key's current window without adding a hit (and without creating a row). */
+export async function peekHits(db: AppDb, key: string): Promise<{ current: number; ttl: number }> {
+  const [row] = await peekQuery(db).execute({ key });
+  return row ?? { current: 0, ttl: 0 };
+}
+
 function postgresStore(db: AppDb): FastifyRateLimitStoreCtor {
   return class PostgresRateLimitStore implements FastifyRateLimitStore {
     incr(

@@ -1,6 +1,7 @@
 import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import {
@@ -8,6 +9,7 @@ import {
   createUserAndLogin,
   expectProblem,
   request,
+  rowsOf,
   testConfig,
   useTestApp,
 } from '../helpers.ts';
@@ -21,11 +23,13 @@ import { listRoutes } from './route-list.ts';
  *   even when they name a real administrator, while a correctly signed HS256 token for that same
  *   administrator is accepted (so the forgeries fail for the right reason);
  * - a cancelled user's still-unexpired token is refused on EVERY authenticated route (router list);
- * - login brute force is throttled per client address (429), across servers, and a spoofed
- *   X-Forwarded-For does not reset it;
+ * - login brute force is throttled per (username, client address) and per client address (429),
+ *   across servers, a spoofed X-Forwarded-For does not reset it, and one account hammered from an
+ *   office's shared address does not stop colleagues behind that address from signing in;
  * - security headers on API, problem, SPA, asset and image responses.
  */
-const LOGIN_LIMIT = 5;
+/** The defaults (config.ts): 10 a minute per username and address, 100 per address. */
+const LOGIN_LIMITS = { max: 10, addressMax: 100, timeWindowMs: 60_000 };
 const dataDir = tempDataDir();
 const webDist = join(dataDir.dir, 'web');
 mkdirSync(join(webDist, 'assets'), { recursive: true });
@@ -35,7 +39,7 @@ writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
 const context = useTestApp({
   dataDir: dataDir.dir,
   webDist,
-  loginRateLimit: { max: LOGIN_LIMIT, timeWindowMs: 60_000 },
+  loginRateLimit: LOGIN_LIMITS,
 });
 afterAll(() => dataDir.remove());
 
@@ -60,9 +64,12 @@ const attackerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const rsa = (input: string) =>
   createSign('RSA-SHA256').update(input).sign(attackerKeys.privateKey).toString('base64url');
 
+/** The claims the server itself issues: a fresh user's token version (0) and a sign-in a moment ago. */
 const claimsFor = (sub: string, extra: Record<string, unknown> = {}) => ({
   sub,
   jti: '0196a000-0000-7000-8000-000000000001',
+  ver: 0,
+  auth_time: nowSeconds() - 10,
   iat: nowSeconds() - 10,
   exp: nowSeconds() + 3600,
   ...extra,
@@ -211,37 +218,41 @@ describe("a cancelled user's live token", () => {
 });
 
 describe('login brute force', () => {
-  /** The attacker's address (createAdmin signs in from the default one). */
+  /** The attacker's address (createAdmin signs in from the default one), shared by an office. */
   const ATTACKER = '198.51.100.7';
+  const TOO_MANY = 'Demasiados intentos. Intente de nuevo en un minuto.';
   const login = (
     username: string,
     password: string,
     options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+    app = context.app,
   ) =>
-    context.app.inject({
+    app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
       payload: { username, password },
       remoteAddress: ATTACKER,
       ...options,
     });
-
-  it(`allows ${LOGIN_LIMIT} attempts a minute per address whatever the usernames, then 429 even for the right password`, async () => {
-    const admin = await createAdmin(context);
-    for (let i = 0; i < LOGIN_LIMIT; i++) {
-      expectProblem(
-        await login(`victima${i}@prestaya.mx`, `intento-${i}`),
-        401,
-        'Usuario y/o contraseña incorrecta',
-      );
-    }
-    // The right password now tells the attacker nothing: same 429 as a wrong one.
-    expectProblem(
-      await login(admin.username, admin.password),
-      429,
-      'Demasiados intentos. Intente de nuevo en un minuto.',
+  const counterRows = async () =>
+    Number(
+      rowsOf<{ n: number }>(
+        await context.database.db.execute(sql`select count(*)::int as n from rate_limit_hits`),
+      )[0]?.n,
     );
-    expectProblem(await login(admin.username, 'incorrecta'), 429);
+
+  it(`${LOGIN_LIMITS.max} wrong passwords for one account from one address: 429 there even for the right password; colleagues there and the account elsewhere still sign in`, async () => {
+    const admin = await createAdmin(context);
+    const colleague = await createUserAndLogin(context);
+    for (let i = 0; i < LOGIN_LIMITS.max; i++) {
+      expectProblem(await login(admin.username, `intento-${i}`), 401, 'Usuario y/o contraseña incorrecta');
+    }
+    // The right password now tells the attacker nothing: same 429 as a wrong one, whatever the case.
+    const limited = await login(admin.username, admin.password);
+    expectProblem(limited, 429, TOO_MANY);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expectProblem(await login(admin.username, 'incorrecta'), 429, TOO_MANY);
+    expectProblem(await login(` ${admin.username.toUpperCase()} `, admin.password), 429, TOO_MANY);
     // A forged X-Forwarded-For is not believed (TRUST_PROXY off): still the same client.
     expectProblem(
       await login(admin.username, admin.password, { headers: { 'x-forwarded-for': '203.0.113.9' } }),
@@ -249,21 +260,35 @@ describe('login brute force', () => {
     );
     // A second server on the same database counts the same attempts.
     const second = await buildApp({
-      config: testConfig({ loginRateLimit: { max: LOGIN_LIMIT, timeWindowMs: 60_000 } }),
+      config: testConfig({ loginRateLimit: LOGIN_LIMITS }),
       database: context.database,
       logger: false,
     });
     try {
-      const other = await second.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { username: admin.username, password: admin.password },
-        remoteAddress: ATTACKER,
-      });
-      expectProblem(other, 429);
+      expectProblem(await login(admin.username, admin.password, {}, second), 429, TOO_MANY);
     } finally {
       await second.close();
     }
+    // The attacker keeps hammering; a colleague behind the same address still signs in, and so does
+    // the administrator from another address.
+    for (let i = 0; i < 2 * LOGIN_LIMITS.addressMax; i++) {
+      expect((await login(admin.username, 'x')).statusCode).toBe(429);
+    }
+    expect((await login(colleague.username, colleague.password)).statusCode).toBe(200);
+    expect((await login(admin.username, admin.password, { remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
+  });
+
+  it(`${LOGIN_LIMITS.addressMax} attempts from one address across many usernames: 429 for every account there, even with the right password`, async () => {
+    const admin = await createAdmin(context);
+    for (let i = 0; i < LOGIN_LIMITS.addressMax; i++) {
+      expectProblem(await login(`victima${i}@prestaya.mx`, `intento-${i}`), 401);
+    }
+    expectProblem(await login(admin.username, admin.password), 429, TOO_MANY);
+    expectProblem(await login('otra-victima@prestaya.mx', 'x'), 429, TOO_MANY);
+    // Once the address is out of attempts, guessed usernames add no counter rows.
+    const rows = await counterRows();
+    for (let i = 0; i < 20; i++) expectProblem(await login(`nueva${i}@prestaya.mx`, 'x'), 429);
+    expect(await counterRows()).toBe(rows);
     // Another client address is not punished for it.
     expect((await login(admin.username, admin.password, { remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
   });

@@ -166,6 +166,12 @@ const ROWS: Row[] = [
         status: 'A',
       }),
   },
+  {
+    // 'Cerrar sesiones': nobody signs in as the spare user, so raising their token version harms no row.
+    route: 'POST /api/v1/users/:id/revoke-sessions',
+    expected: ADMIN(),
+    call: () => send('POST', `/api/v1/users/${world().spare.id}/revoke-sessions`),
+  },
 
   // Customers: every agent has their own; another agent's customer is a 404.
   { route: 'GET /api/v1/customers', expected: STAFF(), call: get('/api/v1/customers') },

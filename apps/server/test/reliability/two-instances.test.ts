@@ -150,6 +150,54 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect((await apiB.json('GET', '/api/v1/customers', { token: agentToken })).status).toBe(401);
     }, 60_000);
 
+    it("a password change, 'Cerrar sesiones' or a reactivation on one server refuses earlier tokens on both", async () => {
+      const agent = await createAgent(apiA, '1470');
+      const { name, lastName, username, roles } = agent;
+      const works = async (api: Http, token: string) =>
+        (await api.json('GET', '/api/v1/customers', { token })).status;
+      const refused = async (token: string) => {
+        for (const api of [apiA, apiB]) {
+          const reply = await api.json('GET', '/api/v1/customers', { token });
+          expect({ status: reply.status, detail: reply.body.detail }).toEqual({
+            status: 401,
+            detail: 'Sesión inválida o expirada',
+          });
+        }
+      };
+      const update = async (api: Http, changes: Record<string, unknown>) => {
+        const reply = await api.json('PUT', `/api/v1/users/${agent.id}`, {
+          token: adminToken,
+          body: { name, lastName, username, roles, status: 'A', ...changes },
+        });
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      };
+
+      // Password changed on B: the token from A is refused on A and B; the new password works on both.
+      const beforePassword = await apiA.login(agent.username, agent.password);
+      expect(await works(apiB, beforePassword)).toBe(200);
+      await update(apiB, { password: 'NuevaClave2026' });
+      await refused(beforePassword);
+
+      // 'Cerrar sesiones' on A: the token from B is refused on both.
+      const beforeRevoke = await apiB.login(agent.username, 'NuevaClave2026');
+      expect(await works(apiA, beforeRevoke)).toBe(200);
+      const revoke = await apiA.json('POST', `/api/v1/users/${agent.id}/revoke-sessions`, {
+        token: adminToken,
+      });
+      expect(revoke.status, JSON.stringify(revoke.body)).toBe(200);
+      await refused(beforeRevoke);
+
+      // Cancelled on A, reactivated on B: the token from before does not come back on either.
+      const beforeCancel = await apiA.login(agent.username, 'NuevaClave2026');
+      await update(apiA, { status: 'CANCELLED' });
+      await refused(beforeCancel);
+      await update(apiB, { status: 'A' });
+      await refused(beforeCancel);
+      const after = await apiB.login(agent.username, 'NuevaClave2026');
+      expect(await works(apiA, after)).toBe(200);
+      expect(await works(apiA, adminToken)).toBe(200);
+    }, 60_000);
+
     it('5 wrong PINs spread over both servers (3 on A, 2 on B) lock the user number on both', async () => {
       const { loanId, installments } = await deliveredLoan(apiA);
       const first = installments[0]?.id ?? '';

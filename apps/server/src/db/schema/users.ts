@@ -6,6 +6,8 @@ import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
  * (domain.md "Identifiers"); an identity column so `TRUNCATE … RESTART IDENTITY` resets it too.
  * `pin_hash` is nullable: the administrator created from ADMIN_USERNAME/ADMIN_PASSWORD has no PIN
  * until one is set, and a user without a PIN cannot authorise public payments.
+ * `token_version` is copied into every session token; raising it (password change, cancel, reactivate,
+ * 'Cerrar sesiones') refuses every token issued before, on every server, with no extra query.
  */
 export const users = pgTable(
   'users',
@@ -19,6 +21,7 @@ export const users = pgTable(
     pinHash: text('pin_hash'),
     roles: text('roles').array().notNull(),
     status: text('status').notNull().default('A'),
+    tokenVersion: integer('token_version').notNull().default(0),
     createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
     updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
   },

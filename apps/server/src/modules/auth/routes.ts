@@ -7,17 +7,18 @@ import {
   registrationStatus,
   user,
 } from '@prestaya/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../errors.ts';
+import { forbidden, tooManyRequests } from '../../errors.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
+import { TOO_MANY_ATTEMPTS } from '../../plugins/rate-limit.ts';
 import { createFirstAdmin, hasAnyUser } from '../users/service.ts';
+import { countLoginAttempt, type LoginRateLimit } from './login-limit.ts';
 import { login } from './service.ts';
 import type { SessionUser } from './session-user.ts';
 
 export interface AuthRoutesOptions {
-  /** Login attempts per window and client IP. */
-  loginRateLimit: { max: number; timeWindowMs: number };
+  /** Login attempts per window: per username and client address, and per client address. */
+  loginRateLimit: LoginRateLimit;
 }
 
 export const REGISTRATION_CLOSED = 'Las cuentas son creadas por un administrador';
@@ -29,19 +30,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     name: sessionUser.name,
     lastName: sessionUser.lastName,
     username: sessionUser.username,
-    access_token: app.issueToken(sessionUser.id),
+    access_token: app.issueToken(sessionUser),
   });
 
   app.post(
     '/login',
     {
-      config: {
-        anonymous: true,
-        rateLimit: {
-          max: options.loginRateLimit.max,
-          timeWindow: options.loginRateLimit.timeWindowMs,
-          keyGenerator: (request: FastifyRequest) => `login:${request.ip}`,
-        },
+      config: { anonymous: true },
+      // After validation, so the username is counted normalised exactly as login reads it.
+      preHandler: async (request, reply) => {
+        const waitMs = await countLoginAttempt(
+          app.db,
+          request.body.username,
+          request.ip,
+          options.loginRateLimit,
+        );
+        if (waitMs === undefined) return;
+        reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
+        throw tooManyRequests(TOO_MANY_ATTEMPTS);
       },
       schema: {
         tags: ['auth'],
@@ -50,10 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: loginReply, ...problemResponses(400, 401, 429) },
       },
     },
-    async (request) => replyFor(await login(app.db, request.body)),
+    async (request) => replyFor(await login(app.db, request.body, app.now())),
   );
 
-  // Needs a still-valid token: the API scope's authenticate hook has already loaded request.user.
+  // Needs a still-valid token: the API scope's authenticate hook has already loaded request.user. The
+  // new token keeps the session's sign-in time, and issueToken refuses once 7 days have passed since.
   app.post(
     '/token/refresh',
     { schema: { tags: ['auth'], response: { 200: loginReply, ...problemResponses(401) } } },

@@ -3,10 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
+import { toSeconds } from '../../domain/sessions.ts';
 import { canSignIn } from '../../domain/users.ts';
 import { MESSAGES, unauthorized } from '../../errors.ts';
 import { verifyAgainstDummy, verifySecret } from './secrets.ts';
-import { type SessionUser, statusOf, toSessionUser } from './session-user.ts';
+import {
+  type SessionClaims,
+  type SessionUser,
+  sessionUserOf,
+  statusOf,
+  toSessionUser,
+} from './session-user.ts';
 
 export const LOGIN_FAILED = 'Usuario y/o contraseña incorrecta';
 
@@ -14,13 +21,13 @@ export const LOGIN_FAILED = 'Usuario y/o contraseña incorrecta';
  * Unknown user, wrong password and cancelled user all get the same 401 and take the same time
  * (one Argon2 verification each), so the reply reveals nothing about which accounts exist.
  */
-export async function login(db: AppDb, credentials: LoginRequest): Promise<SessionUser> {
+export async function login(db: AppDb, credentials: LoginRequest, now: Date): Promise<SessionUser> {
   const [row] = await db.select().from(users).where(eq(users.username, credentials.username)).limit(1);
   const passwordOk = row
     ? await verifySecret(row.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
   if (!row || !passwordOk || !canSignIn(statusOf(row))) throw unauthorized(LOGIN_FAILED);
-  return toSessionUser(row);
+  return toSessionUser(row, toSeconds(now));
 }
 
 /**
@@ -37,9 +44,13 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare('session_user'),
 );
 
-/** By primary key, no cache: a cancelled user is locked out on the next request on every server. */
-export async function loadSessionUser(db: AppDb, userId: string): Promise<SessionUser> {
-  const [row] = await sessionUserQuery(db).execute({ id: userId });
-  if (!row || !canSignIn(statusOf(row))) throw unauthorized(MESSAGES.invalidSession);
-  return toSessionUser(row);
+/**
+ * By primary key, no cache: a cancelled user, or a token issued before the user's token version was
+ * raised, is refused on the next request on every server — checked on the row this query reads anyway.
+ */
+export async function loadSessionUser(db: AppDb, claims: SessionClaims): Promise<SessionUser> {
+  const [row] = await sessionUserQuery(db).execute({ id: claims.userId });
+  const sessionUser = sessionUserOf(row, claims);
+  if (!sessionUser) throw unauthorized(MESSAGES.invalidSession);
+  return sessionUser;
 }

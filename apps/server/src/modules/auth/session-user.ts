@@ -1,5 +1,7 @@
 import type { Role, UserStatus } from '@prestaya/contracts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { isCurrentToken } from '../../domain/sessions.ts';
+import { canSignIn } from '../../domain/users.ts';
 
 /** What `request.user` holds after `authenticate`: re-read from the database on every request. */
 export interface SessionUser {
@@ -9,9 +11,22 @@ export interface SessionUser {
   lastName: string;
   username: string;
   roles: Role[];
+  /** The user's token version, copied into every token issued for this session. */
+  tokenVersion: number;
+  /** When this session began (password typed), seconds since the epoch; kept across refreshes. */
+  signedInAt: number;
 }
 
-export function toSessionUser(row: UserRow): SessionUser {
+/** The session facts a verified token carries (its `ver` and `auth_time` claims). */
+export interface SessionClaims {
+  userId: string;
+  tokenVersion: number;
+  signedInAt: number;
+}
+
+export const statusOf = (row: UserRow) => row.status as UserStatus;
+
+export function toSessionUser(row: UserRow, signedInAt: number): SessionUser {
   return {
     id: row.id,
     num: row.num,
@@ -19,7 +34,18 @@ export function toSessionUser(row: UserRow): SessionUser {
     lastName: row.lastName,
     username: row.username,
     roles: row.roles as Role[],
+    tokenVersion: row.tokenVersion,
+    signedInAt,
   };
 }
 
-export const statusOf = (row: UserRow) => row.status as UserStatus;
+/**
+ * The user a token opens a session for, from the row read for this request; undefined when the user
+ * is gone, cancelled, or their token version has been raised since the token was issued.
+ */
+export function sessionUserOf(row: UserRow | undefined, claims: SessionClaims): SessionUser | undefined {
+  if (!row || !canSignIn(statusOf(row)) || !isCurrentToken(claims.tokenVersion, row.tokenVersion)) {
+    return undefined;
+  }
+  return toSessionUser(row, claims.signedInAt);
+}

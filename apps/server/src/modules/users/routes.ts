@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { problemResponses } from '../../http/responses.ts';
+import { revokeSessionsRoute } from './revoke-sessions.ts';
 import { createUser, getUser, listUsers, updateUser, usersCsv } from './service.ts';
 
 /** Staff accounts: ROLE_ADMIN only, enforced here for every route of the module. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireRole('ROLE_ADMIN'));
+  await app.register(revokeSessionsRoute);
 
   app.get(
     '/',

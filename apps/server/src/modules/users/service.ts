@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { asNumber, matchesText } from '../../db/search.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
+import { endsSessions, isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
 import { conflict, invalidField, notFound } from '../../errors.ts';
 import { hashSecret } from '../auth/secrets.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -171,6 +171,7 @@ export async function updateUser(
       if (!current) throw notFound(USER_MESSAGES.notFound);
       if (isActiveAdmin(toUserDto(current)) && !isActiveAdmin(changes))
         await ensureAnotherActiveAdmin(tx, id);
+      const sessionsEnded = endsSessions(toUserDto(current).status, changes.status, Boolean(passwordHash));
       const [row] = await tx
         .update(users)
         .set({
@@ -181,6 +182,7 @@ export async function updateUser(
           status: changes.status,
           ...(passwordHash ? { passwordHash } : {}),
           ...(pinHash ? { pinHash } : {}),
+          ...(sessionsEnded ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
           updatedOn: sql`now()`,
         })
         .where(eq(users.id, id))
@@ -196,6 +198,7 @@ export async function updateUser(
           ...toAuditSnapshot(row),
           passwordChanged: Boolean(passwordHash),
           pinChanged: Boolean(pinHash),
+          sessionsEnded,
         },
       });
       return toUserDto(row);

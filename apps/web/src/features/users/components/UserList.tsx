@@ -1,10 +1,12 @@
 import { Stack } from '@mantine/core';
 import { USER_STATUS_LABELS, USER_STATUSES, type User } from '@prestaya/contracts';
-import { useState } from 'react';
-import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
+import { IconLogout } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
 import { getUsers } from '../api/get-users.ts';
 import { USERS_PATH, usersKeys } from '../api/keys.ts';
 import { USER_STATUS_BADGES } from '../labels.ts';
+import { REVOKE_SESSIONS_LABEL, RevokeSessionsDialog } from './RevokeSessionsDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
 
 const columns: ColumnDef<User>[] = [
@@ -15,6 +17,16 @@ const columns: ColumnDef<User>[] = [
   { header: 'Estatus', accessor: 'status', type: 'status', labels: USER_STATUS_BADGES },
 ];
 
+/** Row actions besides 'Editar'. A cancelled user has no session left to close. */
+const rowActions = (onRevoke: (user: User) => void): ExtraButton<User>[] => [
+  {
+    label: REVOKE_SESSIONS_LABEL,
+    icon: <IconLogout size={16} aria-hidden />,
+    onClick: onRevoke,
+    condition: (user) => user.status !== 'CANCELLED',
+  },
+];
+
 const statusFilter = USER_STATUSES.map((value) => ({ value, text: USER_STATUS_LABELS[value] }));
 
 /** /admin/users (admin only). */
@@ -23,6 +35,8 @@ export function UserList() {
     opened: false,
     userId: null,
   });
+  const [revoking, setRevoking] = useState<User | null>(null);
+  const extraButtons = useMemo(() => rowActions(setRevoking), []);
 
   return (
     <Stack>
@@ -38,6 +52,7 @@ export function UserList() {
         filterLabel="Filtrar por estatus"
         onAdd={() => setDialog({ opened: true, userId: null })}
         onEdit={(user) => setDialog({ opened: true, userId: user.id })}
+        extraButtons={extraButtons}
         exportCsv={{ path: `${USERS_PATH}/export.csv`, fallbackName: 'usuarios.csv' }}
       />
       <UserDialog
@@ -45,6 +60,7 @@ export function UserList() {
         userId={dialog.userId}
         onClose={() => setDialog((d) => ({ ...d, opened: false }))}
       />
+      <RevokeSessionsDialog user={revoking} onClose={() => setRevoking(null)} />
     </Stack>
   );
 }

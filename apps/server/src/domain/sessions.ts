@@ -1,0 +1,30 @@
+/**
+ * Rules about staff sessions. Pure functions (no I/O, no clock of their own), unit-tested in test/domain.
+ *
+ * A session starts at sign-in. Each token lasts 8 hours and may be refreshed for a new one, but every
+ * refreshed token keeps the sign-in time, and no token outlives sign-in + 7 days: after that the user
+ * types the password again. Times are whole seconds since the epoch, as in JWT claims.
+ */
+
+export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+/** When a session started at `signedInAt` ends, whatever the refreshes. */
+export const sessionEnd = (signedInAt: number) => signedInAt + SESSION_LIFETIME_SECONDS;
+
+/** A token may be refreshed only while its session has not ended. */
+export function canRefresh(signedInAt: number, now: number): boolean {
+  return now < sessionEnd(signedInAt);
+}
+
+/** iat and exp of a token issued at `now`: 8 hours, cut short by the end of the session. */
+export function tokenTimes(signedInAt: number, now: number): { iat: number; exp: number } {
+  return { iat: now, exp: Math.min(now + TOKEN_LIFETIME_SECONDS, sessionEnd(signedInAt)) };
+}
+
+/** A token is current while it carries the user's token version (raised to end every session). */
+export function isCurrentToken(tokenVersion: number, userTokenVersion: number): boolean {
+  return tokenVersion === userTokenVersion;
+}
+
+export const toSeconds = (instant: Date) => Math.floor(instant.getTime() / 1000);

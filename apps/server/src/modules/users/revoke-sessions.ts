@@ -1,0 +1,46 @@
+import { envelope, idParams, type User, user } from '@prestaya/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDb } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import { notFound } from '../../errors.ts';
+import { problemResponses } from '../../http/responses.ts';
+import { toUserDto } from './mapping.ts';
+import { USER_MESSAGES } from './service.ts';
+
+/**
+ * 'Cerrar sesiones': raises the user's token version, so every token issued to them so far is refused
+ * (401) on its next request on every server; they keep their password and sign in again. Audited.
+ */
+export async function revokeSessions(db: AppDb, actorId: string, userId: string): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw notFound(USER_MESSAGES.notFound);
+    await writeAudit(tx, { actorId, entity: 'user', entityId: userId, action: 'sessions_revoked' });
+    return toUserDto(row);
+  });
+}
+
+/** Registered inside the users module, so its ROLE_ADMIN hook applies. */
+export const revokeSessionsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:id/revoke-sessions',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Cierra todas las sesiones del usuario (administradores)',
+        params: idParams,
+        response: { 200: envelope(user), ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      data: await revokeSessions(app.db, request.user.id, request.params.id),
+    }),
+  );
+};
