@@ -72,7 +72,7 @@ const userBody = (n: string) => ({
   lastName: 'Usuario',
   username: `matriz-${n}-${Math.random().toString(36).slice(2, 8)}@prestaya.mx`,
   password: 'secreto123',
-  pin: '1234',
+  pin: '4826',
   roles: ['ROLE_USER'],
 });
 const customerForm = (c: World['customer']) => ({

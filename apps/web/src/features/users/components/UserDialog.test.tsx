@@ -24,7 +24,7 @@ async function fillNewUser(d: ReturnType<typeof within>) {
   await userEvent.type(d.getByLabelText(/^Apellidos/), 'Gómez');
   await userEvent.type(d.getByLabelText(/^Usuario/), ' Ana@Example.com ');
   await userEvent.type(d.getByLabelText(/^Contraseña/), 'secreto123');
-  await userEvent.type(d.getByLabelText(/^PIN/), '1234');
+  await userEvent.type(d.getByLabelText(/^PIN/), '4826');
   await userEvent.click(d.getByRole('checkbox', { name: 'Agente' }));
 }
 
@@ -54,7 +54,7 @@ describe('user dialog', () => {
       lastName: 'Gómez',
       username: 'ana@example.com',
       password: 'secreto123',
-      pin: '1234',
+      pin: '4826',
       roles: ['ROLE_USER'],
       status: 'A',
     });
@@ -134,7 +134,7 @@ async function fillNewUserRest(d: ReturnType<typeof within>) {
   await userEvent.type(d.getByLabelText(/^Apellidos/), 'Gómez');
   await userEvent.type(d.getByLabelText(/^Usuario/), ' Ana@Example.com ');
   await userEvent.type(d.getByLabelText(/^Contraseña/), 'secreto123');
-  await userEvent.type(d.getByLabelText(/^PIN/), '1234');
+  await userEvent.type(d.getByLabelText(/^PIN/), '4826');
   expect(d.getByRole('button', { name: 'Guardar' })).toBeDisabled();
   await userEvent.click(d.getByRole('checkbox', { name: 'Agente' }));
 }
