@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The loaded runtime configuration (architecture.md "Runtime contract"). */
     config: AppConfig;
+    /** The current instant: the wall clock, or a test's clock (BuildAppOptions.now). */
+    now: () => Date;
   }
   interface FastifyContextConfig {
     /** Routes under /api/v1 require a signed-in user unless they set this (login, register). */
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to config.loginRateLimit; tests lower it. */
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Defaults to the wall clock; tests move time without waiting (PIN lockouts). */
+  now?: () => Date;
 }
 
 /** Builds the whole application without listening: server.ts listens, tests use app.inject. */
@@ -57,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);

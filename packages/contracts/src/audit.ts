@@ -44,6 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ),
   first_admin_registered: 'Primer administrador registrado',
   first_admin_from_environment: 'Primer administrador desde el entorno',
+  pin_locked: 'PIN bloqueado por intentos fallidos',
+  pin_unlocked: 'PIN desbloqueado',
 };
 
 /** The filters of the audit trail; `from`/`to` are business days (TZ_BUSINESS), both inclusive. */

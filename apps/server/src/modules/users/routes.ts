@@ -4,10 +4,12 @@ import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { problemResponses } from '../../http/responses.ts';
 import { createUser, getUser, listUsers, updateUser, usersCsv } from './service.ts';
+import { unlockPinRoutes } from './unlock-pin-routes.ts';
 
 /** Staff accounts: ROLE_ADMIN only, enforced here for every route of the module. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireRole('ROLE_ADMIN'));
+  await app.register(unlockPinRoutes);
 
   app.get(
     '/',
