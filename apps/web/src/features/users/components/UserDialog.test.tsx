@@ -1,3 +1,4 @@
+import { TRIVIAL_PIN_MESSAGE } from '@prestaya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -61,7 +62,7 @@ describe('user dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('validates the PIN on blur with the Spanish message', async () => {
+  it('validates the PIN on blur with the Spanish messages (shape, then trivial PINs)', async () => {
     mockServer(() => undefined);
     renderWithProviders(<UserDialog opened userId={null} onClose={() => {}} />);
     const d = await dialog();
@@ -72,6 +73,11 @@ describe('user dialog', () => {
     expect(await d.findByText('El PIN debe ser de 4 a 6 dígitos')).toBeInTheDocument();
     await userEvent.type(pin, '34');
     await waitFor(() => expect(d.queryByText('El PIN debe ser de 4 a 6 dígitos')).not.toBeInTheDocument());
+    // 1234 has the right shape but is a run: refused with the contracts' message.
+    expect(await d.findByText(TRIVIAL_PIN_MESSAGE)).toBeInTheDocument();
+    await userEvent.clear(pin);
+    await userEvent.type(pin, '4826');
+    await waitFor(() => expect(d.queryByText(TRIVIAL_PIN_MESSAGE)).not.toBeInTheDocument());
     await userEvent.clear(pin);
     await userEvent.type(pin, '12a4');
     expect(await d.findByText('El PIN debe ser de 4 a 6 dígitos')).toBeInTheDocument();

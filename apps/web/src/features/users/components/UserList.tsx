@@ -5,6 +5,8 @@ import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/i
 import { getUsers } from '../api/get-users.ts';
 import { USERS_PATH, usersKeys } from '../api/keys.ts';
 import { USER_STATUS_BADGES } from '../labels.ts';
+import { PinLockNotices } from './PinLockNotices.tsx';
+import { useUnlockPinAction } from './UnlockPinDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
 
 const columns: ColumnDef<User>[] = [
@@ -23,9 +25,11 @@ export function UserList() {
     opened: false,
     userId: null,
   });
+  const unlockPin = useUnlockPinAction();
 
   return (
     <Stack>
+      <PinLockNotices />
       <CatalogTable<User>
         title="Usuarios"
         titleOrder={1}
@@ -38,6 +42,7 @@ export function UserList() {
         filterLabel="Filtrar por estatus"
         onAdd={() => setDialog({ opened: true, userId: null })}
         onEdit={(user) => setDialog({ opened: true, userId: user.id })}
+        extraButtons={[unlockPin.button]}
         exportCsv={{ path: `${USERS_PATH}/export.csv`, fallbackName: 'usuarios.csv' }}
       />
       <UserDialog
@@ -45,6 +50,7 @@ export function UserList() {
         userId={dialog.userId}
         onClose={() => setDialog((d) => ({ ...d, opened: false }))}
       />
+      {unlockPin.dialog}
     </Stack>
   );
 }
