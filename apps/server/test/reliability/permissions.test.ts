@@ -167,6 +167,14 @@ const ROWS: Row[] = [
       }),
   },
 
+  // PIN lockouts: the locks in force and 'Desbloquear PIN', administrators only.
+  { route: 'GET /api/v1/users/pin-locks', expected: ADMIN(), call: get('/api/v1/users/pin-locks') },
+  {
+    route: 'POST /api/v1/users/:id/unlock-pin',
+    expected: ADMIN(),
+    call: () => send('POST', `/api/v1/users/${world().spare.id}/unlock-pin`),
+  },
+
   // Customers: every agent has their own; another agent's customer is a 404.
   { route: 'GET /api/v1/customers', expected: STAFF(), call: get('/api/v1/customers') },
   {
@@ -374,10 +382,11 @@ const ROWS: Row[] = [
     call: () => get(`/public/api/v1/loans/${world().activeLoan.id}`)(),
   },
   {
-    // Each role offers its own PIN (anonymous: none). Any active agent or administrator may authorise
-    // any loan's public payment (domain.md "People and access"); a Bearer token is not a credential here.
+    // Each role offers its own PIN (anonymous: none). The customer's agent or an administrator may
+    // authorise; another agent's right PIN is 403 (domain.md "People and access"); a Bearer token is
+    // not a credential here.
     route: 'POST /public/api/v1/loans/:id/payments',
-    expected: statuses(401, 201, 201, 201),
+    expected: statuses(401, 201, 403, 201),
     noBearer: true,
     call: async (role) => {
       const body = JSON.stringify({
