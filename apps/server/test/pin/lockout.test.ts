@@ -1,10 +1,11 @@
+import { agentCredentialHeader } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createUserAndLogin, expectProblem, request, rowsOf, testConfig, useTestApp } from '../helpers.ts';
 import { type LoanWorld, loanWorld } from '../loans/support.ts';
-import { activeLoan, jsonPart } from '../payments/support.ts';
+import { activeLoan, jsonPart, multipart } from '../payments/support.ts';
 import { BAD_CREDENTIAL, pinLockedMessage, publicApi } from '../public/support.ts';
 
 /**
@@ -254,5 +255,45 @@ describe('who may authorise', () => {
     expect(counted).toEqual([]);
     expect((await pay(world.admin.pin, '10.8.0.1', first, world.admin)).statusCode).toBe(201);
     expect((await right('10.8.0.1')).statusCode).toBe(201);
+  });
+});
+
+describe('client addresses that a trusting proxy passes on as sent', () => {
+  it("'*' or a long text in X-Forwarded-For is an address like any other: 401, not a 500", async () => {
+    const proxied = await buildApp({
+      config: testConfig({ trustProxy: true }),
+      database: context.database,
+      logger: false,
+      now,
+    });
+    try {
+      for (const forwarded of ['*', 'x'.repeat(500)]) {
+        const { payload, headers } = multipart([
+          jsonPart({ scheduledPaymentIds: [installments[0] ?? ''], paymentMethod: 0 as never }),
+        ]);
+        const reply = await proxied.inject({
+          method: 'POST',
+          url: `/public/api/v1/loans/${loanId}/payments`,
+          payload,
+          headers: {
+            ...headers,
+            authorization: agentCredentialHeader(world.agent.num, '0000'),
+            'x-forwarded-for': forwarded,
+          },
+        });
+        expectProblem(reply, 401, BAD_CREDENTIAL);
+      }
+      const scopes = rowsOf<{ scope: string; failed_count: number }>(
+        await context.database.db.execute(
+          sql`select scope, failed_count from pin_lockouts where user_num = ${world.agent.num} order by scope`,
+        ),
+      );
+      // Two failures counted everywhere; neither address is taken for the everywhere counter.
+      expect(scopes.find((row) => row.scope === '*')?.failed_count).toBe(2);
+      expect(scopes).toHaveLength(3);
+      expect(scopes.every((row) => row.scope.length <= 64)).toBe(true);
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -47,6 +47,16 @@ const limit = (pick: (limits: LockoutLimits) => number) =>
 const duration = (pick: (limits: LockoutLimits) => number) =>
   sql`(${limit(pick)} * interval '1 millisecond')`;
 
+/**
+ * The counter key of a client address. Behind a trusting proxy (TRUST_PROXY) request.ip is whatever the
+ * client wrote in X-Forwarded-For: it must never be taken for the everywhere counter ('*'), and it is
+ * bounded (an IPv6 address has at most 45 characters).
+ */
+function addressScope(address: string): string {
+  const bounded = address.slice(0, 64);
+  return bounded === EVERYWHERE ? `[${EVERYWHERE}]` : bounded;
+}
+
 /** The lock in force at `at` for this number and address (either counter), if any. */
 export async function activeLock(
   db: DbOrTx,
@@ -60,7 +70,7 @@ export async function activeLock(
     .where(
       and(
         eq(pinLockouts.userNum, userNum),
-        inArray(pinLockouts.scope, [address, EVERYWHERE]),
+        inArray(pinLockouts.scope, [addressScope(address), EVERYWHERE]),
         gt(pinLockouts.lockedUntil, at),
       ),
     );
@@ -87,7 +97,7 @@ async function countFailure(tx: DbOrTx, userNum: number, address: string, at: Da
   });
   return tx
     .insert(pinLockouts)
-    .values([fresh(address), fresh(EVERYWHERE)])
+    .values([fresh(addressScope(address)), fresh(EVERYWHERE)])
     .onConflictDoUpdate({
       target: [pinLockouts.userNum, pinLockouts.scope],
       set: {
@@ -159,7 +169,7 @@ export async function clearFailures(
     .where(
       and(
         eq(pinLockouts.userNum, userNum),
-        eq(pinLockouts.scope, address),
+        eq(pinLockouts.scope, addressScope(address)),
         sql`(${pinLockouts.lockedUntil} is null or ${pinLockouts.lockedUntil} <= ${now})`,
       ),
     );
