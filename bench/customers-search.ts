@@ -177,7 +177,7 @@ async function main() {
     console.log(`PGlite at ${config.pgliteDir}: migrated in ${(performance.now() - started).toFixed(0)} ms`);
 
     // Staff: one admin (sees everyone) and AGENTS agents sharing the customers.
-    const staff = { password: 'Bench2026!', pin: '1234', status: 'A' as const };
+    const staff = { password: 'Bench2026!', pin: '4826', status: 'A' as const };
     const admin = await createUser(database.db, null, {
       ...staff,
       name: 'Admin',

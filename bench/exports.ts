@@ -85,7 +85,7 @@ async function main() {
       lastName: 'Bench',
       username: 'admin@bench.mx',
       password,
-      pin: '1234',
+      pin: '4826',
       roles: ['ROLE_ADMIN'],
       status: 'A',
     });

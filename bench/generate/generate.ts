@@ -15,7 +15,7 @@ import { ledgerStatement } from './ledger.ts';
 import { type Profile, type WorldBuffers, worldBuffers, writeCustomers } from './world.ts';
 
 export const BENCH_PASSWORD = 'Bench2026!';
-export const BENCH_PIN = '1234';
+export const BENCH_PIN = '4826';
 export const BENCH_ADMIN = 'admin@bench.prestaya.mx';
 export const benchAgentUsername = (n: number) => `agente${n}@bench.prestaya.mx`;
 

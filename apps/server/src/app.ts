@@ -43,7 +43,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to config.loginRateLimit; tests lower it. */
   loginRateLimit?: AppConfig['loginRateLimit'];
-  /** The clock of session tokens (sign-in time, expiry); defaults to the system clock. */
+  /** The clock of session tokens and PIN lockouts; defaults to the system clock (tests move time). */
   now?: () => Date;
 }
 

@@ -136,7 +136,7 @@ export async function createUserAndLogin(
 ): Promise<TestUser> {
   userCounter += 1;
   const password = 'secreto123';
-  const pin = '1234';
+  const pin = '4826';
   const created = await createUser(context.database.db, null, {
     name: options.name ?? 'Usuario',
     lastName: options.lastName ?? `Prueba ${userCounter}`,

@@ -48,7 +48,7 @@ describe('errors are application/problem+json', () => {
         lastName: 'Pérez',
         username: 'nul@prestaya.mx',
         password: 'secreto123',
-        pin: '1234',
+        pin: '4826',
         roles: ['ROLE_USER'],
       },
     });

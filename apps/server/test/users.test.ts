@@ -19,7 +19,7 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   lastName: 'Núñez Pérez',
   username: 'lucia@prestaya.mx',
   password: 'Agente2026!',
-  pin: '4321',
+  pin: '4826',
   roles: ['ROLE_USER'],
   ...overrides,
 });
@@ -101,7 +101,7 @@ describe('POST /api/v1/users', () => {
         createdOn: expect.any(String),
       },
     });
-    expect(response.body).not.toMatch(/argon|hash|Agente2026|4321/i);
+    expect(response.body).not.toMatch(/argon|hash|Agente2026|4826/i);
     expect((await createViaApi(admin, { username: 'mario@prestaya.mx' })).num).toBe(1003);
     expect(await loginToken(context.app, 'lucia@prestaya.mx', 'Agente2026!')).toBeTruthy();
   });
@@ -116,7 +116,7 @@ describe('POST /api/v1/users', () => {
     );
     expect(row?.pin_hash).toMatch(/^\$argon2id\$/);
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
-    expect(row?.pin_hash).not.toContain('4321');
+    expect(row?.pin_hash).not.toContain('4826');
     expect(row?.password_hash).not.toContain('Agente2026!');
   });
 
@@ -287,7 +287,7 @@ describe('PUT /api/v1/users/:id', () => {
     const changed = await api.update(admin.token, created.id, {
       ...fields,
       password: 'NuevaClave1',
-      pin: '9876',
+      pin: '9275',
     });
     expect(changed.statusCode).toBe(200);
     const login = (password: string) =>

@@ -23,7 +23,7 @@ test('the admin creates an agent with a PIN; the agent signs in and sees only Da
   await dialog.getByLabel('PIN').fill('12');
   await dialog.getByLabel('PIN').blur();
   await expect(dialog.getByText('El PIN debe ser de 4 a 6 dígitos')).toBeVisible();
-  await dialog.getByLabel('PIN').fill('4321');
+  await dialog.getByLabel('PIN').fill('4826');
   await dialog.getByLabel('Agente').check();
   await expect(save).toBeEnabled();
   await save.click();
@@ -43,7 +43,7 @@ test('the admin creates an agent with a PIN; the agent signs in and sees only Da
   await dialog.getByLabel('Apellidos').fill('Persona');
   await dialog.getByLabel('Usuario', { exact: true }).fill(email.toUpperCase());
   await dialog.getByLabel('Contraseña').fill(password);
-  await dialog.getByLabel('PIN').fill('1111');
+  await dialog.getByLabel('PIN').fill('3917');
   await dialog.getByLabel('Agente').check();
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Error creando el usuario!')).toBeVisible();
@@ -84,7 +84,7 @@ test('the admin edits a user without touching the password, and the old password
   await dialog.getByLabel('Apellidos').fill('Ramírez');
   await dialog.getByLabel('Usuario', { exact: true }).fill(email);
   await dialog.getByLabel('Contraseña').fill('Mario2026!');
-  await dialog.getByLabel('PIN').fill('5555');
+  await dialog.getByLabel('PIN').fill('7351');
   await dialog.getByLabel('Agente').check();
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Usuario creado correctamente!')).toBeVisible();

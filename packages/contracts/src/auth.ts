@@ -1,4 +1,5 @@
 import { ROLES } from './labels.ts';
+import { isTrivialPin, TRIVIAL_PIN_MESSAGE } from './pin.ts';
 import { z } from './zod.ts';
 
 /** E-mail usernames: trimmed and lowercased before anything else (spec: Login). */
@@ -35,9 +36,12 @@ export const password = z
   .min(8, 'La contraseña debe tener al menos 8 caracteres')
   .max(128, 'La contraseña es demasiado larga');
 
+const PIN_SHAPE = /^\d{4,6}$/;
 export const pin = z
   .string({ error: 'El PIN es requerido' })
-  .regex(/^\d{4,6}$/, 'El PIN debe ser de 4 a 6 dígitos');
+  .regex(PIN_SHAPE, 'El PIN debe ser de 4 a 6 dígitos')
+  // Only a PIN of the right shape is judged, so a wrong one gets the shape's message alone.
+  .refine((value) => !PIN_SHAPE.test(value) || !isTrivialPin(value), TRIVIAL_PIN_MESSAGE);
 
 const personName = (message: string) => z.string({ error: message }).trim().min(1, message).max(80);
 export const firstName = personName('El nombre es requerido');

@@ -8,6 +8,7 @@ export * from './labels.ts';
 export * from './loans.ts';
 export * from './money.ts';
 export * from './payments.ts';
+export * from './pin.ts';
 export * from './public.ts';
 export * from './reports.ts';
 export * from './users.ts';

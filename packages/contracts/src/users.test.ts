@@ -7,7 +7,7 @@ const valid = {
   lastName: 'Gómez',
   username: '  Ana.Gomez@Example.COM ',
   password: 'secreto123',
-  pin: '1234',
+  pin: '4826',
   roles: ['ROLE_USER'],
 };
 

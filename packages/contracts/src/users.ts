@@ -41,3 +41,29 @@ export type User = z.infer<typeof user>;
 
 /** Columns a user list may be ordered by. */
 export const USER_ORDER_COLUMNS = ['num', 'name', 'lastName', 'username', 'status', 'createdOn'] as const;
+
+/**
+ * `GET /api/v1/users/pin-locks` (administrators): every user whose PIN is locked right now, by number.
+ * `everywhere`: locked for every client address (20 wrong PINs in an hour; the administrators' notice);
+ * otherwise only `addresses` client addresses are locked out (5 wrong PINs each).
+ */
+export const pinLock = z.object({
+  userId: z.string(),
+  num: z.number().int(),
+  name: z.string(),
+  lastName: z.string(),
+  /** When the latest of its locks ends (ISO instant). */
+  lockedUntil: z.string(),
+  everywhere: z.boolean(),
+  addresses: z.number().int(),
+});
+export type PinLock = z.infer<typeof pinLock>;
+
+/** `POST /api/v1/users/{id}/unlock-pin` (administrators): every lock and wrong-PIN count is forgotten. */
+export const pinUnlockResult = z.object({
+  userId: z.string(),
+  num: z.number().int(),
+  /** Whether a lock was in force when it was removed. */
+  wasLocked: z.boolean(),
+});
+export type PinUnlockResult = z.infer<typeof pinUnlockResult>;

@@ -3,6 +3,7 @@ import {
   addressInput,
   bankAccountCreate,
   customerInput,
+  isTrivialPin,
   loanApprove,
   loanCreate,
   loanUpdate,
@@ -290,7 +291,7 @@ function staffPins(seed: number): string[] {
   const pins = new Set<string>();
   while (pins.size < DEMO_STAFF.length) {
     const pin = String(random.int(1_000, 9_999));
-    if (!/(\d)\1\1/.test(pin)) pins.add(pin);
+    if (!/(\d)\1\1/.test(pin) && !isTrivialPin(pin)) pins.add(pin);
   }
   return [...pins];
 }
@@ -342,7 +343,7 @@ export async function seedDemo(db: AppDb, options: DemoOptions): Promise<DemoSum
 
   DEMO_STAFF.forEach((person, i) => {
     agenda.add(SETUP_DAY, hm(9, 10 * i), 'alta de usuario', async () => {
-      const pin = pins[i] ?? '1234';
+      const pin = pins[i] ?? '4826';
       const created = await createUser(
         db,
         staff.get('admin')?.id ?? null,

@@ -23,6 +23,7 @@ const TITLES: Record<number, string> = {
   414: 'URL demasiado larga',
   415: 'Tipo de contenido no soportado',
   422: 'Entidad no procesable',
+  423: 'Bloqueado',
   429: 'Demasiadas solicitudes',
   500: 'Error interno',
   503: 'Servicio no disponible',

@@ -1,62 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentCredential } from '../../src/domain/basic-credential.ts';
-import {
-  afterFailure,
-  afterSuccess,
-  isLocked,
-  NO_FAILURES,
-  PIN_LOCKOUT,
-  type PinLockoutState,
-} from '../../src/domain/pin-lockout.ts';
+import { EVERYWHERE, PIN_LOCKOUT, reopensAt, retryAfterSeconds } from '../../src/domain/pin-lockout.ts';
 
-const T0 = new Date('2025-03-01T12:00:00Z');
-const at = (ms: number) => new Date(T0.getTime() + ms);
 const MIN = 60_000;
 
-function fail(times: number, start: PinLockoutState | undefined = undefined, stepMs = 1000) {
-  let state = start;
-  for (let i = 0; i < times; i++) state = afterFailure(state, at(i * stepMs));
-  return state as PinLockoutState;
-}
-
-describe('PIN lockout rule (pure, clock injected)', () => {
-  it('locks on the 5th failure for 15 minutes, not before', () => {
-    const four = fail(4);
-    expect(four.failedCount).toBe(4);
-    expect(four.lockedUntil).toBeNull();
-    expect(isLocked(four, at(4000))).toBe(false);
-    const five = afterFailure(four, at(4000));
-    expect(five.failedCount).toBe(5);
-    expect(five.lockedUntil).toEqual(at(4000 + 15 * MIN));
-    expect(isLocked(five, at(4000 + 15 * MIN - 1))).toBe(true);
-    expect(isLocked(five, at(4000 + 15 * MIN))).toBe(false);
+describe('PIN lockout wording (pure)', () => {
+  it('limits: 5 per address in 15 minutes, 20 everywhere in an hour, 15-minute locks; the first failure never locks', () => {
+    expect(PIN_LOCKOUT).toEqual({
+      address: { maxFailures: 5, windowMs: 15 * MIN, lockMs: 15 * MIN },
+      everywhere: { maxFailures: 20, windowMs: 60 * MIN, lockMs: 15 * MIN },
+    });
+    for (const limits of Object.values(PIN_LOCKOUT)) expect(limits.maxFailures).toBeGreaterThanOrEqual(2);
+    expect(EVERYWHERE).toBe('*');
   });
 
-  it('a failure while locked keeps the lock as it is (no extension, no count)', () => {
-    const locked = fail(5);
-    const again = afterFailure(locked, at(10 * MIN));
-    expect(again.lockedUntil).toEqual(locked.lockedUntil);
-    expect(again.failedCount).toBe(5);
+  it('the time a lock opens is HH:MM (24 h) on the business clock, rounded up to the minute', () => {
+    const zone = 'America/Mexico_City';
+    expect(reopensAt(new Date('2025-03-03T18:15:00.000Z'), zone)).toBe('12:15');
+    expect(reopensAt(new Date('2025-03-03T18:15:00.001Z'), zone)).toBe('12:16');
+    expect(reopensAt(new Date('2025-03-03T18:15:30Z'), zone)).toBe('12:16');
+    expect(reopensAt(new Date('2025-03-04T05:59:30Z'), zone)).toBe('00:00');
+    expect(reopensAt(new Date('2025-03-04T03:05:00Z'), zone)).toBe('21:05');
+    expect(reopensAt(new Date('2025-03-04T03:05:00Z'), 'UTC')).toBe('03:05');
   });
 
-  it('an expired lock starts over at 1', () => {
-    const locked = fail(5);
-    const after = afterFailure(locked, at(4000 + 15 * MIN));
-    expect(after).toEqual({ failedCount: 1, lastFailureAt: at(4000 + 15 * MIN), lockedUntil: null });
-  });
-
-  it('failures further apart than the window do not add up', () => {
-    const three = fail(3);
-    const later = afterFailure(three, at(2000 + PIN_LOCKOUT.failureWindowMs + 1));
-    expect(later.failedCount).toBe(1);
-    const within = afterFailure(three, at(2000 + PIN_LOCKOUT.failureWindowMs));
-    expect(within.failedCount).toBe(4);
-  });
-
-  it('a success forgets everything; no state is not locked', () => {
-    expect(afterSuccess()).toEqual(NO_FAILURES);
-    expect(isLocked(undefined, T0)).toBe(false);
-    expect(afterFailure(undefined, T0)).toEqual({ failedCount: 1, lastFailureAt: T0, lockedUntil: null });
+  it('Retry-After is the seconds left, rounded up, at least 1', () => {
+    const now = new Date('2025-03-03T18:00:00Z');
+    expect(retryAfterSeconds(new Date(now.getTime() + 15 * MIN), now)).toBe(900);
+    expect(retryAfterSeconds(new Date(now.getTime() + 1500), now)).toBe(2);
+    expect(retryAfterSeconds(now, now)).toBe(1);
   });
 });
 

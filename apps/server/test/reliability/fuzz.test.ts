@@ -140,7 +140,7 @@ const BODIES: Record<string, () => BodySpec> = {
       lastName: 'Pérez',
       username: 'nueva@prestaya.mx',
       password: 'secreto123',
-      pin: '1234',
+      pin: '4826',
     }),
     fields: {
       name: userFields.name,
@@ -156,7 +156,7 @@ const BODIES: Record<string, () => BodySpec> = {
       lastName: 'Usuario',
       username: `fuzz-${uuidv7()}@prestaya.mx`,
       password: 'secreto123',
-      pin: '1234',
+      pin: '4826',
       roles: ['ROLE_USER'],
     }),
     fields: userFields,

@@ -72,7 +72,7 @@ const userBody = (n: string) => ({
   lastName: 'Usuario',
   username: `matriz-${n}-${Math.random().toString(36).slice(2, 8)}@prestaya.mx`,
   password: 'secreto123',
-  pin: '1234',
+  pin: '4826',
   roles: ['ROLE_USER'],
 });
 const customerForm = (c: World['customer']) => ({
@@ -171,6 +171,14 @@ const ROWS: Row[] = [
     route: 'POST /api/v1/users/:id/revoke-sessions',
     expected: ADMIN(),
     call: () => send('POST', `/api/v1/users/${world().spare.id}/revoke-sessions`),
+  },
+
+  // PIN lockouts: the locks in force and 'Desbloquear PIN', administrators only.
+  { route: 'GET /api/v1/users/pin-locks', expected: ADMIN(), call: get('/api/v1/users/pin-locks') },
+  {
+    route: 'POST /api/v1/users/:id/unlock-pin',
+    expected: ADMIN(),
+    call: () => send('POST', `/api/v1/users/${world().spare.id}/unlock-pin`),
   },
 
   // Customers: every agent has their own; another agent's customer is a 404.
@@ -380,10 +388,11 @@ const ROWS: Row[] = [
     call: () => get(`/public/api/v1/loans/${world().activeLoan.id}`)(),
   },
   {
-    // Each role offers its own PIN (anonymous: none). Any active agent or administrator may authorise
-    // any loan's public payment (domain.md "People and access"); a Bearer token is not a credential here.
+    // Each role offers its own PIN (anonymous: none). The customer's agent or an administrator may
+    // authorise; another agent's right PIN is 403 (domain.md "People and access"); a Bearer token is
+    // not a credential here.
     route: 'POST /public/api/v1/loans/:id/payments',
-    expected: statuses(401, 201, 201, 201),
+    expected: statuses(401, 201, 403, 201),
     noBearer: true,
     call: async (role) => {
       const body = JSON.stringify({

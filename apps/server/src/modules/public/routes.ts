@@ -11,12 +11,19 @@ import {
 } from '@prestaya/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
 import { badRequest, tooManyRequests } from '../../errors.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { businessDay, registerPayment } from '../payments/service.ts';
 import { receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
 import { PUBLIC_MESSAGES, PUBLIC_RATE_LIMIT } from './messages.ts';
-import { authoriseAgent, loanStatement, lookupLoan } from './service.ts';
+import {
+  authoriseAgent,
+  ensureMayAuthoriseLoan,
+  loanStatement,
+  lookupLoan,
+  PinLockedProblem,
+} from './service.ts';
 
 const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 
@@ -52,8 +59,8 @@ function parsePublicPaymentRequest(raw: unknown) {
 /**
  * Routes of /public/api/v1 (domain.md "People and access"): no staff session. Lookups need the loan
  * number and the customer's phone together; the statement needs the loan's unguessable id; a payment
- * needs an agent's `Authorization: Basic base64(userNum:pin)` (5 wrong PINs lock the number for 15
- * minutes). Everything is rate-limited per client IP.
+ * needs the `Authorization: Basic base64(userNum:pin)` of the customer's agent or an administrator
+ * (PIN lockout: domain/pin-lockout.ts). Everything is rate-limited per client IP.
  */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart);
@@ -105,27 +112,42 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Registro de Pago público: el mismo multipart que el del personal (parte `paymentRequest` con ' +
           '`paymentMethod` 0 = efectivo, 1 = transferencia, y la imagen `file` con transferencia), ' +
-          'autorizado con `Authorization: Basic base64(numeroDeUsuario:PIN)` de un agente o ' +
-          'administrador activo. Cualquier credencial rechazada (incluido el bloqueo de 15 minutos tras ' +
-          '5 PIN incorrectos) es el mismo 401. Máx. 30 intentos por minuto por cliente (429).',
+          'autorizado con `Authorization: Basic base64(numeroDeUsuario:PIN)` del agente asignado al ' +
+          'cliente o de un administrador activo (otro agente: 403). Una credencial rechazada es 401 ' +
+          '"Autorización inválida…". 5 PIN incorrectos desde una dirección bloquean ese número para esa ' +
+          'dirección 15 minutos; 20 en una hora desde cualquier dirección lo bloquean en todas 15 minutos ' +
+          '(y se avisa a los administradores, que pueden desbloquearlo). Un número bloqueado es 423 ' +
+          '"PIN bloqueado por demasiados intentos; intente de nuevo a las HH:MM" con `Retry-After`. ' +
+          'Máx. 30 intentos por minuto por cliente (429).',
         consumes: ['multipart/form-data'],
         params: idParams,
         response: {
           201: envelope(publicPaymentReply),
-          ...problemResponses(400, 401, 404, 409, 413, 415, 429),
+          ...problemResponses(400, 401, 403, 404, 409, 413, 415, 423, 429),
         },
       },
     },
     async (request, reply) => {
       // The credential first: an unauthorised request never writes a byte of its upload to disk.
-      const authorisedBy = await authoriseAgent(app.db, request.headers.authorization);
+      const authorisedBy = await authoriseAgent(app.db, request.headers.authorization, {
+        clientAddress: request.ip,
+        now: app.now,
+        timeZone: app.config.businessTimeZone,
+      }).catch((error: unknown) => {
+        if (error instanceof PinLockedProblem)
+          reply.header('retry-after', String(retryAfterSeconds(error.until, app.now())));
+        throw error;
+      });
+      await ensureMayAuthoriseLoan(app.db, request.params.id, authorisedBy);
       const upload = await receivePaymentUpload(request, uploadsDir);
       try {
         const created = await registerPayment(app.db, {
           loanId: request.params.id,
           request: parsePublicPaymentRequest(upload.paymentRequest),
           file: upload.file,
-          registeredBy: authorisedBy,
+          registeredBy: authorisedBy.id,
+          // Re-checked on the locked loan row: the customer's agent or an administrator.
+          actor: authorisedBy,
           channel: 'PUBLIC',
           today: businessDay(app.config.businessTimeZone),
         });

@@ -14,14 +14,15 @@ import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { parseAgentCredential } from '../../domain/basic-credential.ts';
-import { isLocked } from '../../domain/pin-lockout.ts';
+import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
+import { reopensAt } from '../../domain/pin-lockout.ts';
 import { hasRole } from '../../domain/users.ts';
-import { notFound, unauthorized } from '../../errors.ts';
+import { forbidden, HttpProblem, notFound, unauthorized } from '../../errors.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
 import { LOAN_MESSAGES } from '../loans/messages.ts';
 import { payableItems } from '../payments/service.ts';
 import { PUBLIC_MESSAGES } from './messages.ts';
-import { clearFailures, readLockout, recordFailure } from './pin-lockouts.ts';
+import { activeLock, clearFailures, recordFailure } from './pin-lockouts.ts';
 
 /**
  * The public side (domain.md "People and access"): nothing without proof, and only what the pages show.
@@ -182,29 +183,52 @@ function mayAuthorise(row: { status: string; roles: string[]; pinHash: string | 
   );
 }
 
+/** A refusal because the typed number is locked: 423 with the time it opens; `until` feeds Retry-After. */
+export class PinLockedProblem extends HttpProblem {
+  constructor(
+    readonly until: Date,
+    timeZone: string,
+  ) {
+    super(423, PUBLIC_MESSAGES.pinLocked(reopensAt(until, timeZone)));
+  }
+}
+
+export interface AuthorisationContext {
+  /** The client address (request.ip: the proxy's X-Forwarded-For only with TRUST_PROXY). */
+  clientAddress: string;
+  now: () => Date;
+  /** TZ_BUSINESS, for the time a lock opens. */
+  timeZone: string;
+}
+
 /**
- * Checks `Authorization: Basic base64(userNum:pin)` and returns the authorising user's id. Every
- * refusal is the same 401 (PUBLIC_MESSAGES.badCredential). Each attempt with a well-formed number costs
- * one Argon2 verification (a dummy one for an unknown number, a user without PIN or a locked number),
- * so timing says nothing about which numbers exist. A wrong PIN, an unknown number or a user who may
- * not authorise counts as a failure of the typed number (domain/pin-lockout.ts); while it is locked even
- * the right PIN is refused; a success clears the count.
+ * Checks `Authorization: Basic base64(userNum:pin)` and returns the authorising user. Every refusal of
+ * the credential is the same 401 (PUBLIC_MESSAGES.badCredential), except a locked number: 423 with its
+ * own message and the time it opens, so staff can tell a lock from a typo (a number that belongs to
+ * nobody is locked just the same, so the lock reveals nothing). Each attempt with a well-formed number
+ * costs one Argon2 verification (a dummy one for an unknown number, a user without PIN or a locked
+ * number), so timing says nothing about which numbers exist. A wrong PIN, an unknown number or a user
+ * who may not authorise counts as a failure of the typed number from this address
+ * (modules/public/pin-lockouts.ts); the failure that locks is answered with the lock.
  */
 export async function authoriseAgent(
   db: AppDb,
   header: string | undefined,
-  now: () => Date = () => new Date(),
-): Promise<string> {
+  context: AuthorisationContext,
+): Promise<CustomerActor> {
   const refuse = () => unauthorized(PUBLIC_MESSAGES.badCredential);
+  const locked = (until: Date) => new PinLockedProblem(until, context.timeZone);
   const credential = parseAgentCredential(header);
   if (!credential) {
     await verifyAgainstDummy('-');
     throw refuse();
   }
   const { userNum, pin } = credential;
-  if (isLocked(await readLockout(db, userNum), now())) {
+  const address = context.clientAddress;
+  const lock = await activeLock(db, userNum, address, context.now());
+  if (lock) {
     await verifyAgainstDummy(pin);
-    throw refuse();
+    throw locked(lock);
   }
   const [row] = await db
     .select({ id: users.id, status: users.status, roles: users.roles, pinHash: users.pinHash })
@@ -213,9 +237,27 @@ export async function authoriseAgent(
     .limit(1);
   const pinOk = row?.pinHash != null ? await verifySecret(row.pinHash, pin) : await verifyAgainstDummy(pin);
   if (!row || !pinOk || !mayAuthorise(row)) {
-    await recordFailure(db, userNum, now());
+    const outcome = await recordFailure(db, { userNum, address, at: context.now(), userId: row?.id });
+    if (outcome.lockedUntil) throw locked(outcome.lockedUntil);
     throw refuse();
   }
-  if (!(await clearFailures(db, userNum, now()))) throw refuse();
-  return row.id;
+  const stillLocked = await clearFailures(db, userNum, address, context.now());
+  if (stillLocked) throw locked(stillLocked);
+  return { id: row.id, roles: row.roles };
+}
+
+/**
+ * The authorising user must be the loan's customer's assigned agent or an administrator (domain.md
+ * "People and access"): a right PIN of another agent is 403. An unknown loan is 404. Checked before
+ * the upload is read; registerPayment checks it again on the locked loan row.
+ */
+export async function ensureMayAuthoriseLoan(db: AppDb, loanId: string, actor: CustomerActor) {
+  const [row] = await db
+    .select({ agentId: customers.agentId })
+    .from(loans)
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .where(eq(loans.id, loanId))
+    .limit(1);
+  if (!row) throw notFound(LOAN_MESSAGES.notFound);
+  if (!seesAllCustomers(actor) && row.agentId !== actor.id) throw forbidden(PUBLIC_MESSAGES.notAssignedAgent);
 }

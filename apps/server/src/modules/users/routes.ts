@@ -5,11 +5,13 @@ import { sendCsv } from '../../csv/send.ts';
 import { problemResponses } from '../../http/responses.ts';
 import { revokeSessionsRoute } from './revoke-sessions.ts';
 import { createUser, getUser, listUsers, updateUser, usersCsv } from './service.ts';
+import { unlockPinRoutes } from './unlock-pin-routes.ts';
 
 /** Staff accounts: ROLE_ADMIN only, enforced here for every route of the module. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireRole('ROLE_ADMIN'));
   await app.register(revokeSessionsRoute);
+  await app.register(unlockPinRoutes);
 
   app.get(
     '/',

@@ -44,7 +44,7 @@ describe('Crear cuenta', () => {
     await userEvent.type(screen.getByLabelText('Apellidos'), 'Gómez');
     await userEvent.type(screen.getByLabelText('Correo electrónico'), 'Ana@Example.com');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'corta');
-    await userEvent.type(screen.getByLabelText('PIN'), '1234');
+    await userEvent.type(screen.getByLabelText('PIN'), '4826');
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -60,7 +60,7 @@ describe('Crear cuenta', () => {
       lastName: 'Gómez',
       username: 'ana@example.com',
       password: 'corta12345',
-      pin: '1234',
+      pin: '4826',
     });
   });
 
@@ -76,7 +76,7 @@ describe('Crear cuenta', () => {
     await userEvent.type(screen.getByLabelText('Apellidos'), 'Gómez');
     await userEvent.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
-    await userEvent.type(screen.getByLabelText('PIN'), '1234');
+    await userEvent.type(screen.getByLabelText('PIN'), '4826');
     open = false;
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(await screen.findByText('Las cuentas son creadas por un administrador')).toBeInTheDocument();

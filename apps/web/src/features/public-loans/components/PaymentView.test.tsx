@@ -223,6 +223,30 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
     expect((sent.file as File).name).toBe('comprobante.png');
   });
 
+  it('a locked PIN (423) shows its own title and the time it opens, distinct from a wrong PIN', async () => {
+    const locked = 'PIN bloqueado por demasiados intentos; intente de nuevo a las 12:16';
+    mockServer((r) => {
+      if (isSearch(r)) return json(200, ok(lookupResult([installment(1)])));
+      if (isPay(r)) return problem(423, locked);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/consulta');
+    await search(user);
+    await user.click(await screen.findByRole('checkbox', { name: 'Pago 1 de 12' }));
+    await user.click(screen.getByRole('button', { name: 'Registrar Pago por $1,000.00' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Registrar Pago' }));
+    await user.type(dialog.getByLabelText(/Número de usuario del agente/), '7');
+    await user.type(dialog.getByLabelText(/^PIN/), '4826');
+    await user.click(dialog.getByRole('button', { name: 'Registrar Pago' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('PIN bloqueado');
+    expect(alert).toHaveTextContent(locked);
+    expect(alert).not.toHaveTextContent('No se pudo registrar el pago');
+    // The alert is labelled by its title ('PIN bloqueado'): the field is the one labelled just PIN.
+    expect(dialog.getByLabelText(/^PIN\s*\*?$/)).toHaveValue('');
+  });
+
   it('a 401 keeps the dialog open with the server detail and no logout', async () => {
     const detail = 'Autorización inválida: verifique su número de usuario y PIN';
     const { requests } = mockServer((r) => {
@@ -240,6 +264,7 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
     await user.type(dialog.getByLabelText(/^PIN/), '0000');
     await user.click(dialog.getByRole('button', { name: 'Registrar Pago' }));
     expect(await dialog.findByText(detail)).toBeInTheDocument();
+    expect(dialog.getByRole('alert')).toHaveTextContent('No se pudo registrar el pago');
     expect(screen.getByRole('dialog', { name: 'Registrar Pago' })).toBeInTheDocument();
     expect(dialog.getByLabelText(/^PIN/)).toHaveValue('');
     expect(dialog.getByLabelText(/Número de usuario del agente/)).toHaveValue('7');

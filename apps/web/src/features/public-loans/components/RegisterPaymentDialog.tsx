@@ -87,7 +87,7 @@ export function RegisterPaymentDialog({
   const [userNum, setUserNum] = useState('');
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ title: string; detail: string } | null>(null);
 
   // A fresh form each time the dialog opens.
   useEffect(() => {
@@ -125,9 +125,14 @@ export function RegisterPaymentDialog({
       });
       onRegistered(payment);
     } catch (error) {
-      // Spec 8 'Public payment failure': the dialog stays with the reason.
-      setServerError(errorDetail(error));
-      if (isPublicApiError(error) && error.status === 401) setPin('');
+      // Spec 8 'Public payment failure': the dialog stays with the reason. A locked user number (423)
+      // has its own title, so staff can tell it from a mistyped PIN; either way the PIN is cleared.
+      const status = isPublicApiError(error) ? error.status : 0;
+      setServerError({
+        title: status === 423 ? 'PIN bloqueado' : 'No se pudo registrar el pago',
+        detail: errorDetail(error),
+      });
+      if (status === 401 || status === 423) setPin('');
     }
   };
 
@@ -154,10 +159,10 @@ export function RegisterPaymentDialog({
               color="red"
               variant="light"
               icon={<IconAlertCircle size={18} aria-hidden />}
-              title="No se pudo registrar el pago"
+              title={serverError.title}
               role="alert"
             >
-              {serverError}
+              {serverError.detail}
             </Alert>
           )}
           <TextInput label="Total a pagar" value={formatCents(totalCents)} readOnly />

@@ -3,6 +3,7 @@ export const usersKeys = {
   all: ['users'] as const,
   lists: () => [...usersKeys.all, 'list'] as const,
   detail: (id: string) => [...usersKeys.all, 'detail', id] as const,
+  pinLocks: () => [...usersKeys.all, 'pin-locks'] as const,
 };
 
 export const USERS_PATH = '/api/v1/users';

@@ -1,3 +1,4 @@
+import { TRIVIAL_PIN_MESSAGE } from '@prestaya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,7 @@ async function fillNewUser(d: ReturnType<typeof within>) {
   await userEvent.type(d.getByLabelText(/^Apellidos/), 'Gómez');
   await userEvent.type(d.getByLabelText(/^Usuario/), ' Ana@Example.com ');
   await userEvent.type(d.getByLabelText(/^Contraseña/), 'secreto123');
-  await userEvent.type(d.getByLabelText(/^PIN/), '1234');
+  await userEvent.type(d.getByLabelText(/^PIN/), '4826');
   await userEvent.click(d.getByRole('checkbox', { name: 'Agente' }));
 }
 
@@ -54,14 +55,14 @@ describe('user dialog', () => {
       lastName: 'Gómez',
       username: 'ana@example.com',
       password: 'secreto123',
-      pin: '1234',
+      pin: '4826',
       roles: ['ROLE_USER'],
       status: 'A',
     });
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('validates the PIN on blur with the Spanish message', async () => {
+  it('validates the PIN on blur with the Spanish messages (shape, then trivial PINs)', async () => {
     mockServer(() => undefined);
     renderWithProviders(<UserDialog opened userId={null} onClose={() => {}} />);
     const d = await dialog();
@@ -72,6 +73,11 @@ describe('user dialog', () => {
     expect(await d.findByText('El PIN debe ser de 4 a 6 dígitos')).toBeInTheDocument();
     await userEvent.type(pin, '34');
     await waitFor(() => expect(d.queryByText('El PIN debe ser de 4 a 6 dígitos')).not.toBeInTheDocument());
+    // 1234 has the right shape but is a run: refused with the contracts' message.
+    expect(await d.findByText(TRIVIAL_PIN_MESSAGE)).toBeInTheDocument();
+    await userEvent.clear(pin);
+    await userEvent.type(pin, '4826');
+    await waitFor(() => expect(d.queryByText(TRIVIAL_PIN_MESSAGE)).not.toBeInTheDocument());
     await userEvent.clear(pin);
     await userEvent.type(pin, '12a4');
     expect(await d.findByText('El PIN debe ser de 4 a 6 dígitos')).toBeInTheDocument();
@@ -134,7 +140,7 @@ async function fillNewUserRest(d: ReturnType<typeof within>) {
   await userEvent.type(d.getByLabelText(/^Apellidos/), 'Gómez');
   await userEvent.type(d.getByLabelText(/^Usuario/), ' Ana@Example.com ');
   await userEvent.type(d.getByLabelText(/^Contraseña/), 'secreto123');
-  await userEvent.type(d.getByLabelText(/^PIN/), '1234');
+  await userEvent.type(d.getByLabelText(/^PIN/), '4826');
   expect(d.getByRole('button', { name: 'Guardar' })).toBeDisabled();
   await userEvent.click(d.getByRole('checkbox', { name: 'Agente' }));
 }

@@ -6,7 +6,9 @@ import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../compone
 import { getUsers } from '../api/get-users.ts';
 import { USERS_PATH, usersKeys } from '../api/keys.ts';
 import { USER_STATUS_BADGES } from '../labels.ts';
+import { PinLockNotices } from './PinLockNotices.tsx';
 import { REVOKE_SESSIONS_LABEL, RevokeSessionsDialog } from './RevokeSessionsDialog.tsx';
+import { useUnlockPinAction } from './UnlockPinDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
 
 const columns: ColumnDef<User>[] = [
@@ -36,10 +38,12 @@ export function UserList() {
     userId: null,
   });
   const [revoking, setRevoking] = useState<User | null>(null);
-  const extraButtons = useMemo(() => rowActions(setRevoking), []);
+  const unlockPin = useUnlockPinAction();
+  const extraButtons = useMemo(() => [...rowActions(setRevoking), unlockPin.button], [unlockPin.button]);
 
   return (
     <Stack>
+      <PinLockNotices />
       <CatalogTable<User>
         title="Usuarios"
         titleOrder={1}
@@ -61,6 +65,7 @@ export function UserList() {
         onClose={() => setDialog((d) => ({ ...d, opened: false }))}
       />
       <RevokeSessionsDialog user={revoking} onClose={() => setRevoking(null)} />
+      {unlockPin.dialog}
     </Stack>
   );
 }

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { Component as DashboardRoute } from './dashboard.tsx';
+
+const login = (roles: string[]) => ({
+  userId: '0190a0c0-0000-7000-8000-000000000001',
+  roles,
+  name: 'Ana',
+  lastName: 'Gómez',
+  username: 'ana@example.com',
+  access_token: 'token-1',
+});
+
+const lock = {
+  userId: '0190a0c0-0000-7000-8000-0000000000a1',
+  num: 1002,
+  name: 'Beto',
+  lastName: 'Agente',
+  lockedUntil: new Date(2025, 2, 3, 13, 13).toISOString(),
+  everywhere: true,
+  addresses: 0,
+};
+
+/** The reports are left unanswered (404): only the notice matters here. */
+function serve() {
+  return mockServer(({ url }) =>
+    url.pathname === '/api/v1/users/pin-locks' ? json(200, { status: 'OK', data: [lock] }) : undefined,
+  );
+}
+
+describe('Dashboard route: the PIN lock notice', { timeout: 20_000 }, () => {
+  it('administrators see it above the dashboard, with Desbloquear PIN', async () => {
+    session.start(login(['ROLE_ADMIN']));
+    serve();
+    renderRoutes([{ path: '/admin/dashboard', element: <DashboardRoute /> }], '/admin/dashboard');
+    expect(
+      await screen.findByText(
+        'El PIN del usuario 1002 (Beto Agente) fue bloqueado por demasiados intentos fallidos desde varias ' +
+          'direcciones; se desbloqueará solo a las 13:13.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Desbloquear PIN del usuario 1002' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('agents neither see it nor ask for it', async () => {
+    session.start(login(['ROLE_USER']));
+    const { requests } = serve();
+    renderRoutes([{ path: '/admin/dashboard', element: <DashboardRoute /> }], '/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(requests.length).toBeGreaterThan(0));
+    expect(requests.map((r) => r.url.pathname)).not.toContain('/api/v1/users/pin-locks');
+    expect(screen.queryByText(/fue bloqueado/)).not.toBeInTheDocument();
+  });
+});
