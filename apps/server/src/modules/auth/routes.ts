@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: loginReply, ...problemResponses(400, 401, 429) },
       },
     },
-    async (request) => replyFor(await login(app.db, request.body, app.now())),
+    async (request) => replyFor(await login(app.db, request.body, app.now)),
   );
 
   // Needs a still-valid token: the API scope's authenticate hook has already loaded request.user. The

@@ -21,13 +21,14 @@ export const LOGIN_FAILED = 'Usuario y/o contraseña incorrecta';
  * Unknown user, wrong password and cancelled user all get the same 401 and take the same time
  * (one Argon2 verification each), so the reply reveals nothing about which accounts exist.
  */
-export async function login(db: AppDb, credentials: LoginRequest, now: Date): Promise<SessionUser> {
+export async function login(db: AppDb, credentials: LoginRequest, now: () => Date): Promise<SessionUser> {
   const [row] = await db.select().from(users).where(eq(users.username, credentials.username)).limit(1);
   const passwordOk = row
     ? await verifySecret(row.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
   if (!row || !passwordOk || !canSignIn(statusOf(row))) throw unauthorized(LOGIN_FAILED);
-  return toSessionUser(row, toSeconds(now));
+  // Read after the slow hash, so the sign-in time is the second the token is issued in (auth_time = iat).
+  return toSessionUser(row, toSeconds(now()));
 }
 
 /**
