@@ -22,8 +22,10 @@ const TITLES: Record<number, string> = {
   413: 'Contenido demasiado grande',
   414: 'URL demasiado larga',
   415: 'Tipo de contenido no soportado',
+  417: 'Expectativa no satisfecha',
   422: 'Entidad no procesable',
   429: 'Demasiadas solicitudes',
+  431: 'Encabezados demasiado grandes',
   500: 'Error interno',
   503: 'Servicio no disponible',
 };
