@@ -37,7 +37,7 @@ describe('errors are application/problem+json', () => {
     expectProblem(
       await request(context.app, { method: 'GET', url: '/api/v1/users?query=%00', token: admin.token }),
       400,
-      'Los datos enviados contienen caracteres o valores no permitidos',
+      'query: La búsqueda contiene caracteres no permitidos',
     );
     const created = await request(context.app, {
       method: 'POST',
@@ -52,7 +52,7 @@ describe('errors are application/problem+json', () => {
         roles: ['ROLE_USER'],
       },
     });
-    expectProblem(created, 400, 'Los datos enviados contienen caracteres o valores no permitidos');
+    expectProblem(created, 400, 'name: El nombre contiene caracteres no permitidos');
   });
 
   it('400 for malformed JSON', async () => {

@@ -1,5 +1,6 @@
 import { envelope, isoDate, paged, pagedQuery, uuid } from './common.ts';
 import { ACCOUNT_OPERATION_LABELS, ACCOUNT_OPERATION_TYPES } from './labels.ts';
+import { isAllowedText } from './text.ts';
 import { z } from './zod.ts';
 
 /** Entities the server writes to the audit trail (apps/server …AUDIT_ENTITY constants). */
@@ -49,7 +50,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 /** The filters of the audit trail; `from`/`to` are business days (TZ_BUSINESS), both inclusive. */
 const auditFilters = z.object({
   entity: z.enum(AUDIT_ENTITIES, { error: 'Entidad inválida' }).optional(),
-  entityId: z.string().trim().min(1).max(64).optional(),
+  entityId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine(isAllowedText, 'El identificador contiene caracteres no permitidos')
+    .optional(),
   userId: uuid.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),

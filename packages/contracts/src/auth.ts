@@ -1,4 +1,5 @@
 import { ROLES } from './labels.ts';
+import { requiredText } from './text.ts';
 import { z } from './zod.ts';
 
 /** E-mail usernames: trimmed and lowercased before anything else (spec: Login). */
@@ -39,9 +40,8 @@ export const pin = z
   .string({ error: 'El PIN es requerido' })
   .regex(/^\d{4,6}$/, 'El PIN debe ser de 4 a 6 dígitos');
 
-const personName = (message: string) => z.string({ error: message }).trim().min(1, message).max(80);
-export const firstName = personName('El nombre es requerido');
-export const lastName = personName('Los apellidos son requeridos');
+export const firstName = requiredText({ label: 'El nombre', max: 80 });
+export const lastName = requiredText({ label: 'Los apellidos', plural: true, max: 80 });
 
 /** First-run registration of the first administrator (`/auth/register`). */
 export const registerRequest = z.object({

@@ -9,5 +9,6 @@ export * from './money.ts';
 export * from './payments.ts';
 export * from './public.ts';
 export * from './reports.ts';
+export * from './text.ts';
 export * from './users.ts';
 export { z } from './zod.ts';
