@@ -70,6 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: timeouts.requestMs,
     // Node would answer a Host-less HTTP/1.1 request itself with an empty 400 (client-errors.ts).
     http: { requireHostHeader: false, connectionsCheckingInterval: timeouts.checkIntervalMs },
+    // A request arriving while the server drains gets client-errors.ts's 503 problem instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);

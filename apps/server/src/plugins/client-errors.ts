@@ -41,6 +41,7 @@ const PARSER_ERRORS: Record<string, { status: number; detail: string }> = {
 };
 const MALFORMED_REQUEST = { status: 400, detail: 'La solicitud HTTP está mal formada' };
 
+export const CLOSING_DETAIL = 'El servidor se está deteniendo; intente de nuevo en unos segundos';
 export const MISSING_HOST_DETAIL = 'Falta el encabezado Host';
 export const UNMET_EXPECTATION_DETAIL = 'El encabezado Expect no es compatible; envíe la solicitud sin él';
 
@@ -83,10 +84,20 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
 }
 
 /**
- * Node would answer these itself with an empty body. Options the server is built with must go with
- * it: `http: { requireHostHeader: false }`, so a Host-less HTTP/1.1 request reaches the hook below.
+ * Replies Node or Fastify would send themselves, in English or with an empty body. Options the server
+ * is built with must go with it: `http: { requireHostHeader: false }` (a Host-less HTTP/1.1 request
+ * reaches the hook below) and `return503OnClosing: false`.
  */
 export function registerNodeLevelProblems(app: FastifyInstance) {
+  // A request that arrives on an open connection while the server drains would get Fastify's English
+  // 503; with `return503OnClosing: false` it reaches this hook, which answers the same 503 as a problem.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) return sendProblem(reply.header('connection', 'close'), problemBody(503, CLOSING_DETAIL));
+  });
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused with 400.
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createTestDatabase, expectProblem, testConfig, useTestApp } from '../helpers.ts';
@@ -167,5 +167,48 @@ describe('a request that never finishes arriving', () => {
     const slowPort = (slow.server.address() as AddressInfo).port;
     const response = await rawRequest(slowPort, [`GET /health HTTP/1.1\r\n${HOST}X-Partial: a`]);
     expectProblem(asInjected(response), 408, 'La solicitud tardó demasiado en llegar completa');
+  });
+});
+
+describe('a request that arrives while the server shuts down', () => {
+  it("gets 503 problem+json, not Fastify's English reply", async () => {
+    const created = await createTestDatabase();
+    const closing = await buildApp({ config: testConfig(), database: created.database, logger: false });
+    try {
+      await closing.listen({ port: 0, host: '127.0.0.1' });
+      const closingPort = (closing.server.address() as AddressInfo).port;
+      // The first request's body is still arriving when close() starts, so the connection is busy (not
+      // closed as idle); the second, pipelined behind it, is routed after close() began.
+      const routed = new Promise((resolve) => closing.server.once('request', resolve));
+      const socket = connect(closingPort, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      const received: Buffer[] = [];
+      socket.on('data', (data) => received.push(data));
+      socket.on('error', () => {});
+      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.write(
+        `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{`,
+      );
+      await routed;
+      const closed = closing.close();
+      socket.write(`}GET /health HTTP/1.1\r\n${HOST}\r\n`);
+      await ended;
+      await closed;
+      const replies = Buffer.concat(received)
+        .toString('utf8')
+        .split(/(?=HTTP\/1\.1 )/);
+      expect(replies).toHaveLength(2);
+      expect(replies[0]).toMatch(/^HTTP\/1\.1 400 /); // the login's own validation: it was served
+      const last = replies[1] ?? '';
+      expect(last).toMatch(/^HTTP\/1\.1 503 /);
+      expect(last).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+      expect(JSON.parse(last.slice(last.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        status: 503,
+        detail: 'El servidor se está deteniendo; intente de nuevo en unos segundos',
+      });
+    } finally {
+      await closing.close();
+      await created.drop();
+    }
   });
 });
