@@ -188,6 +188,15 @@ describe('the built web app', () => {
     expect(response.rawPayload).toEqual(brotliCompressSync('console.log("app")'));
   });
 
+  it('answers a range the file cannot satisfy with a 416 problem', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { range: 'bytes=9999-10000' },
+    });
+    expectProblem(response, 416, 'El rango solicitado no existe en el archivo');
+  });
+
   it('caches hashed assets for a year', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
