@@ -1,6 +1,7 @@
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { migrateDatabase } from '../../src/db/migrate.ts';
 import { createTestDatabase, expectProblem, testConfig, useTestApp } from '../helpers.ts';
 import { type RawResponse, rawRequest } from './raw-http.ts';
 
@@ -155,6 +156,7 @@ describe('a request that never finishes arriving', () => {
   beforeAll(async () => {
     const created = await createTestDatabase();
     drop = created.drop;
+    await migrateDatabase(created.database);
     slow = await buildApp({ config: testConfig(), database: created.database, logger: false, timeouts });
     await slow.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -173,6 +175,7 @@ describe('a request that never finishes arriving', () => {
 describe('a request that arrives while the server shuts down', () => {
   it("gets 503 problem+json, not Fastify's English reply", async () => {
     const created = await createTestDatabase();
+    await migrateDatabase(created.database);
     const closing = await buildApp({ config: testConfig(), database: created.database, logger: false });
     try {
       await closing.listen({ port: 0, host: '127.0.0.1' });
