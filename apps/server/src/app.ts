@@ -15,6 +15,7 @@ import { publicRoutes } from './modules/public/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
+import { clientErrorHandler, registerNodeLevelProblems } from './plugins/client-errors.ts';
 import databasePlugin from './plugins/database.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { frameworkErrors, registerErrorHandler, registerNotFoundHandler } from './plugins/errors.ts';
@@ -45,11 +46,21 @@ export interface BuildAppOptions {
   loginRateLimit?: AppConfig['loginRateLimit'];
   /** The clock of session tokens and PIN lockouts; defaults to the system clock (tests move time). */
   now?: () => Date;
+  /** Defaults to REQUEST_TIMEOUTS; tests shorten them. */
+  timeouts?: { requestMs: number; checkIntervalMs: number };
 }
+
+/**
+ * A request (headers and body) must arrive within 5 minutes — Node's own default, which Fastify turns
+ * off — so a client trickling bytes cannot hold a connection forever; a 10 MB proof still gets 5
+ * minutes (about 35 KB/s). Node checks open connections every 30 s.
+ */
+export const REQUEST_TIMEOUTS = { requestMs: 300_000, checkIntervalMs: 30_000 };
 
 /** Builds the whole application without listening: server.ts listens, tests use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const timeouts = options.timeouts ?? REQUEST_TIMEOUTS;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -58,6 +69,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     // Router errors (bad percent escapes, over-long parameters) become problem+json too.
     frameworkErrors,
+    // Parser refusals (bad request line, chunking, 20 KB headers, timeouts) become problem+json too.
+    clientErrorHandler,
+    requestTimeout: timeouts.requestMs,
+    // Node would answer a Host-less HTTP/1.1 request itself with an empty 400 (client-errors.ts).
+    http: { requireHostHeader: false, connectionsCheckingInterval: timeouts.checkIntervalMs },
+    // A request arriving while the server drains gets client-errors.ts's 503 problem instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
@@ -66,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandler(app);
+  registerNodeLevelProblems(app);
 
   await app.register(databasePlugin, { db: database.db });
   await registerSecurityHeaders(app);

@@ -37,7 +37,7 @@ describe('errors are application/problem+json', () => {
     expectProblem(
       await request(context.app, { method: 'GET', url: '/api/v1/users?query=%00', token: admin.token }),
       400,
-      'Los datos enviados contienen caracteres o valores no permitidos',
+      'query: La búsqueda contiene caracteres no permitidos',
     );
     const created = await request(context.app, {
       method: 'POST',
@@ -52,7 +52,7 @@ describe('errors are application/problem+json', () => {
         roles: ['ROLE_USER'],
       },
     });
-    expectProblem(created, 400, 'Los datos enviados contienen caracteres o valores no permitidos');
+    expectProblem(created, 400, 'name: El nombre contiene caracteres no permitidos');
   });
 
   it('400 for malformed JSON', async () => {
@@ -186,6 +186,15 @@ describe('the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.rawPayload).toEqual(brotliCompressSync('console.log("app")'));
+  });
+
+  it('answers a range the file cannot satisfy with a 416 problem', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { range: 'bytes=9999-10000' },
+    });
+    expectProblem(response, 416, 'El rango solicitado no existe en el archivo');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,5 +1,6 @@
 import { ROLES } from './labels.ts';
 import { isTrivialPin, TRIVIAL_PIN_MESSAGE } from './pin.ts';
+import { requiredText } from './text.ts';
 import { z } from './zod.ts';
 
 /** E-mail usernames: trimmed and lowercased before anything else (spec: Login). */
@@ -43,9 +44,8 @@ export const pin = z
   // Only a PIN of the right shape is judged, so a wrong one gets the shape's message alone.
   .refine((value) => !PIN_SHAPE.test(value) || !isTrivialPin(value), TRIVIAL_PIN_MESSAGE);
 
-const personName = (message: string) => z.string({ error: message }).trim().min(1, message).max(80);
-export const firstName = personName('El nombre es requerido');
-export const lastName = personName('Los apellidos son requeridos');
+export const firstName = requiredText({ label: 'El nombre', max: 80 });
+export const lastName = requiredText({ label: 'Los apellidos', plural: true, max: 80 });
 
 /** First-run registration of the first administrator (`/auth/register`). */
 export const registerRequest = z.object({

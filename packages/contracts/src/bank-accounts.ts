@@ -1,5 +1,6 @@
 import { ACCOUNT_OPERATION_TYPES } from './labels.ts';
 import { pesos, positivePesos } from './money.ts';
+import { requiredText } from './text.ts';
 import { z } from './zod.ts';
 
 /**
@@ -14,13 +15,12 @@ export function isValidClabe(clabe: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(clabe[17]);
 }
 
-const required = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max);
 /** Blank → null: a cash box has neither card nor CLABE. */
 const blankToNull = (v: string | null | undefined) => (v ? v : null);
 
 export const bankAccountCreate = z.object({
-  name: required('El nombre es requerido', 80),
-  bankName: required('El banco es requerido', 80),
+  name: requiredText({ label: 'El nombre', max: 80 }),
+  bankName: requiredText({ label: 'El banco', max: 80 }),
   cardNumber: z
     .string()
     .trim()
@@ -34,16 +34,12 @@ export const bankAccountCreate = z.object({
     .refine((v) => v === '' || isValidClabe(v), 'La CLABE no es válida (dígito verificador incorrecto)')
     .nullish()
     .transform(blankToNull),
-  customerName: required('El titular es requerido', 120),
+  customerName: requiredText({ label: 'El titular', max: 120 }),
   balance: pesos.refine((n) => n >= 0, 'El saldo inicial no puede ser negativo').default(0),
 });
 export type BankAccountCreate = z.input<typeof bankAccountCreate>;
 
-const reason = z
-  .string({ error: 'El concepto es requerido' })
-  .trim()
-  .min(1, 'El concepto es requerido')
-  .max(200);
+const reason = requiredText({ label: 'El concepto', max: 200 });
 
 /** `{withdrawal, reason}` or `{deposit, reason}` (spec 3 "Withdrawal / deposit request"). */
 export const accountMovement = z.union([

@@ -6,6 +6,7 @@ import {
   daysBetween,
   isWithinDateBounds,
 } from './dates.ts';
+import { queryText } from './text.ts';
 import { z } from './zod.ts';
 
 export const uuid = z.uuid({ error: 'Identificador inválido' });
@@ -15,8 +16,8 @@ export const idParams = z.object({ id: uuid });
 export const pagedQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
-  query: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(50).optional(),
+  query: queryText({ label: 'La búsqueda', feminine: true, max: 100 }),
+  q: queryText({ label: 'La búsqueda', feminine: true, max: 50 }),
   orderBy: z.string().max(40).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
 });

@@ -1,4 +1,5 @@
 import { CUSTOMER_STATUSES, LOAN_STATUSES } from './labels.ts';
+import { isAllowedText, optionalText, requiredText } from './text.ts';
 import { z } from './zod.ts';
 
 /** The 32 federal entities, upper case and without accents, as the API sends them (spec 3 "State list"). */
@@ -38,16 +39,6 @@ export const MX_STATES = [
 ] as const;
 export type MxState = (typeof MX_STATES)[number];
 
-const required = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max);
-/** Optional text: blank means "not given" and is stored as null. */
-const optionalText = (max = 120) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 export const phone = z
   .string({ error: 'Tel. debe ser de 10 dígitos' })
   .trim()
@@ -55,15 +46,21 @@ export const phone = z
 
 /** Customer form (spec 5 "Customer form"); the same schema validates on the server and in the form. */
 export const customerInput = z.object({
-  name: required('El nombre es requerido', 80),
-  lastName: required('Ap. Paterno es requerido', 80),
-  secondLastName: optionalText(80),
+  name: requiredText({ label: 'El nombre', max: 80 }),
+  lastName: requiredText({ label: 'Ap. Paterno', max: 80 }),
+  secondLastName: optionalText({ label: 'Ap. Materno', max: 80 }),
   phone,
   curp: z
     .string({ error: 'CURP es requerido' })
     .trim()
     .toUpperCase()
-    .pipe(z.string().min(1, 'CURP es requerido').length(18, 'Debe ser de 18 caracteres')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'CURP es requerido')
+        .length(18, 'Debe ser de 18 caracteres')
+        .refine(isAllowedText, 'CURP contiene caracteres no permitidos'),
+    ),
   agentId: z.uuid({ error: 'Agente inválido' }).nullish(),
   status: z.enum(CUSTOMER_STATUSES, { error: 'El estatus es requerido' }).default('PENDING'),
 });
@@ -71,11 +68,11 @@ export type CustomerInput = z.input<typeof customerInput>;
 
 /** Address form (spec 5 "Address form"). */
 export const addressInput = z.object({
-  street: required('La calle es requerida'),
-  numExterior: required('El No. Exterior es requerido', 20),
-  numInterior: optionalText(20),
-  neighborhood: required('La Colonia es requerida'),
-  city: required('La Ciudad es requerida'),
+  street: requiredText({ label: 'La calle', feminine: true, max: 120 }),
+  numExterior: requiredText({ label: 'El No. Exterior', max: 20 }),
+  numInterior: optionalText({ label: 'El No. Interior', max: 20 }),
+  neighborhood: requiredText({ label: 'La Colonia', feminine: true, max: 120 }),
+  city: requiredText({ label: 'La Ciudad', feminine: true, max: 120 }),
   state: z.enum(MX_STATES, { error: 'El Estado es requerido' }),
   postalCode: z
     .string({ error: 'Código Postal debe ser de 5 dígitos' })

@@ -11,5 +11,6 @@ export * from './payments.ts';
 export * from './pin.ts';
 export * from './public.ts';
 export * from './reports.ts';
+export * from './text.ts';
 export * from './users.ts';
 export { z } from './zod.ts';

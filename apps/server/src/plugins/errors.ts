@@ -22,9 +22,12 @@ const TITLES: Record<number, string> = {
   413: 'Contenido demasiado grande',
   414: 'URL demasiado larga',
   415: 'Tipo de contenido no soportado',
+  416: 'Rango no satisfacible',
+  417: 'Expectativa no satisfecha',
   422: 'Entidad no procesable',
   423: 'Bloqueado',
   429: 'Demasiadas solicitudes',
+  431: 'Encabezados demasiado grandes',
   500: 'Error interno',
   503: 'Servicio no disponible',
 };
@@ -55,6 +58,7 @@ const GENERIC_DETAILS: Record<number, string> = {
   413: 'El cuerpo de la solicitud es demasiado grande',
   414: 'La URL es demasiado larga',
   415: 'Tipo de contenido no soportado',
+  416: 'El rango solicitado no existe en el archivo',
 };
 
 export const DATA_EXCEPTION_DETAIL = 'Los datos enviados contienen caracteres o valores no permitidos';

@@ -84,7 +84,11 @@ describe('POST /api/v1/customers/:id/addresses', () => {
       newAddress({ postalCode: 3940 }),
       { postalCode: 'Código Postal debe ser de 5 dígitos' },
     ],
-    ['a NUL character', newAddress({ city: 'Mé\u0000rida' }), { city: 'Contiene caracteres no permitidos' }],
+    [
+      'a NUL character',
+      newAddress({ city: 'Mé\u0000rida' }),
+      { city: 'La Ciudad contiene caracteres no permitidos' },
+    ],
   ])('answers 400 with the spec message naming the field for %s', async (_label, payload, expected) => {
     const admin = await createAdmin(context);
     const customer = await api.createOk(admin.token);

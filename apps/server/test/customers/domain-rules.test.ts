@@ -5,7 +5,6 @@ import {
   resolveAgentAssignment,
   seesAllCustomers,
 } from '../../src/domain/customers.ts';
-import { fieldWithNulCharacter } from '../../src/domain/stored-text.ts';
 
 describe('customer access rules', () => {
   const admin = { id: 'admin', roles: ['ROLE_ADMIN'] };
@@ -69,12 +68,5 @@ describe('customer access rules', () => {
     expect(hasCurpLength('GOMJ800101HDFMRS0')).toBe(false);
     expect(hasCurpLength(`😀${'A'.repeat(16)}`)).toBe(false); // 18 UTF-16 units, 17 characters
     expect(hasCurpLength(`Ñ${'A'.repeat(17)}`)).toBe(true);
-  });
-});
-
-describe('stored text', () => {
-  it('names the first field holding a NUL character', () => {
-    expect(fieldWithNulCharacter({ name: 'José', lastName: 'Gó\u0000mez', city: '\u0000' })).toBe('lastName');
-    expect(fieldWithNulCharacter({ name: 'José', secondLastName: null, count: 0 })).toBeUndefined();
   });
 });

@@ -127,6 +127,26 @@ describe('refused public uploads leave nothing on disk', () => {
       'Solo se adjunta comprobante en pagos por transferencia',
     ],
     ['zero bytes → 400', () => [transfer(), filePart(Buffer.alloc(0))], 400, 'El comprobante está vacío'],
+    [
+      'a paymentRequest Blob that is not UTF-8 (C0 80) → 400',
+      () => [
+        {
+          name: 'paymentRequest',
+          filename: 'blob',
+          contentType: 'application/json',
+          body: Buffer.concat([
+            Buffer.from(
+              `{"scheduledPaymentIds":["${installments[0] ?? ''}"],"paymentMethod":"TRANSFER","x":"`,
+            ),
+            Buffer.from([0xc0, 0x80]),
+            Buffer.from('"}'),
+          ]),
+        },
+        filePart(png),
+      ],
+      400,
+      'paymentRequest: no es UTF-8 válido',
+    ],
   ];
 
   it.each(cases)('%s', async (_label, parts, status, detail) => {

@@ -7,7 +7,6 @@ import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { notFound } from '../../errors.ts';
 import { findVisibleCustomer } from './access.ts';
-import { refuseNulCharacters } from './input-guards.ts';
 import { addressAuditSnapshot, toAddressDto } from './mapping.ts';
 
 export type AddressFields = z.output<typeof addressInput>;
@@ -17,7 +16,6 @@ export const ADDRESS_NOT_FOUND = 'Dirección no encontrada';
 const AUDIT_ENTITY = 'address';
 
 function addressColumns(input: AddressFields) {
-  refuseNulCharacters(input);
   return {
     street: input.street,
     numExterior: input.numExterior,

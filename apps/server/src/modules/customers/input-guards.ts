@@ -1,19 +1,13 @@
 import { hasCurpLength } from '../../domain/customers.ts';
-import { fieldWithNulCharacter, NUL_CHARACTER_MESSAGE } from '../../domain/stored-text.ts';
 import { invalidField } from '../../errors.ts';
 
 /**
  * Checks the contracts' schemas cannot express, run before any write so that nothing a client sends
- * reaches a database error (a 500): each is a 400 naming the field.
+ * reaches a database error (a 500): each is a 400 naming the field. Characters PostgreSQL text
+ * cannot hold (U+0000) are already refused by the contracts' text rule (packages/contracts text.ts).
  */
 
 export const CURP_LENGTH_MESSAGE = 'Debe ser de 18 caracteres';
-
-/** PostgreSQL text cannot hold U+0000 (domain/stored-text.ts). */
-export function refuseNulCharacters(fields: Record<string, unknown>): void {
-  const field = fieldWithNulCharacter(fields);
-  if (field) throw invalidField(field, NUL_CHARACTER_MESSAGE);
-}
 
 /** The contracts count UTF-16 units; the table's check counts characters (code points). */
 export function requireCurpLength(curp: string): void {

@@ -25,7 +25,7 @@ import { customerQueryTerm, customerSearchText } from '../../domain/search-text.
 import { conflict, forbidden, invalidField, notFound } from '../../errors.ts';
 import { currentLoanSummary } from '../loans/summary.ts';
 import { CUSTOMER_NOT_FOUND, findVisibleCustomer, visibleCustomers } from './access.ts';
-import { refuseNulCharacters, requireCurpLength } from './input-guards.ts';
+import { requireCurpLength } from './input-guards.ts';
 import { customerAuditSnapshot, toCustomerDto, toCustomerListItem } from './mapping.ts';
 
 export type CustomerFields = z.output<typeof customerInput>;
@@ -184,7 +184,6 @@ async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
 
 /** The columns a create or update writes from the form, `search_text` included. */
 function editableColumns(input: CustomerFields) {
-  refuseNulCharacters(input);
   requireCurpLength(input.curp);
   return {
     name: input.name,

@@ -9,6 +9,7 @@ export const PAYMENT_MESSAGES = {
   notMultipart: 'Envíe el pago como multipart/form-data con la parte paymentRequest',
   paymentRequestMissing: 'paymentRequest: es requerido',
   paymentRequestInvalidJson: 'paymentRequest: JSON inválido',
+  paymentRequestInvalidUtf8: 'paymentRequest: no es UTF-8 válido',
   paymentRequestTwice: 'paymentRequest: envíe una sola parte paymentRequest',
   oneFileOnly: 'Solo se permite un archivo',
   fileTooLarge: 'El comprobante excede 10 MB',

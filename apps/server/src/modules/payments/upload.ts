@@ -8,6 +8,7 @@ import type { Multipart } from '@fastify/multipart';
 import { MAX_PROOF_BYTES, paymentRequest, type z } from '@prestaya/contracts';
 import type { FastifyRequest } from 'fastify';
 import { type ProofImageType, SNIFF_BYTES, sniffImageType } from '../../domain/image-sniff.ts';
+import { decodeUtf8 } from '../../domain/utf8.ts';
 import { badRequest, HttpProblem } from '../../errors.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 
@@ -95,7 +96,8 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   }
 }
 
-async function readSmall(stream: NodeJS.ReadableStream, limit: number): Promise<string | undefined> {
+/** The part's bytes, or undefined when there are more than `limit` of them. */
+async function readSmall(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = false;
@@ -104,7 +106,7 @@ async function readSmall(stream: NodeJS.ReadableStream, limit: number): Promise<
     if (size > limit) tooLarge = true;
     else chunks.push(chunk as Buffer);
   }
-  return tooLarge ? undefined : Buffer.concat(chunks).toString('utf8');
+  return tooLarge ? undefined : Buffer.concat(chunks);
 }
 
 interface StagedFile {
@@ -186,9 +188,13 @@ export async function receivePaymentUpload(
         continue;
       }
       if (part.fieldname === 'paymentRequest') {
-        const text = await readSmall(part.file, JSON_PART_BYTES);
+        const bytes = await readSmall(part.file, JSON_PART_BYTES);
+        // Strict UTF-8, like JSON bodies (plugins/json-body.ts); a text field's value is decoded by
+        // busboy, and only ids and an enum are read from it, so a broken byte fails their schema.
+        const text = bytes && decodeUtf8(bytes);
         if (jsonValue) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestTwice));
-        else if (text === undefined) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson));
+        else if (bytes === undefined) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson));
+        else if (text === undefined) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestInvalidUtf8));
         else jsonValue = { value: parseJsonTextOrRefuse(text, refuse) };
         continue;
       }
