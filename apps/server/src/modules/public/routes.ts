@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, tooManyRequests } from '../../errors.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { businessDay, registerPayment } from '../payments/service.ts';
-import { receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
+import { paymentUploadParts, receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
 import { PUBLIC_MESSAGES, PUBLIC_RATE_LIMIT } from './messages.ts';
 import { authoriseAgent, loanStatement, lookupLoan } from './service.ts';
 
@@ -108,7 +108,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           'autorizado con `Authorization: Basic base64(numeroDeUsuario:PIN)` de un agente o ' +
           'administrador activo. Cualquier credencial rechazada (incluido el bloqueo de 15 minutos tras ' +
           '5 PIN incorrectos) es el mismo 401. Máx. 30 intentos por minuto por cliente (429).',
-        consumes: ['multipart/form-data'],
+        multipart: paymentUploadParts(publicPaymentRequest),
         params: idParams,
         response: {
           201: envelope(publicPaymentReply),
