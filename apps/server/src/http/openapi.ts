@@ -41,15 +41,14 @@ const SESSION_PREFIX = '/api/v1/';
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
 
 /**
- * Problem statuses a route can answer whatever its handler does: 400 for invalid input, 401 without a
- * session, 404 for an unknown id in the path, 413/415 for a body too large or of another type, 429
- * when it is rate-limited. Exported for the document test.
+ * Problem statuses a route can answer whatever its handler does: 400 on every route (invalid input, or
+ * an HTTP/1.1 request without Host, which is refused whatever the route), 401 without a session, 404
+ * for an unknown id in the path, 413/415 for a body too large or of another type, 429 when it is
+ * rate-limited. Exported for the document test.
  */
 export function frameworkProblemStatuses(route: RouteOptions): number[] {
-  const schema = route.schema ?? {};
   const takesBody = methodsOf(route).some((method) => BODY_METHODS.has(method.toUpperCase()));
-  const statuses = new Set<number>();
-  if (takesBody || schema.params || schema.querystring || schema.headers || schema.body) statuses.add(400);
+  const statuses = new Set<number>([400]);
   if (route.url.startsWith(SESSION_PREFIX) && !route.config?.anonymous) statuses.add(401);
   if (route.url.includes('/:')) statuses.add(404);
   if (takesBody) {
