@@ -1,5 +1,5 @@
-import { type PagedQuery, pagedQuery, z } from '@prestaya/contracts';
-import { problemResponses } from '../http/responses.ts';
+import { type PagedQuery, pagedQuery, type z } from '@prestaya/contracts';
+import { problemResponses, rawBody } from '../http/responses.ts';
 import { CSV_BATCH_SIZE, CSV_ROW_LIMIT } from './send.ts';
 
 /** Query of a list's CSV export: the list's own search, filter and order, without page and size. */
@@ -26,8 +26,8 @@ export function csvRouteDocs(tag: string, description: string) {
       `${CSV_ROW_LIMIT.toLocaleString('en-US')} filas (X-Total-Count dice cuántas coinciden).`,
     produces: ['text/csv'],
     response: {
-      200: z.any().describe('Archivo CSV (text/csv; charset=utf-8, attachment)'),
-      ...problemResponses(400, 401, 403, 404),
+      200: rawBody('Archivo CSV (text/csv; charset=utf-8, attachment)'),
+      ...problemResponses(400, 401, 403),
     },
   };
 }

@@ -1,15 +1,17 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { openApiTransforms } from '../http/openapi.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 
 /**
  * OpenAPI generated from the same zod schemas the routes validate with: UI at /api/docs, document at
- * /api/docs/json. Must be registered before the routes so it sees them.
+ * /api/docs/json. Must be registered before the routes so it sees them. http/openapi.ts adds what the
+ * routes do not say themselves (problem+json errors, the framework's statuses, multipart bodies).
  */
 export async function registerApiDocs(app: FastifyInstance) {
+  const { transform, transformObject } = openApiTransforms();
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -20,7 +22,8 @@ export async function registerApiDocs(app: FastifyInstance) {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
+    transformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

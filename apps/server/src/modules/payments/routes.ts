@@ -4,10 +4,12 @@ import {
   envelope,
   fee,
   idParams,
+  PROOF_CONTENT_TYPES,
   paged,
   pagedQuery,
   paymentDetails,
   paymentListItem,
+  paymentRequest,
   paymentStatusUpdate,
   pendingPayments,
   uuid,
@@ -17,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { forbidden } from '../../errors.ts';
-import { NO_AUTH, problemResponses } from '../../http/responses.ts';
+import { NO_AUTH, problemResponses, rawBody } from '../../http/responses.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 import {
@@ -33,7 +35,7 @@ import {
   pendingPayments as pendingPaymentsOf,
   registerPayment,
 } from './service.ts';
-import { parsePaymentRequest, receivePaymentUpload, uploadsDirectory } from './upload.ts';
+import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload, uploadsDirectory } from './upload.ts';
 
 const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 
@@ -137,10 +139,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         // Not text queries: each is matched against a short fixed pattern before anything else reads
         // it, and any malformed value (repeated, too long) is a link that does not verify (403).
         querystring: z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() }),
-        response: {
-          200: z.any().describe('La imagen (image/jpeg, image/png, image/webp o image/heic)'),
-          ...problemResponses(400, 403, 404),
-        },
+        produces: PROOF_CONTENT_TYPES,
+        response: { 200: rawBody('La imagen del comprobante', 'binary'), ...problemResponses(400, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -251,7 +251,7 @@ export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'feeIds, paymentMethod}, como parte application/json o campo de texto) y, solo con TRANSFER, ' +
           'una parte `file` con la imagen del comprobante (JPG, PNG, WebP o HEIC por contenido, máx. ' +
           '10 MB). El monto lo calcula el servidor. El pago queda en Validando.',
-        consumes: ['multipart/form-data'],
+        multipart: paymentUploadParts(paymentRequest),
         params: idParams,
         response: { 201: envelope(paymentListItem), ...problemResponses(400, 401, 404, 409, 413, 415) },
       },

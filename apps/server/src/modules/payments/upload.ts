@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
-import { MAX_PROOF_BYTES, paymentRequest, type z } from '@prestaya/contracts';
+import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, paymentRequest, z } from '@prestaya/contracts';
 import type { FastifyRequest } from 'fastify';
 import { type ProofImageType, SNIFF_BYTES, sniffImageType } from '../../domain/image-sniff.ts';
 import { decodeUtf8 } from '../../domain/utf8.ts';
 import { badRequest, HttpProblem } from '../../errors.ts';
+import type { MultipartPart } from '../../http/openapi.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 
 /**
@@ -43,6 +44,17 @@ export interface ReceivedPayment {
   file: StagedProof | undefined;
   /** Deletes the staged file if it is still there (idempotent, never throws). */
   discard(): Promise<void>;
+}
+
+/** The parts this module reads, for the OpenAPI document of a route that calls it. */
+export function paymentUploadParts(requestSchema: z.ZodType): Record<string, MultipartPart> {
+  return {
+    paymentRequest: { schema: requestSchema, contentType: 'application/json', required: true },
+    file: {
+      schema: z.file().describe(`Comprobante (solo con TRANSFER), máx. ${MAX_PROOF_BYTES / 1024 / 1024} MB`),
+      contentType: PROOF_CONTENT_TYPES.join(', '),
+    },
+  };
 }
 
 /** DATA_DIR/uploads: proof images, outside the web root, served only through signed links. */

@@ -15,7 +15,7 @@ import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
 import { badRequest, tooManyRequests } from '../../errors.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { businessDay, registerPayment } from '../payments/service.ts';
-import { receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
+import { paymentUploadParts, receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
 import { PUBLIC_MESSAGES, PUBLIC_RATE_LIMIT } from './messages.ts';
 import {
   authoriseAgent,
@@ -119,7 +119,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           '(y se avisa a los administradores, que pueden desbloquearlo). Un número bloqueado es 423 ' +
           '"PIN bloqueado por demasiados intentos; intente de nuevo a las HH:MM" con `Retry-After`. ' +
           'Máx. 30 intentos por minuto por cliente (429).',
-        consumes: ['multipart/form-data'],
+        multipart: paymentUploadParts(publicPaymentRequest),
         params: idParams,
         response: {
           201: envelope(publicPaymentReply),
