@@ -45,36 +45,28 @@ export function textMessages({ label, feminine = false, plural = false, max }: T
 /** Runs only when the earlier checks passed, so one value gets one message. */
 const afterOtherChecks = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
-/** A required text field: trimmed, not empty, at most `max`, only allowed characters. */
-export function requiredText(spec: TextLabel) {
+/** The checks every text field ends with: at most `max`, then only allowed characters. */
+function lengthAndCharacters(text: z.ZodString, spec: TextLabel) {
   const messages = textMessages(spec);
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
+  return text
     .max(spec.max, messages.tooLong)
     .refine(isAllowedText, { error: messages.forbidden, ...afterOtherChecks });
 }
 
+/** A required text field: trimmed, not empty, at most `max`, only allowed characters. */
+export function requiredText(spec: TextLabel) {
+  const { required } = textMessages(spec);
+  return lengthAndCharacters(z.string({ error: required }).trim().min(1, required), spec);
+}
+
 /** An optional text field: absent, null or blank is "not given" and becomes null. */
 export function optionalText(spec: TextLabel) {
-  const messages = textMessages(spec);
-  return z
-    .string()
-    .trim()
-    .max(spec.max, messages.tooLong)
-    .refine(isAllowedText, { error: messages.forbidden, ...afterOtherChecks })
+  return lengthAndCharacters(z.string().trim(), spec)
     .nullish()
     .transform((v) => (v ? v : null));
 }
 
 /** A search or filter text: optional, trimmed, blank allowed (it means "no filter"). */
 export function queryText(spec: TextLabel) {
-  const messages = textMessages(spec);
-  return z
-    .string()
-    .trim()
-    .max(spec.max, messages.tooLong)
-    .refine(isAllowedText, { error: messages.forbidden, ...afterOtherChecks })
-    .optional();
+  return lengthAndCharacters(z.string().trim(), spec).optional();
 }

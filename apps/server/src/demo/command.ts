@@ -6,7 +6,7 @@ import {
   PAYMENT_STATUS_LABELS,
   ROLE_LABELS,
 } from '@prestaya/contracts';
-import type { CommandOutput } from '../command-output.ts';
+import { type CommandOutput, exitCodeOf } from '../command-output.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -37,19 +37,13 @@ const labelled = (counts: Record<string, number>, labels: Record<string, string>
     .join(', ');
 
 /** Runs the command with `args` (after `--`) in `env`; resolves to the process exit code. */
-export async function runSeedDemoCommand(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  out: CommandOutput = console,
-): Promise<number> {
-  try {
-    await seedDemoCommand(args, env, out);
-    return 0;
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof DemoRefusedError) out.error(error.message);
-    else out.error('No se pudieron cargar los datos de demostración:', error);
-    return 1;
-  }
+export function runSeedDemoCommand(args: string[], env: NodeJS.ProcessEnv, out: CommandOutput = console) {
+  return exitCodeOf(
+    () => seedDemoCommand(args, env, out),
+    out,
+    'No se pudieron cargar los datos de demostración:',
+    (error) => error instanceof ConfigError || error instanceof DemoRefusedError,
+  );
 }
 
 async function seedDemoCommand(args: string[], env: NodeJS.ProcessEnv, out: CommandOutput) {

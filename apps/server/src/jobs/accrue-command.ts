@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isoDate } from '@prestaya/contracts';
-import type { CommandOutput } from '../command-output.ts';
+import { type CommandOutput, exitCodeOf } from '../command-output.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -33,19 +33,13 @@ function parseDate(value: string | undefined, timeZone: string): string {
 }
 
 /** Runs the command with `args` (after `--`) in `env`; resolves to the process exit code. */
-export async function runAccrueCommand(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  out: CommandOutput = console,
-): Promise<number> {
-  try {
-    await accrue(args, env, out);
-    return 0;
-  } catch (error) {
-    if (error instanceof ConfigError) out.error(error.message);
-    else out.error('No se pudieron generar las multas:', error);
-    return 1;
-  }
+export function runAccrueCommand(args: string[], env: NodeJS.ProcessEnv, out: CommandOutput = console) {
+  return exitCodeOf(
+    () => accrue(args, env, out),
+    out,
+    'No se pudieron generar las multas:',
+    (error) => error instanceof ConfigError,
+  );
 }
 
 async function accrue(args: string[], env: NodeJS.ProcessEnv, out: CommandOutput) {
