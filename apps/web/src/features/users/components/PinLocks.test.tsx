@@ -115,9 +115,9 @@ describe('PIN lock notices and Desbloquear PIN', { timeout: 20_000 }, () => {
       await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
       return items;
     };
-    expect(await menuOf('Beto')).toEqual(['Editar']);
+    expect(await menuOf('Beto')).toEqual(['Editar', 'Cerrar sesiones']);
     // A lock of one address only (no notice) is unlocked from the row.
-    expect(await menuOf('Carla')).toEqual(['Editar', 'Desbloquear PIN']);
+    expect(await menuOf('Carla')).toEqual(['Editar', 'Cerrar sesiones', 'Desbloquear PIN']);
     await userEvent.click(within(rowOf('Carla')).getByRole('button', { name: 'Acciones' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Desbloquear PIN' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Desbloquear PIN' }));
@@ -126,6 +126,6 @@ describe('PIN lock notices and Desbloquear PIN', { timeout: 20_000 }, () => {
     expect(await screen.findByText('PIN desbloqueado')).toBeInTheDocument();
     expect(unlockCalls(requests)).toEqual([`/api/v1/users/${typo.id}/unlock-pin`]);
     // The list of locks is read again: the row no longer offers it.
-    await waitFor(async () => expect(await menuOf('Carla')).toEqual(['Editar']));
+    await waitFor(async () => expect(await menuOf('Carla')).toEqual(['Editar', 'Cerrar sesiones']));
   });
 });
