@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace; each project has its own vitest.config.ts.
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    // Vitest's default in a run is one worker fewer than the cores: a single worker on the 2-core CI
+    // machine, where the API files spend much of their time waiting on PostgreSQL.
+    maxWorkers: availableParallelism(),
   },
 });
