@@ -39,7 +39,7 @@ const FEE_ID = sql.raw(
 );
 
 /**
- * The daily late-fee accrual (domain.md "Loan policy — late fees"), in ONE transaction:
+ * The daily late-fee accrual (docs/architecture.md "Loan policy"), in ONE transaction:
  *
  * 0. `pg_try_advisory_xact_lock(ACCRUAL_LOCK_KEY)`: if another server is running it, return 'skipped'.
  * 1. Lock (FOR NO KEY UPDATE, id order — loans/balance.ts lockLoans' order) every ACTIVE/DELAYED loan

@@ -389,8 +389,8 @@ const ROWS: Row[] = [
   },
   {
     // Each role offers its own PIN (anonymous: none). The customer's agent or an administrator may
-    // authorise; another agent's right PIN is 403 (domain.md "People and access"); a Bearer token is
-    // not a credential here.
+    // authorise; another agent's right PIN is 403 (docs/architecture.md "People and access"); a Bearer token
+    // is not a credential here.
     route: 'POST /public/api/v1/loans/:id/payments',
     expected: statuses(401, 201, 403, 201),
     noBearer: true,
