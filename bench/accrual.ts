@@ -1,5 +1,5 @@
 /**
- * Daily fee accrual benchmark (issue 9 item 3): jobs/accrual.ts accrueFees over 100,000 active loans,
+ * Daily fee accrual benchmark: jobs/accrual.ts accrueFees over 100,000 active loans,
  * 20% of them with installments past due that no accrual has seen yet.
  *
  *   npm run bench:accrual -- [--customers 100000] [--regenerate] [--keep]

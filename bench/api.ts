@@ -1,5 +1,5 @@
 /**
- * API benchmark (issue 9 item 2): autocannon against the real server on PostgreSQL, beside the floor.
+ * API benchmark: autocannon against the real server on PostgreSQL, beside the floor.
  *
  *   npm run bench:api -- [--db postgres://…/prestaya_bench_10k --db postgres://…/prestaya_bench]
  *                        [--duration 10] [--warm-up 3] [--connections 32] [--log-level warn] [--no-explain]

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cold-start` — issue 9 §5: `npm start` on an existing PGlite directory until the first
+ * `npm run bench:cold-start` — `npm start` on an existing PGlite directory until the first
  * 200 on /health (target ≤ 3 s). The first start creates and migrates the directory and is not counted;
  * then `--runs` starts (default 5) on that directory, each stopped with SIGTERM after its first 200.
  */

@@ -1,6 +1,6 @@
 /**
- * Customer search benchmark (issue 3 acceptance: the first page over 10,000 customers in under 50 ms
- * on PGlite). Not a test: it prints figures.
+ * Customer search benchmark (target: the first page over 10,000 customers in under 50 ms on PGlite).
+ * Not a test: it prints figures.
  *
  *   npx tsx bench/customers-search.ts [customers=10000] [requests=200]
  *

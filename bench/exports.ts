@@ -1,5 +1,5 @@
 /**
- * CSV export figures (issue 7). Not a test: it prints numbers.
+ * CSV export figures. Not a test: it prints numbers.
  *
  *   npx tsx bench/exports.ts [customers=100050] [auditRows=200000]
  *

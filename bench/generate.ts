@@ -1,5 +1,5 @@
 /**
- * Data generator (issue 9 item 1): a deterministic fake lender's history for the benchmarks.
+ * Data generator: a deterministic fake lender's history for the benchmarks.
  *
  *   npm run bench:generate -- --customers 100000 [--reset] [--seed 2026] [--today YYYY-MM-DD]
  *                             [--profile history|accrual] [--skip-verify]

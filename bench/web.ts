@@ -1,6 +1,6 @@
 /**
  * `npm run bench:web` — what a visitor of the public pages downloads, and Lighthouse (desktop preset)
- * performance and accessibility on / and /consulta (issue 9 §4). Prints figures; it is not a test
+ * performance and accessibility on / and /consulta. Prints figures; it is not a test
  * (the byte budget is also guarded in CI by apps/web/e2e/bundle-budget.spec.ts).
  *
  *   npm run bench:web                 # builds the web app into a temp dir, starts the real server

@@ -1,4 +1,4 @@
-// Import boundaries (architecture.md): features never import each other, domain rules stay pure,
+// Import boundaries (docs/architecture.md): features never import each other, domain rules stay pure,
 // SQL stays out of route handlers, and the server and the web app share only the contracts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

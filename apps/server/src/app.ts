@@ -26,7 +26,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The loaded runtime configuration (architecture.md "Runtime contract"). */
+    /** The loaded runtime configuration (docs/architecture.md "Runtime contract"). */
     config: AppConfig;
     /** The current instant: the system clock, or the one a test injects (BuildAppOptions.now). */
     now: () => Date;

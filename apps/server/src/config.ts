@@ -15,7 +15,7 @@ const isTimeZone = (zone: string) => {
   }
 };
 
-/** The runtime contract of architecture.md; every variable is optional. */
+/** The runtime contract (docs/architecture.md "Runtime contract"); every variable is optional. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './support.ts';
 
-// Issue 7 items 4–5: the audit trail (a customer's creation and edit, seen in /admin/audit and in the
+// The audit trail (a customer's creation and edit, seen in /admin/audit and in the
 // customer's Historial), the customers CSV (UTF-8 with BOM, accents intact, the search honoured) and
 // the printable payment receipt (one page, on Letter and on A4).
 

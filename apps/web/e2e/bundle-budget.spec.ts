@@ -1,7 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 
-/** Issue 9: the JS a visitor of /consulta downloads, gzip -9 of each file, must stay within 120 KiB. */
+/**
+ * The JS a visitor of /consulta downloads, gzip -9 of each file, must stay within 120 KiB: a borrower's
+ * page must not grow with the back office's code or dependencies.
+ */
 const CONSULTA_BUDGET_BYTES = 120 * 1024;
 
 async function scriptsOf(page: Page, path: string) {

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './support.ts';
 
-// The issue's acceptance journey: an account with $50,000, a $10,000 loan requested for a customer,
+// A loan's whole path: an account with $50,000, a $10,000 loan requested for a customer,
 // approved from that account (Reserva), delivered (Entrega) and its 12 weekly installments.
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './support.ts';
 
-// The acceptance journey: a TRANSFER payment with a proof image for installments 1 and 2 of
+// A payment's whole path: a TRANSFER payment with a proof image for installments 1 and 2 of
 // a delivered $10,000 loan, confirmed into the account it came from. Hand-computed figures:
 //   account opened with $20,000.00 → approval reserves $10,000 (Saldo $10,000, Real $20,000) →
 //   delivery takes it out (Saldo $10,000, Real $10,000) → Abono of 2 × $1,000.00 = $2,000.00

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { E2E_ADMIN } from './constants.ts';
 import { signInAsAdmin } from './support.ts';
 
-// Issue 8 item 7: a customer whose name is markup renders as inert text on every screen that shows
+// A customer whose name is markup renders as inert text on every screen that shows
 // it (staff list and details, loans, payments, the public statement), nothing it carries ever runs,
 // and the app's own screens work under the server's Content-Security-Policy without a violation.
 

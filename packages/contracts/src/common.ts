@@ -12,7 +12,7 @@ import { z } from './zod.ts';
 export const uuid = z.uuid({ error: 'Identificador inválido' });
 export const idParams = z.object({ id: uuid });
 
-/** Query of every paged list (spec 7 "Paged search"; domain.md "API shape"). */
+/** Query of every paged list (spec 7 "Paged search"; docs/architecture.md "API shape"). */
 export const pagedQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),

@@ -1,6 +1,7 @@
 /**
- * Money rule (domain.md): the system stores and computes integer centavos. Pesos (a JSON number with
- * at most two decimals) exist only at the API boundary and on screen. These are the only conversions.
+ * Money rule (docs/architecture.md "Money and time"): the system stores and computes integer centavos. Pesos
+ * (a JSON number with at most two decimals) exist only at the API boundary and on screen. These are the only
+ * conversions.
  */
 export function pesosToCents(pesos: number): number {
   const cents = Math.round(pesos * 100);
@@ -20,7 +21,7 @@ export const MAX_CENTS = 10_000_000_000;
 
 const currency = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
 
-/** `$12,345.50` — the one money format of the product (domain.md "Display"). */
+/** `$12,345.50` — the one money format of the product (docs/architecture.md "Money and time"). */
 export function formatPesos(pesosAmount: number): string {
   return currency.format(pesosAmount);
 }

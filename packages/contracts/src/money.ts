@@ -5,9 +5,9 @@ export * from './money-format.ts';
 
 /**
  * Exactly a whole number of centavos: the double a client's "12.34" parses to is the double k / 100
- * gives back (k = the amount × 100, rounded), for every amount in range. Anything else is refused —
- * 1e-9, 5e-324, 1.00000001 and 1048576.000000001 all passed the old absolute tolerance of 1e-6 on
- * n × 100 (found by fuzzing); a float sum such as 0.1 + 0.2 is refused too.
+ * gives back (k = the amount × 100, rounded), for every amount in range. Anything else is refused. An
+ * absolute tolerance on n × 100 (say 1e-6) would let 1e-9, 5e-324, 1.00000001 and 1048576.000000001
+ * through; a float sum such as 0.1 + 0.2 is refused too.
  */
 const hasAtMostTwoDecimals = (n: number) => Math.round(n * 100) / 100 === n;
 

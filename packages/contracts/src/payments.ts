@@ -83,7 +83,7 @@ export const paymentStatusUpdate = z
   });
 export type PaymentStatusUpdate = z.input<typeof paymentStatusUpdate>;
 
-/** Upload rules (domain.md "Payments"): one image, by content, at most 10 MB. */
+/** Upload rules (docs/architecture.md "Payments"): one image, by content, at most 10 MB. */
 export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 export const PROOF_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 

@@ -1,6 +1,6 @@
 /**
- * Trivial PINs (domain.md "People and access"): a PIN is the only secret behind a public payment, and
- * the first guesses of anyone trying numbers are one repeated digit and runs. Refused: every digit the
+ * Trivial PINs (docs/architecture.md "People and access"): a PIN is the only secret behind a public payment,
+ * and the first guesses of anyone trying numbers are one repeated digit and runs. Refused: every digit the
  * same (0000, 111111) and runs where each digit is one more (1234, 456789) or one less (4321, 987654)
  * than the one before. Runs wrap around 9 → 0 as on a keypad's number row (7890, 8901, 1098, 0987):
  * they are just as easy to guess. 30 of the 10 000 four-digit PINs are refused.

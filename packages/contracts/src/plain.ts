@@ -1,7 +1,8 @@
 /**
  * The zod-free part of the contracts: date bounds, labels, money conversions and formatting, the public lookup's
- * rules. The borrower's pages import from `@prestaya/contracts/plain` so zod stays out of their bundle
- * (issue 9 budget); everything here is also exported by the main entry.
+ * rules. The borrower's pages import from `@prestaya/contracts/plain` so zod stays out of their bundle,
+ * which has a size budget (apps/web/e2e/bundle-budget.spec.ts); everything here is also exported by the
+ * main entry.
  */
 export * from './dates.ts';
 export * from './labels.ts';

@@ -4,7 +4,10 @@ import { z } from './zod.ts';
 
 export * from './public-lookup.ts';
 
-/** `GET /public/api/v1/loans/search?num=&phone=`: both must match (domain.md "People and access"). */
+/**
+ * `GET /public/api/v1/loans/search?num=&phone=`: both must match
+ * (docs/architecture.md "People and access").
+ */
 export const publicLookupQuery = z.object({
   num: z.coerce
     .number({ error: PUBLIC_LOOKUP_MESSAGES.num })

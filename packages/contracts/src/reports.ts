@@ -4,7 +4,7 @@ import { z } from './zod.ts';
 /** Longest range a report accepts, in days (inclusive of both ends). */
 export const MAX_REPORT_RANGE_DAYS = 366;
 
-/** `GET /api/v1/reports/weekly-payments?from&to` (spec 7; issue 7): a calendar range in the business time zone. */
+/** `GET /api/v1/reports/weekly-payments?from&to` (spec 7): a calendar range in the business time zone. */
 export const reportRangeQuery = dateRange(z.object({ from: isoDate, to: isoDate }), MAX_REPORT_RANGE_DAYS);
 export type ReportRangeQuery = z.infer<typeof reportRangeQuery>;
 
@@ -41,7 +41,7 @@ export const weeklyPaymentsReport = z.object({
 });
 export type WeeklyPaymentsReport = z.infer<typeof weeklyPaymentsReport>;
 
-/** Days-past-due buckets of the portfolio (issue 7): 1–7, 8–30, 31–60, 61+. */
+/** Days-past-due buckets of the portfolio: 1–7, 8–30, 31–60, 61+. */
 export const DPD_BUCKETS = [
   { key: '1-7', label: '1–7 días', min: 1, max: 7 },
   { key: '8-30', label: '8–30 días', min: 8, max: 30 },

@@ -4,7 +4,10 @@ import type { FastifyReply } from 'fastify';
 import { orderTerms, type PaginateOptions } from '../db/paging.ts';
 import { businessDate } from '../domain/loan-policy.ts';
 
-/** At most this many rows per download (issue 7): beyond it the file holds the first ones, in list order. */
+/**
+ * At most this many rows per download, so one request cannot stream a table without end: beyond it the
+ * file holds the first ones, in list order.
+ */
 export const CSV_ROW_LIMIT = 100_000;
 /** Rows read per query while streaming: the memory held at once, whatever the size of the export. */
 export const CSV_BATCH_SIZE = 10_000;

@@ -6,8 +6,8 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * Free-text search rule of the product (domain.md "API shape"): case- and accent-insensitive substring
- * match over the given columns joined by spaces, so "lucia nunez" finds "Lucía Núñez".
+ * Free-text search rule of the product (docs/architecture.md "API shape"): case- and accent-insensitive
+ * substring match over the given columns joined by spaces, so "lucia nunez" finds "Lucía Núñez".
  * `unaccent` exists in PGlite (contrib) and PostgreSQL (migration 0000).
  */
 export function matchesText(columns: SQLWrapper[], term: string): SQL {

@@ -1,5 +1,5 @@
 /**
- * The agent credential of a public payment: `Authorization: Basic base64(userNum:pin)` (domain.md
+ * The agent credential of a public payment: `Authorization: Basic base64(userNum:pin)` (docs/architecture.md
  * "People and access"). Pure parsing; anything that is not exactly that shape is `undefined`, and the
  * caller answers every refusal with the same generic 401.
  *

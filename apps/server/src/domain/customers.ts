@@ -1,7 +1,7 @@
 import { hasRole } from './users.ts';
 
 /**
- * Who may see a customer and who a customer may be assigned to (domain.md "People and access").
+ * Who may see a customer and who a customer may be assigned to (docs/architecture.md "People and access").
  * Pure rules; the customers service applies them in its queries.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The type of a proof image, decided by its first bytes, never by its name or declared type
- * (domain.md "Payments": JPEG, PNG, WebP or HEIC checked by content). Pure.
+ * (docs/architecture.md "Payments": JPEG, PNG, WebP or HEIC checked by content). Pure.
  */
 export type ProofImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic';
 

@@ -1,8 +1,8 @@
 import { type AccountOperationType, formatCents } from '@prestaya/contracts';
 
 /**
- * The cash ledger rule (domain.md "Loan lifecycle and the cash ledger"). Pure: no I/O, unit-tested in
- * test/domain/ledger.test.ts. Money in integer centavos.
+ * The cash ledger rule (docs/architecture.md "Loan lifecycle and the cash ledger"). Pure: no I/O, unit-tested
+ * in test/domain/ledger.test.ts. Money in integer centavos.
  *
  * An account has two balances: `realBalanceCents`, the money really there, and `balanceCents`, what is
  * available = real minus the reservations of approved loans not yet delivered. Always

@@ -1,5 +1,5 @@
 /**
- * A loan's balances and computed status (domain.md "Loan policy"). Pure: the one rule behind
+ * A loan's balances and computed status (docs/architecture.md "Loan policy"). Pure: the one rule behind
  * modules/loans/balance.ts recomputeLoans, which every payment confirmation/rejection, fee cancellation,
  * payment registration and accrual run goes through. Integer centavos and 'YYYY-MM-DD' dates only.
  *

@@ -1,5 +1,5 @@
 /**
- * Loan policy (domain.md "Loan policy"). Pure functions over integer centavos and calendar dates
+ * Loan policy (docs/architecture.md "Loan policy"). Pure functions over integer centavos and calendar dates
  * ('YYYY-MM-DD'); no I/O. Every amount the server stores for a loan comes from here.
  */
 

@@ -1,6 +1,6 @@
 /**
- * What a payment registration may cover (domain.md "Payments"). Pure: the payments service locks the
- * loan, its installments and its fees, then asks this function; the amount always comes from here,
+ * What a payment registration may cover (docs/architecture.md "Payments"). Pure: the payments service locks
+ * the loan, its installments and its fees, then asks this function; the amount always comes from here,
  * never from the client.
  */
 

@@ -1,6 +1,6 @@
 /**
- * The limits of the PIN lockout of public payment authorisation (domain.md "People and access"). The
- * rule that applies them is ONE atomic upsert in SQL (modules/public/pin-lockouts.ts), so concurrent
+ * The limits of the PIN lockout of public payment authorisation (docs/architecture.md "People and access").
+ * The rule that applies them is ONE atomic upsert in SQL (modules/public/pin-lockouts.ts), so concurrent
  * failures on any number of servers are all counted; this file holds only its constants and the pure
  * wording of a lock.
  *

@@ -2,7 +2,7 @@ import { DPD_BUCKETS, type DpdBucketKey } from '@prestaya/contracts';
 import { installmentAmountsCents } from './loan-policy.ts';
 
 /**
- * Portfolio risk (issue 7): days past due, DPD buckets and portfolio at risk. Pure: integer centavos and
+ * Portfolio risk: days past due, DPD buckets and portfolio at risk. Pure: integer centavos and
  * 'YYYY-MM-DD' business dates in, figures out. modules/reports/service.ts only gathers the rows.
  *
  * Definitions (one place):

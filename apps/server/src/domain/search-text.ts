@@ -1,8 +1,8 @@
 /**
- * The accent- and case-insensitive text search rule (domain.md "API shape": `gomez` finds `Gómez`).
- * Pure: the customers service stores `customerSearchText(...)` in `customers.search_text` and normalises
- * the typed query with `normalizeForSearch`, so both sides of the LIKE are folded the same way and the
- * trigram index on `search_text` can serve the match (PostgreSQL's unaccent() cannot be indexed).
+ * The accent- and case-insensitive text search rule (docs/architecture.md "API shape": `gomez` finds
+ * `Gómez`). Pure: the customers service stores `customerSearchText(...)` in `customers.search_text` and
+ * normalises the typed query with `normalizeForSearch`, so both sides of the LIKE are folded the same way and
+ * the trigram index on `search_text` can serve the match (PostgreSQL's unaccent() cannot be indexed).
  */
 
 /**

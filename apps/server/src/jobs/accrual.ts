@@ -26,8 +26,8 @@ export interface AccrualResult {
 /**
  * Fee ids, UUIDv7 (RFC 9562 §6.2, method 1: a counter in the random bits): the statement's clock in
  * milliseconds, 40 random bits drawn once per statement, then a 32-bit counter in (installment, day)
- * order, so ids sort as the fees do. One strong random draw per statement: gen_random_uuid() per row
- * was ~1.3 s of a 367,578-fee first run (bench/accrual.ts), this ~0.06 s.
+ * order, so ids sort as the fees do. One strong random draw per statement, not one per row: with
+ * gen_random_uuid() per fee the random draws dominate a first run over many loans (docs/performance.md).
  */
 const FEE_ID_SEED =
   sql.raw(`select lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') as ms,
@@ -39,7 +39,7 @@ const FEE_ID = sql.raw(
 );
 
 /**
- * The daily late-fee accrual (domain.md "Loan policy — late fees"), in ONE transaction:
+ * The daily late-fee accrual (docs/architecture.md "Loan policy"), in ONE transaction:
  *
  * 0. `pg_try_advisory_xact_lock(ACCRUAL_LOCK_KEY)`: if another server is running it, return 'skipped'.
  * 1. Lock (FOR NO KEY UPDATE, id order — loans/balance.ts lockLoans' order) every ACTIVE/DELAYED loan
@@ -53,7 +53,7 @@ const FEE_ID = sql.raw(
  *      and not yet decided at the start of d),
  *    of the loan's daily fee, concept 'Multa por atraso · Pago k', in date order until ALL the fees of
  *    the installment (cancelled ones too) reach the loan's weekly fee, the last one trimmed to the cap.
- *    Missed days are caught up. No ON CONFLICT (it cost ~0.6 s of a 367,578-fee run): only this job
+ *    Missed days are caught up. No ON CONFLICT (a costly per-row check at this volume): only this job
  *    inserts fees, one run at a time (step 0), and the NOT EXISTS skips the days that have one; the
  *    unique (scheduled_payment_id, fee_date) key still refuses a duplicate, failing the run whole.
  * 3. Installments PENDING and past due (due_date < throughDate) become DELAYED.
@@ -103,7 +103,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
     const [inserted] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`
         -- MATERIALIZED: computed once (each installment's accrued sum once, not once per generated day)
-        -- from scheduled_payments_due_idx; inlined, it was ~40% of a 100,000-loan run (bench/accrual.ts).
+        -- from scheduled_payments_due_idx; inlined, the sum would be recomputed for every generated day.
         with candidates as materialized (
           select sp.id as sp_id, sp.loan_id, sp.payment_number,
                  l.daily_fee_cents as daily, l.weekly_fee_cents as cap,

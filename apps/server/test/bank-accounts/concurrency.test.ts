@@ -11,7 +11,7 @@ import { bankAccountsApi } from './api.ts';
 import { expectLedgerInvariant } from './ledger-invariant.ts';
 
 /**
- * Acceptance (issue 4): twenty concurrent withdrawals of $1,000 from an account holding $10,000 —
+ * Twenty concurrent withdrawals of $1,000 from an account holding $10,000 —
  * exactly ten succeed, the balance ends at $0, never below.
  *
  * Only against PostgreSQL (DATABASE_URL): PGlite is one connection and runs transactions one after

@@ -5,8 +5,8 @@ import type { AppDb } from '../../src/db/client.ts';
 import { accountTransactions, bankAccounts } from '../../src/db/schema/bank-accounts.ts';
 
 /**
- * domain.md "Loan lifecycle and the cash ledger", written out again here on purpose (not imported from
- * src/domain/ledger.ts) so the check does not trust the code it checks: sign of each type's effect on
+ * docs/architecture.md "Loan lifecycle and the cash ledger", written out again here on purpose (not imported
+ * from src/domain/ledger.ts) so the check does not trust the code it checks: sign of each type's effect on
  * the available balance and on the real balance.
  */
 const EFFECTS: Record<AccountOperationType, [balance: number, real: number]> = {

@@ -6,8 +6,8 @@ import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
 import { expectLoanStatusTally } from '../loans/status-tally-invariant.ts';
 
 /**
- * domain.md "Loan policy", "Loan lifecycle and the cash ledger" and "Payments", written out again here
- * on purpose (not imported from src/domain/loan-balance.ts) so the check does not trust the code it
+ * docs/architecture.md "Loan policy", "Loan lifecycle and the cash ledger" and "Payments", written out again
+ * here on purpose (not imported from src/domain/loan-balance.ts) so the check does not trust the code it
  * checks. Statuses of an installment or a fee that are still owed: everything but PAID (and, for a fee,
  * CANCELLED — forgiven). A VALIDATING item is owed until its payment is confirmed.
  */

@@ -27,7 +27,7 @@ import { createTestDatabase, loginToken, request, rowsOf, testConfig } from '../
 /**
  * `npm run seed:demo` on a fresh database (PGlite in memory, or its own PostgreSQL database with
  * DATABASE_URL): what it creates, the system's invariants on it, determinism from the seed, the refusal
- * of a non-empty database, and the issue's acceptance — the weekly-payments report equals the sum of
+ * of a non-empty database, and what the dashboard relies on — the weekly-payments report equals the sum of
  * confirmed payments computed here in SQL. The seed is slow (it drives the real services for ten weeks
  * of a lender's work), so one seeded database serves every check and a second one the determinism.
  */

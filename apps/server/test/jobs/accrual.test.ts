@@ -16,7 +16,7 @@ import {
 } from '../payments/support.ts';
 
 /**
- * The daily fee accrual (domain.md "Loan policy — late fees"), with time simulated by passing the day
+ * The daily fee accrual (docs/architecture.md "Loan policy"), with time simulated by passing the day
  * to accrue through — nothing waits. A $10,000 loan: installments of $1,000 due every 7 days, daily fee
  * $50, weekly cap $1,000 = 20 daily fees per installment.
  */

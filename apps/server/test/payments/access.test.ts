@@ -13,8 +13,8 @@ import {
 } from './support.ts';
 
 /**
- * Roles (domain.md "People and access"): the Pagos screens, confirming/rejecting and cancelling fees
- * are ROLE_ADMIN; an agent registers payments and reads pending payments, fees and payments of their
+ * Roles (docs/architecture.md "People and access"): the Pagos screens, confirming/rejecting and cancelling
+ * fees are ROLE_ADMIN; an agent registers payments and reads pending payments, fees and payments of their
  * own customers' loans, and another agent's loan does not exist for them.
  */
 const context = useTestApp();

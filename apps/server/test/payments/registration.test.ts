@@ -17,7 +17,7 @@ import {
 } from './support.ts';
 
 /**
- * Registering a payment (POST /loans/{id}/payments, multipart): the rules of domain.md "Payments",
+ * Registering a payment (POST /loans/{id}/payments, multipart): the rules of docs/architecture.md "Payments",
  * each refused with its status and Spanish detail and leaving nothing behind.
  */
 const context = useTestApp();

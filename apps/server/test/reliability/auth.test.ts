@@ -17,7 +17,7 @@ import { tempDataDir } from '../payments/support.ts';
 import { listRoutes } from './route-list.ts';
 
 /**
- * Authentication and browser-facing hardening (issue 8 item 7, OWASP ASVS V2/V3/V14):
+ * Authentication and browser-facing hardening (OWASP ASVS V2/V3/V14):
  * - forged tokens — tampered, expired, not yet valid, signed with another algorithm (HS384/HS512,
  *   none, RS256 with the attacker's key, RS256 "confusion" HMAC-signed with our secret) — are a 401
  *   even when they name a real administrator, while a correctly signed HS256 token for that same

@@ -16,7 +16,7 @@ import { databaseUrlOf, holdRowLock } from '../support/row-lock.ts';
 type Reply = { statusCode: number; body: string; headers: Record<string, unknown> };
 
 /**
- * Issue 8 item 1: money under real concurrency, only against PostgreSQL (DATABASE_URL; PGlite is one
+ * Money under real concurrency, only against PostgreSQL (DATABASE_URL; PGlite is one
  * connection and runs transactions one after another). Two in-process apps share the test database,
  * each with its own node-postgres pool of 10 connections, so up to 20 transactions run at once. Each
  * burst is gated: a separate connection holds the contested row(s) locked while the requests are fired,

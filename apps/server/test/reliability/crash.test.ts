@@ -19,7 +19,7 @@ import {
 } from './support-server.ts';
 
 /**
- * Issue 8 item 2: the real server (a child process) on a fresh PostgreSQL database takes 1,000 mixed
+ * Crash safety: the real server (a child process) on a fresh PostgreSQL database takes 1,000 mixed
  * operations over HTTP from 10 concurrent clients — deposits, withdrawals, loan requests, approvals
  * (Reserva), deliveries (Entrega), payment registrations and confirmations (Abono) — and is killed with
  * SIGKILL half-way, at a moment when the database shows its write transactions open. Then, with the

@@ -5,8 +5,8 @@ import { breakerFor } from './fuzz-arbitraries.ts';
 
 /**
  * The fuzz suite asserts every generated write is refused, so a breaker that yields a valid value
- * turns CI red on a correct server (CI of 6b8531c: feeIds: [] — a valid list — was "broken" and the
- * public payment was rightly accepted). Checked here against the contracts, without a server.
+ * turns CI red on a correct server (a "broken" feeIds: [] is still a valid list, and the public payment
+ * is rightly accepted). Checked here against the contracts, without a server.
  */
 describe('fuzz breakers', () => {
   it('a broken date is refused by the one date schema, boundary dates included', () => {

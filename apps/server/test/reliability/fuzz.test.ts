@@ -24,7 +24,7 @@ import { listRoutes } from './route-list.ts';
 import { seedWorld, useSeededApp, type World } from './world.ts';
 
 /**
- * Fuzzing (issue 8 item 5): for EVERY route of the app (the router's own list, so new endpoints are
+ * Fuzzing: for EVERY route of the app (the router's own list, so new endpoints are
  * fuzzed too), fast-check generates malformed requests — bad UUIDs in the path, hostile query strings,
  * JSON bodies broken in at least one field (wrong types, negative and fractional centavos, huge
  * strings, NUL, RTL, SQL and HTML), bodies that are not JSON, and broken multipart — sent as an

@@ -11,7 +11,7 @@ import { listRoutes } from './route-list.ts';
 import { customerBody, freshTargets, seedWorld, useSeededApp, type World } from './world.ts';
 
 /**
- * The permissions matrix (issue 8 item 4): every route of the built app × {anonymous, the owning
+ * The permissions matrix: every route of the built app × {anonymous, the owning
  * agent, another agent, an administrator} → the exact status. The route list comes from Fastify's
  * router, so a new endpoint without a row here fails 'every route has a row', and a row whose route
  * is gone fails 'every row has a route'.
@@ -389,8 +389,8 @@ const ROWS: Row[] = [
   },
   {
     // Each role offers its own PIN (anonymous: none). The customer's agent or an administrator may
-    // authorise; another agent's right PIN is 403 (domain.md "People and access"); a Bearer token is
-    // not a credential here.
+    // authorise; another agent's right PIN is 403 (docs/architecture.md "People and access"); a Bearer token
+    // is not a credential here.
     route: 'POST /public/api/v1/loans/:id/payments',
     expected: statuses(401, 201, 403, 201),
     noBearer: true,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sqlmap against the search and lookup endpoints (issue 8 acceptance). On demand, not in CI:
+# sqlmap against the search and lookup endpoints, where text reaches SQL. On demand, not in CI:
 #   apt-get install -y sqlmap            # Debian package
 #   apps/server/test/reliability/sqlmap.sh [--level 5 --risk 3 ...sqlmap options; default --level 3 --risk 2]
 # SQLMAP_KEEP=1 keeps the server and sqlmap logs; SQLMAP_PORT picks the port (4611).

@@ -23,9 +23,9 @@ import {
 } from './support-server.ts';
 
 /**
- * Issue 8 item 3: two real server processes (children, each with its own DATA_DIR, sharing only
- * JWT_SECRET and one fresh PostgreSQL database), as behind a load balancer (architecture.md
- * "Scale-out": nothing in a process's memory may be required for correctness).
+ * Two real server processes (children, each with its own DATA_DIR, sharing only JWT_SECRET and one
+ * fresh PostgreSQL database), as behind a load balancer (docs/architecture.md "Shape": nothing in a
+ * process's memory may be required for correctness).
  */
 describe.skipIf(!process.env.DATABASE_URL)(
   'reliability: two server processes on one database (PostgreSQL)',

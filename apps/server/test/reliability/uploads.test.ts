@@ -23,7 +23,7 @@ import {
 } from '../payments/support.ts';
 
 /**
- * Uploads (issue 8 item 6), beyond test/payments/uploads.test.ts (the staff flow's refusals): the
+ * Uploads, beyond test/payments/uploads.test.ts (the staff flow's refusals): the
  * PUBLIC flow refuses the same bad files with nothing left on disk (tmp included); a client that
  * hangs up mid-upload leaves nothing either; a hostile file name never becomes a path; and a stored
  * image is reachable only through its own valid, unexpired signed link — not another payment's link,

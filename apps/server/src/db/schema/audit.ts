@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Who changed what, when, before → after (domain.md "People and access"). No foreign key to users on
- * purpose: the trail must outlive whatever it describes. Snapshots never hold password or PIN hashes.
+ * Who changed what, when, before → after (docs/architecture.md "People and access"). No foreign key to users
+ * on purpose: the trail must outlive whatever it describes. Snapshots never hold password or PIN hashes.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -3,9 +3,9 @@ import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-or
 import { users } from './users.ts';
 
 /**
- * Cash and bank accounts (domain.md "Loan lifecycle and the cash ledger"). Money in integer centavos.
- * `balance` is what is available, `real_balance` what is really there; their difference is the sum of
- * reservations of approved loans not yet delivered, so 0 ≤ balance ≤ real_balance always (checked).
+ * Cash and bank accounts (docs/architecture.md "Loan lifecycle and the cash ledger"). Money in integer
+ * centavos. `balance` is what is available, `real_balance` what is really there; their difference is the sum
+ * of reservations of approved loans not yet delivered, so 0 ≤ balance ≤ real_balance always (checked).
  * Every change of either is one row of account_transactions written in the same transaction with the
  * account row locked; the opening balance is itself a DEPOSIT 'Saldo inicial'.
  */

@@ -17,9 +17,9 @@ import { customers } from './customers.ts';
 import { users } from './users.ts';
 
 /**
- * Loans (domain.md "Loan policy", "Loan lifecycle"). Amounts in centavos, fixed at request time by the
- * pure loan policy; `current_real_amount_cents` and `current_balance_cents` are kept by the server
- * (recomputed on every change of installments or fees), never sent by a client.
+ * Loans (docs/architecture.md "Loan policy", "Loan lifecycle and the cash ledger"). Amounts in centavos,
+ * fixed at request time by the pure loan policy; `current_real_amount_cents` and `current_balance_cents` are
+ * kept by the server (recomputed on every change of installments or fees), never sent by a client.
  */
 export const loans = pgTable(
   'loans',

@@ -3,7 +3,7 @@ import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 
 /**
  * Staff accounts. `num` is the short human number agents type when authorising a public payment
- * (domain.md "Identifiers"); an identity column so `TRUNCATE … RESTART IDENTITY` resets it too.
+ * (docs/architecture.md "Identifiers"); an identity column so `TRUNCATE … RESTART IDENTITY` resets it too.
  * `pin_hash` is nullable: the administrator created from ADMIN_USERNAME/ADMIN_PASSWORD has no PIN
  * until one is set, and a user without a PIN cannot authorise public payments.
  * `token_version` is copied into every session token; raising it (password change, cancel, reactivate,

@@ -48,8 +48,8 @@ export class LedgerRefusalError extends HttpProblem {
 }
 
 /**
- * THE way a bank account's balances change (domain.md "Loan lifecycle and the cash ledger"); nothing
- * else writes bank_accounts.balance_cents / real_balance_cents or account_transactions.
+ * THE way a bank account's balances change (docs/architecture.md "Loan lifecycle and the cash ledger");
+ * nothing else writes bank_accounts.balance_cents / real_balance_cents or account_transactions.
  *
  * Runs inside the caller's transaction (`db.transaction(async (tx) => …)`), so the caller's own writes
  * (loan status, payment status) commit or roll back together with the money:

@@ -43,7 +43,7 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => listBankAccounts(app.db, request.query),
   );
 
-  // CSV exports of the accounts list and of one account's ledger (issue 7). Static segments: they win
+  // CSV exports of the accounts list and of one account's ledger. Static segments: they win
   // over '/:id' and '/:id/transactions/:transactionId'.
   app.get(
     '/export.csv',

@@ -34,7 +34,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => listCustomers(app.db, request.user, request.query),
   );
 
-  // CSV export of the list above (issue 7). A static path: it wins over '/:id' below.
+  // CSV export of the list above. A static path: it wins over '/:id' below.
   app.get(
     '/export.csv',
     {

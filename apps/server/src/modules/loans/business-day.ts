@@ -3,7 +3,7 @@ import { businessDate } from '../../domain/loan-policy.ts';
 const DEFAULT_BUSINESS_TIME_ZONE = 'America/Mexico_City';
 
 /**
- * Today's business date ('YYYY-MM-DD' in TZ_BUSINESS, domain.md "Money and time").
+ * Today's business date ('YYYY-MM-DD' in TZ_BUSINESS, docs/architecture.md "Money and time").
  *
  * The loaded AppConfig (config.businessTimeZone) is not exposed to route plugins (app.ts registers the
  * loans routes with only a prefix and decorates no `config`), so this is the ONE place the loans module

@@ -5,7 +5,8 @@ import type { LoanStatus } from '@prestaya/contracts';
  * count as "in progress". Pure; unit-tested in test/loans/status-rules.test.ts.
  *
  * The spec (section 4) says manual transitions "are not constrained", but every status but CANCELLED
- * has money or a schedule behind it, so the server is authoritative (domain.md "Loan lifecycle"):
+ * has money or a schedule behind it, so the server is authoritative
+ * (docs/architecture.md "Loan lifecycle and the cash ledger"):
  * - APPROVED only through Aprobar (it reserves the money in an account);
  * - ACTIVE only through Entregar (it delivers the money and generates the schedule);
  * - DELAYED and PAID are computed from installments and fees, never typed;
@@ -62,8 +63,8 @@ export function manualStatusChange(
 
 /**
  * A customer may have one loan in progress at a time: requested, approved, or delivered and not yet
- * paid. domain.md is silent; a lender does not lend again to someone who still owes, nor queue two
- * requests for one person (PAID and CANCELLED loans do not count).
+ * paid. The product rules say nothing here; a lender does not lend again to someone who still owes, nor
+ * queue two requests for one person (PAID and CANCELLED loans do not count).
  */
 export const IN_PROGRESS_STATUSES = [
   'PENDING',

@@ -5,8 +5,8 @@ import { loans } from '../../db/schema/loans.ts';
 import { OPEN_STATUSES } from './status-rules.ts';
 
 /**
- * The loan the CustomerDetails header summarises (domain.md "Loan policy": the open loan, ACTIVE or
- * DELAYED, else the newest), with its current balance in pesos; null when the customer has none.
+ * The loan the CustomerDetails header summarises (docs/architecture.md "Loan policy": the open loan, ACTIVE
+ * or DELAYED, else the newest), with its current balance in pesos; null when the customer has none.
  * Cancelled loans are skipped when looking for "the newest": the header's badge has no label for them
  * (spec 2 lists En espera, Al corriente, Sin Adeudo, Atrasado), and a cancelled request should not hide
  * a paid loan ('Sin Adeudo') behind it. For the lead to wire into customers/service.ts currentLoanOf.

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Short-lived signed links to proof images (domain.md "Payments"): an <img> sends no Bearer header, so
- * the payment details reply (administrators only) carries, per attachment,
+ * Short-lived signed links to proof images (docs/architecture.md "Payments"): an <img> sends no Bearer
+ * header, so the payment details reply (administrators only) carries, per attachment,
  *   /api/v1/payments/attachments/<id>?expires=<unix seconds>&signature=<hex HMAC-SHA256("<id>.<expires>")>
  * valid for LINK_LIFETIME_SECONDS. The HMAC key is derived from the JWT secret (so every server sharing
  * JWT_SECRET accepts the links of the others) with its own label, so a link signature can never be

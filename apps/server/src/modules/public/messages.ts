@@ -1,4 +1,7 @@
-/** Spanish texts of the public side (spec 8 "Public lookup failure"; domain.md "People and access"). */
+/**
+ * Spanish texts of the public side (spec 8 "Public lookup failure";
+ * docs/architecture.md "People and access").
+ */
 export const PUBLIC_MESSAGES = {
   /** A lookup miss: the same whether the loan number or the phone was wrong. */
   lookupMiss: 'No se encontró el Préstamo',

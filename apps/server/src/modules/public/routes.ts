@@ -57,8 +57,8 @@ function parsePublicPaymentRequest(raw: unknown) {
 }
 
 /**
- * Routes of /public/api/v1 (domain.md "People and access"): no staff session. Lookups need the loan
- * number and the customer's phone together; the statement needs the loan's unguessable id; a payment
+ * Routes of /public/api/v1 (docs/architecture.md "People and access"): no staff session. Lookups need the
+ * loan number and the customer's phone together; the statement needs the loan's unguessable id; a payment
  * needs the `Authorization: Basic base64(userNum:pin)` of the customer's agent or an administrator
  * (PIN lockout: domain/pin-lockout.ts). Everything is rate-limited per client IP.
  */

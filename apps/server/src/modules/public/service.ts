@@ -25,9 +25,9 @@ import { PUBLIC_MESSAGES } from './messages.ts';
 import { activeLock, clearFailures, recordFailure } from './pin-lockouts.ts';
 
 /**
- * The public side (domain.md "People and access"): nothing without proof, and only what the pages show.
- * Every reply is built field by field here (never a staff DTO passed through), so no phone, CURP, agent,
- * bank account or other internal id can slip out.
+ * The public side (docs/architecture.md "People and access"): nothing without proof, and only what the pages
+ * show. Every reply is built field by field here (never a staff DTO passed through), so no phone, CURP,
+ * agent, bank account or other internal id can slip out.
  */
 
 /** The lookup's query, prepared once per database handle: the public side's busiest statement. */
@@ -247,7 +247,7 @@ export async function authoriseAgent(
 }
 
 /**
- * The authorising user must be the loan's customer's assigned agent or an administrator (domain.md
+ * The authorising user must be the loan's customer's assigned agent or an administrator (docs/architecture.md
  * "People and access"): a right PIN of another agent is 403. An unknown loan is 404. Checked before
  * the upload is read; registerPayment checks it again on the locked loan row.
  */

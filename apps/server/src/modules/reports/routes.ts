@@ -10,7 +10,7 @@ import {
 const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 
 /**
- * /api/v1/reports — weekly payments and portfolio figures (issue 7), for every signed-in user: an
+ * /api/v1/reports — weekly payments and portfolio figures, for every signed-in user: an
  * administrator gets the whole business, an agent the portfolio of the customers assigned to them.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,7 +18,7 @@ import { type LoanRiskRow, portfolioRisk } from '../../domain/portfolio-risk.ts'
 import { visibleCustomers } from '../customers/access.ts';
 
 /**
- * Report figures (issue 7 items 1–2). SQL only gathers rows, set-based (no per-loan round trip);
+ * Report figures (weekly payments, portfolio). SQL only gathers rows, set-based (no per-loan round trip);
  * the portfolio arithmetic lives in domain/portfolio-risk.ts. Money stays in integer centavos until
  * the reply, where it becomes pesos (centsToPesos).
  *

@@ -25,7 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => listUsers(app.db, request.query),
   );
 
-  // CSV export of the list above (issue 7). A static path: it wins over '/:id' below.
+  // CSV export of the list above. A static path: it wins over '/:id' below.
   app.get(
     '/export.csv',
     {

@@ -9,7 +9,7 @@ import { activeLocks, removeCounters } from '../public/pin-lockouts.ts';
 import { USER_MESSAGES } from './service.ts';
 
 /**
- * What administrators see and do about PIN lockouts (domain.md "People and access"; the rule is
+ * What administrators see and do about PIN lockouts (docs/architecture.md "People and access"; the rule is
  * modules/public/pin-lockouts.ts): the users whose PIN is locked now, and unlocking one.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Today in the business time zone (domain.md "Money and time": America/Mexico_City), 'YYYY-MM-DD'.
+ * Today in the business time zone (docs/architecture.md "Money and time": America/Mexico_City), 'YYYY-MM-DD'.
  * The request date defaults to it; the server refuses a later one, so a browser in another time zone
  * must not offer its own (possibly later) calendar day.
  */

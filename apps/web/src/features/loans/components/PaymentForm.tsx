@@ -61,7 +61,7 @@ export function sortInstallments(list: Installment[]): Installment[] {
 function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments; onDone: () => void }) {
   const register = useRegisterPayment();
   const installments = useMemo(() => sortInstallments(pending.scheduledPayments), [pending]);
-  // Oldest first (domain.md "Payments"): the ticked installments are always the first `ticked` ones.
+  // Oldest first (docs/architecture.md "Payments"): the ticked installments are the first `ticked` ones.
   const [ticked, setTicked] = useState(0);
   const [method, setMethod] = useState<PaymentMethod>('CASH');
   const [file, setFile] = useState<File | null>(null);

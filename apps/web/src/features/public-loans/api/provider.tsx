@@ -2,8 +2,8 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { type ReactNode, useContext, useState } from 'react';
 
 /**
- * The public pages load TanStack Query only with the parts that fetch (issue 9 bundle budget), so they
- * bring their own client; inside an app (or a test) that already provides one, that one is used.
+ * The public pages load TanStack Query only with the parts that fetch (their bundle has a size budget),
+ * so they bring their own client; inside an app (or a test) that already provides one, that one is used.
  */
 export function PublicQueryProvider({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
