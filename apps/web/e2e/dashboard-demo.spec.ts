@@ -64,9 +64,18 @@ async function pickDate(page: Page, label: 'Desde' | 'Hasta', date: string) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const monthName = MONTHS[month - 1] ?? '';
   await page.getByLabel(label).click();
+  // Wait until this picker's calendar, and only it, is open, and give each month time to render:
+  // a slow dropdown must not read as "not this month" and send the loop back past the day.
+  const previous = page.locator('button[data-direction="previous"]:visible');
+  await expect(previous).toHaveCount(1);
   const dayButton = page.getByRole('button', { name: `${day} ${monthName} ${year}`, exact: true });
-  for (let step = 0; step < 3 && !(await dayButton.isVisible()); step++) {
-    await page.locator('button[data-direction="previous"]:visible').click();
+  for (let step = 0; step < 3; step++) {
+    const shown = await expect(dayButton)
+      .toBeVisible({ timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    await previous.click();
   }
   await dayButton.click();
 }
