@@ -48,7 +48,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => listLoans(app.db, request.user, request.query),
   );
 
-  // CSV export of the global list above (issue 7). A static path: it wins over '/:id' below.
+  // CSV export of the global list above. A static path: it wins over '/:id' below.
   app.get(
     '/export.csv',
     {

@@ -60,7 +60,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => listPayments(app.db, request.query),
   );
 
-  // CSV export of 'Pagos Recibidos' (issue 7). A static path: it wins over the '/:id' routes.
+  // CSV export of 'Pagos Recibidos'. A static path: it wins over the '/:id' routes.
   app.get(
     '/export.csv',
     {
