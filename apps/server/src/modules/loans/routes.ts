@@ -14,17 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { problemResponses } from '../../http/responses.ts';
-import {
-  activateLoan,
-  approveLoan,
-  createLoan,
-  getLoan,
-  listCustomerLoans,
-  listLoans,
-  listScheduledPayments,
-  loansCsv,
-  updateLoan,
-} from './service.ts';
+import { activateLoan } from './activate.ts';
+import { approveLoan } from './approve.ts';
+import { createLoan } from './create.ts';
+import { getLoan, listScheduledPayments } from './details.ts';
+import { loansCsv } from './export.ts';
+import { listCustomerLoans, listLoans } from './list.ts';
+import { updateLoan } from './update.ts';
 
 /**
  * Routes of /api/v1/loans, for signed-in staff (the /api/v1 hook authenticates). Who sees which loan is

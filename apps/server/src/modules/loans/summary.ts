@@ -9,7 +9,7 @@ import { OPEN_STATUSES } from './status-rules.ts';
  * or DELAYED, else the newest), with its current balance in pesos; null when the customer has none.
  * Cancelled loans are skipped when looking for "the newest": the header's badge has no label for them
  * (spec 2 lists En espera, Al corriente, Sin Adeudo, Atrasado), and a cancelled request should not hide
- * a paid loan ('Sin Adeudo') behind it. For the lead to wire into customers/service.ts currentLoanOf.
+ * a paid loan ('Sin Adeudo') behind it.
  */
 export async function currentLoanSummary(db: DbOrTx, customerId: string): Promise<Customer['currentLoan']> {
   const isOpen = inArray(loans.status, [...OPEN_STATUSES]);

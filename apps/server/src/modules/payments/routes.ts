@@ -21,20 +21,15 @@ import { sendCsv } from '../../csv/send.ts';
 import { forbidden } from '../../errors.ts';
 import { NO_AUTH, problemResponses, rawBody } from '../../http/responses.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
+import { businessDay } from './business-day.ts';
+import { decidePayment } from './decide.ts';
+import { getPaymentDetails, openAttachment } from './details.ts';
+import { paymentsCsv } from './export.ts';
+import { cancelFee, listLoanFees } from './fees.ts';
+import { listLoanPayments, listPayments } from './list.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
-import {
-  businessDay,
-  cancelFee,
-  decidePayment,
-  getPaymentDetails,
-  listLoanFees,
-  listLoanPayments,
-  listPayments,
-  openAttachment,
-  paymentsCsv,
-  pendingPayments as pendingPaymentsOf,
-  registerPayment,
-} from './service.ts';
+import { pendingPayments as pendingPaymentsOf } from './pending.ts';
+import { registerPayment } from './register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload, uploadsDirectory } from './upload.ts';
 
 const ok = <T>(data: T) => ({ status: 'OK' as const, data });

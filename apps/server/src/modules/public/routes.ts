@@ -14,7 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
 import { badRequest, tooManyRequests } from '../../errors.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
-import { businessDay, registerPayment } from '../payments/service.ts';
+import { businessDay } from '../payments/business-day.ts';
+import { registerPayment } from '../payments/register.ts';
 import { paymentUploadParts, receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
 import { PUBLIC_MESSAGES, PUBLIC_RATE_LIMIT } from './messages.ts';
 import {

@@ -20,7 +20,7 @@ import { hasRole } from '../../domain/users.ts';
 import { forbidden, HttpProblem, notFound, unauthorized } from '../../errors.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
 import { LOAN_MESSAGES } from '../loans/messages.ts';
-import { payableItems } from '../payments/service.ts';
+import { payableItems } from '../payments/pending.ts';
 import { PUBLIC_MESSAGES } from './messages.ts';
 import { activeLock, clearFailures, recordFailure } from './pin-lockouts.ts';
 

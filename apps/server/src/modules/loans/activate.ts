@@ -1,0 +1,57 @@
+import type { Loan } from '@prestaya/contracts';
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppDb } from '../../db/client.ts';
+import { scheduledPayments } from '../../db/schema/loans.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { buildSchedule } from '../../domain/loan-policy.ts';
+import { conflict } from '../../errors.ts';
+import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
+import { findVisibleLoan } from './access.ts';
+import { businessToday } from './business-day.ts';
+import { LOAN_MESSAGES, ledgerReason } from './messages.ts';
+import { reservedAccountOf, saveLoan } from './save.ts';
+
+/**
+ * PUT /loans/{id}/activate (administrators): APPROVED → ACTIVE, the delivery of the cash. The reserved
+ * amount leaves the account (WITHDRAWAL 'Entrega préstamo #num': real balance −amount), the 12 weekly
+ * installments are generated (loan-policy.ts buildSchedule, anchored on today's business date, or on
+ * the request date for a loanFromPast, which moves no money), and the loan now owes its total:
+ * currentRealAmount = currentBalance = Σ installments (no fees yet).
+ */
+export async function activateLoan(db: AppDb, actor: CustomerActor, id: string): Promise<Loan> {
+  return db.transaction(async (tx) => {
+    const { loan } = await findVisibleLoan(tx, actor, id, true);
+    if (loan.status !== 'APPROVED') throw conflict(LOAN_MESSAGES.activateOnlyApproved);
+    if (!loan.loanFromPast) {
+      await applyAccountMovement(tx, {
+        accountId: reservedAccountOf(loan),
+        type: 'WITHDRAWAL',
+        amountCents: loan.amountCents,
+        reason: ledgerReason.delivery(loan.num),
+        loanId: loan.id,
+        actorId: actor.id,
+      });
+    }
+    const anchor = loan.loanFromPast ? loan.requestDate : businessToday();
+    const schedule = buildSchedule(loan.totalCents, anchor, loan.termWeeks);
+    await tx.insert(scheduledPayments).values(
+      schedule.map((installment) => ({
+        id: uuidv7(),
+        loanId: loan.id,
+        paymentNumber: installment.paymentNumber,
+        dueDate: installment.dueDate,
+        amountCents: installment.amountCents,
+        status: 'PENDING',
+        concept: installment.concept,
+      })),
+    );
+    const owedCents = schedule.reduce((sum, installment) => sum + installment.amountCents, 0);
+    return saveLoan(tx, actor.id, loan, 'activated', {
+      status: 'ACTIVE',
+      activatedOn: sql`now()`,
+      currentRealAmountCents: owedCents,
+      currentBalanceCents: owedCents,
+    });
+  });
+}

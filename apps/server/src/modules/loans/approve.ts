@@ -1,0 +1,69 @@
+import { formatCents, type Loan, type loanApprove, type z } from '@prestaya/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDb, AppTx } from '../../db/client.ts';
+import { bankAccounts } from '../../db/schema/bank-accounts.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { conflict, invalidField, notFound } from '../../errors.ts';
+import { applyAccountMovement, LedgerRefusalError } from '../bank-accounts/ledger-service.ts';
+import { BANK_ACCOUNT_MESSAGES } from '../bank-accounts/messages.ts';
+import { findVisibleLoan } from './access.ts';
+import { LOAN_MESSAGES, ledgerReason } from './messages.ts';
+import { saveLoan } from './save.ts';
+
+export type LoanApproveInput = z.output<typeof loanApprove>;
+
+/** A loanFromPast may name the account it came from (informative: no money moves); it must exist. */
+async function requireAccount(tx: AppTx, accountId: string) {
+  const [row] = await tx
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, accountId))
+    .limit(1);
+  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
+}
+
+/**
+ * PUT /loans/{id}/approve (administrators): PENDING → APPROVED. The amount is reserved in the chosen
+ * account (VIRTUAL_WITHDRAWAL 'Reserva préstamo #num': balance −amount) in the same transaction; a short
+ * balance is a 409 and nothing changes. A loanFromPast moves no money and needs no account.
+ * Lock order: the loan row, then the account row (the same for every loan action).
+ */
+export async function approveLoan(
+  db: AppDb,
+  actor: CustomerActor,
+  id: string,
+  input: LoanApproveInput,
+): Promise<Loan> {
+  return db.transaction(async (tx) => {
+    const { loan } = await findVisibleLoan(tx, actor, id, true);
+    if (loan.status !== 'PENDING') throw conflict(LOAN_MESSAGES.approveOnlyPending);
+    const accountId = input.bankAccountId ?? null;
+    if (loan.loanFromPast) {
+      if (accountId) await requireAccount(tx, accountId);
+    } else {
+      if (!accountId) throw invalidField('bankAccountId', LOAN_MESSAGES.bankAccountRequired);
+      try {
+        await applyAccountMovement(tx, {
+          accountId,
+          type: 'VIRTUAL_WITHDRAWAL',
+          amountCents: loan.amountCents,
+          reason: ledgerReason.reservation(loan.num),
+          loanId: loan.id,
+          actorId: actor.id,
+        });
+      } catch (error) {
+        if (error instanceof LedgerRefusalError && error.refusal.kind === 'insufficientBalance') {
+          throw conflict(
+            `${LOAN_MESSAGES.insufficientBalance}: disponible ${formatCents(error.refusal.availableCents)}`,
+          );
+        }
+        throw error;
+      }
+    }
+    return saveLoan(tx, actor.id, loan, 'approved', {
+      status: 'APPROVED',
+      approvedOn: sql`now()`,
+      bankAccountId: accountId,
+    });
+  });
+}

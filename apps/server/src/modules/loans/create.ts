@@ -1,0 +1,84 @@
+import type { Loan, loanCreate, z } from '@prestaya/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppDb, AppTx } from '../../db/client.ts';
+import { loans } from '../../db/schema/loans.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { DEFAULT_INTEREST_BP, loanTerms } from '../../domain/loan-policy.ts';
+import { conflict, forbidden } from '../../errors.ts';
+import { findVisibleCustomer } from '../customers/access.ts';
+import { businessToday } from './business-day.ts';
+import { isAdmin, requireNotFuture, toCents } from './input-checks.ts';
+import { loanAuditSnapshot } from './mapping.ts';
+import { LOAN_AUDIT_ENTITY, LOAN_MESSAGES } from './messages.ts';
+import { loadLoan } from './save.ts';
+import { IN_PROGRESS_STATUSES } from './status-rules.ts';
+
+export type LoanCreateInput = z.output<typeof loanCreate>;
+
+/** One loan in progress per customer (rule and reasons in status-rules.ts). */
+async function refuseSecondLoanInProgress(tx: AppTx, customerId: string) {
+  const [open] = await tx
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.customerId, customerId), inArray(loans.status, [...IN_PROGRESS_STATUSES])))
+    .limit(1);
+  if (open) throw conflict(LOAN_MESSAGES.openLoanExists);
+}
+
+/**
+ * POST /customers/{id}/loans: a new PENDING loan whose amounts come from the loan policy (weekly fee 10%
+ * of the amount, total = amount × 1.2 at the default rate); nothing is delivered yet, so
+ * currentRealAmount and currentBalance are 0. `requestDate` (default today) and `loanFromPast` are for
+ * administrators: an agent sending `loanFromPast: true` or a request date other than today gets 403
+ * (the form may echo today's date). The customer row is locked, so two simultaneous requests for one
+ * customer cannot both pass the one-loan-in-progress check.
+ */
+export async function createLoan(
+  db: AppDb,
+  actor: CustomerActor,
+  customerId: string,
+  input: LoanCreateInput,
+): Promise<Loan> {
+  const today = businessToday();
+  const setsRequestDate = input.requestDate !== undefined && input.requestDate !== today;
+  if (!isAdmin(actor) && (setsRequestDate || input.loanFromPast)) {
+    throw forbidden(LOAN_MESSAGES.adminOnlyRequestFields);
+  }
+  const requestDate = input.requestDate ?? today;
+  requireNotFuture(requestDate);
+  const terms = loanTerms(toCents('amount', input.amount), DEFAULT_INTEREST_BP);
+  const dailyFeeCents = toCents('dailyFee', input.dailyFee);
+
+  return db.transaction(async (tx) => {
+    await findVisibleCustomer(tx, actor, customerId, 'update');
+    await refuseSecondLoanInProgress(tx, customerId);
+    const [row] = await tx
+      .insert(loans)
+      .values({
+        id: uuidv7(),
+        customerId,
+        amountCents: terms.amountCents,
+        termWeeks: input.term,
+        dailyFeeCents,
+        weeklyFeeCents: terms.weeklyFeeCents,
+        interestBp: DEFAULT_INTEREST_BP,
+        totalCents: terms.totalCents,
+        status: 'PENDING',
+        loanFromPast: input.loanFromPast,
+        requestDate,
+        createdBy: actor.id,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await writeAudit(tx, {
+      actorId: actor.id,
+      entity: LOAN_AUDIT_ENTITY,
+      entityId: row.id,
+      action: 'created',
+      after: loanAuditSnapshot(row),
+    });
+    return loadLoan(tx, row.id);
+  });
+}

@@ -1,0 +1,33 @@
+import { LOAN_STATUS_LABELS, type PagedQuery } from '@prestaya/contracts';
+import { dayCell, integerCell, labelCell, moneyCell, nameCell } from '../../csv/cells.ts';
+import type { CsvColumn, CsvExport } from '../../csv/send.ts';
+import type { AppDb } from '../../db/client.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { globalLoansFilter, loanListSource } from './list.ts';
+import type { LoanJoinedRow } from './mapping.ts';
+
+/** The columns of 'Lista Global de Préstamos': No., Cliente, Monto, Estatus, Fecha (business day). */
+function loanCsvColumns(timeZone: string): CsvColumn<LoanJoinedRow>[] {
+  return [
+    { header: 'No.', cell: ({ loan }) => integerCell(loan.num) },
+    { header: 'Cliente', cell: ({ customer }) => nameCell(customer.name, customer.lastName) },
+    { header: 'Monto', cell: ({ loan }) => moneyCell(loan.amountCents) },
+    { header: 'Estatus', cell: ({ loan }) => labelCell(LOAN_STATUS_LABELS, loan.status) },
+    { header: 'Fecha', cell: ({ loan }) => dayCell(loan.createdOn, timeZone) },
+  ];
+}
+
+/** The global loans list as CSV: the same loans, search, filter and order as GET /loans. */
+export function loansCsv(
+  db: AppDb,
+  actor: CustomerActor,
+  query: PagedQuery,
+  timeZone: string,
+): CsvExport<LoanJoinedRow> {
+  return {
+    name: 'prestamos',
+    columns: loanCsvColumns(timeZone),
+    source: loanListSource(db, query, globalLoansFilter(actor, query)),
+    timeZone,
+  };
+}

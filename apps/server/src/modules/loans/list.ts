@@ -1,0 +1,131 @@
+import {
+  type LOAN_ORDER_COLUMNS,
+  LOAN_STATUSES,
+  type Loan,
+  type LoanStatus,
+  type Paged,
+  type PagedQuery,
+} from '@prestaya/contracts';
+import { and, count, eq, like, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { loans } from '../../db/schema/loans.ts';
+import { asNumber, containsPattern } from '../../db/search.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { customerQueryTerm } from '../../domain/search-text.ts';
+import { invalidField } from '../../errors.ts';
+import { findVisibleCustomer } from '../customers/access.ts';
+import { selectLoans, visibleLoans } from './access.ts';
+import { type LoanJoinedRow, toLoanDto } from './mapping.ts';
+import { LOAN_MESSAGES } from './messages.ts';
+import { countLoansByStatus } from './status-tally.ts';
+
+/** Sortable columns: exactly LOAN_ORDER_COLUMNS of the contracts. */
+const ORDER_COLUMNS = {
+  num: loans.num,
+  amount: loans.amountCents,
+  status: loans.status,
+  createdOn: loans.createdOn,
+  requestDate: loans.requestDate,
+} satisfies Record<(typeof LOAN_ORDER_COLUMNS)[number], SQLWrapper>;
+
+/**
+ * Lists are newest first unless the caller picks a column with `orderBy` (then `order` applies, asc by
+ * default as everywhere else).
+ */
+function listRequest(query: PagedQuery): PagedQuery {
+  return { ...query, order: query.orderBy ? query.order : 'desc' };
+}
+
+/**
+ * A loans list filter. `readsCustomers` says whether it reads customers' columns (an agent's
+ * visibility, a name search): only then does the count join customers. loans.customer_id is NOT NULL
+ * and a foreign key, so the join never changes the count, but without it an administrator's status
+ * filter is counted from loans_status_idx alone instead of hashing every customer (bench/api.ts).
+ */
+interface LoanFilter {
+  where: SQL | undefined;
+  readsCustomers: boolean;
+  /**
+   * Set when the filter is every loan or one status and nothing else (an administrator's list): the
+   * total is then the tally's (status-tally.ts), not a count of up to every loan.
+   */
+  tally?: { status: LoanStatus | undefined };
+}
+
+/**
+ * THE query of a loans list (filter, order, count) for a WHERE clause, shared by the paged lists and
+ * the CSV export so both always select the same loans.
+ */
+export function loanListSource(
+  db: AppDb,
+  query: PagedQuery,
+  { where, readsCustomers, tally }: LoanFilter,
+): PaginateOptions<LoanJoinedRow> {
+  return {
+    request: listRequest(query),
+    orderColumns: ORDER_COLUMNS,
+    defaultOrderBy: 'createdOn',
+    tiebreaker: loans.id,
+    rows: ({ orderBy, limit, offset }) =>
+      selectLoans(db)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: async () => {
+      if (tally) return countLoansByStatus(db, tally.status);
+      const counted = db.select({ n: count() }).from(loans).$dynamic();
+      const [row] = await (readsCustomers
+        ? counted.innerJoin(customers, eq(customers.id, loans.customerId))
+        : counted
+      ).where(where);
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+async function pagedLoans(db: AppDb, query: PagedQuery, filter: LoanFilter): Promise<Paged<Loan>> {
+  const source = loanListSource(db, query, filter);
+  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toLoanDto) });
+}
+
+/** GET /customers/{id}/loans: the loans of a customer the actor sees (else 404 'Cliente no encontrado'). */
+export async function listCustomerLoans(
+  db: AppDb,
+  actor: CustomerActor,
+  customerId: string,
+  query: PagedQuery,
+): Promise<Paged<Loan>> {
+  await findVisibleCustomer(db, actor, customerId);
+  return pagedLoans(db, query, { where: eq(loans.customerId, customerId), readsCustomers: false });
+}
+
+/**
+ * GET /loans (administrators; the route enforces it): `q` filters by status (any of LOAN_STATUSES,
+ * anything else is a 400); `query` matches the customer's name and last names through
+ * `customers.search_text`, normalised by the same pure function the customers search uses (so the
+ * trigram index serves it, and `gomez` finds `Gómez`); a numeric `query` also matches the loan `num`.
+ */
+export async function listLoans(db: AppDb, actor: CustomerActor, query: PagedQuery): Promise<Paged<Loan>> {
+  return pagedLoans(db, query, globalLoansFilter(actor, query));
+}
+
+export function globalLoansFilter(actor: CustomerActor, query: PagedQuery): LoanFilter {
+  const visible = visibleLoans(actor);
+  const conditions: (SQL | undefined)[] = [visible];
+  const status = query.q ? (query.q as LoanStatus) : undefined;
+  if (status) {
+    if (!LOAN_STATUSES.includes(status)) throw invalidField('q', LOAN_MESSAGES.invalidStatus);
+    conditions.push(eq(loans.status, status));
+  }
+  const term = customerQueryTerm(query.query ?? '');
+  if (term) {
+    const text = like(customers.searchText, containsPattern(term));
+    const num = asNumber(term);
+    conditions.push(num === undefined ? text : or(text, eq(loans.num, num)));
+  }
+  const readsCustomers = visible !== undefined || term !== '';
+  return { where: and(...conditions), readsCustomers, ...(readsCustomers ? {} : { tally: { status } }) };
+}

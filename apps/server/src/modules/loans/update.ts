@@ -1,0 +1,95 @@
+import type { Loan, LoanStatus, loanUpdate, z } from '@prestaya/contracts';
+import type { AppDb } from '../../db/client.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { loanTerms } from '../../domain/loan-policy.ts';
+import { conflict, forbidden } from '../../errors.ts';
+import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
+import { findVisibleLoan } from './access.ts';
+import { isAdmin, requireNotFuture, toCents } from './input-checks.ts';
+import { LOAN_MESSAGES, ledgerReason } from './messages.ts';
+import { type LoanChanges, loadLoan, reservedAccountOf, saveLoan } from './save.ts';
+import { manualStatusChange } from './status-rules.ts';
+
+export type LoanUpdateInput = z.output<typeof loanUpdate>;
+
+/**
+ * PUT /loans/{id}. Only what differs from the stored loan counts as a change, so the edit form may send
+ * every field back unchanged:
+ * - amount/term/dailyFee change only while PENDING (409 otherwise); a new amount recomputes the weekly
+ *   fee and the total with the loan's own rate;
+ * - status, requestDate and loanFromPast are changed by administrators only (403 for an agent);
+ *   loanFromPast only while PENDING, requestDate only before delivery (the schedule of a loanFromPast is
+ *   anchored on it), never in the future;
+ * - status follows manualStatusChange (status-rules.ts): cancelling an APPROVED loan releases its
+ *   reservation (Liberación) in the same transaction, other transitions have their own action.
+ */
+export async function updateLoan(
+  db: AppDb,
+  actor: CustomerActor,
+  id: string,
+  input: LoanUpdateInput,
+): Promise<Loan> {
+  return db.transaction(async (tx) => {
+    const { loan } = await findVisibleLoan(tx, actor, id, true);
+    const status = loan.status as LoanStatus;
+
+    const changesStatus = input.status !== undefined && input.status !== status;
+    const changesRequestDate = input.requestDate !== undefined && input.requestDate !== loan.requestDate;
+    const changesFromPast = input.loanFromPast !== undefined && input.loanFromPast !== loan.loanFromPast;
+    if (!isAdmin(actor)) {
+      if (changesStatus) throw forbidden(LOAN_MESSAGES.adminOnlyStatus);
+      if (changesRequestDate || changesFromPast) throw forbidden(LOAN_MESSAGES.adminOnlyRequestFields);
+    }
+
+    const amountCents = input.amount === undefined ? loan.amountCents : toCents('amount', input.amount);
+    const dailyFeeCents =
+      input.dailyFee === undefined ? loan.dailyFeeCents : toCents('dailyFee', input.dailyFee);
+    const termWeeks = input.term ?? loan.termWeeks;
+    const changesTerms =
+      amountCents !== loan.amountCents ||
+      dailyFeeCents !== loan.dailyFeeCents ||
+      termWeeks !== loan.termWeeks;
+    if (changesTerms && status !== 'PENDING') throw conflict(LOAN_MESSAGES.amountOnlyWhilePending);
+    if (changesFromPast && status !== 'PENDING') throw conflict(LOAN_MESSAGES.loanFromPastOnlyWhilePending);
+    if (changesRequestDate && input.requestDate !== undefined) {
+      if (status !== 'PENDING' && status !== 'APPROVED') {
+        throw conflict(LOAN_MESSAGES.requestDateOnlyBeforeDelivery);
+      }
+      requireNotFuture(input.requestDate);
+    }
+    const transition =
+      input.status === undefined
+        ? ({ ok: true, change: 'none' } as const)
+        : manualStatusChange(status, input.status, loan.loanFromPast);
+    if (!transition.ok) throw conflict(transition.message);
+
+    const changes: LoanChanges = {};
+    if (changesTerms) {
+      const terms = loanTerms(amountCents, loan.interestBp);
+      Object.assign(changes, {
+        amountCents,
+        dailyFeeCents,
+        termWeeks,
+        weeklyFeeCents: terms.weeklyFeeCents,
+        totalCents: terms.totalCents,
+      });
+    }
+    if (changesFromPast) changes.loanFromPast = input.loanFromPast;
+    if (changesRequestDate) changes.requestDate = input.requestDate;
+    if (transition.change === 'cancel') {
+      changes.status = 'CANCELLED';
+      if (transition.releasesReservation) {
+        await applyAccountMovement(tx, {
+          accountId: reservedAccountOf(loan),
+          type: 'RELEASE',
+          amountCents: loan.amountCents,
+          reason: ledgerReason.release(loan.num),
+          loanId: loan.id,
+          actorId: actor.id,
+        });
+      }
+    }
+    if (Object.keys(changes).length === 0) return loadLoan(tx, id);
+    return saveLoan(tx, actor.id, loan, transition.change === 'cancel' ? 'cancelled' : 'updated', changes);
+  });
+}

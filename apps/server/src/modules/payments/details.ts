@@ -1,0 +1,114 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { centsToPesos, type PaymentDetails } from '@prestaya/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { scheduledPayments } from '../../db/schema/loans.ts';
+import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../errors.ts';
+import { signedAttachmentUri } from './attachment-links.ts';
+import { toPaymentListItem } from './mapping.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
+import { selectPayments } from './queries.ts';
+
+/**
+ * GET /payments/{id}/details (administrators): the summary, the concept lines ('Pago' dated by the
+ * installment's due date, 'Multa' by the fee date; installments by number, then fees by date), the
+ * totals and the proof images, each with a signed link valid for minutes (attachment-links.ts).
+ */
+export async function getPaymentDetails(
+  db: AppDb,
+  id: string,
+  linkKey: Buffer,
+  now: Date = new Date(),
+): Promise<PaymentDetails> {
+  const [row] = await selectPayments(db)
+    .where(eq(payments.id, id))
+    .limit(1)
+    .then((rows) => rows);
+  if (!row) throw notFound(PAYMENT_MESSAGES.notFound);
+  const [registeredBy] = row.payment.registeredBy
+    ? await db
+        .select({ num: users.num, name: users.name, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, row.payment.registeredBy))
+    : [];
+  const items = await db
+    .select({
+      concept: paymentItems.concept,
+      amountCents: paymentItems.amountCents,
+      dueDate: scheduledPayments.dueDate,
+      paymentNumber: scheduledPayments.paymentNumber,
+      feeDate: fees.feeDate,
+    })
+    .from(paymentItems)
+    .leftJoin(scheduledPayments, eq(scheduledPayments.id, paymentItems.scheduledPaymentId))
+    .leftJoin(fees, eq(fees.id, paymentItems.feeId))
+    .where(eq(paymentItems.paymentId, id))
+    .orderBy(
+      asc(sql`${paymentItems.feeId} is not null`),
+      asc(scheduledPayments.paymentNumber),
+      asc(fees.feeDate),
+    );
+  const attachments = await db
+    .select()
+    .from(paymentAttachments)
+    .where(eq(paymentAttachments.paymentId, id))
+    .orderBy(asc(paymentAttachments.createdOn), asc(paymentAttachments.id));
+
+  let installmentsCents = 0;
+  let feesCents = 0;
+  const lines = items.map((item) => {
+    const isFee = item.feeDate !== null;
+    if (isFee) feesCents += item.amountCents;
+    else installmentsCents += item.amountCents;
+    return {
+      concept: item.concept,
+      amount: centsToPesos(item.amountCents),
+      type: isFee ? ('Multa' as const) : ('Pago' as const),
+      date: (isFee ? item.feeDate : item.dueDate) ?? '',
+    };
+  });
+  return {
+    payment: {
+      ...toPaymentListItem(row),
+      customer: row.customer,
+      registeredBy: registeredBy ?? null,
+    },
+    lines,
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      uri: signedAttachmentUri(linkKey, a.id, now),
+      contentType: a.contentType,
+    })),
+    totals: {
+      scheduledPayments: centsToPesos(installmentsCents),
+      fees: centsToPesos(feesCents),
+      total: centsToPesos(installmentsCents + feesCents),
+    },
+  };
+}
+
+/** The stored file behind a signed link (the route has checked the signature). */
+export async function openAttachment(
+  db: AppDb,
+  uploadsDir: string,
+  attachmentId: string,
+): Promise<{ path: string; contentType: string; sizeBytes: number }> {
+  const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!uuidLike.test(attachmentId)) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+  const [row] = await db
+    .select()
+    .from(paymentAttachments)
+    .where(eq(paymentAttachments.id, attachmentId))
+    .limit(1);
+  if (!row || !/^[0-9a-f]{32}$/.test(row.storageKey)) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+  const path = join(uploadsDir, row.storageKey);
+  try {
+    const info = await stat(path);
+    return { path, contentType: row.contentType, sizeBytes: info.size };
+  } catch {
+    throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+  }
+}

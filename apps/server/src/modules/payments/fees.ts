@@ -1,0 +1,58 @@
+import type { Fee } from '@prestaya/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { fees } from '../../db/schema/payments.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { requireVisibleLoan } from '../loans/access.ts';
+import { recomputeLoan } from '../loans/balance.ts';
+import { toFeeDto } from './mapping.ts';
+import { FEE_AUDIT_ENTITY, PAYMENT_MESSAGES } from './messages.ts';
+import { feesOf, lockVisibleLoan } from './queries.ts';
+
+/** GET /loans/{id}/fees: every fee of a visible loan (the 'Multas' dialog), oldest first. */
+export async function listLoanFees(db: AppDb, actor: CustomerActor, loanId: string): Promise<Fee[]> {
+  await requireVisibleLoan(db, actor, loanId);
+  return (await feesOf(db, loanId)).map(toFeeDto);
+}
+
+/**
+ * DELETE /loans/{id}/fees/{feeId} (administrators): forgives a PENDING fee (CANCELLED; it still counts
+ * toward its installment's weekly cap, so the accrual does not replace it). Any other status → 409.
+ * The loan is recomputed and the cancellation audited.
+ */
+export async function cancelFee(
+  db: AppDb,
+  actor: CustomerActor,
+  loanId: string,
+  feeId: string,
+  today?: string,
+): Promise<Fee> {
+  return db.transaction(async (tx) => {
+    const loan = await lockVisibleLoan(tx, actor, loanId);
+    const [fee] = await tx
+      .select()
+      .from(fees)
+      .where(and(eq(fees.id, feeId), eq(fees.loanId, loan.id)))
+      .for('no key update');
+    if (!fee) throw notFound(PAYMENT_MESSAGES.feeNotFound);
+    if (fee.status !== 'PENDING') throw conflict(PAYMENT_MESSAGES.onlyPendingFeeCancels);
+    const [cancelled] = await tx
+      .update(fees)
+      .set({ status: 'CANCELLED', cancelledOn: sql`now()`, cancelledBy: actor.id })
+      .where(eq(fees.id, fee.id))
+      .returning();
+    if (!cancelled) throw new Error('update returned no row');
+    await recomputeLoan(tx, loan.id, { today, actorId: actor.id, reason: 'fee_cancelled' });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      entity: FEE_AUDIT_ENTITY,
+      entityId: fee.id,
+      action: 'cancelled',
+      before: { ...toFeeDto(fee), loanId: loan.id, loanNum: loan.num },
+      after: { ...toFeeDto(cancelled), loanId: loan.id, loanNum: loan.num },
+    });
+    return toFeeDto(cancelled);
+  });
+}

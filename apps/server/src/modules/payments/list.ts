@@ -1,0 +1,94 @@
+import {
+  type PAYMENT_ORDER_COLUMNS,
+  PAYMENT_STATUSES,
+  type Paged,
+  type PagedQuery,
+  type PaymentListItem,
+  type PaymentStatus,
+} from '@prestaya/contracts';
+import { and, count, desc, eq, like, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { loans } from '../../db/schema/loans.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { asNumber, containsPattern } from '../../db/search.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { customerQueryTerm } from '../../domain/search-text.ts';
+import { invalidField } from '../../errors.ts';
+import { requireVisibleLoan } from '../loans/access.ts';
+import { type PaymentJoinedRow, toPaymentListItem } from './mapping.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
+import { selectPayments } from './queries.ts';
+
+/** GET /loans/{id}/payments: the payments of a visible loan ('Lista de Pagos'), newest first. */
+export async function listLoanPayments(
+  db: AppDb,
+  actor: CustomerActor,
+  loanId: string,
+): Promise<PaymentListItem[]> {
+  await requireVisibleLoan(db, actor, loanId);
+  const rows = await selectPayments(db)
+    .where(eq(payments.loanId, loanId))
+    .orderBy(desc(payments.createdOn), desc(payments.id));
+  return rows.map(toPaymentListItem);
+}
+
+/** Sortable columns: exactly PAYMENT_ORDER_COLUMNS of the contracts. */
+const ORDER_COLUMNS = {
+  createdOn: payments.createdOn,
+  amount: payments.amountCents,
+  status: payments.status,
+} satisfies Record<(typeof PAYMENT_ORDER_COLUMNS)[number], SQLWrapper>;
+
+/**
+ * GET /payments (administrators): 'Pagos Recibidos'. `q` filters by status (PAYMENT_STATUSES, else
+ * 400); `query` matches the customer's name and last names through `customers.search_text` (accent-
+ * free, the customers search rule) or, when numeric, the loan number. Newest first unless `orderBy`.
+ */
+export async function listPayments(db: AppDb, query: PagedQuery): Promise<Paged<PaymentListItem>> {
+  const source = paymentListSource(db, query);
+  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toPaymentListItem) });
+}
+
+/**
+ * THE query of 'Pagos Recibidos' (filters, order, count), shared by the paged list and its CSV export
+ * so both always select the same payments.
+ */
+export function paymentListSource(db: AppDb, query: PagedQuery): PaginateOptions<PaymentJoinedRow> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    if (!PAYMENT_STATUSES.includes(query.q as PaymentStatus)) {
+      throw invalidField('q', PAYMENT_MESSAGES.invalidStatus);
+    }
+    conditions.push(eq(payments.status, query.q));
+  }
+  const term = customerQueryTerm(query.query ?? '');
+  if (term) {
+    const text = like(customers.searchText, containsPattern(term));
+    const num = asNumber(term);
+    conditions.push(num === undefined ? text : or(text, eq(loans.num, num)));
+  }
+  const where = and(...conditions);
+  return {
+    request: { ...query, order: query.orderBy ? query.order : 'desc' },
+    orderColumns: ORDER_COLUMNS,
+    defaultOrderBy: 'createdOn',
+    tiebreaker: payments.id,
+    rows: ({ orderBy, limit, offset }) =>
+      selectPayments(db)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(payments)
+        .innerJoin(loans, eq(loans.id, payments.loanId))
+        .innerJoin(customers, eq(customers.id, loans.customerId))
+        .where(where);
+      return Number(row?.n ?? 0);
+    },
+  };
+}
