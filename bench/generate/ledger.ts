@@ -1,6 +1,6 @@
 /**
  * The cash ledger of the generated history, derived in SQL from what the loans and payments tables
- * say happened (domain.md "Loan lifecycle and the cash ledger"), in time order per account:
+ * say happened (docs/architecture.md "Loan lifecycle and the cash ledger"), in time order per account:
  * Reserva (VIRTUAL_WITHDRAWAL, balance −amount) at approval, Entrega (WITHDRAWAL, real −amount) at
  * delivery, Liberación (RELEASE, balance +amount) when an approved loan was cancelled, Abono
  * (PAYMENT_DEPOSIT, both +amount) when a payment was confirmed. Each account opens with a 'Saldo

@@ -32,7 +32,7 @@ export interface RegisterPaymentInput {
 }
 
 /**
- * Registers a payment (domain.md "Payments"; the rules are domain/payment-rules.ts). In ONE transaction:
+ * Registers a payment (docs/architecture.md "Payments"; the rules are domain/payment-rules.ts). In ONE transaction:
  * the loan row is locked, then its installments and its pending/selected fees; the rules are checked on
  * the locked rows; the payment (VALIDATING, amount computed here), its items and the attachment are
  * inserted; the items become VALIDATING; the loan is recomputed; an audit row is written. A second
