@@ -181,7 +181,11 @@ function cases(s: Samples, token: string): BenchCase[] {
         paths: NAME_FRAGMENTS.map((q) => `/api/v1/customers?page=1&size=10&query=${encodeURIComponent(q)}`),
       },
       sql: async (db) => {
-        await loadSessionUser(db, s.adminId);
+        await loadSessionUser(db, {
+          userId: s.adminId,
+          tokenVersion: 0,
+          signedInAt: Math.floor(Date.now() / 1000),
+        });
         for (const query of ['hernández', 'quiñones', 'maria guadalupe'])
           await listCustomers(db, actor, pageOf({ query }));
       },

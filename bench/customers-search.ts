@@ -25,6 +25,7 @@ import { customers } from '../apps/server/src/db/schema/customers.ts';
 import { users } from '../apps/server/src/db/schema/users.ts';
 import { containsPattern } from '../apps/server/src/db/search.ts';
 import { customerSearchText } from '../apps/server/src/domain/search-text.ts';
+import { loadSessionUser } from '../apps/server/src/modules/auth/service.ts';
 import { createUser } from '../apps/server/src/modules/users/service.ts';
 
 const CUSTOMERS = Number(process.argv[2] ?? 10_000);
@@ -228,8 +229,17 @@ async function main() {
 
     const app = await buildApp({ config, database, logger: false });
     await app.ready();
-    const adminToken = app.issueToken(admin.id);
-    const agentToken = app.issueToken(agentIds[0] as string);
+    // A session as a sign-in would start it (new users are at token version 0).
+    const tokenFor = async (userId: string) =>
+      app.issueToken(
+        await loadSessionUser(database.db, {
+          userId,
+          tokenVersion: 0,
+          signedInAt: Math.floor(Date.now() / 1000),
+        }),
+      );
+    const adminToken = await tokenFor(admin.id);
+    const agentToken = await tokenFor(agentIds[0] as string);
 
     const kinds = [
       { label: 'no query (admin)', query: '', token: adminToken },
