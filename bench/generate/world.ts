@@ -15,6 +15,9 @@
  * The ledger (account_transactions) is derived afterwards in SQL from loans and payments (ledger.ts).
  */
 
+import { fakePerson } from '../../apps/server/src/demo/people.ts';
+import { NATIONWIDE } from '../../apps/server/src/demo/places.ts';
+import { type Random, streamFor } from '../../apps/server/src/demo/random.ts';
 import { loanStanding } from '../../apps/server/src/domain/loan-balance.ts';
 import {
   buildSchedule,
@@ -26,8 +29,6 @@ import {
 import { customerSearchText } from '../../apps/server/src/domain/search-text.ts';
 import { CopyBuffer, type CopyValue } from '../lib/bulk.ts';
 import { addDaysFast as addDays, type BusinessClock, daysBetween, iso } from '../lib/business-time.ts';
-import { fakePerson } from '../lib/people.ts';
-import { type Random, random, weighted } from '../lib/random.ts';
 
 export type Profile = 'history' | 'accrual';
 
@@ -154,13 +155,13 @@ type LoanKind =
   | 'CANCELLED_PENDING'
   | 'CANCELLED_APPROVED';
 
-const LOANS_PER_CUSTOMER = weighted([
+const LOANS_PER_CUSTOMER: readonly (readonly [number, number])[] = [
   [1, 30],
   [2, 35],
   [3, 25],
   [4, 10],
-]);
-const NEWEST_LOAN = weighted<LoanKind>([
+];
+const NEWEST_LOAN: readonly (readonly [LoanKind, number])[] = [
   ['PAID', 45],
   ['ACTIVE', 25],
   ['DELAYED', 12],
@@ -168,11 +169,11 @@ const NEWEST_LOAN = weighted<LoanKind>([
   ['APPROVED', 4],
   ['CANCELLED_PENDING', 3],
   ['CANCELLED_APPROVED', 3],
-]);
-const ACCRUAL_LOAN = weighted<LoanKind>([
+];
+const ACCRUAL_LOAN: readonly (readonly [LoanKind, number])[] = [
   ['ACTIVE', 80],
   ['OVERDUE_UNACCRUED', 20],
-]);
+];
 /** buildSchedule is pure: loans of the same total delivered the same day share their schedule. */
 const schedules = new Map<string, ReturnType<typeof buildSchedule>>();
 function scheduleOf(totalCents: number, activationDay: string) {
@@ -525,8 +526,8 @@ interface PlannedLoan {
 
 /** Where each loan of a customer sits in time, planned backwards from today. */
 function planLoans(rng: Random, profile: Profile, today: string): PlannedLoan[] {
-  const count = profile === 'accrual' ? 1 : rng.pickWeighted(LOANS_PER_CUSTOMER);
-  const newest = rng.pickWeighted(profile === 'accrual' ? ACCRUAL_LOAN : NEWEST_LOAN);
+  const count = profile === 'accrual' ? 1 : rng.weighted(LOANS_PER_CUSTOMER);
+  const newest = rng.weighted(profile === 'accrual' ? ACCRUAL_LOAN : NEWEST_LOAN);
   const plans: PlannedLoan[] = [];
   let start: string;
   switch (newest) {
@@ -579,8 +580,9 @@ export function writeCustomers(
   takenCurps: Set<string>,
 ) {
   for (let index = from; index < to; index++) {
-    const rng = random(s.seed, index);
-    const person = fakePerson(rng, takenCurps);
+    const rng = streamFor(s.seed, index);
+    const person = fakePerson(rng, { region: NATIONWIDE, usedCurps: takenCurps, byFrequency: true });
+    const customer = person.customer;
     const plans = planLoans(rng, s.profile, s.today);
     const firstDay = plans[0]?.day ?? s.today;
     const customerDay = addDays(firstDay, -rng.int(4, 20));
@@ -589,30 +591,31 @@ export function writeCustomers(
     const writer = new CustomerWriter(s, rng, out, customerId);
     out.customers.add([
       customerId,
-      person.name,
-      person.lastName,
-      person.secondLastName,
-      person.phone,
-      person.curp,
+      customer.name,
+      customer.lastName,
+      customer.secondLastName ?? null,
+      customer.phone,
+      customer.curp,
       'PENDING',
       writer.agent,
-      customerSearchText(person),
+      customerSearchText(customer),
       iso(createdMs),
       iso(createdMs),
     ]);
-    const a = person.address;
-    out.addresses.add([
-      rng.uuid7(createdMs),
-      customerId,
-      a.street,
-      a.numExterior,
-      a.numInterior,
-      a.neighborhood,
-      a.city,
-      a.state,
-      a.postalCode,
-      iso(createdMs),
-    ]);
+    for (const a of person.addresses) {
+      out.addresses.add([
+        rng.uuid7(createdMs),
+        customerId,
+        a.street,
+        a.numExterior,
+        a.numInterior ?? null,
+        a.neighborhood,
+        a.city,
+        a.state,
+        a.postalCode,
+        iso(createdMs),
+      ]);
+    }
     for (const plan of plans) writer.loan(plan.kind, plan.day, plan.overdueFrom);
   }
 }

@@ -1,5 +1,6 @@
 import { isTrivialPin } from '@prestaya/contracts';
-import { type DemoPerson, demoPerson } from './people.ts';
+import { type FakePerson, fakePerson } from './people.ts';
+import { pueblaZone } from './places.ts';
 import { mulberry32, type Random, streamFor } from './random.ts';
 import { DEMO_STAFF } from './staff.ts';
 
@@ -54,7 +55,7 @@ export interface CustomerPlan {
   zone: number;
   profile: Profile;
   arrivalDay: number;
-  person: DemoPerson;
+  person: FakePerson;
   random: Random;
   prefersTransfer: boolean;
   bank: 'bbva' | 'banorte';
@@ -96,7 +97,7 @@ export function planCustomers(seed: number): CustomerPlan[] {
       zone,
       profile,
       arrivalDay: arrivalDay(random, profile),
-      person: demoPerson(random, zone, usedCurps),
+      person: fakePerson(random, { region: pueblaZone(zone), usedCurps }),
       random,
       prefersTransfer: random.chance(0.35),
       bank: random.chance(0.6) ? 'bbva' : 'banorte',

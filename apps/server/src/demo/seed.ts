@@ -18,7 +18,7 @@ export { HISTORY_DAYS } from './plan.ts';
 export type { DemoStaffCredentials } from './run.ts';
 
 /**
- * `npm run seed:demo`: a believable small lender (demo/people.ts, demo/staff.ts) with ten weeks of
+ * `npm run seed:demo`: a believable small lender (people.ts, places.ts, staff.ts) with ten weeks of
  * history, deterministic from a seed value. Nothing is inserted by hand: every customer, loan, payment,
  * fee and account movement goes through the same service functions the API calls (so through the one
  * ledger writer, recomputeLoans and the audit trail), in business order, one simulated day after another,
