@@ -58,8 +58,7 @@ export interface DemoSummary {
   to: string;
   staff: DemoStaffCredentials[];
   elapsedMs: number;
-  /** Where the time went: actions of each kind, how many and how long in total. */
-  timings: Record<string, { count: number; ms: number }>;
+  timings: DemoRun['timings'];
 }
 
 async function refuseNonEmpty(db: AppDb) {
