@@ -7,9 +7,9 @@
 import { performance } from 'node:perf_hooks';
 import { bankAccounts } from '../../apps/server/src/db/schema/bank-accounts.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
+import { streamFor } from '../../apps/server/src/demo/random.ts';
 import { hashSecret } from '../../apps/server/src/modules/auth/secrets.ts';
 import { BusinessClock } from '../lib/business-time.ts';
-import { random } from '../lib/random.ts';
 import type { Target } from '../lib/target.ts';
 import { ledgerStatement } from './ledger.ts';
 import { type Profile, type WorldBuffers, worldBuffers, writeCustomers } from './world.ts';
@@ -102,7 +102,7 @@ export async function generate(target: Target, options: GenerateOptions): Promis
   // "Now" is 00:30 of `today` on the business clock (after that day's 00:05 accrual), not the wall
   // clock, so the same options always give the same rows.
   const nowMs = clock.at(options.today, 30);
-  const rng = random(options.seed, -1);
+  const rng = streamFor(options.seed, -1);
   // Staff and accounts exist before the first customer.
   const originMs = Date.parse(`${options.today}T12:00:00Z`) - 3 * 365 * 86_400_000;
   const [passwordHash, pinHash] = await Promise.all([hashSecret(BENCH_PASSWORD), hashSecret(BENCH_PIN)]);

@@ -10,7 +10,8 @@ import { type CommandOutput, exitCodeOf } from '../command-output.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { DemoRefusedError, demoCounts, seedDemo } from './seed.ts';
+import { demoCounts } from './counts.ts';
+import { DemoRefusedError, seedDemo } from './seed.ts';
 import { DEMO_PASSWORD } from './staff.ts';
 
 /**

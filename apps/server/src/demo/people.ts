@@ -1,110 +1,52 @@
 import type { AddressInput, CustomerInput } from '@prestaya/contracts';
 import { buildCurp, type CurpPerson } from './curp.ts';
+import type { Place, Region } from './places.ts';
 import type { Random } from './random.ts';
 
 /**
- * Who the demo lender works with: a small lender in the Puebla metropolitan area, four agents with a
- * zone each. Names carry their accents (and a few Nahua surnames common in Puebla); phones use the
- * zone's area code (222 Puebla–Cholula, 244 Atlixco); CURPs are built by RENAPO's rules (curp.ts).
+ * Fake Mexican borrowers for the demo and the bench generator: names with their accents (and a few
+ * Nahua surnames common in Puebla), each with how common it is in Mexico; a phone with the area code
+ * of where they live (places.ts); a CURP built by RENAPO's rules (curp.ts).
  */
 
+type Weighted = readonly (readonly [string, number])[];
+
 // biome-ignore format: a name list reads best packed
-const WOMEN = [
-  'María Guadalupe', 'Sofía', 'Lucía', 'Mónica', 'Verónica', 'Bárbara', 'Inés', 'Belén', 'Rocío', 'Ximena',
-  'Leticia', 'Beatriz', 'Araceli', 'Yolanda', 'Patricia', 'Rosa María', 'María José', 'Ana Sofía', 'Itzel',
-  'Citlali', 'Nayeli', 'Dulce María', 'Esperanza', 'Concepción', 'Jazmín', 'Mariana', 'Fernanda', 'Adriana',
-  'Elena', 'Noemí', 'Azucena', 'Teresa', 'Margarita', 'Graciela', 'Maribel', 'Zoé', 'Anahí', 'Yesenia',
+const WOMEN: Weighted = [
+  ['María Guadalupe', 3], ['Sofía', 1], ['Lucía', 0.8], ['Mónica', 0.9], ['Verónica', 1.2], ['Bárbara', 0.5],
+  ['Inés', 0.3], ['Belén', 0.2], ['Rocío', 0.8], ['Ximena', 0.5], ['Leticia', 1], ['Beatriz', 0.6],
+  ['Araceli', 0.7], ['Yolanda', 0.5], ['Patricia', 1.2], ['Rosa María', 1.2], ['María José', 0.6],
+  ['Ana Sofía', 0.5], ['Itzel', 0.5], ['Citlali', 0.3], ['Nayeli', 0.5], ['Dulce María', 0.5],
+  ['Esperanza', 0.5], ['Concepción', 0.5], ['Jazmín', 0.5], ['Mariana', 0.5], ['Fernanda', 0.8],
+  ['Adriana', 1], ['Elena', 0.5], ['Noemí', 0.5], ['Azucena', 0.5], ['Teresa', 0.5], ['Margarita', 0.5],
+  ['Graciela', 0.5], ['Maribel', 0.5], ['Zoé', 0.2], ['Anahí', 0.5], ['Yesenia', 0.5]
 ];
 
 // biome-ignore format: a name list reads best packed
-const MEN = [
-  'José', 'Jesús', 'Martín', 'Ramón', 'Andrés', 'Sebastián', 'Iván', 'Julián', 'Rubén', 'Héctor', 'Raúl',
-  'Víctor', 'Óscar', 'Ángel', 'Adrián', 'Germán', 'Joaquín', 'Efraín', 'Álvaro', 'José Luis', 'Juan Carlos',
-  'Miguel Ángel', 'Francisco', 'Alejandro', 'Fernando', 'Arturo', 'Hugo', 'Tomás', 'Simón', 'Cristóbal',
-  'Abraham', 'Emiliano', 'Saúl', 'Isaías', 'Moisés', 'Gerardo', 'Eduardo', 'Jonás',
+const MEN: Weighted = [
+  ['José', 3], ['Jesús', 1.5], ['Martín', 0.9], ['Ramón', 0.5], ['Andrés', 0.8], ['Sebastián', 0.5],
+  ['Iván', 0.5], ['Julián', 0.4], ['Rubén', 0.6], ['Héctor', 0.8], ['Raúl', 0.9], ['Víctor', 0.5],
+  ['Óscar', 0.8], ['Ángel', 1], ['Adrián', 0.5], ['Germán', 0.4], ['Joaquín', 0.6], ['Efraín', 0.4],
+  ['Álvaro', 0.5], ['José Luis', 2.5], ['Juan Carlos', 2], ['Miguel Ángel', 1.5], ['Francisco', 2],
+  ['Alejandro', 1.2], ['Fernando', 1], ['Arturo', 0.5], ['Hugo', 0.5], ['Tomás', 0.5], ['Simón', 0.3],
+  ['Cristóbal', 0.5], ['Abraham', 0.5], ['Emiliano', 0.5], ['Saúl', 0.5], ['Isaías', 0.5], ['Moisés', 0.5],
+  ['Gerardo', 0.5], ['Eduardo', 1], ['Jonás', 0.5]
 ];
 
 // biome-ignore format: a name list reads best packed
-const SURNAMES = [
-  'Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez',
-  'Cruz', 'Flores', 'Gómez', 'Morales', 'Vázquez', 'Reyes', 'Jiménez', 'Torres', 'Díaz', 'Gutiérrez',
-  'Ruiz', 'Mendoza', 'Aguilar', 'Ortiz', 'Moreno', 'Castillo', 'Romero', 'Álvarez', 'Méndez', 'Chávez',
-  'Rivera', 'Juárez', 'Ramos', 'Domínguez', 'Herrera', 'Medina', 'Castro', 'Vargas', 'Guzmán', 'Velázquez',
-  'Muñoz', 'Rojas', 'Contreras', 'Salazar', 'Luna', 'Ortega', 'Santiago', 'Guerrero', 'Bautista',
-  'Estrada', 'Cortés', 'Núñez', 'Ibáñez', 'Peña', 'Solís', 'Cervantes', 'Téllez', 'Zepeda', 'Galicia',
-  'Xochipa', 'Cuautle', 'Tecuapetla', 'Coyotl', 'Tlapa', 'Ixtlapale', 'Meneses', 'Espinosa', 'Báez',
-];
-
-interface Neighbourhood {
-  neighborhood: string;
-  postalCode: string;
-  city: string;
-  /** Area code of the zone's phones. */
-  lada: string;
-}
-
-/** One zone per agent (agent index 0–3). */
-export const ZONES: readonly { label: string; neighbourhoods: readonly Neighbourhood[] }[] = [
-  {
-    label: 'Puebla Centro y Norte',
-    neighbourhoods: [
-      { neighborhood: 'Centro', postalCode: '72000', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Xonaca', postalCode: '72280', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Amalucan', postalCode: '72310', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Bosques de San Sebastián', postalCode: '72310', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Joaquín Colombres', postalCode: '72300', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Santa María La Rivera', postalCode: '72010', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Aquiles Serdán', postalCode: '72140', city: 'Puebla', lada: '222' },
-    ],
-  },
-  {
-    label: 'Puebla Sur',
-    neighbourhoods: [
-      { neighborhood: 'San Manuel', postalCode: '72570', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Jardines de San Manuel', postalCode: '72570', city: 'Puebla', lada: '222' },
-      { neighborhood: 'El Carmen', postalCode: '72530', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Bugambilias', postalCode: '72580', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Agua Santa', postalCode: '72490', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Loma Bella', postalCode: '72474', city: 'Puebla', lada: '222' },
-      { neighborhood: 'Castillotla', postalCode: '72498', city: 'Puebla', lada: '222' },
-    ],
-  },
-  {
-    label: 'Cholula y Cuautlancingo',
-    neighbourhoods: [
-      {
-        neighborhood: 'San Bernardino Tlaxcalancingo',
-        postalCode: '72820',
-        city: 'San Andrés Cholula',
-        lada: '222',
-      },
-      {
-        neighborhood: 'Santa María Tonantzintla',
-        postalCode: '72840',
-        city: 'San Andrés Cholula',
-        lada: '222',
-      },
-      { neighborhood: 'Concepción La Cruz', postalCode: '72197', city: 'San Andrés Cholula', lada: '222' },
-      { neighborhood: 'Centro', postalCode: '72760', city: 'San Pedro Cholula', lada: '222' },
-      {
-        neighborhood: 'Barrio de Jesús Tlatempa',
-        postalCode: '72770',
-        city: 'San Pedro Cholula',
-        lada: '222',
-      },
-      { neighborhood: 'Sanctorum', postalCode: '72730', city: 'Cuautlancingo', lada: '222' },
-    ],
-  },
-  {
-    label: 'Amozoc y Atlixco',
-    neighbourhoods: [
-      { neighborhood: 'Centro', postalCode: '72980', city: 'Amozoc', lada: '222' },
-      { neighborhood: 'Chachapa', postalCode: '72990', city: 'Amozoc', lada: '222' },
-      { neighborhood: 'Centro', postalCode: '74200', city: 'Atlixco', lada: '244' },
-      { neighborhood: 'Cabrera', postalCode: '74270', city: 'Atlixco', lada: '244' },
-      { neighborhood: 'San Diego Acapulco', postalCode: '74230', city: 'Atlixco', lada: '244' },
-    ],
-  },
+const SURNAMES: Weighted = [
+  ['Hernández', 7], ['García', 5], ['Martínez', 5], ['López', 4.5], ['González', 4], ['Pérez', 3],
+  ['Rodríguez', 3], ['Sánchez', 3], ['Ramírez', 3], ['Cruz', 2], ['Flores', 2], ['Gómez', 2],
+  ['Morales', 1.8], ['Vázquez', 1.7], ['Reyes', 1.6], ['Jiménez', 1.5], ['Torres', 1.5], ['Díaz', 1.4],
+  ['Gutiérrez', 1.4], ['Ruiz', 1.3], ['Mendoza', 1.3], ['Aguilar', 1.3], ['Ortiz', 1.2], ['Moreno', 1.2],
+  ['Castillo', 1.1], ['Romero', 1.1], ['Álvarez', 1], ['Méndez', 1], ['Chávez', 1], ['Rivera', 1],
+  ['Juárez', 1], ['Ramos', 1], ['Domínguez', 0.9], ['Herrera', 0.9], ['Medina', 0.9], ['Castro', 0.9],
+  ['Vargas', 0.8], ['Guzmán', 0.8], ['Velázquez', 0.8], ['Muñoz', 0.7], ['Rojas', 0.7], ['Contreras', 0.7],
+  ['Salazar', 0.7], ['Luna', 0.7], ['Ortega', 0.7], ['Santiago', 0.7], ['Guerrero', 0.6], ['Bautista', 0.6],
+  ['Estrada', 0.6], ['Cortés', 0.6], ['Núñez', 0.4], ['Ibáñez', 0.1], ['Peña', 0.4], ['Solís', 0.4],
+  ['Cervantes', 0.5], ['Téllez', 0.3], ['Zepeda', 0.3], ['Galicia', 0.3], ['Xochipa', 0.1], ['Cuautle', 0.1],
+  ['Tecuapetla', 0.1], ['Coyotl', 0.1], ['Tlapa', 0.1], ['Ixtlapale', 0.1], ['Meneses', 0.3],
+  ['Espinosa', 0.3], ['Báez', 0.3]
 ];
 
 // biome-ignore format: a street list reads best packed
@@ -118,21 +60,22 @@ const NAMED_STREETS = [
 
 const CARDINAL = ['Norte', 'Sur', 'Oriente', 'Poniente'] as const;
 
-/** Where the customers were born (RENAPO code, weight): mostly Puebla. */
-const BIRTH_STATES = [
-  ['PL', 70],
-  ['DF', 8],
-  ['VZ', 7],
-  ['TL', 6],
-  ['OC', 5],
-  ['MC', 4],
-] as const;
-
-export interface DemoPerson {
+export interface FakePerson {
   customer: CustomerInput;
   addresses: AddressInput[];
   /** For CURP-collision retries and for the summary. */
   curpPerson: CurpPerson;
+}
+
+export interface FakePersonOptions {
+  region: Region;
+  /** CURPs already given: the table's unique key. */
+  usedCurps: Set<string>;
+  /**
+   * Names by how common they are (Hernández ≫ Téllez), so a search for a frequent surname matches as
+   * many customers as at a real lender; otherwise every name alike, so a small demo shows them all.
+   */
+  byFrequency?: boolean;
 }
 
 function street(random: Random): string {
@@ -140,8 +83,7 @@ function street(random: Random): string {
   return random.pick(NAMED_STREETS);
 }
 
-function address(random: Random, zone: number): AddressInput {
-  const place = random.pick(ZONES[zone]?.neighbourhoods ?? []);
+function address(random: Random, place: Place): AddressInput {
   const number = String(random.int(1, 3_200));
   return {
     street: street(random),
@@ -151,24 +93,32 @@ function address(random: Random, zone: number): AddressInput {
       : null,
     neighborhood: place.neighborhood,
     city: place.city,
-    state: 'PUEBLA',
+    state: place.state,
     postalCode: place.postalCode,
   };
 }
 
+/** Ten digits: the area code, a first digit from 2 to 9 (never a prefix), the rest any digits. */
 function phone(random: Random, lada: string): string {
-  return `${lada}${random.int(2, 9)}${String(random.int(0, 999_999)).padStart(6, '0')}`;
+  const rest = 9 - lada.length;
+  return `${lada}${random.int(2, 9)}${String(random.int(0, 10 ** rest - 1)).padStart(rest, '0')}`;
 }
 
+/** Homoclaves to try before giving up: 36 is every letter and digit. */
+const HOMOCLAVES = 36;
+
 /**
- * A customer of the agent's zone: 1 address (a second, the workplace, for about a fifth), a phone of
- * the zone, a CURP. `usedCurps` keeps them unique (the table's unique key) by moving the homoclave.
+ * A customer of the region: 1 address (a second, the workplace, for about a fifth), a phone of the
+ * home's area code, a CURP kept unique by moving the homoclave.
  */
-export function demoPerson(random: Random, zone: number, usedCurps: Set<string>): DemoPerson {
+export function fakePerson(random: Random, options: FakePersonOptions): FakePerson {
+  const { region, usedCurps } = options;
+  const pickName = (names: Weighted) =>
+    options.byFrequency ? random.weighted(names) : random.pick(names)[0];
   const sex = random.chance(0.55) ? 'M' : 'H';
-  const name = random.pick(sex === 'M' ? WOMEN : MEN);
-  const lastName = random.pick(SURNAMES);
-  const secondLastName = random.chance(0.94) ? random.pick(SURNAMES) : null;
+  const name = pickName(sex === 'M' ? WOMEN : MEN);
+  const lastName = pickName(SURNAMES);
+  const secondLastName = random.chance(0.94) ? pickName(SURNAMES) : null;
   const year = random.weighted([
     [random.int(1962, 1979), 30],
     [random.int(1980, 1999), 55],
@@ -181,17 +131,19 @@ export function demoPerson(random: Random, zone: number, usedCurps: Set<string>)
     secondLastName,
     birthDate,
     sex,
-    stateCode: random.weighted(BIRTH_STATES),
+    stateCode: random.weighted(region.birthStates),
   };
   let curp = buildCurp(curpPerson, random.int(0, 9));
-  for (let homoclave = 0; usedCurps.has(curp); homoclave++) curp = buildCurp(curpPerson, homoclave);
+  for (let homoclave = 0; usedCurps.has(curp); homoclave++) {
+    if (homoclave === HOMOCLAVES) throw new RangeError(`No queda homoclave libre para ${curp.slice(0, 16)}`);
+    curp = buildCurp(curpPerson, homoclave);
+  }
   usedCurps.add(curp);
-  const home = address(random, zone);
-  const lada = ZONES[zone]?.neighbourhoods.find((n) => n.postalCode === home.postalCode)?.lada ?? '222';
-  const addresses = [home];
-  if (random.chance(0.2)) addresses.push(address(random, zone));
+  const home = region.place(random);
+  const addresses = [address(random, home)];
+  if (random.chance(0.2)) addresses.push(address(random, region.place(random)));
   return {
-    customer: { name, lastName, secondLastName, phone: phone(random, lada), curp, status: 'PENDING' },
+    customer: { name, lastName, secondLastName, phone: phone(random, home.lada), curp, status: 'PENDING' },
     addresses,
     curpPerson,
   };

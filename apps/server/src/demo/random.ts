@@ -1,7 +1,8 @@
 /**
- * The demo data's only source of randomness: mulberry32, a tiny, well-known 32-bit PRNG (public
- * domain, Tommy Ettinger), so `npm run seed:demo -- --seed N` gives the same data for the same N on any
- * machine. Not for anything secret.
+ * The only source of randomness of the fake data (the demo and the bench generator): mulberry32, a
+ * tiny, well-known 32-bit PRNG (public domain, Tommy Ettinger), so `npm run seed:demo -- --seed N` and
+ * `npm run bench:generate -- --seed N` give the same data for the same N on any machine. Not for
+ * anything secret.
  */
 export interface Random {
   /** A float in [0, 1). */
@@ -15,6 +16,10 @@ export interface Random {
   weighted<T>(items: readonly (readonly [T, number])[]): T;
   /** A shuffled copy (Fisher–Yates). */
   shuffle<T>(items: readonly T[]): T[];
+  /** `count` decimal digits. */
+  digits(count: number): string;
+  /** A UUIDv7 whose 48-bit timestamp is `ms` and whose 74 random bits come from this generator. */
+  uuid7(ms: number): string;
 }
 
 export function mulberry32(seed: number): Random {
@@ -52,6 +57,23 @@ export function mulberry32(seed: number): Random {
         [out[i], out[j]] = [out[j] as T, out[i] as T];
       }
       return out;
+    },
+    digits(count: number): string {
+      let out = '';
+      for (let i = 0; i < count; i++) out += String(Math.floor(next() * 10));
+      return out;
+    },
+    uuid7(ms: number): string {
+      const word = () => Math.floor(next() * 4_294_967_296) >>> 0;
+      const time = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+      const a = word();
+      const b = word();
+      const c = word();
+      // 74 random bits: 12 after the version nibble, 62 after the variant bits.
+      const versioned = (0x7000 | (a & 0x0fff)).toString(16);
+      const variant = (0x8000 | ((a >>> 16) & 0x3fff)).toString(16);
+      const node = `${(b >>> 0).toString(16).padStart(8, '0')}${(c & 0xffff).toString(16).padStart(4, '0')}`;
+      return `${time.slice(0, 8)}-${time.slice(8, 12)}-${versioned}-${variant}-${node}`;
     },
   };
 }

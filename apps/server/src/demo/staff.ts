@@ -9,7 +9,7 @@ export interface DemoStaffMember {
   lastName: string;
   username: string;
   roles: Role[];
-  /** Agents only: the zone of people.ts ZONES they serve. */
+  /** Agents only: the zone of places.ts pueblaZone they serve. */
   zone?: number;
 }
 

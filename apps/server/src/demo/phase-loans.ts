@@ -1,0 +1,108 @@
+import { loanApprove, loanCreate, loanUpdate, pesosToCents } from '@prestaya/contracts';
+import { sql } from 'drizzle-orm';
+import { activateLoan } from '../modules/loans/activate.ts';
+import { approveLoan } from '../modules/loans/approve.ts';
+import { createLoan } from '../modules/loans/create.ts';
+import { updateLoan } from '../modules/loans/update.ts';
+import { hm } from './agenda.ts';
+import { planNextPayment } from './phase-payments.ts';
+import type { Behaviour, CustomerPlan } from './plan.ts';
+import type { DemoRun, LoanState } from './run.ts';
+import type { DemoAccountKey } from './staff.ts';
+
+/**
+ * A loan's way from the request to the delivery, by the customer's profile: some stay waiting, some
+ * are cancelled before or after approval, the rest are delivered and start paying (phase-payments.ts).
+ */
+export async function requestLoan(
+  run: DemoRun,
+  customer: CustomerPlan,
+  amountPesos: number,
+  behaviour: Behaviour,
+  isRenewal: boolean,
+) {
+  if (!customer.id) throw new Error('customer not created');
+  const { db, agenda } = run;
+  const day = agenda.current.day;
+  const agent = run.agentOf(customer);
+  const loan = await createLoan(db, agent.actor, customer.id, loanCreate.parse({ amount: amountPesos }));
+  // The service dates the request today; in the simulation "today" is this day.
+  await db.execute(sql`update loans set request_date = ${run.dateOf(day)}::date where id = ${loan.id}::uuid`);
+  await db.execute(sql`
+    update audit_log set after = jsonb_set(after, '{requestDate}', to_jsonb(${run.dateOf(day)}::text))
+     where entity = 'loan' and entity_id = ${loan.id} and action = 'created'`);
+  const r = customer.random;
+  const state: LoanState = {
+    id: loan.id,
+    customer,
+    amountCents: pesosToCents(loan.amount),
+    behaviour,
+    isRenewal,
+    paid: 0,
+    stopAfter: r.int(1, 5),
+    sporadicDone: false,
+  };
+  if (customer.profile === 'enEspera' && !isRenewal) return;
+  if (customer.profile === 'cancelaEnEspera' && !isRenewal) {
+    agenda.add(day + r.int(1, 3), r.int(hm(10), hm(12)), 'cancelación en espera', async () => {
+      await updateLoan(db, run.owner().actor, loan.id, loanUpdate.parse({ status: 'CANCELLED' }));
+    });
+    return;
+  }
+  agenda.add(day + r.int(0, 1), r.int(hm(11), hm(13)), 'aprobación', () => approve(run, state));
+}
+
+async function approve(run: DemoRun, loan: LoanState) {
+  const { db, agenda } = run;
+  const day = agenda.current.day;
+  const r = loan.customer.random;
+  const balances = await run.balancesCents();
+  const order: DemoAccountKey[] =
+    loan.amountCents <= 500_000 ? ['caja', 'bbva', 'banorte'] : ['bbva', 'banorte', 'caja'];
+  const from = order.find((key) => (balances.get(key) ?? 0) >= loan.amountCents);
+  if (!from) {
+    agenda.add(day + 1, r.int(hm(11), hm(13)), 'aprobación', () => approve(run, loan)); // waits for collections
+    return;
+  }
+  await approveLoan(
+    db,
+    run.owner().actor,
+    loan.id,
+    loanApprove.parse({ bankAccountId: run.accountId(from) }),
+  );
+  const profile = loan.isRenewal ? 'puntual' : loan.customer.profile;
+  if (profile === 'aprobado') return; // delivery still to come
+  if (profile === 'cancelaAprobado') {
+    agenda.add(day + r.int(1, 2), r.int(hm(10), hm(12)), 'cancelación aprobado', async () => {
+      await updateLoan(db, run.owner().actor, loan.id, loanUpdate.parse({ status: 'CANCELLED' }));
+    });
+    return;
+  }
+  if (r.chance(0.6)) agenda.add(day, r.int(hm(13, 30), hm(16)), 'entrega', () => deliver(run, loan));
+  else agenda.add(day + 1, r.int(hm(10), hm(12, 30)), 'entrega', () => deliver(run, loan));
+}
+
+async function deliver(run: DemoRun, loan: LoanState) {
+  const day = run.agenda.current.day;
+  await activateLoan(run.db, run.owner().actor, loan.id);
+  // The schedule is anchored on the real today; move it to the simulated delivery day.
+  await run.db.execute(sql`
+    update scheduled_payments set due_date = due_date + (${run.dateOf(day)}::date - anchor.day)
+      from (select min(due_date) - 7 as day from scheduled_payments where loan_id = ${loan.id}::uuid) anchor
+     where loan_id = ${loan.id}::uuid`);
+  loan.deliveryDay = day;
+  planNextPayment(run, loan, day);
+}
+
+/** A good customer who paid off their first loan comes back for a larger one. */
+export function offerRenewal(run: DemoRun, loan: LoanState, day: number) {
+  const customer = loan.customer;
+  if (!customer.renews || loan.isRenewal) return;
+  const amount = Math.min(20_000, customer.amountPesos + 1_000 * customer.random.int(1, 3));
+  run.agenda.add(
+    day + customer.random.int(2, 6),
+    customer.random.int(hm(9), hm(13)),
+    'solicitud de renovación',
+    () => requestLoan(run, customer, amount, 'puntual', true),
+  );
+}

@@ -1,0 +1,295 @@
+import type { Random } from '../../apps/server/src/demo/random.ts';
+import { loanStanding } from '../../apps/server/src/domain/loan-balance.ts';
+import {
+  buildSchedule,
+  DAILY_FEE_CENTS,
+  DEFAULT_INTEREST_BP,
+  loanTerms,
+  TERM_WEEKS,
+} from '../../apps/server/src/domain/loan-policy.ts';
+import type { CopyValue } from '../lib/bulk.ts';
+import { addDaysFast as addDays, daysBetween, iso } from '../lib/business-time.ts';
+import type { WorldBuffers } from './buffers.ts';
+import { accrueFees, type Fee, feeConcept, type Installment, type LoanRow } from './fees.ts';
+import type { LoanKind, WorldSettings } from './settings.ts';
+
+/** buildSchedule is pure: loans of the same total delivered the same day share their schedule. */
+const schedules = new Map<string, ReturnType<typeof buildSchedule>>();
+function scheduleOf(totalCents: number, activationDay: string) {
+  const key = `${totalCents}|${activationDay}`;
+  let schedule = schedules.get(key);
+  if (!schedule) {
+    schedule = buildSchedule(totalCents, activationDay, TERM_WEEKS);
+    schedules.set(key, schedule);
+  }
+  return schedule;
+}
+
+/** Staff work 08:00–19:59 on the business clock. */
+export const WORK_START = 8 * 60;
+export const WORK_END = 20 * 60 - 1;
+
+/** One customer's rows, appended to the buffers. */
+export class CustomerWriter {
+  private readonly agentId: string;
+  private readonly latePayer: boolean;
+
+  constructor(
+    private readonly s: WorldSettings,
+    private readonly rng: Random,
+    private readonly out: WorldBuffers,
+    private readonly customerId: string,
+  ) {
+    this.agentId = rng.pick(s.agentIds);
+    this.latePayer = rng.chance(0.15);
+  }
+
+  get agent() {
+    return this.agentId;
+  }
+
+  /** An instant on `day` between `fromMinute` and the end of the working day, never after now. */
+  private instant(day: string, fromMinute = WORK_START, toMinute = WORK_END): number {
+    const minute = this.rng.int(Math.min(fromMinute, toMinute), toMinute);
+    return Math.min(this.s.clock.at(day, minute), this.s.nowMs - 60_000);
+  }
+
+  private later(ms: number, minMinutes: number, maxMinutes: number): number {
+    const { day } = this.s.clock.dayOf(ms);
+    const endOfDay = this.s.clock.at(day, 23 * 60 + 59);
+    return Math.min(ms + this.rng.int(minMinutes, maxMinutes) * 60_000, endOfDay, this.s.nowMs - 30_000);
+  }
+
+  private payment(
+    loan: LoanRow,
+    createdMs: number,
+    status: 'PAID' | 'REJECTED' | 'VALIDATING',
+    installments: Installment[],
+    fees: Fee[],
+  ): number | null {
+    const id = this.rng.uuid7(createdMs);
+    const decidedMs = status === 'VALIDATING' ? null : this.later(createdMs, 5, 240);
+    const publicChannel = this.s.profile === 'history' && this.rng.chance(0.2);
+    let amountCents = 0;
+    for (const installment of installments) {
+      amountCents += installment.amountCents;
+      this.out.paymentItems.add([
+        this.rng.uuid7(createdMs),
+        id,
+        installment.id,
+        null,
+        installment.concept,
+        installment.amountCents,
+      ]);
+    }
+    for (const fee of fees) {
+      amountCents += fee.amountCents;
+      this.out.paymentItems.add([
+        this.rng.uuid7(createdMs),
+        id,
+        null,
+        fee.id,
+        feeConcept(fee.installment.number),
+        fee.amountCents,
+      ]);
+    }
+    this.out.payments.add([
+      id,
+      loan.id,
+      amountCents,
+      status,
+      this.rng.chance(0.4) ? 'TRANSFER' : 'CASH',
+      publicChannel ? 'PUBLIC' : 'STAFF',
+      this.agentId,
+      status === 'PAID' ? this.rng.pick(this.s.accountIds) : null,
+      decidedMs === null ? null : this.s.adminId,
+      decidedMs === null ? null : iso(decidedMs),
+      iso(createdMs),
+    ]);
+    return decidedMs;
+  }
+
+  /** Writes one loan of `kind`; `day` is its activation day (delivered kinds) or request day. */
+  loan(kind: LoanKind, day: string, overdueFrom?: number): number {
+    const s = this.s;
+    const rng = this.rng;
+    const today = s.today;
+    // Staff events end yesterday: "now" is 00:30 of today, just after the day's fee accrual.
+    const yesterday = addDays(today, -1);
+    const amountCents = 50_000 * (4 + Math.floor(36 * rng.next() ** 2));
+    const terms = loanTerms(amountCents, DEFAULT_INTEREST_BP);
+    const delivered = !['PENDING', 'APPROVED', 'CANCELLED_PENDING', 'CANCELLED_APPROVED'].includes(kind);
+    const approved = delivered || kind === 'APPROVED' || kind === 'CANCELLED_APPROVED';
+
+    const activationDay = delivered ? day : null;
+    const requestDay = delivered ? addDays(day, -rng.int(0, 3)) : day;
+    const createdMs = this.instant(requestDay, WORK_START, 16 * 60);
+    let approvedMs: number | null = null;
+    let activatedMs: number | null = null;
+    if (approved) {
+      const lastApprovalDay = activationDay ?? (kind === 'APPROVED' ? yesterday : addDays(requestDay, 2));
+      const approvalDay = addDays(
+        requestDay,
+        rng.int(0, Math.max(0, daysBetween(requestDay, lastApprovalDay))),
+      );
+      approvedMs = Math.max(createdMs + 60_000, this.instant(approvalDay, WORK_START, 17 * 60));
+    }
+    if (activationDay && approvedMs !== null) {
+      activatedMs = Math.max(approvedMs + 60_000, this.instant(activationDay, WORK_START, 18 * 60));
+    }
+    const loan: LoanRow = {
+      id: rng.uuid7(createdMs),
+      requestDate: requestDay,
+      dailyFeeCents: DAILY_FEE_CENTS,
+      weeklyFeeCents: terms.weeklyFeeCents,
+    };
+    let updatedMs = activatedMs ?? approvedMs ?? createdMs;
+    let status: string = kind;
+    let balances = { real: 0, balance: 0 };
+
+    if (kind === 'CANCELLED_PENDING' || kind === 'CANCELLED_APPROVED') {
+      status = 'CANCELLED';
+      updatedMs = this.later(updatedMs, 30, 2 * 24 * 60);
+    }
+
+    if (activationDay && activatedMs !== null) {
+      const installments: Installment[] = scheduleOf(terms.totalCents, activationDay).map((item) => ({
+        id: rng.uuid7(activatedMs),
+        number: item.paymentNumber,
+        dueDate: item.dueDate,
+        amountCents: item.amountCents,
+        concept: item.concept,
+        status: 'PENDING',
+        paidOnMs: null,
+        feeCount: 0,
+        feeCents: 0,
+      }));
+      const fees: Fee[] = [];
+      const pastDue = installments.filter((i) => i.dueDate < today).length;
+      const paidCount =
+        kind === 'PAID' ? TERM_WEEKS : kind === 'ACTIVE' ? pastDue : Math.max(0, (overdueFrom ?? 1) - 1);
+
+      // Installments paid oldest first, 1–8 per payment.
+      let k = 0;
+      let lastMs = activatedMs;
+      while (k < paidCount) {
+        const size = Math.min(rng.int(1, 8), paidCount - k);
+        const group = installments.slice(k, k + size);
+        const first = group[0] as Installment;
+        const next = installments[k + size];
+        const late = this.latePayer && rng.chance(0.3);
+        let payDay = addDays(first.dueDate, late ? rng.int(1, 10) : -rng.int(0, 3));
+        // Never after the next installment falls due (its fees would have to be in this payment too).
+        if (next && payDay > next.dueDate) payDay = next.dueDate;
+        if (payDay > yesterday) payDay = yesterday;
+        const lastDay = s.clock.dayOf(lastMs).day;
+        if (payDay < lastDay) payDay = lastDay;
+        const payMs = Math.max(lastMs + 60_000, this.instant(payDay));
+
+        if (!late && rng.chance(0.03)) {
+          // A payment refused first (e.g. an unreadable transfer), registered again the next day.
+          const rejectedDay = addDays(payDay, -1);
+          if (rejectedDay >= lastDay && rejectedDay <= first.dueDate) {
+            const rejectedMs = Math.max(lastMs + 60_000, this.instant(rejectedDay));
+            if (rejectedMs < payMs) this.payment(loan, rejectedMs, 'REJECTED', group, []);
+          }
+        }
+        const paidDay = s.clock.dayOf(payMs).day;
+        const groupFees = group.flatMap((i) =>
+          i.dueDate < paidDay ? accrueFees(this.s, this.rng, i, loan, paidDay, 'PAID') : [],
+        );
+        fees.push(...groupFees);
+        const decidedMs = this.payment(loan, payMs, 'PAID', group, groupFees) as number;
+        for (const installment of group) {
+          installment.status = 'PAID';
+          installment.paidOnMs = decidedMs;
+        }
+        lastMs = decidedMs;
+        k += size;
+      }
+
+      const unpaid = installments.slice(paidCount);
+      if (kind === 'ACTIVE' && unpaid.length > 0 && s.profile === 'history' && rng.chance(0.1)) {
+        // A payment of the next installments waiting for an administrator's confirmation.
+        const group = unpaid.slice(0, rng.int(1, Math.min(2, unpaid.length)));
+        const day = addDays(today, -rng.int(1, 3));
+        const validatingMs = Math.max(lastMs + 60_000, this.instant(day));
+        this.payment(loan, validatingMs, 'VALIDATING', group, []);
+        for (const installment of group) installment.status = 'VALIDATING';
+        lastMs = validatingMs;
+      }
+      if (kind === 'DELAYED') {
+        for (const installment of unpaid) {
+          if (installment.dueDate >= today) continue;
+          installment.status = 'DELAYED';
+          fees.push(...accrueFees(this.s, this.rng, installment, loan, today, 'PENDING'));
+        }
+        const forgiven = fees.find((f) => f.status === 'PENDING');
+        if (forgiven && rng.chance(0.03)) {
+          forgiven.status = 'CANCELLED';
+          const cancelDay = addDays(forgiven.feeDate, rng.int(1, 3));
+          forgiven.cancelledMs = this.instant(cancelDay <= yesterday ? cancelDay : yesterday);
+        }
+      }
+
+      for (const i of installments) {
+        this.out.installments.add([
+          i.id,
+          loan.id,
+          i.number,
+          i.dueDate,
+          i.amountCents,
+          i.status,
+          i.concept,
+          i.paidOnMs === null ? null : iso(i.paidOnMs),
+        ]);
+      }
+      for (const f of fees) {
+        this.out.fees.add([
+          f.id,
+          loan.id,
+          f.installment.id,
+          f.feeDate,
+          feeConcept(f.installment.number),
+          f.amountCents,
+          f.status,
+          iso(f.createdMs),
+          f.cancelledMs === null ? null : iso(f.cancelledMs),
+          f.cancelledMs === null ? null : s.adminId,
+        ]);
+        updatedMs = Math.max(updatedMs, f.cancelledMs ?? f.createdMs);
+      }
+      const standing = loanStanding(installments, fees, today);
+      // Before its first accrual run a loan keeps the status of its last recomputation (a payment).
+      status = kind === 'OVERDUE_UNACCRUED' ? 'ACTIVE' : standing.status;
+      balances = { real: standing.currentRealAmountCents, balance: standing.currentBalanceCents };
+      updatedMs = Math.max(updatedMs, lastMs);
+      if (status !== kind && kind !== 'OVERDUE_UNACCRUED')
+        throw new Error(`loan of kind ${kind} came out ${status} (customer ${this.customerId})`);
+    }
+
+    const row: CopyValue[] = [
+      loan.id,
+      this.customerId,
+      terms.amountCents,
+      TERM_WEEKS,
+      DAILY_FEE_CENTS,
+      terms.weeklyFeeCents,
+      DEFAULT_INTEREST_BP,
+      terms.totalCents,
+      status,
+      false,
+      requestDay,
+      approved ? rng.pick(s.accountIds) : null,
+      approvedMs === null ? null : iso(approvedMs),
+      activatedMs === null ? null : iso(activatedMs),
+      balances.real,
+      balances.balance,
+      this.agentId,
+      iso(createdMs),
+      iso(updatedMs),
+    ];
+    this.out.loans.add(row);
+    return createdMs;
+  }
+}

@@ -1,0 +1,87 @@
+import type { Random } from '../../apps/server/src/demo/random.ts';
+import { addDaysFast as addDays } from '../lib/business-time.ts';
+import type { WorldSettings } from './settings.ts';
+
+/**
+ * The late fees of the rows the generator writes: the rule of the server's daily accrual
+ * (jobs/accrual.ts) replayed per installment, so the generated history is one the accrual would have
+ * left — the verify step checks that the accrual through today finds nothing to do.
+ */
+
+/** The concept the accrual gives a fee (jobs/accrual.ts). */
+export const feeConcept = (installmentNumber: number) => `Multa por atraso · Pago ${installmentNumber}`;
+
+export interface Installment {
+  id: string;
+  number: number;
+  dueDate: string;
+  amountCents: number;
+  concept: string;
+  status: string;
+  paidOnMs: number | null;
+  /** Fees accrued so far (cancelled ones count toward the cap too). */
+  feeCount: number;
+  feeCents: number;
+}
+
+export interface Fee {
+  id: string;
+  installment: Installment;
+  feeDate: string;
+  amountCents: number;
+  status: string;
+  createdMs: number;
+  cancelledMs: number | null;
+}
+
+export interface LoanRow {
+  id: string;
+  requestDate: string;
+  dailyFeeCents: number;
+  weeklyFeeCents: number;
+}
+
+function dayFee(
+  s: WorldSettings,
+  rng: Random,
+  installment: Installment,
+  loan: LoanRow,
+  feeDate: string,
+  status: string,
+): Fee | undefined {
+  const amountCents = Math.min(loan.dailyFeeCents, loan.weeklyFeeCents - installment.feeCents);
+  if (amountCents <= 0) return undefined;
+  // The accrual runs at 00:05 business time and dates the fee that day.
+  const createdMs = Math.min(s.clock.at(feeDate, 5), s.nowMs - 60_000);
+  installment.feeCount++;
+  installment.feeCents += amountCents;
+  return {
+    id: rng.uuid7(createdMs),
+    installment,
+    feeDate,
+    amountCents,
+    status,
+    createdMs,
+    cancelledMs: null,
+  };
+}
+
+/** Fees of `installment` for each day after its due date through `throughDay` (inclusive), capped. */
+export function accrueFees(
+  s: WorldSettings,
+  rng: Random,
+  installment: Installment,
+  loan: LoanRow,
+  throughDay: string,
+  status: string,
+): Fee[] {
+  const fees: Fee[] = [];
+  let day = addDays(installment.dueDate, 1);
+  if (day < loan.requestDate) day = loan.requestDate;
+  while (day <= throughDay && installment.feeCents < loan.weeklyFeeCents) {
+    const fee = dayFee(s, rng, installment, loan, day, status);
+    if (fee) fees.push(fee);
+    day = addDays(day, 1);
+  }
+  return fees;
+}

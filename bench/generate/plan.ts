@@ -1,0 +1,77 @@
+import type { Random } from '../../apps/server/src/demo/random.ts';
+import { TERM_WEEKS } from '../../apps/server/src/domain/loan-policy.ts';
+import { addDaysFast as addDays } from '../lib/business-time.ts';
+import type { LoanKind, Profile } from './settings.ts';
+
+const LOANS_PER_CUSTOMER: readonly (readonly [number, number])[] = [
+  [1, 30],
+  [2, 35],
+  [3, 25],
+  [4, 10],
+];
+const NEWEST_LOAN: readonly (readonly [LoanKind, number])[] = [
+  ['PAID', 45],
+  ['ACTIVE', 25],
+  ['DELAYED', 12],
+  ['PENDING', 8],
+  ['APPROVED', 4],
+  ['CANCELLED_PENDING', 3],
+  ['CANCELLED_APPROVED', 3],
+];
+const ACCRUAL_LOAN: readonly (readonly [LoanKind, number])[] = [
+  ['ACTIVE', 80],
+  ['OVERDUE_UNACCRUED', 20],
+];
+
+export interface PlannedLoan {
+  kind: LoanKind;
+  day: string;
+  overdueFrom?: number;
+}
+
+/** Where each loan of a customer sits in time, planned backwards from today. */
+export function planLoans(rng: Random, profile: Profile, today: string): PlannedLoan[] {
+  const count = profile === 'accrual' ? 1 : rng.weighted(LOANS_PER_CUSTOMER);
+  const newest = rng.weighted(profile === 'accrual' ? ACCRUAL_LOAN : NEWEST_LOAN);
+  const plans: PlannedLoan[] = [];
+  let start: string;
+  switch (newest) {
+    case 'PAID':
+      start = addDays(today, -rng.int(86, 220));
+      break;
+    case 'ACTIVE':
+      start = addDays(today, -rng.int(2, 83));
+      break;
+    case 'DELAYED':
+    case 'OVERDUE_UNACCRUED': {
+      // Installment j is the oldest unpaid one, `late` days past due today.
+      const j = rng.int(1, TERM_WEEKS);
+      const late = newest === 'DELAYED' ? rng.int(1, 60) : rng.int(1, 28);
+      start = addDays(today, -late - 7 * j);
+      plans.push({ kind: newest, day: start, overdueFrom: j });
+      break;
+    }
+    case 'PENDING':
+      start = addDays(today, -rng.int(1, 10));
+      break;
+    case 'APPROVED':
+      start = addDays(today, -rng.int(2, 10));
+      break;
+    default:
+      start = addDays(today, -rng.int(3, 200));
+  }
+  if (plans.length === 0) plans.push({ kind: newest, day: start });
+  // Older loans: finished (PAID) before the next one was requested; a few requests were cancelled.
+  let cursor = addDays(start, -3);
+  for (let i = 1; i < count; i++) {
+    if (rng.chance(0.04)) {
+      cursor = addDays(cursor, -rng.int(3, 30));
+      plans.push({ kind: 'CANCELLED_PENDING', day: cursor });
+      continue;
+    }
+    const activation = addDays(cursor, -rng.int(3, 45) - 7 * TERM_WEEKS - 14);
+    plans.push({ kind: 'PAID', day: activation });
+    cursor = addDays(activation, -3);
+  }
+  return plans.reverse();
+}
