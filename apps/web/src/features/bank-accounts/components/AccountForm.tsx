@@ -1,10 +1,10 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type BankAccountCreate, bankAccountCreate } from '@prestaya/contracts';
+import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
-import { amountValue, MoneyInput } from './MoneyInput.tsx';
 
 export interface AccountFormValues {
   name: string;
