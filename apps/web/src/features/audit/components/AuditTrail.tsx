@@ -17,9 +17,10 @@ import { AuditChanges } from '../../../components/AuditChanges.tsx';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
 import { auditActionLabel, auditChanges, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
 import { DATE_FORMAT, dayjs, formatDateTime, ISO_DATE_FORMAT, parseTypedDate } from '../../../lib/format.ts';
+import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { type AuditFilters, getAudit } from '../api/get-audit.ts';
 import { AUDIT_USERS_LIMIT, useAuditUsers } from '../api/get-users.ts';
-import { AUDIT_EXPORT_PATH, auditKeys } from '../api/keys.ts';
+import { auditKeys } from '../api/keys.ts';
 
 export const AUDIT_TITLE = 'Auditoría';
 export const AUDIT_PAGE_SIZE = 20;
@@ -53,36 +54,38 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
 /** What an audit row is about, in words, and the screen that shows it (when there is one). */
 export function auditRecord(entry: AuditEntry): { label: string; href?: string } {
   const snap = entry.after ?? entry.before ?? {};
-  const id = encodeURIComponent(entry.entityId);
   const loanNum = snap.loanNum ?? (entry.entity === 'loan' ? snap.num : undefined);
   const customerId = text(snap.customerId);
   switch (entry.entity) {
     case 'customer': {
       const name = [text(snap.name), text(snap.lastName)].filter(Boolean).join(' ');
-      return { label: name || `Cliente ${entry.entityId.slice(0, 8)}`, href: `/admin/customers/${id}` };
+      return {
+        label: name || `Cliente ${entry.entityId.slice(0, 8)}`,
+        href: screenPaths.customer(entry.entityId),
+      };
     }
     case 'address':
       return {
         label: text(snap.street) ?? 'Domicilio',
-        href: customerId ? `/admin/customers/${encodeURIComponent(customerId)}` : undefined,
+        href: customerId ? screenPaths.customer(customerId) : undefined,
       };
     case 'loan':
       // A loan is shown on its customer's screen.
       return {
         label: loanNum !== undefined ? `Préstamo No. ${loanNum}` : 'Préstamo',
-        href: customerId ? `/admin/customers/${encodeURIComponent(customerId)}` : undefined,
+        href: customerId ? screenPaths.customer(customerId) : undefined,
       };
     case 'payment':
       return {
         label: loanNum !== undefined ? `Pago · Préstamo No. ${loanNum}` : 'Pago',
-        href: `/admin/payments/${id}`,
+        href: screenPaths.payment(entry.entityId),
       };
     case 'fee':
       return { label: loanNum !== undefined ? `Multa · Préstamo No. ${loanNum}` : 'Multa' };
     case 'user':
       return { label: text(snap.username) ?? text(snap.name) ?? 'Usuario' };
     case 'bank_account':
-      return { label: text(snap.name) ?? 'Cuenta', href: `/admin/bank-accounts/${id}/transactions` };
+      return { label: text(snap.name) ?? 'Cuenta', href: screenPaths.accountTransactions(entry.entityId) };
     default:
       return { label: auditEntityLabel(entry.entity) };
   }
@@ -341,7 +344,7 @@ export function AuditTrail() {
           pageSize={AUDIT_PAGE_SIZE}
           resetPageKey={JSON.stringify(filters)}
           exportCsv={{
-            path: AUDIT_EXPORT_PATH,
+            path: apiPaths.auditExport,
             fallbackName: 'auditoria.csv',
             // Only the audit filters: the table's search and ordering do not apply here.
             query: { ...filters, query: undefined, q: undefined, orderBy: undefined, order: undefined },

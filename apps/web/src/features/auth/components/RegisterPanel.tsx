@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
+import { screenPaths } from '../../../lib/paths.ts';
 import { useRegister } from '../api/register.ts';
 import { registrationStatusQueryOptions } from '../api/registration-status.ts';
 
@@ -26,7 +27,7 @@ export const REGISTRATION_CLOSED =
 function BackToLogin() {
   return (
     <Text size="sm" ta="center">
-      <Anchor component={Link} to="/auth/login" fw={600}>
+      <Anchor component={Link} to={screenPaths.login} fw={600}>
         Volver a iniciar sesión
       </Anchor>
     </Text>
@@ -48,7 +49,7 @@ function RegisterForm() {
     register.mutate(body, {
       onSuccess: () => {
         notify.success('Cuenta de administrador creada. Ya puedes iniciar sesión.');
-        navigate('/auth/login', { replace: true });
+        navigate(screenPaths.login, { replace: true });
       },
       onError: (error) => {
         for (const issue of isApiError(error) ? error.errors : [])

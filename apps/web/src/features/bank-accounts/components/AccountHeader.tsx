@@ -1,28 +1,19 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { BankAccount } from '@prestaya/contracts';
-import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MoneyText } from '../../../components/MoneyText.tsx';
-import { isApiError } from '../../../lib/api.ts';
-import { BANK_ACCOUNTS_LIST_PATH } from '../labels.ts';
+import { screenPaths } from '../../../lib/paths.ts';
+
+/** Where a failed account screen sends the user back to. */
+export const BACK_TO_ACCOUNTS = { to: screenPaths.bankAccounts, label: 'Volver a Cuentas Bancarias' };
 
 /** 'Cuentas Bancarias › …' trail; the first link goes back to the list. */
 export function AccountBreadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
   return (
     <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={BANK_ACCOUNTS_LIST_PATH} size="sm">
+      <Anchor component={Link} to={screenPaths.bankAccounts} size="sm">
         <Group gap={4} component="span" wrap="nowrap">
           <IconArrowLeft size={14} aria-hidden />
           Cuentas Bancarias
@@ -92,30 +83,5 @@ export function HeaderSkeleton() {
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-/** A failed load: the server's Spanish detail (404, 403…) and a retry button. */
-export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
-  const detail = isApiError(error) ? error.detail : `No se pudo cargar ${what}.`;
-  const notFound = isApiError(error) && error.status === 404;
-  return (
-    <Alert color={notFound ? 'gray' : 'red'} variant="light" role="alert" title={detail}>
-      <Group gap="sm" mt={4}>
-        <Button component={Link} to={BANK_ACCOUNTS_LIST_PATH} variant="light" size="xs">
-          Volver a Cuentas Bancarias
-        </Button>
-        {!notFound && (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Reintentar
-          </Button>
-        )}
-      </Group>
-    </Alert>
   );
 }

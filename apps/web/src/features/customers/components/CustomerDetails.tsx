@@ -19,12 +19,12 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { screenPaths } from '../../../lib/paths.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { customerFullName } from '../labels.ts';
 import { CustomerForm } from './CustomerForm.tsx';
 import { CustomerHeader } from './CustomerHeader.tsx';
 
-export const CUSTOMERS_LIST_PATH = '/admin/customers';
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
 export const DOCUMENTS_PLACEHOLDER = 'Próximamente podrás adjuntar documentos del cliente';
 
@@ -57,7 +57,7 @@ function EmptyPanel({
 function BackToCustomers({ current }: { current?: string }) {
   return (
     <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={CUSTOMERS_LIST_PATH} size="sm">
+      <Anchor component={Link} to={screenPaths.customers} size="sm">
         <Group gap={4} component="span" wrap="nowrap">
           <IconArrowLeft size={14} aria-hidden />
           Clientes
@@ -114,7 +114,12 @@ function CustomerNotFound() {
           <Text c="dimmed" maw={420}>
             El cliente no existe o no tienes acceso a él.
           </Text>
-          <Button component={Link} to={CUSTOMERS_LIST_PATH} mt="sm" leftSection={<IconArrowLeft size={16} />}>
+          <Button
+            component={Link}
+            to={screenPaths.customers}
+            mt="sm"
+            leftSection={<IconArrowLeft size={16} />}
+          >
             Volver a Clientes
           </Button>
         </Stack>

@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
@@ -33,8 +32,9 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
-import { isApiError } from '../../../lib/api.ts';
+import { RetryAlert } from '../../../components/QueryState.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { screenPaths } from '../../../lib/paths.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { usePortfolio } from '../api/get-portfolio.ts';
 import { useWeeklyPayments } from '../api/get-weekly-payments.ts';
@@ -46,9 +46,9 @@ import { type CardLink, StatCard } from './StatCard.tsx';
 
 /** The lists behind the cards; admin screens, so agents get no links (spec 6). */
 const ADMIN_LINKS = {
-  payments: { to: '/admin/payments', label: 'Ver pagos' },
-  loans: { to: '/admin/loans', label: 'Ver préstamos' },
-  accounts: { to: '/admin/bank-accounts', label: 'Ver cuentas' },
+  payments: { to: screenPaths.payments, label: 'Ver pagos' },
+  loans: { to: screenPaths.loans, label: 'Ver préstamos' },
+  accounts: { to: screenPaths.bankAccounts, label: 'Ver cuentas' },
 } satisfies Record<string, CardLink>;
 type Links = Partial<typeof ADMIN_LINKS>;
 
@@ -101,17 +101,6 @@ function DelinquencyBuckets({ report }: { report: PortfolioReport | undefined })
         <BucketsChart buckets={report.buckets} />
       </Suspense>
     </ChartBoundary>
-  );
-}
-
-function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-      No se pudieron cargar {what}. {isApiError(error) ? error.detail : ''}{' '}
-      <Anchor component="button" type="button" onClick={onRetry}>
-        Reintentar
-      </Anchor>
-    </Alert>
   );
 }
 
@@ -389,8 +378,9 @@ export function Dashboard() {
               {rangeError}. Corrija el rango de fechas para ver las cifras del periodo.
             </Alert>
           ) : weekly.isError ? (
-            <LoadError
-              what="las cifras del periodo"
+            <RetryAlert
+              text="No se pudieron cargar las cifras del periodo."
+              icon={<IconAlertCircle size={18} aria-hidden />}
               error={weekly.error}
               onRetry={() => void weekly.refetch()}
             />
@@ -411,8 +401,9 @@ export function Dashboard() {
           subtitle={portfolio.data ? `al ${formatDate(portfolio.data.asOf)}` : undefined}
         >
           {portfolio.isError ? (
-            <LoadError
-              what="las cifras de la cartera"
+            <RetryAlert
+              text="No se pudieron cargar las cifras de la cartera."
+              icon={<IconAlertCircle size={18} aria-hidden />}
               error={portfolio.error}
               onRetry={() => void portfolio.refetch()}
             />

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Breadcrumbs,
@@ -15,23 +14,17 @@ import {
   Title,
 } from '@mantine/core';
 import type { PaymentDetails as Details } from '@prestaya/contracts';
-import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { LoadError } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { isApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { printPaymentReceiptPath } from '../../../lib/print.ts';
+import { screenPaths } from '../../../lib/paths.ts';
 import { usePaymentDetails } from '../api/get-payment-details.ts';
-import {
-  customerDetailsPath,
-  fullCustomerName,
-  methodLabel,
-  PAYMENT_STATUS_BADGES,
-  PAYMENTS_LIST_PATH,
-} from '../labels.ts';
+import { fullCustomerName, methodLabel, PAYMENT_STATUS_BADGES } from '../labels.ts';
 import { ConfirmPaymentDialog, RejectPaymentDialog } from './PaymentStatusDialogs.tsx';
 import { ProofGallery } from './ProofGallery.tsx';
 
@@ -82,7 +75,7 @@ function Total({
 function Breadcrumb({ label }: { label?: string }) {
   return (
     <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={PAYMENTS_LIST_PATH} size="sm">
+      <Anchor component={Link} to={screenPaths.payments} size="sm">
         <Group gap={4} component="span" wrap="nowrap">
           <IconArrowLeft size={14} aria-hidden />
           Pagos Recibidos
@@ -185,7 +178,7 @@ function Content({ details }: { details: Details }) {
               {/* A receipt can be printed in any status, also once confirmed; it opens in a new tab. */}
               <Button
                 component="a"
-                href={printPaymentReceiptPath(payment.id)}
+                href={screenPaths.printPaymentReceipt(payment.id)}
                 target="_blank"
                 rel="noopener"
                 variant="default"
@@ -219,7 +212,7 @@ function Content({ details }: { details: Details }) {
 
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
             <Field label="Préstamo">
-              <Anchor component={Link} to={customerDetailsPath(payment.customer.id)}>
+              <Anchor component={Link} to={screenPaths.customer(payment.customer.id)}>
                 No. {payment.loan.num}
               </Anchor>
             </Field>
@@ -270,30 +263,6 @@ function Content({ details }: { details: Details }) {
   );
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const detail = isApiError(error) ? error.detail : 'No se pudo cargar el pago.';
-  const notFound = isApiError(error) && error.status === 404;
-  return (
-    <Alert color={notFound ? 'gray' : 'red'} variant="light" role="alert" title={detail}>
-      <Group gap="sm" mt={4}>
-        <Button component={Link} to={PAYMENTS_LIST_PATH} variant="light" size="xs">
-          Volver a Pagos Recibidos
-        </Button>
-        {!notFound && (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Reintentar
-          </Button>
-        )}
-      </Group>
-    </Alert>
-  );
-}
-
 function DetailsSkeleton() {
   return (
     <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label="Cargando pago">
@@ -321,7 +290,12 @@ export function PaymentDetails({ paymentId }: { paymentId: string }) {
       {details.data ? (
         <Content details={details.data} />
       ) : details.isError ? (
-        <LoadError error={details.error} onRetry={() => void details.refetch()} />
+        <LoadError
+          error={details.error}
+          onRetry={() => void details.refetch()}
+          what="el pago"
+          back={{ to: screenPaths.payments, label: 'Volver a Pagos Recibidos' }}
+        />
       ) : (
         <DetailsSkeleton />
       )}
