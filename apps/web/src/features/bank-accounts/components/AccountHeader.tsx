@@ -1,8 +1,7 @@
-import { Anchor, Breadcrumbs, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { BankAccount } from '@prestaya/contracts';
-import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { BackBreadcrumbs, type Crumb } from '../../../components/BackBreadcrumbs.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { screenPaths } from '../../../lib/paths.ts';
 
@@ -10,27 +9,9 @@ import { screenPaths } from '../../../lib/paths.ts';
 export const BACK_TO_ACCOUNTS = { to: screenPaths.bankAccounts, label: 'Volver a Cuentas Bancarias' };
 
 /** 'Cuentas Bancarias › …' trail; the first link goes back to the list. */
-export function AccountBreadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+export function AccountBreadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={screenPaths.bankAccounts} size="sm">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={14} aria-hidden />
-          Cuentas Bancarias
-        </Group>
-      </Anchor>
-      {items.map((item) =>
-        item.to ? (
-          <Anchor key={item.label} component={Link} to={item.to} size="sm" truncate maw={220}>
-            {item.label}
-          </Anchor>
-        ) : (
-          <Text key={item.label} size="sm" c="dimmed" truncate maw={220}>
-            {item.label}
-          </Text>
-        ),
-      )}
-    </Breadcrumbs>
+    <BackBreadcrumbs back={{ to: screenPaths.bankAccounts, label: 'Cuentas Bancarias' }} items={items} />
   );
 }
 

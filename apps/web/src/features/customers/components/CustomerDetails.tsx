@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Customer } from '@prestaya/contracts';
 import { IconArrowLeft, IconCash, IconFileText, IconId, IconRefresh, IconUserOff } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BackBreadcrumbs } from '../../../components/BackBreadcrumbs.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { screenPaths } from '../../../lib/paths.ts';
@@ -56,19 +44,11 @@ function EmptyPanel({
 
 function BackToCustomers({ current }: { current?: string }) {
   return (
-    <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={screenPaths.customers} size="sm">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={14} aria-hidden />
-          Clientes
-        </Group>
-      </Anchor>
-      {current && (
-        <Text size="sm" c="dimmed" truncate maw={260}>
-          {current}
-        </Text>
-      )}
-    </Breadcrumbs>
+    <BackBreadcrumbs
+      back={{ to: screenPaths.customers, label: 'Clientes' }}
+      items={current ? [{ label: current }] : []}
+      maw={260}
+    />
   );
 }
 

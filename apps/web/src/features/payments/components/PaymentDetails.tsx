@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Breadcrumbs,
   Button,
   Divider,
   Group,
@@ -12,9 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import type { PaymentDetails as Details } from '@prestaya/contracts';
-import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { BackBreadcrumbs } from '../../../components/BackBreadcrumbs.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';
@@ -73,17 +73,10 @@ function Total({
 
 function Breadcrumb({ label }: { label?: string }) {
   return (
-    <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={screenPaths.payments} size="sm">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={14} aria-hidden />
-          Pagos Recibidos
-        </Group>
-      </Anchor>
-      <Text size="sm" c="dimmed">
-        {label ?? PAYMENT_DETAILS_TITLE}
-      </Text>
-    </Breadcrumbs>
+    <BackBreadcrumbs
+      back={{ to: screenPaths.payments, label: 'Pagos Recibidos' }}
+      items={[{ label: label ?? PAYMENT_DETAILS_TITLE }]}
+    />
   );
 }
 
