@@ -2,8 +2,7 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type BankAccountCreate, bankAccountCreate } from '@prestaya/contracts';
 import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
-import { isApiError } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { saveCallbacks } from '../../../lib/form.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
 
 export interface AccountFormValues {
@@ -53,19 +52,14 @@ export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
 
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
-    create.mutate(bankAccountCreate.parse(toPayload(values)), {
-      onSuccess: () => {
-        notify.success('Cuenta creada');
-        onSaved();
-      },
-      onError: (error) => {
-        // The dialog stays open with the data so the user can correct it.
-        for (const issue of isApiError(error) ? error.errors : []) {
-          if (issue.field in values) form.setFieldError(issue.field, issue.message);
-        }
-        notify.apiError(error, 'Error creando cuenta');
-      },
-    });
+    create.mutate(
+      bankAccountCreate.parse(toPayload(values)),
+      saveCallbacks(form, {
+        saved: 'Cuenta creada',
+        failed: 'Error creando cuenta',
+        onSaved: () => onSaved(),
+      }),
+    );
   });
 
   return (

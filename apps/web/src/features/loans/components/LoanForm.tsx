@@ -11,9 +11,8 @@ import {
 } from '@prestaya/contracts';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { isApiError } from '../../../lib/api.ts';
+import { saveCallbacks } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notify.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCreateLoan } from '../api/create-loan.ts';
 import { useUpdateLoan } from '../api/update-loan.ts';
@@ -91,43 +90,26 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
       }
     : estimateLoan(amount, rate, Number(form.values.term));
 
-  const showServerFieldErrors = (error: unknown) => {
-    for (const issue of isApiError(error) ? error.errors : []) {
-      if (issue.field in form.values) form.setFieldError(issue.field, issue.message);
-    }
-  };
-
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
     if (loan) {
       update.mutate(
         { id: loan.id, body: loanUpdate.parse(updatePayload(loan, values, can)) },
-        {
-          onSuccess: (saved) => {
-            notify.success('Préstamo actualizado');
-            onSaved(saved);
-          },
-          onError: (error) => {
-            showServerFieldErrors(error);
-            notify.apiError(error, 'No se pudo actualizar el préstamo');
-          },
-        },
+        saveCallbacks(form, {
+          saved: 'Préstamo actualizado',
+          failed: 'No se pudo actualizar el préstamo',
+          onSaved,
+        }),
       );
     } else {
       create.mutate(
         // Sent as validated, without the schema's defaults: an agent's request carries no admin-only field.
         { customerId, body: createPayload(values, admin) },
-        {
-          onSuccess: (saved) => {
-            notify.success('Préstamo creado');
-            onSaved(saved);
-          },
-          onError: (error) => {
-            // Spec 8: the dialog stays open with the data and the server's detail is shown.
-            showServerFieldErrors(error);
-            notify.apiError(error, 'No se pudo registrar el préstamo');
-          },
-        },
+        saveCallbacks(form, {
+          saved: 'Préstamo creado',
+          failed: 'No se pudo registrar el préstamo',
+          onSaved,
+        }),
       );
     }
   });
