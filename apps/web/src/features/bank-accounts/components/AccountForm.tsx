@@ -1,6 +1,7 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type BankAccountCreate, bankAccountCreate } from '@prestaya/contracts';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { saveCallbacks } from '../../../lib/form.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
@@ -106,14 +107,7 @@ export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
           placeholder="$0.00"
           {...form.getInputProps('balance')}
         />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!valid || !changed || pending} loading={pending}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} loading={pending} />
       </Stack>
     </form>
   );

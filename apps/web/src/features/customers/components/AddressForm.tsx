@@ -1,6 +1,7 @@
-import { Button, Group, type OptionsFilter, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type OptionsFilter, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Address, type AddressInput, addressInput } from '@prestaya/contracts';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { saveCallbacks } from '../../../lib/form.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
@@ -124,14 +125,7 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
             {...form.getInputProps('postalCode')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!valid || !changed || pending}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
       </Stack>
     </form>
   );

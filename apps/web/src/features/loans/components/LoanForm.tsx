@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   LOAN_DAILY_FEE_OPTIONS,
@@ -10,6 +10,7 @@ import {
   loanUpdate,
 } from '@prestaya/contracts';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { saveCallbacks } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -217,14 +218,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             </Text>
           </Alert>
         )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!valid || !changed || pending} loading={pending}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} loading={pending} />
       </Stack>
     </form>
   );

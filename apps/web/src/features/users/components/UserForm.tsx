@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ROLE_LABELS,
@@ -12,6 +12,7 @@ import {
   userCreate,
   userUpdate,
 } from '@prestaya/contracts';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { saveCallbacks } from '../../../lib/form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -147,14 +148,7 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
             {...form.getInputProps('status')}
           />
         )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!valid || !changed || pending}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
       </Stack>
     </form>
   );
