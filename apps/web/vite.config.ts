@@ -40,7 +40,7 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       input: {
-        // Two documents: the back office + Login, and the borrower's pages (issue 9: public bundle only).
+        // Two documents: the back office + Login, and the borrower's pages (their own small bundle).
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         public: fileURLToPath(new URL('public.html', import.meta.url)),
       },

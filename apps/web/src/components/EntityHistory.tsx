@@ -127,7 +127,7 @@ function HistoryTimeline({ entity, entries }: { entity: HistoryEntity; entries: 
 }
 
 /**
- * 'Historial' of a customer, loan or payment (issue 7): a timeline of its audit rows, newest first,
+ * 'Historial' of a customer, loan or payment: a timeline of its audit rows, newest first,
  * each with its date, user, action and changed fields.
  */
 export function EntityHistory({ entity, entityId, headingOrder = 2, bare = false }: EntityHistoryProps) {

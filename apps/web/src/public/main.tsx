@@ -14,7 +14,7 @@ import { PublicLayout } from './PublicLayout.tsx';
 /**
  * Entry of the borrower's pages (public.html: /, /consulta, /loans/:id and their 404). Each public page
  * is its own document, so this entry carries no client router, guards or session: a visitor of
- * /consulta downloads React, Mantine and the page, nothing of the back office (issue 9 budget).
+ * /consulta downloads React, Mantine and the page, nothing of the back office (the public bundle budget).
  */
 const Landing = lazy(() => import('./pages/landing.tsx'));
 const Consulta = lazy(() => import('./pages/consulta.tsx'));

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { type ReactNode, useContext, useState } from 'react';
 
 /**
- * The public pages load TanStack Query only with the parts that fetch (issue 9 bundle budget), so they
+ * The public pages load TanStack Query only with the parts that fetch (the public bundle budget), so they
  * bring their own client; inside an app (or a test) that already provides one, that one is used.
  */
 export function PublicQueryProvider({ children }: { children: ReactNode }) {
