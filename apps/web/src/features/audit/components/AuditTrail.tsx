@@ -6,6 +6,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
+import { DateTimeCell } from '../../../components/DateTimeCell.tsx';
 import { auditActionLabel, auditChanges, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -55,17 +56,8 @@ export function AuditTrail() {
         accessor: 'at',
         width: 120,
         render: (entry) => {
-          const [date, ...time] = formatDateTime(entry.at).split(' ');
-          return (
-            <Stack gap={0}>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {date}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {time.join(' ')}
-              </Text>
-            </Stack>
-          );
+          const [date = '', ...time] = formatDateTime(entry.at).split(' ');
+          return <DateTimeCell date={date} time={time.join(' ')} />;
         },
       },
       { header: 'Usuario', accessor: 'user.name', render: (entry) => auditUserName(entry.user) },

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
+import { DateTimeCell } from '../../../components/DateTimeCell.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
@@ -21,17 +22,7 @@ export const TRANSACTION_COLUMNS: ColumnDef<AccountTransaction>[] = [
     accessor: 'createdOn',
     // DD/MM/YYYY hh:mm a (spec 9), the time under the date so narrow screens do not break it anywhere.
     render: (transaction) => {
-      const { date, time } = transactionDateParts(transaction.createdOn);
-      return (
-        <Stack gap={0}>
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {date}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {time}
-          </Text>
-        </Stack>
-      );
+      return <DateTimeCell {...transactionDateParts(transaction.createdOn)} />;
     },
   },
   { header: 'Saldo anterior', accessor: 'initialBalance', type: 'money', visibleFrom: 'sm' },
