@@ -3,7 +3,7 @@ import { AUDIT_ENTITIES, type AuditEntity, MAX_DATE, MIN_DATE } from '@prestaya/
 import { DATE_FORMAT, dayjs, ISO_DATE_FORMAT, parseTypedDate } from '../../../lib/format.ts';
 import type { AuditFilters } from '../api/get-audit.ts';
 
-/** The audit screen's filters: read from the URL, and the date range the API accepts. */
+// The audit screen's filters: read from the URL, and the date range the API accepts.
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,7 +7,7 @@ import { auditActionLabel, auditEntityLabel, auditUserName } from '../../../lib/
 import { formatDateTime } from '../../../lib/format.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 
-/** What an audit row is about, and how it opens: its record cell and the dialog with its changes. */
+// What an audit row is about, and how it opens: its record cell and the dialog with its changes.
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 

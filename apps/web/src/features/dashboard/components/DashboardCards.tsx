@@ -15,7 +15,7 @@ import { formatCount, plural } from '../format.ts';
 import { ParCard } from './ParCard.tsx';
 import { type CardLink, StatCard } from './StatCard.tsx';
 
-/** The dashboard's stat cards: the period's collections and the portfolio as it stands today. */
+// The dashboard's stat cards: the period's collections and the portfolio as it stands today.
 
 /** The lists behind the cards; admin screens, so agents get no links (spec 6). */
 export const ADMIN_LINKS = {

@@ -4,7 +4,7 @@ import { IconChartBar, IconChecks } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { ChartBoundary } from './ChartBoundary.tsx';
 
-/** The dashboard's charts: loaded lazily in their own chunk, with an empty state and a skeleton each. */
+// The dashboard's charts: loaded lazily in their own chunk, with an empty state and a skeleton each.
 
 export const loadCharts = () => import('./charts.ts');
 const CollectionsChart = lazy(() => loadCharts().then((m) => ({ default: m.CollectionsChart })));

@@ -11,7 +11,7 @@ import {
 import { amountValue } from '../../../components/MoneyInput.tsx';
 import { businessToday } from '../dates.ts';
 
-/** The loan form's values, what it may change and what it sends; no rendering here. */
+// The loan form's values, what it may change and what it sends; no rendering here.
 
 export interface LoanFormValues {
   amount: number | string;

@@ -3,7 +3,7 @@ import type { PaymentDetails as Details } from '@prestaya/contracts';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { formatDate } from '../../../lib/format.ts';
 
-/** The concept lines of a payment (installments and fines) with their amounts. */
+// The concept lines of a payment (installments and fines) with their amounts.
 
 /** Lines carry no id: type + concept + date, numbered when two are alike (stable for one reply). */
 function withKeys(lines: Details['lines']) {
