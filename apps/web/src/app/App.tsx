@@ -1,5 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
+import { screenPaths } from '../lib/paths.ts';
 import { AppProviders } from './providers.tsx';
 import { queryClient } from './query-client.ts';
 import { routes } from './routes.tsx';
@@ -9,8 +10,8 @@ const router = createBrowserRouter(routes);
 // Spec 8: any 401 → session cleared (by the API client), go to Login, no message.
 setUnauthorizedHandler(() => {
   void queryClient.cancelQueries();
-  if (router.state.location.pathname !== '/auth/login')
-    void router.navigate('/auth/login', { replace: true });
+  if (router.state.location.pathname !== screenPaths.login)
+    void router.navigate(screenPaths.login, { replace: true });
 });
 
 export function App() {

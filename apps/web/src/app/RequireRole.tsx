@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Role } from '@prestaya/contracts';
 import { IconLock } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
+import { screenPaths } from '../lib/paths.ts';
 import { hasRole, useSession } from '../lib/session.ts';
 
 /** Screens behind admin-only sidebar entries; the server enforces the same rule. */
@@ -20,7 +21,7 @@ export function RequireRole({ requiredRole }: { requiredRole: Role }) {
         <Text c="dimmed" ta="center">
           Esta sección es solo para administradores.
         </Text>
-        <Button component={Link} to="/admin/dashboard" variant="light" mt="sm">
+        <Button component={Link} to={screenPaths.dashboard} variant="light" mt="sm">
           Ir al Dashboard
         </Button>
       </Stack>

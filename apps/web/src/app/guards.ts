@@ -1,9 +1,7 @@
 import { redirect } from 'react-router';
 import { restoreSession } from '../features/auth/api/refresh-token.ts';
+import { screenPaths } from '../lib/paths.ts';
 import { session } from '../lib/session.ts';
-
-export const LOGIN_PATH = '/auth/login';
-export const HOME_AFTER_LOGIN = '/admin/customers';
 
 /**
  * Guard of /admin/*: an authenticated session, or one successful refresh of the stored token;
@@ -13,13 +11,13 @@ export async function requireSession() {
   if (session.isAuthenticated()) return null;
   if (await restoreSession()) return null;
   session.clear();
-  throw redirect(LOGIN_PATH);
+  throw redirect(screenPaths.login);
 }
 
 /** An authenticated visit to Login goes to Customers. */
 export async function redirectIfAuthenticated() {
   if (session.isAuthenticated() || (session.storedToken() && (await restoreSession()))) {
-    throw redirect(HOME_AFTER_LOGIN);
+    throw redirect(screenPaths.afterLogin);
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { screenPaths } from '../lib/paths.ts';
 import { FullPageLoader } from './FullPageLoader.tsx';
 import { redirectIfAuthenticated, requireSession } from './guards.ts';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
@@ -22,7 +23,7 @@ export const routes: RouteObject[] = [
         path: '/auth',
         element: <AuthLayout />,
         children: [
-          { index: true, element: <Navigate to="/auth/login" replace /> },
+          { index: true, element: <Navigate to={screenPaths.login} replace /> },
           { path: 'login', loader: redirectIfAuthenticated, lazy: () => import('./routes/auth/login.tsx') },
           { path: 'register', lazy: () => import('./routes/auth/register.tsx') },
         ],
@@ -44,7 +45,7 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         lazy: () => import('./layouts/AdminLayout.tsx'),
         children: [
-          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          { index: true, element: <Navigate to={screenPaths.dashboard} replace /> },
           { path: 'dashboard', lazy: () => import('./routes/admin/dashboard.tsx') },
           { path: 'customers', lazy: () => import('./routes/admin/customers.tsx') },
           { path: 'customers/:id', lazy: () => import('./routes/admin/customer-details.tsx') },

@@ -24,6 +24,7 @@ import { type ReactNode, useEffect } from 'react';
 import { api } from '../lib/api.ts';
 import { auditActionLabel, auditEntityLabel, auditUserName } from '../lib/audit.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { apiPaths } from '../lib/paths.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 import { QueryState } from './QueryState.tsx';
 
@@ -35,12 +36,9 @@ export type HistoryEntity = EntityHistoryParams['entity'];
 /** Every audit query (the list and each record's history) lives under this key. */
 export const AUDIT_QUERY_KEY = ['audit'] as const;
 
-export const entityHistoryPath = (entity: HistoryEntity, id: string) =>
-  `/api/v1/audit/${entity}/${encodeURIComponent(id)}`;
-
 /** GET /api/v1/audit/{entity}/{id} → the record's audit rows, newest first. */
 export async function getEntityHistory(entity: HistoryEntity, id: string): Promise<AuditEntry[]> {
-  const reply = await api.get<Envelope<AuditEntry[]>>(entityHistoryPath(entity, id));
+  const reply = await api.get<Envelope<AuditEntry[]>>(apiPaths.entityAudit(entity, id));
   return reply.data;
 }
 

@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Box, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BRAND_LINK_LABEL, BrandMark } from '../app/layouts/BrandMark.tsx';
+import { screenPaths } from '../lib/paths.ts';
 
 const links = [
   { to: '/', label: 'Home', end: true },
@@ -53,7 +54,7 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
               <Text size="sm" c="dimmed">
                 © {new Date().getFullYear()} PrestaYa · Préstamos personales
               </Text>
-              <Anchor href="/auth/login" size="sm">
+              <Anchor href={screenPaths.login} size="sm">
                 Acceso para personal
               </Anchor>
             </Group>

@@ -26,6 +26,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { notify } from '../../lib/notify.ts';
+import { screenPaths } from '../../lib/paths.ts';
 import { fullName, hasRole, initials, session, useSession } from '../../lib/session.ts';
 import { Brand } from './Brand.tsx';
 
@@ -38,13 +39,13 @@ interface NavEntry {
 
 /** Sidebar (spec 2 "Layouts", 6): Dashboard and Clientes for everyone, the rest for ROLE_ADMIN. */
 export const NAV_ENTRIES: NavEntry[] = [
-  { to: '/admin/dashboard', label: 'Dashboard', icon: IconGauge },
-  { to: '/admin/customers', label: 'Clientes', icon: IconUsers },
-  { to: '/admin/loans', label: 'Préstamos', icon: IconCash, role: 'ROLE_ADMIN' },
-  { to: '/admin/users', label: 'Usuarios', icon: IconUserShield, role: 'ROLE_ADMIN' },
-  { to: '/admin/payments', label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },
-  { to: '/admin/bank-accounts', label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
-  { to: '/admin/audit', label: 'Auditoría', icon: IconHistory, role: 'ROLE_ADMIN' },
+  { to: screenPaths.dashboard, label: 'Dashboard', icon: IconGauge },
+  { to: screenPaths.customers, label: 'Clientes', icon: IconUsers },
+  { to: screenPaths.loans, label: 'Préstamos', icon: IconCash, role: 'ROLE_ADMIN' },
+  { to: screenPaths.users, label: 'Usuarios', icon: IconUserShield, role: 'ROLE_ADMIN' },
+  { to: screenPaths.payments, label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },
+  { to: screenPaths.bankAccounts, label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
+  { to: screenPaths.audit, label: 'Auditoría', icon: IconHistory, role: 'ROLE_ADMIN' },
 ];
 
 export function AdminLayout() {
@@ -55,7 +56,7 @@ export function AdminLayout() {
   const queryClient = useQueryClient();
 
   // Session ended elsewhere (401, another tab): back to Login.
-  if (!current) return <Navigate to="/auth/login" replace />;
+  if (!current) return <Navigate to={screenPaths.login} replace />;
   const { user } = current;
 
   const logout = () => {
@@ -63,7 +64,7 @@ export function AdminLayout() {
     notify.info('Sesión finalizada');
     session.clear();
     queryClient.removeQueries();
-    navigate('/auth/login', { replace: true });
+    navigate(screenPaths.login, { replace: true });
   };
 
   const entries = NAV_ENTRIES.filter((entry) => !entry.role || hasRole(user, entry.role));
@@ -85,7 +86,7 @@ export function AdminLayout() {
               size="sm"
               aria-label={navOpened ? 'Cerrar menú de navegación' : 'Abrir menú de navegación'}
             />
-            <Brand to="/admin/dashboard" withTagline={false} />
+            <Brand to={screenPaths.dashboard} withTagline={false} />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">

@@ -1,31 +1,18 @@
-import {
-  Box,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  type TitleOrder,
-} from '@mantine/core';
-import { IconDatabaseOff, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Box, Button, Paper, Stack, Text, type TitleOrder } from '@mantine/core';
+import { IconDatabaseOff, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import type { QueryValue } from '../../lib/api.ts';
-import { ExportCsvButton } from '../ExportCsvButton.tsx';
+import { CatalogFooter } from './CatalogFooter.tsx';
+import { ALL, CatalogToolbar } from './CatalogToolbar.tsx';
 import { renderCell } from './cells.tsx';
 import { RowActions } from './RowActions.tsx';
-import type { ColumnDef, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
+import type { ColumnDef, CsvExport, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
 
 /** Spec "Catalog table" / 9: page size 10, ascending order without an order-by field. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const EMPTY_TEXT = 'No hay registros para mostrar';
-const ALL = '__todos__';
 const ACTIONS = '__actions__';
 
 export interface CatalogTableProps<T extends { id: string | number }> {
@@ -58,7 +45,7 @@ export interface CatalogTableProps<T extends { id: string | number }> {
    * and order (never page/size), plus `query` when the list has filters of its own (its keys win;
    * an undefined value leaves a parameter out).
    */
-  exportCsv?: { path: string; fallbackName?: string; query?: Record<string, QueryValue> };
+  exportCsv?: CsvExport;
 }
 
 /** The reusable paged table of the back office (spec 2 "Reusable paged table (catalog)"). */
@@ -192,80 +179,21 @@ export function CatalogTable<T extends { id: string | number }>({
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">
-        {(title || searchable || filterOptions || exportCsv) && (
-          <Group justify="space-between" align="flex-end" gap="sm">
-            {title && (
-              <Title order={titleOrder} size="h3">
-                {title}
-              </Title>
-            )}
-            {(searchable || filterOptions) && (
-              <Box
-                component="form"
-                role="search"
-                onSubmit={submitSearch}
-                style={{
-                  display: 'flex',
-                  gap: 8,
-                  flexWrap: 'wrap',
-                  flex: '1 1 320px',
-                  justifyContent: 'flex-end',
-                }}
-              >
-                {searchable && (
-                  <TextInput
-                    aria-label="Buscar"
-                    placeholder={searchPlaceholder}
-                    value={searchText}
-                    onChange={(event) => setSearchText(event.currentTarget.value)}
-                    leftSection={<IconSearch size={16} aria-hidden />}
-                    style={{ flex: '1 1 200px', maxWidth: 360 }}
-                  />
-                )}
-                {filterOptions && (
-                  <Select
-                    aria-label={filterLabel}
-                    data={[
-                      { value: ALL, label: 'Todos' },
-                      ...filterOptions.map((o) => ({ value: o.value, label: o.text })),
-                    ]}
-                    value={filter}
-                    onChange={changeFilter}
-                    allowDeselect={false}
-                    w={170}
-                    renderOption={({ option }) => {
-                      const icon = filterOptions.find((o) => o.value === option.value)?.icon;
-                      return (
-                        <Group gap={6} wrap="nowrap">
-                          {icon}
-                          <span>{option.label}</span>
-                        </Group>
-                      );
-                    }}
-                  />
-                )}
-                {searchable && (
-                  <Button type="submit" variant="light">
-                    Buscar
-                  </Button>
-                )}
-              </Box>
-            )}
-            {exportCsv && (
-              <ExportCsvButton
-                path={exportCsv.path}
-                fallbackName={exportCsv.fallbackName}
-                query={{
-                  query: params.query,
-                  q: params.q,
-                  orderBy: params.orderBy,
-                  order: params.order,
-                  ...exportCsv.query,
-                }}
-              />
-            )}
-          </Group>
-        )}
+        <CatalogToolbar
+          title={title}
+          titleOrder={titleOrder}
+          searchable={searchable}
+          searchPlaceholder={searchPlaceholder}
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          onSearch={submitSearch}
+          filterOptions={filterOptions}
+          filterLabel={filterLabel}
+          filter={filter}
+          onFilterChange={changeFilter}
+          exportCsv={exportCsv}
+          exportQuery={{ query: params.query, q: params.q, orderBy: params.orderBy, order: params.order }}
+        />
 
         <Box aria-busy={isFetching}>
           <DataTable<T>
@@ -315,50 +243,16 @@ export function CatalogTable<T extends { id: string | number }>({
           />
         </Box>
 
-        {(total > 0 || isError) && (
-          <Group justify="space-between" gap="sm">
-            <Group gap="xs">
-              {total > 0 && (
-                <Text size="sm" c="dimmed">
-                  Mostrando {from}–{to} de {total}
-                </Text>
-              )}
-              {isError && (
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  leftSection={<IconRefresh size={14} aria-hidden />}
-                  onClick={() => void refetch()}
-                >
-                  Reintentar
-                </Button>
-              )}
-            </Group>
-            {totalPages > 1 && (
-              <Box role="group" aria-label="Paginación">
-                <Pagination
-                  total={totalPages}
-                  value={page}
-                  onChange={setPage}
-                  siblings={1}
-                  boundaries={2}
-                  size="sm"
-                  getControlProps={(control) =>
-                    control === 'previous'
-                      ? { 'aria-label': 'Página anterior' }
-                      : control === 'next'
-                        ? { 'aria-label': 'Página siguiente' }
-                        : {}
-                  }
-                  getItemProps={(n) => ({
-                    'aria-label': `Página ${n}`,
-                    'aria-current': n === page ? 'page' : undefined,
-                  })}
-                />
-              </Box>
-            )}
-          </Group>
-        )}
+        <CatalogFooter
+          total={total}
+          from={from}
+          to={to}
+          isError={isError}
+          onRetry={() => void refetch()}
+          totalPages={totalPages}
+          page={page}
+          onPageChange={setPage}
+        />
       </Stack>
     </Paper>
   );

@@ -2,6 +2,7 @@ export { CatalogTable, type CatalogTableProps, DEFAULT_PAGE_SIZE, EMPTY_TEXT } f
 export type {
   ColumnDef,
   ColumnType,
+  CsvExport,
   ExtraButton,
   FilterOption,
   Paged,

@@ -1,6 +1,7 @@
 import type { MantineBreakpoint, MantineColor } from '@mantine/core';
 import type { Paged, PagedQuery } from '@prestaya/contracts';
 import type { ReactNode } from 'react';
+import type { QueryValue } from '../../lib/api.ts';
 import type { StatusLabel } from '../StatusBadge.tsx';
 
 export type { StatusLabel };
@@ -62,3 +63,10 @@ export interface ExtraButton<T> {
 export type PageParams = PagedQuery;
 
 export type { Paged };
+
+/** A 'Descargar CSV' button: the export path, the file name when the server sends none, extra filters. */
+export interface CsvExport {
+  path: string;
+  fallbackName?: string;
+  query?: Record<string, QueryValue>;
+}

@@ -17,9 +17,3 @@ export function formatTransactionDateTime(value: string | null | undefined): str
   const date = dayjs(value);
   return date.isValid() ? date.format(TRANSACTION_DATE_TIME_FORMAT) : '';
 }
-
-export const BANK_ACCOUNTS_LIST_PATH = '/admin/bank-accounts';
-export const transactionsPath = (accountId: string) =>
-  `${BANK_ACCOUNTS_LIST_PATH}/${encodeURIComponent(accountId)}/transactions`;
-export const transactionPath = (accountId: string, transactionId: string) =>
-  `${transactionsPath(accountId)}/${encodeURIComponent(transactionId)}`;

@@ -15,11 +15,4 @@ export const DELIVERED_STATUSES: readonly LoanStatus[] = ['ACTIVE', 'PAID', 'DEL
 
 export { fullName as customerName } from '../../lib/format.ts';
 
-/** The public statement of a loan (spec 2 "LoanDetails"); its id is a UUIDv7, not guessable. */
-export const publicLoanPath = (id: string) => `/loans/${encodeURIComponent(id)}`;
-
-/** CustomerDetails of the loan's customer (spec 2 "GlobalLoanList" → Detalle). */
-export const customerDetailsPath = (customerId: string) =>
-  `/admin/customers/${encodeURIComponent(customerId)}`;
-
 export const LINK_COPIED = 'Link copiado al portapapeles';

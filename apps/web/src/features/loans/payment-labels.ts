@@ -4,9 +4,6 @@ export {
   paymentMethodLabel as methodLabel,
 } from '../../lib/status-badges.ts';
 
-/** PaymentDetails (admin) of one payment. */
-export const paymentDetailsPath = (paymentId: string) => `/admin/payments/${encodeURIComponent(paymentId)}`;
-
 export const PAYMENT_REGISTERED = 'Pago registrado correctamente!';
 export const PAYMENT_REGISTER_FAILED = 'No se pudo registrar el pago';
 export const FEE_CANCELLED = 'Multa cancelada correctamente!';

@@ -1,12 +1,6 @@
 export { fullName as fullCustomerName } from '../../lib/format.ts';
 export { PAYMENT_STATUS_BADGES, paymentMethodLabel as methodLabel } from '../../lib/status-badges.ts';
 
-export const PAYMENTS_LIST_PATH = '/admin/payments';
-export const paymentDetailsPath = (id: string) => `${PAYMENTS_LIST_PATH}/${encodeURIComponent(id)}`;
-/** CustomerDetails of the payment's customer (its Préstamos tab has the loan). */
-export const customerDetailsPath = (customerId: string) =>
-  `/admin/customers/${encodeURIComponent(customerId)}`;
-
 export const PAYMENT_CONFIRMED = 'Pago confirmado correctamente';
 export const PAYMENT_REJECTED = 'Pago rechazado';
 export const PAYMENT_UPDATE_FAILED = 'Error actualizando pago';

@@ -1,17 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { adminLogin } from '../../../test/fixtures.ts';
 import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
 import { Component as DashboardRoute } from './dashboard.tsx';
 
-const login = (roles: string[]) => ({
-  userId: '0190a0c0-0000-7000-8000-000000000001',
-  roles,
-  name: 'Ana',
-  lastName: 'Gómez',
-  username: 'ana@example.com',
-  access_token: 'token-1',
-});
+const login = (roles: string[]) => ({ ...adminLogin, roles });
 
 const lock = {
   userId: '0190a0c0-0000-7000-8000-0000000000a1',

@@ -1,6 +1,6 @@
 import type { AuditEntity, AuditEntry, Paged } from '@prestaya/contracts';
 import { api } from '../../../lib/api.ts';
-import { AUDIT_PATH } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 
 /** The audit filters as the list, the URL and the CSV export carry them. */
 export interface AuditFilters {
@@ -13,5 +13,5 @@ export interface AuditFilters {
 
 /** GET /api/v1/audit?page&size&entity&userId&from&to (admin) — newest first. */
 export function getAudit(params: { page: number; size: number } & AuditFilters): Promise<Paged<AuditEntry>> {
-  return api.get<Paged<AuditEntry>>(AUDIT_PATH, { ...params });
+  return api.get<Paged<AuditEntry>>(apiPaths.audit, { ...params });
 }

@@ -1,9 +1,5 @@
 import { AUDIT_QUERY_KEY } from '../../../components/EntityHistory.tsx';
 
-export const AUDIT_PATH = '/api/v1/audit';
-export const AUDIT_EXPORT_PATH = `${AUDIT_PATH}/export.csv`;
-export const USERS_PATH = '/api/v1/users';
-
 /** Under the shared audit key, so every change made elsewhere refreshes the list too. */
 export const auditKeys = {
   lists: () => [...AUDIT_QUERY_KEY, 'list'] as const,

@@ -1,186 +1,23 @@
 import '@mantine/dates/styles.css';
-import { Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
-import {
-  AUDIT_ENTITIES,
-  type AuditEntity,
-  type AuditEntry,
-  MAX_AUDIT_RANGE_DAYS,
-  MAX_DATE,
-  MIN_DATE,
-} from '@prestaya/contracts';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { AUDIT_ENTITIES, type AuditEntry, MAX_AUDIT_RANGE_DAYS } from '@prestaya/contracts';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { AuditChanges } from '../../../components/AuditChanges.tsx';
+import { useSearchParams } from 'react-router';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
+import { DateTimeCell } from '../../../components/DateTimeCell.tsx';
 import { auditActionLabel, auditChanges, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
-import { DATE_FORMAT, dayjs, formatDateTime, ISO_DATE_FORMAT, parseTypedDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import { type AuditFilters, getAudit } from '../api/get-audit.ts';
 import { AUDIT_USERS_LIMIT, useAuditUsers } from '../api/get-users.ts';
-import { AUDIT_EXPORT_PATH, auditKeys } from '../api/keys.ts';
+import { auditKeys } from '../api/keys.ts';
+import { DateFilter, rangeEnd, readFilters } from './AuditFilters.tsx';
+import { ChangesDialog, RecordCell } from './AuditRecord.tsx';
 
 export const AUDIT_TITLE = 'Auditoría';
 export const AUDIT_PAGE_SIZE = 20;
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The filters live in the URL (?entity&userId&from&to): a reload or a shared link keeps them. */
-function readFilters(params: URLSearchParams): AuditFilters {
-  const entity = params.get('entity');
-  const userId = params.get('userId');
-  const from = params.get('from');
-  const to = params.get('to');
-  return {
-    entity: AUDIT_ENTITIES.includes(entity as AuditEntity) ? (entity as AuditEntity) : undefined,
-    userId: userId && UUID.test(userId) ? userId : undefined,
-    from: from && ISO_DAY.test(from) ? from : undefined,
-    to: to && ISO_DAY.test(to) ? to : undefined,
-  };
-}
-
-/**
- * The farthest day the other end of the range may be, `days` away from `date`, so the pickers never
- * offer a range the API refuses (at most MAX_AUDIT_RANGE_DAYS, both ends included).
- */
-const rangeEnd = (date: string | undefined, days: number) =>
-  date ? dayjs(date).add(days, 'day').format(ISO_DATE_FORMAT) : undefined;
-
-const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
-
-/** What an audit row is about, in words, and the screen that shows it (when there is one). */
-export function auditRecord(entry: AuditEntry): { label: string; href?: string } {
-  const snap = entry.after ?? entry.before ?? {};
-  const id = encodeURIComponent(entry.entityId);
-  const loanNum = snap.loanNum ?? (entry.entity === 'loan' ? snap.num : undefined);
-  const customerId = text(snap.customerId);
-  switch (entry.entity) {
-    case 'customer': {
-      const name = [text(snap.name), text(snap.lastName)].filter(Boolean).join(' ');
-      return { label: name || `Cliente ${entry.entityId.slice(0, 8)}`, href: `/admin/customers/${id}` };
-    }
-    case 'address':
-      return {
-        label: text(snap.street) ?? 'Domicilio',
-        href: customerId ? `/admin/customers/${encodeURIComponent(customerId)}` : undefined,
-      };
-    case 'loan':
-      // A loan is shown on its customer's screen.
-      return {
-        label: loanNum !== undefined ? `Préstamo No. ${loanNum}` : 'Préstamo',
-        href: customerId ? `/admin/customers/${encodeURIComponent(customerId)}` : undefined,
-      };
-    case 'payment':
-      return {
-        label: loanNum !== undefined ? `Pago · Préstamo No. ${loanNum}` : 'Pago',
-        href: `/admin/payments/${id}`,
-      };
-    case 'fee':
-      return { label: loanNum !== undefined ? `Multa · Préstamo No. ${loanNum}` : 'Multa' };
-    case 'user':
-      return { label: text(snap.username) ?? text(snap.name) ?? 'Usuario' };
-    case 'bank_account':
-      return { label: text(snap.name) ?? 'Cuenta', href: `/admin/bank-accounts/${id}/transactions` };
-    default:
-      return { label: auditEntityLabel(entry.entity) };
-  }
-}
-
-function RecordCell({ entry }: { entry: AuditEntry }) {
-  const record = auditRecord(entry);
-  return (
-    <Stack gap={0}>
-      {record.href ? (
-        <Anchor component={Link} to={record.href} size="sm">
-          {record.label}
-        </Anchor>
-      ) : (
-        <Text size="sm">{record.label}</Text>
-      )}
-      <Text size="xs" c="dimmed" ff="monospace" title={entry.entityId}>
-        {entry.entityId.slice(0, 8)}
-      </Text>
-    </Stack>
-  );
-}
-
-function ChangesDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 35.99em)');
-  return (
-    <Modal
-      opened={entry !== null}
-      onClose={onClose}
-      title="Cambios"
-      size="lg"
-      centered
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      {entry && (
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Text size="sm">
-              <Text span c="dimmed">
-                Acción:{' '}
-              </Text>
-              {auditActionLabel(entry.action)}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Entidad:{' '}
-              </Text>
-              {auditEntityLabel(entry.entity)} · {auditRecord(entry).label}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Fecha:{' '}
-              </Text>
-              {formatDateTime(entry.at)}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Usuario:{' '}
-              </Text>
-              {auditUserName(entry.user)}
-            </Text>
-          </SimpleGrid>
-          <AuditChanges entry={entry} label="Cambios del registro" />
-        </Stack>
-      )}
-    </Modal>
-  );
-}
-
-function DateFilter({
-  label,
-  value,
-  onChange,
-  minDate,
-  maxDate,
-}: {
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  minDate?: string;
-  maxDate?: string;
-}) {
-  return (
-    <DateInput
-      label={label}
-      value={value ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
-      valueFormat={DATE_FORMAT}
-      dateParser={parseTypedDate}
-      placeholder="DD/MM/AAAA"
-      clearable
-      minDate={minDate && minDate > MIN_DATE ? minDate : MIN_DATE}
-      maxDate={maxDate && maxDate < MAX_DATE ? maxDate : MAX_DATE}
-      popoverProps={{ withinPortal: true }}
-    />
-  );
-}
 
 /** /admin/audit (admin): who changed what and when, filtered by entity, user and date range. */
 export function AuditTrail() {
@@ -219,17 +56,8 @@ export function AuditTrail() {
         accessor: 'at',
         width: 120,
         render: (entry) => {
-          const [date, ...time] = formatDateTime(entry.at).split(' ');
-          return (
-            <Stack gap={0}>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {date}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {time.join(' ')}
-              </Text>
-            </Stack>
-          );
+          const [date = '', ...time] = formatDateTime(entry.at).split(' ');
+          return <DateTimeCell date={date} time={time.join(' ')} />;
         },
       },
       { header: 'Usuario', accessor: 'user.name', render: (entry) => auditUserName(entry.user) },
@@ -341,7 +169,7 @@ export function AuditTrail() {
           pageSize={AUDIT_PAGE_SIZE}
           resetPageKey={JSON.stringify(filters)}
           exportCsv={{
-            path: AUDIT_EXPORT_PATH,
+            path: apiPaths.auditExport,
             fallbackName: 'auditoria.csv',
             // Only the audit filters: the table's search and ordering do not apply here.
             query: { ...filters, query: undefined, q: undefined, orderBy: undefined, order: undefined },

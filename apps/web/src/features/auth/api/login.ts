@@ -1,13 +1,12 @@
 import type { LoginReply, LoginRequest } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import { session } from '../../../lib/session.ts';
-
-export const LOGIN_PATH = '/api/v1/auth/login';
 
 /** POST /api/v1/auth/login. Its 401 means "wrong credentials", not "session expired". */
 export function login(credentials: LoginRequest): Promise<LoginReply> {
-  return api.post<LoginReply>(LOGIN_PATH, credentials, { token: null, logoutOnUnauthorized: false });
+  return api.post<LoginReply>(apiPaths.login, credentials, { token: null, logoutOnUnauthorized: false });
 }
 
 export class RejectedLoginReplyError extends Error {

@@ -1,12 +1,11 @@
 import type { LoginReply } from '@prestaya/contracts';
 import { api } from '../../../lib/api.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import { session } from '../../../lib/session.ts';
-
-export const REFRESH_PATH = '/api/v1/auth/token/refresh';
 
 /** POST /api/v1/auth/token/refresh: no body, Bearer of the token to renew (spec 7). */
 export function refreshToken(token: string): Promise<LoginReply> {
-  return api.post<LoginReply>(REFRESH_PATH, undefined, { token, logoutOnUnauthorized: false });
+  return api.post<LoginReply>(apiPaths.refreshToken, undefined, { token, logoutOnUnauthorized: false });
 }
 
 let pending: Promise<boolean> | null = null;

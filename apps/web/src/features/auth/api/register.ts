@@ -1,7 +1,7 @@
 import type { Envelope, RegisterRequest } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { REGISTER_PATH } from './registration-status.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 
 export interface RegisteredUser {
   id: string;
@@ -12,7 +12,7 @@ export interface RegisteredUser {
 
 /** POST /api/v1/auth/register: creates the first administrator (403 once one exists). */
 export async function register(body: RegisterRequest): Promise<RegisteredUser> {
-  const reply = await api.post<Envelope<RegisteredUser>>(REGISTER_PATH, body, {
+  const reply = await api.post<Envelope<RegisteredUser>>(apiPaths.register, body, {
     logoutOnUnauthorized: false,
   });
   return reply.data;

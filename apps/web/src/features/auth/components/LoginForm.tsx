@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Ti
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { screenPaths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
 
 export const LOGIN_FAILED = 'Error iniciando sesión. Usuario y/o contraseña incorrecta';
-export const AFTER_LOGIN_PATH = '/admin/customers';
 
 /** Login screen (spec 2 "Login"). */
 export function LoginForm() {
@@ -30,7 +30,7 @@ export function LoginForm() {
     login.mutate(
       { username, password },
       {
-        onSuccess: () => navigate(AFTER_LOGIN_PATH, { replace: true }),
+        onSuccess: () => navigate(screenPaths.afterLogin, { replace: true }),
         onError: () => setFailed(true),
       },
     );
@@ -90,7 +90,7 @@ export function LoginForm() {
 
       <Text size="sm" ta="center">
         ¿Primera vez en PrestaYa?{' '}
-        <Anchor component={Link} to="/auth/register" fw={600}>
+        <Anchor component={Link} to={screenPaths.register} fw={600}>
           Crear cuenta
         </Anchor>
       </Text>

@@ -15,8 +15,8 @@ import { type RegisterRequest, registerRequest } from '@prestaya/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { saveCallbacks } from '../../../lib/form.ts';
+import { screenPaths } from '../../../lib/paths.ts';
 import { useRegister } from '../api/register.ts';
 import { registrationStatusQueryOptions } from '../api/registration-status.ts';
 
@@ -26,7 +26,7 @@ export const REGISTRATION_CLOSED =
 function BackToLogin() {
   return (
     <Text size="sm" ta="center">
-      <Anchor component={Link} to="/auth/login" fw={600}>
+      <Anchor component={Link} to={screenPaths.login} fw={600}>
         Volver a iniciar sesión
       </Anchor>
     </Text>
@@ -45,17 +45,13 @@ function RegisterForm() {
 
   const submit = form.onSubmit(() => {
     const body = registerRequest.parse(form.getValues());
-    register.mutate(body, {
-      onSuccess: () => {
-        notify.success('Cuenta de administrador creada. Ya puedes iniciar sesión.');
-        navigate('/auth/login', { replace: true });
-      },
-      onError: (error) => {
-        for (const issue of isApiError(error) ? error.errors : [])
-          form.setFieldError(issue.field, issue.message);
-        notify.apiError(error);
-      },
-    });
+    register.mutate(
+      body,
+      saveCallbacks(form, {
+        saved: 'Cuenta de administrador creada. Ya puedes iniciar sesión.',
+        onSaved: () => navigate(screenPaths.login, { replace: true }),
+      }),
+    );
   });
 
   return (

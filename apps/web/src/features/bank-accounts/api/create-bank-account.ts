@@ -1,11 +1,12 @@
 import type { BankAccount, BankAccountCreate, Envelope } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { BANK_ACCOUNTS_PATH, bankAccountsKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { bankAccountsKeys } from './keys.ts';
 
 /** POST /api/v1/bank-accounts → 201 envelope; the opening balance becomes a 'Saldo inicial' deposit. */
 export async function createBankAccount(body: BankAccountCreate): Promise<BankAccount> {
-  const reply = await api.post<Envelope<BankAccount>>(BANK_ACCOUNTS_PATH, body);
+  const reply = await api.post<Envelope<BankAccount>>(apiPaths.bankAccounts, body);
   return reply.data;
 }
 

@@ -1,7 +1,8 @@
 import type { AccountTransaction, Envelope } from '@prestaya/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { bankAccountPath, bankAccountsKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { bankAccountsKeys } from './keys.ts';
 
 /** GET /api/v1/bank-accounts/:id/transactions/:transactionId (404 when it belongs to another account). */
 export async function getAccountTransaction(
@@ -9,7 +10,7 @@ export async function getAccountTransaction(
   transactionId: string,
 ): Promise<AccountTransaction> {
   const reply = await api.get<Envelope<AccountTransaction>>(
-    `${bankAccountPath(accountId)}/transactions/${encodeURIComponent(transactionId)}`,
+    `${apiPaths.bankAccount(accountId)}/transactions/${encodeURIComponent(transactionId)}`,
   );
   return reply.data;
 }

@@ -1,11 +1,12 @@
 import type { BankAccount, Envelope } from '@prestaya/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { bankAccountPath, bankAccountsKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { bankAccountsKeys } from './keys.ts';
 
 /** GET /api/v1/bank-accounts/:id. */
 export async function getBankAccount(id: string): Promise<BankAccount> {
-  const reply = await api.get<Envelope<BankAccount>>(bankAccountPath(id));
+  const reply = await api.get<Envelope<BankAccount>>(apiPaths.bankAccount(id));
   return reply.data;
 }
 

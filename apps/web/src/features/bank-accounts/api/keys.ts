@@ -7,7 +7,3 @@ export const bankAccountsKeys = {
   transaction: (id: string, transactionId: string) =>
     [...bankAccountsKeys.all, 'transaction', id, transactionId] as const,
 };
-
-export const BANK_ACCOUNTS_PATH = '/api/v1/bank-accounts';
-
-export const bankAccountPath = (id: string) => `${BANK_ACCOUNTS_PATH}/${encodeURIComponent(id)}`;

@@ -1,10 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type BankAccountCreate, bankAccountCreate } from '@prestaya/contracts';
-import { isApiError } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { FormActions } from '../../../components/FormActions.tsx';
+import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
+import { saveCallbacks } from '../../../lib/form.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
-import { amountValue, MoneyInput } from './MoneyInput.tsx';
 
 export interface AccountFormValues {
   name: string;
@@ -53,19 +53,14 @@ export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
 
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
-    create.mutate(bankAccountCreate.parse(toPayload(values)), {
-      onSuccess: () => {
-        notify.success('Cuenta creada');
-        onSaved();
-      },
-      onError: (error) => {
-        // The dialog stays open with the data so the user can correct it.
-        for (const issue of isApiError(error) ? error.errors : []) {
-          if (issue.field in values) form.setFieldError(issue.field, issue.message);
-        }
-        notify.apiError(error, 'Error creando cuenta');
-      },
-    });
+    create.mutate(
+      bankAccountCreate.parse(toPayload(values)),
+      saveCallbacks(form, {
+        saved: 'Cuenta creada',
+        failed: 'Error creando cuenta',
+        onSaved: () => onSaved(),
+      }),
+    );
   });
 
   return (
@@ -112,14 +107,7 @@ export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
           placeholder="$0.00"
           {...form.getInputProps('balance')}
         />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!valid || !changed || pending} loading={pending}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} loading={pending} />
       </Stack>
     </form>
   );

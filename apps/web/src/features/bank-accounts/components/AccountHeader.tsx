@@ -1,45 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { BankAccount } from '@prestaya/contracts';
-import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { BackBreadcrumbs, type Crumb } from '../../../components/BackBreadcrumbs.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
-import { isApiError } from '../../../lib/api.ts';
-import { BANK_ACCOUNTS_LIST_PATH } from '../labels.ts';
+import { screenPaths } from '../../../lib/paths.ts';
+
+/** Where a failed account screen sends the user back to. */
+export const BACK_TO_ACCOUNTS = { to: screenPaths.bankAccounts, label: 'Volver a Cuentas Bancarias' };
 
 /** 'Cuentas Bancarias › …' trail; the first link goes back to the list. */
-export function AccountBreadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+export function AccountBreadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={BANK_ACCOUNTS_LIST_PATH} size="sm">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={14} aria-hidden />
-          Cuentas Bancarias
-        </Group>
-      </Anchor>
-      {items.map((item) =>
-        item.to ? (
-          <Anchor key={item.label} component={Link} to={item.to} size="sm" truncate maw={220}>
-            {item.label}
-          </Anchor>
-        ) : (
-          <Text key={item.label} size="sm" c="dimmed" truncate maw={220}>
-            {item.label}
-          </Text>
-        ),
-      )}
-    </Breadcrumbs>
+    <BackBreadcrumbs back={{ to: screenPaths.bankAccounts, label: 'Cuentas Bancarias' }} items={items} />
   );
 }
 
@@ -92,30 +64,5 @@ export function HeaderSkeleton() {
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-/** A failed load: the server's Spanish detail (404, 403…) and a retry button. */
-export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
-  const detail = isApiError(error) ? error.detail : `No se pudo cargar ${what}.`;
-  const notFound = isApiError(error) && error.status === 404;
-  return (
-    <Alert color={notFound ? 'gray' : 'red'} variant="light" role="alert" title={detail}>
-      <Group gap="sm" mt={4}>
-        <Button component={Link} to={BANK_ACCOUNTS_LIST_PATH} variant="light" size="xs">
-          Volver a Cuentas Bancarias
-        </Button>
-        {!notFound && (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Reintentar
-          </Button>
-        )}
-      </Group>
-    </Alert>
   );
 }

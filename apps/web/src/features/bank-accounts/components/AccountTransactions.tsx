@@ -5,12 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
+import { DateTimeCell } from '../../../components/DateTimeCell.tsx';
+import { LoadError } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getAccountTransactions } from '../api/get-account-transactions.ts';
 import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
-import { bankAccountPath, bankAccountsKeys } from '../api/keys.ts';
-import { ACCOUNT_OPERATION_BADGES, transactionDateParts, transactionPath } from '../labels.ts';
-import { AccountBreadcrumbs, AccountHeader, HeaderSkeleton, LoadError } from './AccountHeader.tsx';
+import { bankAccountsKeys } from '../api/keys.ts';
+import { ACCOUNT_OPERATION_BADGES, transactionDateParts } from '../labels.ts';
+import { AccountBreadcrumbs, AccountHeader, BACK_TO_ACCOUNTS, HeaderSkeleton } from './AccountHeader.tsx';
 
 /** Spec 2 "AccountTransactions": date, balance before, real before, amount, type, balance after, real after. */
 export const TRANSACTION_COLUMNS: ColumnDef<AccountTransaction>[] = [
@@ -19,17 +22,7 @@ export const TRANSACTION_COLUMNS: ColumnDef<AccountTransaction>[] = [
     accessor: 'createdOn',
     // DD/MM/YYYY hh:mm a (spec 9), the time under the date so narrow screens do not break it anywhere.
     render: (transaction) => {
-      const { date, time } = transactionDateParts(transaction.createdOn);
-      return (
-        <Stack gap={0}>
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {date}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {time}
-          </Text>
-        </Stack>
-      );
+      return <DateTimeCell {...transactionDateParts(transaction.createdOn)} />;
     },
   },
   { header: 'Saldo anterior', accessor: 'initialBalance', type: 'money', visibleFrom: 'sm' },
@@ -68,7 +61,7 @@ export function AccountTransactions({ accountId }: { accountId: string }) {
       {
         label: 'Detalle',
         icon: <IconFileDescription size={16} aria-hidden />,
-        onClick: (transaction) => navigate(transactionPath(accountId, transaction.id)),
+        onClick: (transaction) => navigate(screenPaths.accountTransaction(accountId, transaction.id)),
       },
     ],
     [accountId, navigate],
@@ -79,7 +72,12 @@ export function AccountTransactions({ accountId }: { accountId: string }) {
       <Stack gap="lg">
         <title>Transacciones de la Cuenta · PrestaYa</title>
         <AccountBreadcrumbs items={[]} />
-        <LoadError error={account.error} onRetry={() => void account.refetch()} what="la cuenta" />
+        <LoadError
+          error={account.error}
+          onRetry={() => void account.refetch()}
+          what="la cuenta"
+          back={BACK_TO_ACCOUNTS}
+        />
       </Stack>
     );
   }
@@ -96,7 +94,7 @@ export function AccountTransactions({ accountId }: { accountId: string }) {
         columns={TRANSACTION_COLUMNS}
         extraButtons={extraButtons}
         exportCsv={{
-          path: `${bankAccountPath(accountId)}/transactions/export.csv`,
+          path: `${apiPaths.bankAccount(accountId)}/transactions/export.csv`,
           fallbackName: 'movimientos.csv',
         }}
       />

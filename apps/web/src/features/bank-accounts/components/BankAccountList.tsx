@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
+import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getBankAccounts } from '../api/get-bank-accounts.ts';
-import { BANK_ACCOUNTS_PATH, bankAccountsKeys } from '../api/keys.ts';
-import { transactionsPath } from '../labels.ts';
+import { bankAccountsKeys } from '../api/keys.ts';
 import { AccountDialog } from './AccountDialog.tsx';
 import { MovementDialog, type MovementKind } from './MovementDialog.tsx';
 
@@ -64,7 +64,7 @@ export function BankAccountList() {
     {
       label: 'Transacciones',
       icon: <IconListDetails size={16} aria-hidden />,
-      onClick: (account) => navigate(transactionsPath(account.id)),
+      onClick: (account) => navigate(screenPaths.accountTransactions(account.id)),
     },
     { label: 'Retirar', icon: <IconCashMinus size={16} aria-hidden />, onClick: openMovement('withdrawal') },
     { label: 'Depositar', icon: <IconCashPlus size={16} aria-hidden />, onClick: openMovement('deposit') },
@@ -85,7 +85,7 @@ export function BankAccountList() {
         addLabel="Registrar Cuenta"
         extraButtons={extraButtons}
         resetPageKey={operations}
-        exportCsv={{ path: `${BANK_ACCOUNTS_PATH}/export.csv`, fallbackName: 'cuentas.csv' }}
+        exportCsv={{ path: `${apiPaths.bankAccounts}/export.csv`, fallbackName: 'cuentas.csv' }}
       />
       <AccountDialog
         opened={creating}

@@ -2,11 +2,11 @@ import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { type AccountMovement, accountMovement, type BankAccount, pesosToCents } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
 import { useMoveMoney } from '../api/move-money.ts';
-import { amountValue, MoneyInput } from './MoneyInput.tsx';
 
 export type MovementKind = 'withdrawal' | 'deposit';
 

@@ -5,11 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { LoadError } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { screenPaths } from '../../../lib/paths.ts';
 import { accountTransactionQueryOptions } from '../api/get-account-transaction.ts';
 import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
-import { ACCOUNT_OPERATION_BADGES, formatTransactionDateTime, transactionsPath } from '../labels.ts';
-import { AccountBreadcrumbs, LoadError } from './AccountHeader.tsx';
+import { ACCOUNT_OPERATION_BADGES, formatTransactionDateTime } from '../labels.ts';
+import { AccountBreadcrumbs, BACK_TO_ACCOUNTS } from './AccountHeader.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -68,7 +70,7 @@ export function TransactionDetails({
 }) {
   const account = useQuery(bankAccountQueryOptions(accountId));
   const transaction = useQuery(accountTransactionQueryOptions(accountId, transactionId));
-  const backTo = transactionsPath(accountId);
+  const backTo = screenPaths.accountTransactions(accountId);
   const label = transaction.data ? ACCOUNT_OPERATION_LABELS[transaction.data.operationType] : undefined;
 
   return (
@@ -82,6 +84,7 @@ export function TransactionDetails({
           error={transaction.error}
           onRetry={() => void transaction.refetch()}
           what="la transacción"
+          back={BACK_TO_ACCOUNTS}
         />
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={760}>

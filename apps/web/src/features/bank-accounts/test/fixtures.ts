@@ -1,28 +1,11 @@
 import type { AccountTransaction, BankAccount, Paged } from '@prestaya/contracts';
+import { ACCOUNT_ID, bbvaAccount, cashAccount, OTHER_ACCOUNT_ID } from '../../../test/fixtures.ts';
 
-export const ACCOUNT_ID = '0190a0c0-0000-7000-8000-0000000000b1';
-export const OTHER_ACCOUNT_ID = '0190a0c0-0000-7000-8000-0000000000b2';
+export { ACCOUNT_ID, OTHER_ACCOUNT_ID };
 
-export const account: BankAccount = {
-  id: ACCOUNT_ID,
-  name: 'Caja Principal',
-  bankName: 'Efectivo',
-  cardNumber: null,
-  clabe: null,
-  customerName: 'PrestaYa',
-  balance: 1_000,
-  realBalance: 4_000,
-  createdOn: '2026-01-15T18:00:00.000Z',
-};
+export const account: BankAccount = cashAccount();
 
-export const otherAccount: BankAccount = {
-  ...account,
-  id: OTHER_ACCOUNT_ID,
-  name: 'BBVA Nómina',
-  bankName: 'BBVA',
-  balance: 250.5,
-  realBalance: 250.5,
-};
+export const otherAccount: BankAccount = bbvaAccount(250.5);
 
 export function page<T>(data: T[], pageNo = 1, totalPages = 1, size = 20): Paged<T> {
   return { data, page: pageNo, size, totalDocuments: data.length, totalPages };

@@ -1,7 +1,8 @@
 import type { Address, AddressInput, Envelope } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { addressesPath, customersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { customersKeys } from './keys.ts';
 
 /** POST /api/v1/customers/:id/addresses → 201 envelope with the address. */
 export async function createAddress({
@@ -11,7 +12,7 @@ export async function createAddress({
   customerId: string;
   body: AddressInput;
 }): Promise<Address> {
-  const reply = await api.post<Envelope<Address>>(addressesPath(customerId), body);
+  const reply = await api.post<Envelope<Address>>(apiPaths.addresses(customerId), body);
   return reply.data;
 }
 

@@ -1,11 +1,12 @@
 import type { Customer, CustomerInput, Envelope } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { CUSTOMERS_PATH, customersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { customersKeys } from './keys.ts';
 
 /** POST /api/v1/customers → 201 envelope; 409 when the CURP is already registered. */
 export async function createCustomer(body: CustomerInput): Promise<Customer> {
-  const reply = await api.post<Envelope<Customer>>(CUSTOMERS_PATH, body);
+  const reply = await api.post<Envelope<Customer>>(apiPaths.customers, body);
   return reply.data;
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { addressPath, customersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { customersKeys } from './keys.ts';
 
 /** DELETE /api/v1/customers/:id/addresses/:addressId → 200. */
 export async function deleteAddress({
@@ -10,7 +11,7 @@ export async function deleteAddress({
   customerId: string;
   addressId: string;
 }): Promise<void> {
-  await api.delete<unknown>(addressPath(customerId, addressId));
+  await api.delete<unknown>(apiPaths.address(customerId, addressId));
 }
 
 export function useDeleteAddress() {

@@ -1,7 +1,8 @@
 import type { Address, AddressInput, Envelope } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { addressPath, customersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { customersKeys } from './keys.ts';
 
 /** PUT /api/v1/customers/:id/addresses/:addressId → 200 envelope with the address. */
 export async function updateAddress({
@@ -13,7 +14,7 @@ export async function updateAddress({
   addressId: string;
   body: AddressInput;
 }): Promise<Address> {
-  const reply = await api.put<Envelope<Address>>(addressPath(customerId, addressId), body);
+  const reply = await api.put<Envelope<Address>>(apiPaths.address(customerId, addressId), body);
   return reply.data;
 }
 

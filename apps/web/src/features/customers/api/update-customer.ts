@@ -1,11 +1,12 @@
 import type { Customer, CustomerInput, Envelope } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { customerPath, customersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { customersKeys } from './keys.ts';
 
 /** PUT /api/v1/customers/:id → 200 envelope with the whole customer. */
 export async function updateCustomer({ id, body }: { id: string; body: CustomerInput }): Promise<Customer> {
-  const reply = await api.put<Envelope<Customer>>(customerPath(id), body);
+  const reply = await api.put<Envelope<Customer>>(apiPaths.customer(id), body);
   return reply.data;
 }
 

@@ -1,8 +1,8 @@
-import { Button, Group, type OptionsFilter, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type OptionsFilter, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Address, type AddressInput, addressInput } from '@prestaya/contracts';
-import { isApiError } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { FormActions } from '../../../components/FormActions.tsx';
+import { saveCallbacks } from '../../../lib/form.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 import { foldText, STATE_OPTIONS } from '../labels.ts';
@@ -68,42 +68,26 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
   const changed = !same(form.values, baseline);
   const pending = create.isPending || update.isPending;
 
-  const showServerFieldErrors = (error: unknown) => {
-    for (const issue of isApiError(error) ? error.errors : []) {
-      if (issue.field in form.values) form.setFieldError(issue.field, issue.message);
-    }
-  };
-
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
     const body = addressInput.parse(toPayload(values));
     if (address) {
       update.mutate(
         { customerId, addressId: address.id, body },
-        {
-          onSuccess: () => {
-            notify.success('Dirección actualizada');
-            onSaved();
-          },
-          onError: (error) => {
-            showServerFieldErrors(error);
-            notify.apiError(error, 'No se pudo actualizar la dirección');
-          },
-        },
+        saveCallbacks(form, {
+          saved: 'Dirección actualizada',
+          failed: 'No se pudo actualizar la dirección',
+          onSaved: () => onSaved(),
+        }),
       );
     } else {
       create.mutate(
         { customerId, body },
-        {
-          onSuccess: () => {
-            notify.success('Dirección creada');
-            onSaved();
-          },
-          onError: (error) => {
-            showServerFieldErrors(error);
-            notify.apiError(error, 'No se pudo registrar la dirección');
-          },
-        },
+        saveCallbacks(form, {
+          saved: 'Dirección creada',
+          failed: 'No se pudo registrar la dirección',
+          onSaved: () => onSaved(),
+        }),
       );
     }
   });
@@ -141,14 +125,7 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
             {...form.getInputProps('postalCode')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!valid || !changed || pending}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
       </Stack>
     </form>
   );

@@ -1,30 +1,18 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Customer } from '@prestaya/contracts';
 import { IconArrowLeft, IconCash, IconFileText, IconId, IconRefresh, IconUserOff } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BackBreadcrumbs } from '../../../components/BackBreadcrumbs.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { screenPaths } from '../../../lib/paths.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { customerFullName } from '../labels.ts';
 import { CustomerForm } from './CustomerForm.tsx';
 import { CustomerHeader } from './CustomerHeader.tsx';
 
-export const CUSTOMERS_LIST_PATH = '/admin/customers';
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
 export const DOCUMENTS_PLACEHOLDER = 'Próximamente podrás adjuntar documentos del cliente';
 
@@ -56,19 +44,11 @@ function EmptyPanel({
 
 function BackToCustomers({ current }: { current?: string }) {
   return (
-    <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={CUSTOMERS_LIST_PATH} size="sm">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={14} aria-hidden />
-          Clientes
-        </Group>
-      </Anchor>
-      {current && (
-        <Text size="sm" c="dimmed" truncate maw={260}>
-          {current}
-        </Text>
-      )}
-    </Breadcrumbs>
+    <BackBreadcrumbs
+      back={{ to: screenPaths.customers, label: 'Clientes' }}
+      items={current ? [{ label: current }] : []}
+      maw={260}
+    />
   );
 }
 
@@ -114,7 +94,12 @@ function CustomerNotFound() {
           <Text c="dimmed" maw={420}>
             El cliente no existe o no tienes acceso a él.
           </Text>
-          <Button component={Link} to={CUSTOMERS_LIST_PATH} mt="sm" leftSection={<IconArrowLeft size={16} />}>
+          <Button
+            component={Link}
+            to={screenPaths.customers}
+            mt="sm"
+            leftSection={<IconArrowLeft size={16} />}
+          >
             Volver a Clientes
           </Button>
         </Stack>

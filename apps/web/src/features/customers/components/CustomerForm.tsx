@@ -3,8 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type Customer, type CustomerInput, customerInput } from '@prestaya/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { isApiError } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { saveCallbacks } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { useAgents } from '../api/get-agents.ts';
@@ -89,45 +88,33 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
     return options;
   }, [agents.data, customer?.agent]);
 
-  const showServerFieldErrors = (error: unknown) => {
-    for (const issue of isApiError(error) ? error.errors : []) {
-      if (issue.field in form.values) form.setFieldError(issue.field, issue.message);
-    }
-  };
-
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
     const body = customerInput.parse(toPayload(values));
     if (customer) {
       update.mutate(
         { id: customer.id, body },
-        {
-          onSuccess: (saved) => {
-            notify.success('Cliente actualizado');
+        saveCallbacks(form, {
+          saved: 'Cliente actualizado',
+          failed: 'Error actualizando cliente',
+          onSaved: (saved) => {
             // What the server stored (trimmed, CURP in capitals) becomes the new unchanged state.
             const stored = initialValues(saved, currentUserId);
             setBaseline(stored);
             form.setValues(stored);
             onSaved?.(saved);
           },
-          onError: (error) => {
-            showServerFieldErrors(error);
-            notify.apiError(error, 'Error actualizando cliente');
-          },
-        },
+        }),
       );
     } else {
-      create.mutate(body, {
-        onSuccess: (saved) => {
-          notify.success('Cliente registrado correctamente');
-          onSaved?.(saved);
-        },
-        onError: (error) => {
-          // Spec 8: the dialog stays open with the data so it can be corrected.
-          showServerFieldErrors(error);
-          notify.apiError(error, 'Error registrando cliente');
-        },
-      });
+      create.mutate(
+        body,
+        saveCallbacks(form, {
+          saved: 'Cliente registrado correctamente',
+          failed: 'Error registrando cliente',
+          onSaved: (saved) => onSaved?.(saved),
+        }),
+      );
     }
   });
 

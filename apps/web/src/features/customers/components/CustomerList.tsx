@@ -4,8 +4,9 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
+import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getCustomers } from '../api/get-customers.ts';
-import { CUSTOMERS_PATH, customersKeys } from '../api/keys.ts';
+import { customersKeys } from '../api/keys.ts';
 import { CustomerDialog } from './CustomerDialog.tsx';
 
 const columns: ColumnDef<CustomerListItem>[] = [
@@ -14,13 +15,11 @@ const columns: ColumnDef<CustomerListItem>[] = [
   { header: 'Teléfono', accessor: 'phone', visibleFrom: 'sm', width: 160 },
 ];
 
-export const customerDetailsPath = (id: string) => `/admin/customers/${encodeURIComponent(id)}`;
-
 /** /admin/customers: 'Clientes' (spec 2 "Customers list"); an agent only sees their own. */
 export function CustomerList() {
   const navigate = useNavigate();
   const [registering, setRegistering] = useState(false);
-  const open = (customer: { id: string }) => navigate(customerDetailsPath(customer.id));
+  const open = (customer: { id: string }) => navigate(screenPaths.customer(customer.id));
 
   return (
     <Stack>
@@ -37,7 +36,7 @@ export function CustomerList() {
         extraButtons={[{ label: 'Ver detalle', icon: <IconEye size={16} aria-hidden />, onClick: open }]}
         onRowClick={open}
         pageSize={10}
-        exportCsv={{ path: `${CUSTOMERS_PATH}/export.csv`, fallbackName: 'clientes.csv' }}
+        exportCsv={{ path: `${apiPaths.customers}/export.csv`, fallbackName: 'clientes.csv' }}
       />
       <CustomerDialog opened={registering} onClose={() => setRegistering(false)} />
     </Stack>

@@ -1,20 +1,10 @@
 import type { AgentSummary, Customer, CustomerListItem } from '@prestaya/contracts';
+import { ADMIN_ID, AGENT_ID, adminLogin, CUSTOMER_ID } from '../../../test/fixtures.ts';
 import { json, type SeenRequest } from '../../../test/utils.tsx';
 
-export const ADMIN_ID = '0190a0c0-0000-7000-8000-000000000001';
-export const AGENT_ID = '0190a0c0-0000-7000-8000-000000000002';
-export const CUSTOMER_ID = '0190a0c0-0000-7000-8000-0000000000c1';
-export const ADDRESS_ID = '0190a0c0-0000-7000-8000-0000000000d1';
+export { ADMIN_ID, AGENT_ID, adminLogin, CUSTOMER_ID };
 
-/** A login reply for session.start(). */
-export const adminLogin = {
-  userId: ADMIN_ID,
-  roles: ['ROLE_ADMIN'],
-  name: 'Ana',
-  lastName: 'Gómez',
-  username: 'ana@example.com',
-  access_token: 'token-1',
-};
+export const ADDRESS_ID = '0190a0c0-0000-7000-8000-0000000000d1';
 
 export const agents: AgentSummary[] = [
   { id: ADMIN_ID, num: 1000, name: 'Ana', lastName: 'Gómez' },

@@ -1,11 +1,12 @@
 import type { Envelope, PortfolioReport } from '@prestaya/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { REPORTS_PATH, reportsKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { reportsKeys } from './keys.ts';
 
 /** GET /api/v1/reports/portfolio → the portfolio as it stands today (loans, balance, cash, PAR, buckets). */
 export async function getPortfolio(): Promise<PortfolioReport> {
-  const reply = await api.get<Envelope<PortfolioReport>>(`${REPORTS_PATH}/portfolio`);
+  const reply = await api.get<Envelope<PortfolioReport>>(`${apiPaths.reports}/portfolio`);
   return reply.data;
 }
 

@@ -1,11 +1,12 @@
 import type { Envelope, ReportRangeQuery, WeeklyPaymentsReport } from '@prestaya/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { REPORTS_PATH, reportsKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { reportsKeys } from './keys.ts';
 
 /** GET /api/v1/reports/weekly-payments?from&to → confirmed collections per day, validating payments, new loans. */
 export async function getWeeklyPayments(range: ReportRangeQuery): Promise<WeeklyPaymentsReport> {
-  const reply = await api.get<Envelope<WeeklyPaymentsReport>>(`${REPORTS_PATH}/weekly-payments`, {
+  const reply = await api.get<Envelope<WeeklyPaymentsReport>>(`${apiPaths.reports}/weekly-payments`, {
     ...range,
   });
   return reply.data;

@@ -6,5 +6,3 @@ export const reportsKeys = {
   weeklyPayments: (range: ReportRangeQuery) => [...reportsKeys.all, 'weekly-payments', range] as const,
   portfolio: () => [...reportsKeys.all, 'portfolio'] as const,
 };
-
-export const REPORTS_PATH = '/api/v1/reports';

@@ -1,21 +1,7 @@
 import type { Envelope, PortfolioReport, WeeklyPaymentsReport } from '@prestaya/contracts';
+import { adminLogin, agentLogin } from '../../../test/fixtures.ts';
 
-export const adminLogin = {
-  userId: '0190a0c0-0000-7000-8000-000000000001',
-  roles: ['ROLE_ADMIN'],
-  name: 'Ana',
-  lastName: 'Gómez',
-  username: 'ana@example.com',
-  access_token: 'token-1',
-};
-
-export const agentLogin = {
-  ...adminLogin,
-  userId: '0190a0c0-0000-7000-8000-000000000002',
-  roles: ['ROLE_USER'],
-  name: 'Luis',
-  username: 'luis@example.com',
-};
+export { adminLogin, agentLogin };
 
 /** Wednesday 11 June 2025, local noon: the current week is Sunday 8 – Saturday 14 June. */
 export const TODAY = new Date(2025, 5, 11, 12, 0, 0);

@@ -1,8 +1,8 @@
 import type { Envelope, Loan, LoanCreate } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import { invalidateAfterLoanChange } from './invalidate.ts';
-import { customerLoansPath } from './keys.ts';
 
 /**
  * POST /api/v1/customers/:id/loans → 201 envelope with the PENDING loan. 409 when the customer already
@@ -15,7 +15,7 @@ export async function createLoan({
   customerId: string;
   body: LoanCreate;
 }): Promise<Loan> {
-  const reply = await api.post<Envelope<Loan>>(customerLoansPath(customerId), body);
+  const reply = await api.post<Envelope<Loan>>(apiPaths.customerLoans(customerId), body);
   return reply.data;
 }
 

@@ -1,11 +1,11 @@
 import type { Loan, Paged, PagedQuery } from '@prestaya/contracts';
 import { api } from '../../../lib/api.ts';
-import { LOANS_PATH } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 
 /**
  * GET /api/v1/loans?page&size&query&q&orderBy&order (admin): every loan. `q` is a status, `query`
  * matches the loan number and the customer's name ignoring case and accents.
  */
 export function getLoans(params: PagedQuery): Promise<Paged<Loan>> {
-  return api.get<Paged<Loan>>(LOANS_PATH, { ...params });
+  return api.get<Paged<Loan>>(apiPaths.loans, { ...params });
 }

@@ -1,11 +1,12 @@
 import type { Envelope, ScheduledPayment } from '@prestaya/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { loanPath, loansKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { loansKeys } from './keys.ts';
 
 /** GET /api/v1/loans/:id/scheduled-payments → the installments by number (empty before delivery). */
 export async function getScheduledPayments(loanId: string): Promise<ScheduledPayment[]> {
-  const reply = await api.get<Envelope<ScheduledPayment[]>>(`${loanPath(loanId)}/scheduled-payments`);
+  const reply = await api.get<Envelope<ScheduledPayment[]>>(`${apiPaths.loan(loanId)}/scheduled-payments`);
   return reply.data;
 }
 

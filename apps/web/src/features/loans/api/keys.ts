@@ -15,10 +15,3 @@ export const loansKeys = {
  */
 export const CUSTOMERS_ROOT_KEY = ['customers'] as const;
 export const BANK_ACCOUNTS_ROOT_KEY = ['bank-accounts'] as const;
-
-export const LOANS_PATH = '/api/v1/loans';
-export const BANK_ACCOUNTS_PATH = '/api/v1/bank-accounts';
-
-export const loanPath = (id: string) => `${LOANS_PATH}/${encodeURIComponent(id)}`;
-export const customerLoansPath = (customerId: string) =>
-  `/api/v1/customers/${encodeURIComponent(customerId)}/loans`;

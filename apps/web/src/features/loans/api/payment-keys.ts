@@ -1,4 +1,5 @@
-import { loanPath, loansKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { loansKeys } from './keys.ts';
 
 /** The loan-scoped payment data lives under the loans root key: a loan change reloads it too. */
 export const loanPaymentsKeys = {
@@ -10,8 +11,8 @@ export const loanPaymentsKeys = {
 /** The payments feature's root key (Pagos Recibidos, PaymentDetails), invalidated by prefix. */
 export const PAYMENTS_ROOT_KEY = ['payments'] as const;
 
-export const pendingPaymentsPath = (loanId: string) => `${loanPath(loanId)}/pending-payments`;
-export const loanFeesPath = (loanId: string) => `${loanPath(loanId)}/fees`;
+export const pendingPaymentsPath = (loanId: string) => `${apiPaths.loan(loanId)}/pending-payments`;
+export const loanFeesPath = (loanId: string) => `${apiPaths.loan(loanId)}/fees`;
 export const loanFeePath = (loanId: string, feeId: string) =>
   `${loanFeesPath(loanId)}/${encodeURIComponent(feeId)}`;
-export const loanPaymentsPath = (loanId: string) => `${loanPath(loanId)}/payments`;
+export const loanPaymentsPath = (loanId: string) => `${apiPaths.loan(loanId)}/payments`;

@@ -14,11 +14,12 @@ import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../compone
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { openPrintTab, printLoanStatementPath } from '../../../lib/print.ts';
+import { screenPaths } from '../../../lib/paths.ts';
+import { openPrintTab } from '../../../lib/print.ts';
 import { getCustomerLoans } from '../api/get-customer-loans.ts';
 import { loansKeys } from '../api/keys.ts';
 import { copyText } from '../clipboard.ts';
-import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES, publicLoanPath } from '../labels.ts';
+import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES } from '../labels.ts';
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanInfoDialog, type LoanInfoKind } from './LoanInfoDialog.tsx';
 
@@ -49,7 +50,7 @@ const columns: ColumnDef<Loan>[] = [
 
 /** The public link of a loan (spec 2 "Link"): `${origin}/loans/{id}`. */
 export function publicLoanUrl(loan: Pick<Loan, 'id'>): string {
-  return `${window.location.origin}${publicLoanPath(loan.id)}`;
+  return `${window.location.origin}${screenPaths.publicLoan(loan.id)}`;
 }
 
 export interface CustomerLoansProps {
@@ -124,7 +125,7 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
       {
         label: 'Imprimir estado de cuenta',
         icon: <IconPrinter size={16} aria-hidden />,
-        onClick: (loan) => openPrintTab(printLoanStatementPath(loan.id)),
+        onClick: (loan) => openPrintTab(screenPaths.printLoanStatement(loan.id)),
         // A statement has lines once the schedule exists.
         condition: delivered,
       },

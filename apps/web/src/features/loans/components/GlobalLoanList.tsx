@@ -11,15 +11,11 @@ import {
 } from '../../../components/CatalogTable/index.ts';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
 import { getLoans } from '../api/get-loans.ts';
-import { LOANS_PATH, loansKeys } from '../api/keys.ts';
-import {
-  customerDetailsPath,
-  DELIVERED_STATUSES,
-  GLOBAL_LIST_FILTER_STATUSES,
-  LOAN_STATUS_BADGES,
-} from '../labels.ts';
+import { loansKeys } from '../api/keys.ts';
+import { DELIVERED_STATUSES, GLOBAL_LIST_FILTER_STATUSES, LOAN_STATUS_BADGES } from '../labels.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { DeliverDialog } from './DeliverDialog.tsx';
 
@@ -93,7 +89,7 @@ export function GlobalLoanList() {
       {
         label: 'Detalle',
         icon: <IconEye size={16} aria-hidden />,
-        onClick: (loan) => navigate(customerDetailsPath(loan.customer.id)),
+        onClick: (loan) => navigate(screenPaths.customer(loan.customer.id)),
         condition: (loan) => DELIVERED_STATUSES.includes(loan.status),
       },
     ],
@@ -114,7 +110,7 @@ export function GlobalLoanList() {
         filterOptions={filterOptions}
         filterLabel="Estatus"
         extraButtons={extraButtons}
-        exportCsv={{ path: `${LOANS_PATH}/export.csv`, fallbackName: 'prestamos.csv' }}
+        exportCsv={{ path: `${apiPaths.loans}/export.csv`, fallbackName: 'prestamos.csv' }}
       />
       <ApproveDialog loan={dialog.loan} opened={dialog.kind === 'approve'} onClose={close} onDone={close} />
       <DeliverDialog loan={dialog.loan} opened={dialog.kind === 'deliver'} onClose={close} onDone={close} />

@@ -1,39 +1,36 @@
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  LOAN_DAILY_FEE,
   LOAN_DAILY_FEE_OPTIONS,
   LOAN_STATUS_LABELS,
   LOAN_TERM_OPTIONS,
-  LOAN_TERM_WEEKS,
   type Loan,
-  type LoanCreate,
   type LoanStatus,
-  type LoanUpdate,
   loanCreate,
   loanUpdate,
 } from '@prestaya/contracts';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { isApiError } from '../../../lib/api.ts';
+import { FormActions } from '../../../components/FormActions.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { saveCallbacks } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notify.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCreateLoan } from '../api/create-loan.ts';
 import { useUpdateLoan } from '../api/update-loan.ts';
 import { businessToday } from '../dates.ts';
 import { DEFAULT_INTEREST_RATE, estimateLoan } from '../estimate.ts';
 import { LOAN_FORM_STATUSES } from '../labels.ts';
-import { AmountInput, amountValue } from './AmountInput.tsx';
+import {
+  createPayload,
+  type Errors,
+  initialValues,
+  type LoanFormValues,
+  loanAmount,
+  permissionsFor,
+  schemaErrors,
+  updatePayload,
+} from './loan-form-values.ts';
 import { RequestDateInput } from './RequestDateInput.tsx';
-
-export interface LoanFormValues {
-  amount: number | string;
-  term: string;
-  dailyFee: string;
-  status: LoanStatus;
-  requestDate: string | null;
-  loanFromPast: boolean;
-}
 
 export const LOAN_FROM_PAST_NOTE = 'Evita salida de dinero de las cuentas';
 export const LOCKED_TERMS_NOTE =
@@ -44,86 +41,6 @@ const DAILY_FEE_OPTIONS = LOAN_DAILY_FEE_OPTIONS.map((fee) => ({
   value: String(fee),
   label: formatMoney(fee),
 }));
-
-/** Spec 9: a new loan starts PENDING, amount 0, term 12, daily fee 50, not from the past, requested today. */
-function initialValues(loan: Loan | undefined): LoanFormValues {
-  return {
-    amount: loan?.amount ?? 0,
-    term: String(loan?.term ?? LOAN_TERM_WEEKS),
-    dailyFee: String(loan?.dailyFee ?? LOAN_DAILY_FEE),
-    status: loan?.status ?? 'PENDING',
-    requestDate: loan?.requestDate ?? businessToday(),
-    loanFromPast: loan?.loanFromPast ?? false,
-  };
-}
-
-interface Permissions {
-  admin: boolean;
-  /** Amount, term and daily fee (spec: only while PENDING; the server enforces it). */
-  terms: boolean;
-  loanFromPast: boolean;
-  requestDate: boolean;
-  status: boolean;
-}
-
-function permissionsFor(loan: Loan | undefined, admin: boolean): Permissions {
-  if (!loan) return { admin, terms: true, loanFromPast: admin, requestDate: admin, status: false };
-  const pending = loan.status === 'PENDING';
-  return {
-    admin,
-    terms: pending,
-    loanFromPast: admin && pending,
-    requestDate: admin && (pending || loan.status === 'APPROVED'),
-    status: admin,
-  };
-}
-
-/** What a new loan sends; an agent never sends requestDate/loanFromPast (the server answers 403). */
-function createPayload(values: LoanFormValues, admin: boolean): LoanCreate {
-  return {
-    amount: amountValue(values.amount),
-    term: Number(values.term) as LoanCreate['term'],
-    dailyFee: Number(values.dailyFee) as LoanCreate['dailyFee'],
-    ...(admin
-      ? {
-          loanFromPast: values.loanFromPast,
-          ...(values.requestDate ? { requestDate: values.requestDate } : {}),
-        }
-      : {}),
-  };
-}
-
-/** What an edit sends: only the fields the user may change and did change. */
-function updatePayload(loan: Loan, values: LoanFormValues, can: Permissions): LoanUpdate {
-  const body: LoanUpdate = {};
-  if (can.terms) {
-    const amount = amountValue(values.amount);
-    if (amount !== loan.amount) body.amount = amount;
-    if (Number(values.term) !== loan.term) body.term = Number(values.term) as LoanUpdate['term'];
-    if (Number(values.dailyFee) !== loan.dailyFee) {
-      body.dailyFee = Number(values.dailyFee) as LoanUpdate['dailyFee'];
-    }
-  }
-  if (can.status && values.status !== loan.status) body.status = values.status;
-  if (can.requestDate && values.requestDate && values.requestDate !== loan.requestDate) {
-    body.requestDate = values.requestDate;
-  }
-  if (can.loanFromPast && values.loanFromPast !== loan.loanFromPast) body.loanFromPast = values.loanFromPast;
-  return body;
-}
-
-type Errors = Partial<Record<keyof LoanFormValues, string>>;
-
-/** Field errors from the contracts' schemas (loanCreate / loanUpdate). */
-function schemaErrors(schema: typeof loanCreate | typeof loanUpdate, payload: unknown): Errors {
-  const parsed = schema.safeParse(payload);
-  const errors: Errors = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'amount') as keyof LoanFormValues;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 export interface LoanFormProps {
   /** The customer a new loan is requested for. */
@@ -163,7 +80,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
   const changed = loan ? Object.keys(updatePayload(loan, form.values, can)).length > 0 : true;
 
   // Saved figures are the server's; a changed (or new) amount is previewed like the server computes it.
-  const amount = amountValue(form.values.amount);
+  const amount = loanAmount(form.values.amount);
   const fromServer = loan && amount === loan.amount;
   const rate = loan?.interestRate ?? DEFAULT_INTEREST_RATE;
   const preview = fromServer
@@ -174,43 +91,26 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
       }
     : estimateLoan(amount, rate, Number(form.values.term));
 
-  const showServerFieldErrors = (error: unknown) => {
-    for (const issue of isApiError(error) ? error.errors : []) {
-      if (issue.field in form.values) form.setFieldError(issue.field, issue.message);
-    }
-  };
-
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
     if (loan) {
       update.mutate(
         { id: loan.id, body: loanUpdate.parse(updatePayload(loan, values, can)) },
-        {
-          onSuccess: (saved) => {
-            notify.success('Préstamo actualizado');
-            onSaved(saved);
-          },
-          onError: (error) => {
-            showServerFieldErrors(error);
-            notify.apiError(error, 'No se pudo actualizar el préstamo');
-          },
-        },
+        saveCallbacks(form, {
+          saved: 'Préstamo actualizado',
+          failed: 'No se pudo actualizar el préstamo',
+          onSaved,
+        }),
       );
     } else {
       create.mutate(
         // Sent as validated, without the schema's defaults: an agent's request carries no admin-only field.
         { customerId, body: createPayload(values, admin) },
-        {
-          onSuccess: (saved) => {
-            notify.success('Préstamo creado');
-            onSaved(saved);
-          },
-          onError: (error) => {
-            // Spec 8: the dialog stays open with the data and the server's detail is shown.
-            showServerFieldErrors(error);
-            notify.apiError(error, 'No se pudo registrar el préstamo');
-          },
-        },
+        saveCallbacks(form, {
+          saved: 'Préstamo creado',
+          failed: 'No se pudo registrar el préstamo',
+          onSaved,
+        }),
       );
     }
   });
@@ -231,7 +131,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
           </Group>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <AmountInput
+          <MoneyInput
             label="Monto"
             placeholder="$0.00"
             withAsterisk={can.terms}
@@ -318,14 +218,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             </Text>
           </Alert>
         )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!valid || !changed || pending} loading={pending}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} loading={pending} />
       </Stack>
     </form>
   );

@@ -6,9 +6,10 @@ import { MoneyText } from '../../../components/MoneyText.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { screenPaths } from '../../../lib/paths.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useLoanPayments } from '../api/get-loan-payments.ts';
-import { methodLabel, PAYMENT_STATUS_BADGES, paymentDetailsPath } from '../payment-labels.ts';
+import { methodLabel, PAYMENT_STATUS_BADGES } from '../payment-labels.ts';
 
 export const NO_PAYMENTS_TEXT = 'Aún no hay pagos registrados';
 
@@ -61,7 +62,7 @@ export function LoanPayments({ loan }: { loan: Loan }) {
                   </Table.Td>
                   {isAdmin && (
                     <Table.Td ta="right">
-                      <Anchor component={Link} to={paymentDetailsPath(payment.id)} size="sm">
+                      <Anchor component={Link} to={screenPaths.payment(payment.id)} size="sm">
                         Ver
                       </Anchor>
                     </Table.Td>

@@ -1,29 +1,18 @@
 import type { BankAccount, Loan, LoanStatus, Paged, ScheduledPayment } from '@prestaya/contracts';
+import {
+  ACCOUNT_ID,
+  ADMIN_ID,
+  AGENT_ID,
+  adminLogin,
+  agentLogin,
+  bbvaAccount,
+  CUSTOMER_ID,
+  cashAccount,
+  OTHER_ACCOUNT_ID,
+} from '../../../test/fixtures.ts';
 import { json } from '../../../test/utils.tsx';
 
-export const ADMIN_ID = '0190a0c0-0000-7000-8000-000000000001';
-export const AGENT_ID = '0190a0c0-0000-7000-8000-000000000002';
-export const CUSTOMER_ID = '0190a0c0-0000-7000-8000-0000000000c1';
-export const ACCOUNT_ID = '0190a0c0-0000-7000-8000-0000000000b1';
-export const OTHER_ACCOUNT_ID = '0190a0c0-0000-7000-8000-0000000000b2';
-
-export const adminLogin = {
-  userId: ADMIN_ID,
-  roles: ['ROLE_ADMIN'],
-  name: 'Ana',
-  lastName: 'Gómez',
-  username: 'ana@example.com',
-  access_token: 'token-1',
-};
-
-export const agentLogin = {
-  userId: AGENT_ID,
-  roles: ['ROLE_USER'],
-  name: 'Luis',
-  lastName: 'Pérez',
-  username: 'luis@example.com',
-  access_token: 'token-2',
-};
+export { ACCOUNT_ID, ADMIN_ID, AGENT_ID, adminLogin, agentLogin, CUSTOMER_ID, OTHER_ACCOUNT_ID };
 
 const STATUS_IDS: Record<LoanStatus, string> = {
   PENDING: '0190a0c0-0000-7000-8000-0000000001a1',
@@ -95,28 +84,8 @@ export function scheduleOf(loan: Loan): ScheduledPayment[] {
 }
 
 export const accounts: BankAccount[] = [
-  {
-    id: ACCOUNT_ID,
-    name: 'Caja Principal',
-    bankName: 'Efectivo',
-    cardNumber: null,
-    clabe: null,
-    customerName: 'PrestaYa',
-    balance: 50_000,
-    realBalance: 50_000,
-    createdOn: '2026-01-15T18:00:00.000Z',
-  },
-  {
-    id: OTHER_ACCOUNT_ID,
-    name: 'BBVA Nómina',
-    bankName: 'BBVA',
-    cardNumber: null,
-    clabe: null,
-    customerName: 'PrestaYa',
-    balance: 2_500.5,
-    realBalance: 2_500.5,
-    createdOn: '2026-01-15T18:00:00.000Z',
-  },
+  cashAccount({ balance: 50_000, realBalance: 50_000 }),
+  bbvaAccount(2_500.5),
 ];
 
 /**

@@ -1,14 +1,15 @@
 import type { Envelope, PaymentDetails } from '@prestaya/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { paymentPath, paymentsKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { paymentsKeys } from './keys.ts';
 
 /**
  * GET /api/v1/payments/:id/details → summary, concept lines, totals and the proof images (each with a
  * short-lived signed link, so the details are always fetched fresh).
  */
 export async function getPaymentDetails(id: string): Promise<PaymentDetails> {
-  const reply = await api.get<Envelope<PaymentDetails>>(`${paymentPath(id)}/details`);
+  const reply = await api.get<Envelope<PaymentDetails>>(`${apiPaths.payment(id)}/details`);
   return reply.data;
 }
 

@@ -1,14 +1,15 @@
 import type { BankAccount, Paged } from '@prestaya/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { BANK_ACCOUNTS_PATH, paymentsKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { paymentsKeys } from './keys.ts';
 
 /** Spec 7/9: bank accounts use page size 30 in payment details. */
 export const TARGET_ACCOUNTS_PAGE = { page: 1, size: 30 } as const;
 
 /** GET /api/v1/bank-accounts?page=1&size=30 (admin): the accounts a payment can be confirmed into. */
 export async function getTargetAccounts(): Promise<BankAccount[]> {
-  const reply = await api.get<Paged<BankAccount>>(BANK_ACCOUNTS_PATH, { ...TARGET_ACCOUNTS_PAGE });
+  const reply = await api.get<Paged<BankAccount>>(apiPaths.bankAccounts, { ...TARGET_ACCOUNTS_PAGE });
   return reply.data;
 }
 

@@ -14,8 +14,3 @@ export const paymentsKeys = {
 export const LOANS_ROOT_KEY = ['loans'] as const;
 export const CUSTOMERS_ROOT_KEY = ['customers'] as const;
 export const BANK_ACCOUNTS_ROOT_KEY = ['bank-accounts'] as const;
-
-export const PAYMENTS_PATH = '/api/v1/payments';
-export const BANK_ACCOUNTS_PATH = '/api/v1/bank-accounts';
-
-export const paymentPath = (id: string) => `${PAYMENTS_PATH}/${encodeURIComponent(id)}`;

@@ -1,13 +1,8 @@
 import type { Envelope, PaymentListItem, PaymentStatusUpdate } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import {
-  BANK_ACCOUNTS_ROOT_KEY,
-  CUSTOMERS_ROOT_KEY,
-  LOANS_ROOT_KEY,
-  paymentPath,
-  paymentsKeys,
-} from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { BANK_ACCOUNTS_ROOT_KEY, CUSTOMERS_ROOT_KEY, LOANS_ROOT_KEY, paymentsKeys } from './keys.ts';
 
 /**
  * PATCH /api/v1/payments/:id with `{status: 'PAID', targetAccountId}` (confirm: Abono into the account)
@@ -20,7 +15,7 @@ export async function updatePaymentStatus({
   id: string;
   body: PaymentStatusUpdate;
 }): Promise<PaymentListItem> {
-  const reply = await api.patch<Envelope<PaymentListItem>>(paymentPath(id), body);
+  const reply = await api.patch<Envelope<PaymentListItem>>(apiPaths.payment(id), body);
   return reply.data;
 }
 

@@ -1,8 +1,5 @@
 import {
-  Alert,
   Anchor,
-  Badge,
-  Breadcrumbs,
   Button,
   Divider,
   Group,
@@ -10,28 +7,23 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import type { PaymentDetails as Details } from '@prestaya/contracts';
-import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRefresh } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { BackBreadcrumbs } from '../../../components/BackBreadcrumbs.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { LoadError } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { isApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { printPaymentReceiptPath } from '../../../lib/print.ts';
+import { screenPaths } from '../../../lib/paths.ts';
 import { usePaymentDetails } from '../api/get-payment-details.ts';
-import {
-  customerDetailsPath,
-  fullCustomerName,
-  methodLabel,
-  PAYMENT_STATUS_BADGES,
-  PAYMENTS_LIST_PATH,
-} from '../labels.ts';
+import { fullCustomerName, methodLabel, PAYMENT_STATUS_BADGES } from '../labels.ts';
+import { Lines } from './PaymentLines.tsx';
 import { ConfirmPaymentDialog, RejectPaymentDialog } from './PaymentStatusDialogs.tsx';
 import { ProofGallery } from './ProofGallery.tsx';
 
@@ -81,82 +73,10 @@ function Total({
 
 function Breadcrumb({ label }: { label?: string }) {
   return (
-    <Breadcrumbs separator="›" separatorMargin={6}>
-      <Anchor component={Link} to={PAYMENTS_LIST_PATH} size="sm">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={14} aria-hidden />
-          Pagos Recibidos
-        </Group>
-      </Anchor>
-      <Text size="sm" c="dimmed">
-        {label ?? PAYMENT_DETAILS_TITLE}
-      </Text>
-    </Breadcrumbs>
-  );
-}
-
-/** Lines carry no id: type + concept + date, numbered when two are alike (stable for one reply). */
-function withKeys(lines: Details['lines']) {
-  const seen = new Map<string, number>();
-  return lines.map((line) => {
-    const base = `${line.type}|${line.concept}|${line.date}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return { key: `${base}|${n}`, line };
-  });
-}
-
-function Lines({ lines }: { lines: Details['lines'] }) {
-  if (lines.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        Sin conceptos
-      </Text>
-    );
-  }
-  return (
-    // On a phone the date folds under the concept, so the table fits without scrolling.
-    <Table.ScrollContainer minWidth={280}>
-      <Table striped verticalSpacing="xs" aria-label="Conceptos del pago">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Concepto</Table.Th>
-            <Table.Th ta="right">Monto</Table.Th>
-            <Table.Th>Tipo</Table.Th>
-            <Table.Th visibleFrom="xs">Fecha</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {withKeys(lines).map(({ key, line }) => (
-            <Table.Tr key={key}>
-              <Table.Td>
-                {line.concept}
-                <Text size="xs" c="dimmed" hiddenFrom="xs">
-                  {formatDate(line.date)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <MoneyText value={line.amount} />
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  variant="light"
-                  radius="sm"
-                  color={line.type === 'Multa' ? 'orange' : 'blue'}
-                  // A narrow table keeps the whole word instead of 'Mul…'.
-                  styles={{ root: { textTransform: 'none', minWidth: 'max-content' } }}
-                >
-                  {line.type}
-                </Badge>
-              </Table.Td>
-              <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-                {formatDate(line.date)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <BackBreadcrumbs
+      back={{ to: screenPaths.payments, label: 'Pagos Recibidos' }}
+      items={[{ label: label ?? PAYMENT_DETAILS_TITLE }]}
+    />
   );
 }
 
@@ -185,7 +105,7 @@ function Content({ details }: { details: Details }) {
               {/* A receipt can be printed in any status, also once confirmed; it opens in a new tab. */}
               <Button
                 component="a"
-                href={printPaymentReceiptPath(payment.id)}
+                href={screenPaths.printPaymentReceipt(payment.id)}
                 target="_blank"
                 rel="noopener"
                 variant="default"
@@ -219,7 +139,7 @@ function Content({ details }: { details: Details }) {
 
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
             <Field label="Préstamo">
-              <Anchor component={Link} to={customerDetailsPath(payment.customer.id)}>
+              <Anchor component={Link} to={screenPaths.customer(payment.customer.id)}>
                 No. {payment.loan.num}
               </Anchor>
             </Field>
@@ -270,30 +190,6 @@ function Content({ details }: { details: Details }) {
   );
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const detail = isApiError(error) ? error.detail : 'No se pudo cargar el pago.';
-  const notFound = isApiError(error) && error.status === 404;
-  return (
-    <Alert color={notFound ? 'gray' : 'red'} variant="light" role="alert" title={detail}>
-      <Group gap="sm" mt={4}>
-        <Button component={Link} to={PAYMENTS_LIST_PATH} variant="light" size="xs">
-          Volver a Pagos Recibidos
-        </Button>
-        {!notFound && (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Reintentar
-          </Button>
-        )}
-      </Group>
-    </Alert>
-  );
-}
-
 function DetailsSkeleton() {
   return (
     <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label="Cargando pago">
@@ -321,7 +217,12 @@ export function PaymentDetails({ paymentId }: { paymentId: string }) {
       {details.data ? (
         <Content details={details.data} />
       ) : details.isError ? (
-        <LoadError error={details.error} onRetry={() => void details.refetch()} />
+        <LoadError
+          error={details.error}
+          onRetry={() => void details.refetch()}
+          what="el pago"
+          back={{ to: screenPaths.payments, label: 'Volver a Pagos Recibidos' }}
+        />
       ) : (
         <DetailsSkeleton />
       )}

@@ -11,9 +11,10 @@ import {
 } from '../../../components/CatalogTable/index.ts';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getPayments } from '../api/get-payments.ts';
-import { PAYMENTS_PATH, paymentsKeys } from '../api/keys.ts';
-import { methodLabel, PAYMENT_STATUS_BADGES, paymentDetailsPath } from '../labels.ts';
+import { paymentsKeys } from '../api/keys.ts';
+import { methodLabel, PAYMENT_STATUS_BADGES } from '../labels.ts';
 
 export const PAYMENTS_TITLE = 'Pagos Recibidos';
 export const PAYMENTS_PAGE_SIZE = 10;
@@ -76,7 +77,7 @@ export function PaymentList() {
       {
         label: 'Ver',
         icon: <IconEye size={16} aria-hidden />,
-        onClick: (payment) => navigate(paymentDetailsPath(payment.id)),
+        onClick: (payment) => navigate(screenPaths.payment(payment.id)),
       },
     ],
     [navigate],
@@ -95,8 +96,8 @@ export function PaymentList() {
       filterOptions={filterOptions}
       filterLabel="Estatus"
       extraButtons={extraButtons}
-      exportCsv={{ path: `${PAYMENTS_PATH}/export.csv`, fallbackName: 'pagos.csv' }}
-      onRowClick={(payment) => navigate(paymentDetailsPath(payment.id))}
+      exportCsv={{ path: `${apiPaths.payments}/export.csv`, fallbackName: 'pagos.csv' }}
+      onRowClick={(payment) => navigate(screenPaths.payment(payment.id))}
     />
   );
 }

@@ -20,6 +20,20 @@ import {
 
 type Payment = PaymentDetails['payment'];
 
+/** Either way the dialog closes; a toast says how it went. */
+function closingCallbacks(success: string, onClose: () => void) {
+  return {
+    onSuccess: () => {
+      notify.success(success);
+      onClose();
+    },
+    onError: (error: unknown) => {
+      notify.apiError(error, PAYMENT_UPDATE_FAILED);
+      onClose();
+    },
+  };
+}
+
 interface DialogProps {
   payment: Payment;
   opened: boolean;
@@ -45,19 +59,7 @@ function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
       return;
     }
     const body = paymentStatusUpdate.parse({ status: 'PAID', targetAccountId: accountId });
-    update.mutate(
-      { id: payment.id, body },
-      {
-        onSuccess: () => {
-          notify.success(PAYMENT_CONFIRMED);
-          onClose();
-        },
-        onError: (error) => {
-          notify.apiError(error, PAYMENT_UPDATE_FAILED);
-          onClose();
-        },
-      },
-    );
+    update.mutate({ id: payment.id, body }, closingCallbacks(PAYMENT_CONFIRMED, onClose));
   };
 
   return (
@@ -110,16 +112,7 @@ export function RejectPaymentDialog({ payment, opened, onClose }: DialogProps) {
     if (update.isPending) return;
     update.mutate(
       { id: payment.id, body: paymentStatusUpdate.parse({ status: 'REJECTED' }) },
-      {
-        onSuccess: () => {
-          notify.success(PAYMENT_REJECTED);
-          onClose();
-        },
-        onError: (error) => {
-          notify.apiError(error, PAYMENT_UPDATE_FAILED);
-          onClose();
-        },
-      },
+      closingCallbacks(PAYMENT_REJECTED, onClose),
     );
   };
   return (

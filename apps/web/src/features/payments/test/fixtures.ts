@@ -1,20 +1,18 @@
 import type { BankAccount, Paged, PaymentDetails, PaymentListItem } from '@prestaya/contracts';
+import {
+  ACCOUNT_ID,
+  adminLogin,
+  bbvaAccount,
+  CUSTOMER_ID,
+  cashAccount,
+  OTHER_ACCOUNT_ID,
+} from '../../../test/fixtures.ts';
+
+export { ACCOUNT_ID, adminLogin, CUSTOMER_ID, OTHER_ACCOUNT_ID };
 
 export const PAYMENT_ID = '0190a0c0-0000-7000-8000-0000000000d1';
 export const OTHER_PAYMENT_ID = '0190a0c0-0000-7000-8000-0000000000d2';
 export const LOAN_ID = '0190a0c0-0000-7000-8000-0000000001a3';
-export const CUSTOMER_ID = '0190a0c0-0000-7000-8000-0000000000c1';
-export const ACCOUNT_ID = '0190a0c0-0000-7000-8000-0000000000b1';
-export const OTHER_ACCOUNT_ID = '0190a0c0-0000-7000-8000-0000000000b2';
-
-export const adminLogin = {
-  userId: '0190a0c0-0000-7000-8000-000000000001',
-  roles: ['ROLE_ADMIN'],
-  name: 'Ana',
-  lastName: 'Gómez',
-  username: 'ana@example.com',
-  access_token: 'token-1',
-};
 
 /** Local noon on 9 Mar 2026 (the screen shows the local calendar day). */
 export const CREATED_ON = new Date(2026, 2, 9, 12, 0, 0).toISOString();
@@ -64,30 +62,7 @@ export function detailsOf(overrides: Partial<PaymentListItem> = {}, attachments 
   };
 }
 
-export const accounts: BankAccount[] = [
-  {
-    id: ACCOUNT_ID,
-    name: 'Caja Principal',
-    bankName: 'Efectivo',
-    cardNumber: null,
-    clabe: null,
-    customerName: 'PrestaYa',
-    balance: 1_000,
-    realBalance: 4_000,
-    createdOn: '2026-01-15T18:00:00.000Z',
-  },
-  {
-    id: OTHER_ACCOUNT_ID,
-    name: 'BBVA Nómina',
-    bankName: 'BBVA',
-    cardNumber: null,
-    clabe: null,
-    customerName: 'PrestaYa',
-    balance: 250.5,
-    realBalance: 250.5,
-    createdOn: '2026-01-15T18:00:00.000Z',
-  },
-];
+export const accounts: BankAccount[] = [cashAccount(), bbvaAccount(250.5)];
 
 export function page<T>(data: T[], pageNo = 1, size = 10, totalPages = 1): Paged<T> {
   return { data, page: pageNo, size, totalDocuments: data.length, totalPages };

@@ -1,4 +1,5 @@
 import type { PublicLoanDetail, PublicLookupResult, PublicPaymentRequest } from '@prestaya/contracts';
+import { apiPaths } from '../../../lib/paths.ts';
 
 /**
  * The public side has no session: its calls never go through the staff client (whose 401 ends a
@@ -62,15 +63,15 @@ export async function publicRequest(path: string, init: RequestInit = {}): Promi
   return body.data;
 }
 
-const BASE = '/public/api/v1/loans';
-
 export async function lookupLoan(num: number, phone: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ num: String(num), phone });
-  return (await publicRequest(`${BASE}/search?${params}`, { signal })) as PublicLookupResult;
+  return (await publicRequest(`${apiPaths.publicLoans}/search?${params}`, { signal })) as PublicLookupResult;
 }
 
 export async function getPublicLoan(id: string, signal?: AbortSignal) {
-  return (await publicRequest(`${BASE}/${encodeURIComponent(id)}`, { signal })) as PublicLoanDetail;
+  return (await publicRequest(`${apiPaths.publicLoans}/${encodeURIComponent(id)}`, {
+    signal,
+  })) as PublicLoanDetail;
 }
 
 export interface RegisteredPayment {
@@ -100,7 +101,7 @@ export async function registerPublicPayment(input: RegisterPublicPaymentInput): 
   };
   form.append('paymentRequest', new Blob([JSON.stringify(request)], { type: 'application/json' }));
   if (input.file && input.paymentMethod === 1) form.append('file', input.file, input.file.name);
-  return (await publicRequest(`${BASE}/${encodeURIComponent(input.loanId)}/payments`, {
+  return (await publicRequest(`${apiPaths.publicLoans}/${encodeURIComponent(input.loanId)}/payments`, {
     method: 'POST',
     headers: { Authorization: input.authorization },
     body: form,

@@ -1,11 +1,12 @@
 import type { Envelope, User, UserCreate } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { USERS_PATH, usersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { usersKeys } from './keys.ts';
 
 /** POST /api/v1/users → 201 envelope; 409 when the e-mail is taken. */
 export async function createUser(body: UserCreate): Promise<User> {
-  const reply = await api.post<Envelope<User>>(USERS_PATH, body);
+  const reply = await api.post<Envelope<User>>(apiPaths.users, body);
   return reply.data;
 }
 

@@ -1,11 +1,12 @@
 import type { Envelope, PinLock } from '@prestaya/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { USERS_PATH, usersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { usersKeys } from './keys.ts';
 
 /** GET /api/v1/users/pin-locks (admin): users whose PIN is locked right now. */
 export async function getPinLocks(): Promise<PinLock[]> {
-  const reply = await api.get<Envelope<PinLock[]>>(`${USERS_PATH}/pin-locks`);
+  const reply = await api.get<Envelope<PinLock[]>>(`${apiPaths.users}/pin-locks`);
   return reply.data;
 }
 

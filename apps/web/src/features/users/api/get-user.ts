@@ -1,11 +1,12 @@
 import type { Envelope, User } from '@prestaya/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { USERS_PATH, usersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { usersKeys } from './keys.ts';
 
 /** GET /api/v1/users/:id. */
 export async function getUser(id: string): Promise<User> {
-  const reply = await api.get<Envelope<User>>(`${USERS_PATH}/${encodeURIComponent(id)}`);
+  const reply = await api.get<Envelope<User>>(`${apiPaths.users}/${encodeURIComponent(id)}`);
   return reply.data;
 }
 

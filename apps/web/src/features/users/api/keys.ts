@@ -5,5 +5,3 @@ export const usersKeys = {
   detail: (id: string) => [...usersKeys.all, 'detail', id] as const,
   pinLocks: () => [...usersKeys.all, 'pin-locks'] as const,
 };
-
-export const USERS_PATH = '/api/v1/users';

@@ -1,11 +1,11 @@
 import type { Envelope, User } from '@prestaya/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { USERS_PATH } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 
 /** POST /api/v1/users/:id/revoke-sessions ('Cerrar sesiones', administrators): every token of the user ends. */
 export async function revokeSessions(id: string): Promise<User> {
-  const reply = await api.post<Envelope<User>>(`${USERS_PATH}/${encodeURIComponent(id)}/revoke-sessions`);
+  const reply = await api.post<Envelope<User>>(`${apiPaths.users}/${encodeURIComponent(id)}/revoke-sessions`);
   return reply.data;
 }
 

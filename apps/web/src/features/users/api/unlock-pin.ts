@@ -1,12 +1,13 @@
 import type { Envelope, PinUnlockResult } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { USERS_PATH, usersKeys } from './keys.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { usersKeys } from './keys.ts';
 
 /** POST /api/v1/users/:id/unlock-pin (admin): forgets the user's PIN locks and wrong-PIN counts. */
 export async function unlockPin(id: string): Promise<PinUnlockResult> {
   const reply = await api.post<Envelope<PinUnlockResult>>(
-    `${USERS_PATH}/${encodeURIComponent(id)}/unlock-pin`,
+    `${apiPaths.users}/${encodeURIComponent(id)}/unlock-pin`,
   );
   return reply.data;
 }

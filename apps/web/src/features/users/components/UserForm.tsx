@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ROLE_LABELS,
@@ -12,8 +12,8 @@ import {
   userCreate,
   userUpdate,
 } from '@prestaya/contracts';
-import { isApiError } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { FormActions } from '../../../components/FormActions.tsx';
+import { saveCallbacks } from '../../../lib/form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
@@ -77,42 +77,27 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
   const changed = normalized(form.values) !== normalized(initialValues(user));
   const pending = create.isPending || update.isPending;
 
-  const showServerFieldErrors = (error: unknown) => {
-    for (const issue of isApiError(error) ? error.errors : []) {
-      if (issue.field in form.values) form.setFieldError(issue.field, issue.message);
-    }
-  };
-
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
     if (user) {
       const body = userUpdate.parse(toPayload(values, true));
       update.mutate(
         { id: user.id, body },
-        {
-          onSuccess: () => {
-            notify.success('Usuario actualizado!');
-            onSaved();
-          },
-          onError: (error) => {
-            showServerFieldErrors(error);
-            notify.apiError(error);
-          },
-        },
+        saveCallbacks(form, {
+          saved: 'Usuario actualizado!',
+          onSaved: () => onSaved(),
+        }),
       );
     } else {
       const body = userCreate.parse(toPayload(values, false));
-      create.mutate(body, {
-        onSuccess: () => {
-          notify.success('Usuario creado correctamente!');
-          onSaved();
-        },
-        onError: (error) => {
-          // The dialog stays open with the data so the user can correct it.
-          showServerFieldErrors(error);
-          notify.apiError(error, 'Error creando el usuario!');
-        },
-      });
+      create.mutate(
+        body,
+        saveCallbacks(form, {
+          saved: 'Usuario creado correctamente!',
+          failed: 'Error creando el usuario!',
+          onSaved: () => onSaved(),
+        }),
+      );
     }
   });
 
@@ -163,14 +148,7 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
             {...form.getInputProps('status')}
           />
         )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!valid || !changed || pending}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
       </Stack>
     </form>
   );

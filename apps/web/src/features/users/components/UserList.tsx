@@ -3,8 +3,9 @@ import { USER_STATUS_LABELS, USER_STATUSES, type User } from '@prestaya/contract
 import { IconLogout } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import { getUsers } from '../api/get-users.ts';
-import { USERS_PATH, usersKeys } from '../api/keys.ts';
+import { usersKeys } from '../api/keys.ts';
 import { USER_STATUS_BADGES } from '../labels.ts';
 import { PinLockNotices } from './PinLockNotices.tsx';
 import { REVOKE_SESSIONS_LABEL, RevokeSessionsDialog } from './RevokeSessionsDialog.tsx';
@@ -57,7 +58,7 @@ export function UserList() {
         onAdd={() => setDialog({ opened: true, userId: null })}
         onEdit={(user) => setDialog({ opened: true, userId: user.id })}
         extraButtons={extraButtons}
-        exportCsv={{ path: `${USERS_PATH}/export.csv`, fallbackName: 'usuarios.csv' }}
+        exportCsv={{ path: `${apiPaths.users}/export.csv`, fallbackName: 'usuarios.csv' }}
       />
       <UserDialog
         opened={dialog.opened}

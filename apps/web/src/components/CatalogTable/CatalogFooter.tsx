@@ -1,0 +1,72 @@
+import { Box, Button, Group, Pagination, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+
+interface CatalogFooterProps {
+  total: number;
+  /** First and last row numbers shown ('Mostrando 11–20 de 45'). */
+  from: number;
+  to: number;
+  isError: boolean;
+  onRetry: () => void;
+  totalPages: number;
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+/** The catalog table's row count, its 'Reintentar' after a failed page, and the pagination. */
+export function CatalogFooter({
+  total,
+  from,
+  to,
+  isError,
+  onRetry,
+  totalPages,
+  page,
+  onPageChange,
+}: CatalogFooterProps) {
+  if (total === 0 && !isError) return null;
+  return (
+    <Group justify="space-between" gap="sm">
+      <Group gap="xs">
+        {total > 0 && (
+          <Text size="sm" c="dimmed">
+            Mostrando {from}–{to} de {total}
+          </Text>
+        )}
+        {isError && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+          >
+            Reintentar
+          </Button>
+        )}
+      </Group>
+      {totalPages > 1 && (
+        <Box role="group" aria-label="Paginación">
+          <Pagination
+            total={totalPages}
+            value={page}
+            onChange={onPageChange}
+            siblings={1}
+            boundaries={2}
+            size="sm"
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': 'Página anterior' }
+                : control === 'next'
+                  ? { 'aria-label': 'Página siguiente' }
+                  : {}
+            }
+            getItemProps={(n) => ({
+              'aria-label': `Página ${n}`,
+              'aria-current': n === page ? 'page' : undefined,
+            })}
+          />
+        </Box>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,117 @@
+import { Anchor, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { AuditEntry } from '@prestaya/contracts';
+import { Link } from 'react-router';
+import { AuditChanges } from '../../../components/AuditChanges.tsx';
+import { auditActionLabel, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { screenPaths } from '../../../lib/paths.ts';
+
+// What an audit row is about, and how it opens: its record cell and the dialog with its changes.
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** What an audit row is about, in words, and the screen that shows it (when there is one). */
+export function auditRecord(entry: AuditEntry): { label: string; href?: string } {
+  const snap = entry.after ?? entry.before ?? {};
+  const loanNum = snap.loanNum ?? (entry.entity === 'loan' ? snap.num : undefined);
+  const customerId = text(snap.customerId);
+  switch (entry.entity) {
+    case 'customer': {
+      const name = [text(snap.name), text(snap.lastName)].filter(Boolean).join(' ');
+      return {
+        label: name || `Cliente ${entry.entityId.slice(0, 8)}`,
+        href: screenPaths.customer(entry.entityId),
+      };
+    }
+    case 'address':
+      return {
+        label: text(snap.street) ?? 'Domicilio',
+        href: customerId ? screenPaths.customer(customerId) : undefined,
+      };
+    case 'loan':
+      // A loan is shown on its customer's screen.
+      return {
+        label: loanNum !== undefined ? `Préstamo No. ${loanNum}` : 'Préstamo',
+        href: customerId ? screenPaths.customer(customerId) : undefined,
+      };
+    case 'payment':
+      return {
+        label: loanNum !== undefined ? `Pago · Préstamo No. ${loanNum}` : 'Pago',
+        href: screenPaths.payment(entry.entityId),
+      };
+    case 'fee':
+      return { label: loanNum !== undefined ? `Multa · Préstamo No. ${loanNum}` : 'Multa' };
+    case 'user':
+      return { label: text(snap.username) ?? text(snap.name) ?? 'Usuario' };
+    case 'bank_account':
+      return { label: text(snap.name) ?? 'Cuenta', href: screenPaths.accountTransactions(entry.entityId) };
+    default:
+      return { label: auditEntityLabel(entry.entity) };
+  }
+}
+
+export function RecordCell({ entry }: { entry: AuditEntry }) {
+  const record = auditRecord(entry);
+  return (
+    <Stack gap={0}>
+      {record.href ? (
+        <Anchor component={Link} to={record.href} size="sm">
+          {record.label}
+        </Anchor>
+      ) : (
+        <Text size="sm">{record.label}</Text>
+      )}
+      <Text size="xs" c="dimmed" ff="monospace" title={entry.entityId}>
+        {entry.entityId.slice(0, 8)}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ChangesDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 35.99em)');
+  return (
+    <Modal
+      opened={entry !== null}
+      onClose={onClose}
+      title="Cambios"
+      size="lg"
+      centered
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {entry && (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <Text size="sm">
+              <Text span c="dimmed">
+                Acción:{' '}
+              </Text>
+              {auditActionLabel(entry.action)}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">
+                Entidad:{' '}
+              </Text>
+              {auditEntityLabel(entry.entity)} · {auditRecord(entry).label}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">
+                Fecha:{' '}
+              </Text>
+              {formatDateTime(entry.at)}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">
+                Usuario:{' '}
+              </Text>
+              {auditUserName(entry.user)}
+            </Text>
+          </SimpleGrid>
+          <AuditChanges entry={entry} label="Cambios del registro" />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { isApiError } from './api.ts';
+import { notify } from './notify.ts';
+
+type FieldErrorsTarget<V> = Pick<UseFormReturnType<V>, 'values' | 'setFieldError'>;
+
+/** The server's per-field messages (the `errors` of a 400/409 problem) on the form fields they name. */
+export function showServerFieldErrors<V>(form: FieldErrorsTarget<V>, error: unknown): void {
+  for (const issue of isApiError(error) ? error.errors : []) {
+    if (issue.field in (form.values as object)) form.setFieldError(issue.field, issue.message);
+  }
+}
+
+/**
+ * The callbacks of a form's save: on success a toast, then `onSaved`; on failure the server's field
+ * messages on their fields and its detail in a toast titled `failed` (spec 8: the dialog stays open
+ * with the data so it can be corrected).
+ */
+export function saveCallbacks<V, R>(
+  form: FieldErrorsTarget<V>,
+  { saved, failed, onSaved }: { saved: string; failed?: string; onSaved: (result: R) => void },
+) {
+  return {
+    onSuccess: (result: R) => {
+      notify.success(saved);
+      onSaved(result);
+    },
+    onError: (error: unknown) => {
+      showServerFieldErrors(form, error);
+      notify.apiError(error, failed);
+    },
+  };
+}

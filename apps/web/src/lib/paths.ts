@@ -1,0 +1,58 @@
+/**
+ * Every screen route the app links to and every API path it calls, in one place: features never import
+ * each other, so a link to another feature's screen is built here rather than copied. Ids are encoded.
+ */
+const enc = encodeURIComponent;
+
+/** Screen routes (react-router), staff side under /admin, printables outside its shell. */
+export const screenPaths = {
+  login: '/auth/login',
+  register: '/auth/register',
+  dashboard: '/admin/dashboard',
+  customers: '/admin/customers',
+  /** Where a login lands (spec 2: Customers). */
+  afterLogin: '/admin/customers',
+  customer: (id: string) => `/admin/customers/${enc(id)}`,
+  loans: '/admin/loans',
+  users: '/admin/users',
+  payments: '/admin/payments',
+  payment: (id: string) => `/admin/payments/${enc(id)}`,
+  bankAccounts: '/admin/bank-accounts',
+  accountTransactions: (accountId: string) => `/admin/bank-accounts/${enc(accountId)}/transactions`,
+  accountTransaction: (accountId: string, transactionId: string) =>
+    `/admin/bank-accounts/${enc(accountId)}/transactions/${enc(transactionId)}`,
+  audit: '/admin/audit',
+  printPaymentReceipt: (paymentId: string) => `/admin/print/payments/${enc(paymentId)}`,
+  printLoanStatement: (loanId: string) => `/admin/print/loans/${enc(loanId)}`,
+  /** The public statement of a loan (spec 2 "LoanDetails"); its id is a UUIDv7, not guessable. */
+  publicLoan: (id: string) => `/loans/${enc(id)}`,
+} as const;
+
+const V1 = '/api/v1';
+
+/** Paths of the staff API (`/api/v1`) and of the public one the agents' phones use. */
+export const apiPaths = {
+  login: `${V1}/auth/login`,
+  register: `${V1}/auth/register`,
+  refreshToken: `${V1}/auth/token/refresh`,
+  agents: `${V1}/agents`,
+  audit: `${V1}/audit`,
+  auditExport: `${V1}/audit/export.csv`,
+  entityAudit: (entity: string, id: string) => `${V1}/audit/${entity}/${enc(id)}`,
+  users: `${V1}/users`,
+  user: (id: string) => `${V1}/users/${enc(id)}`,
+  customers: `${V1}/customers`,
+  customer: (id: string) => `${V1}/customers/${enc(id)}`,
+  addresses: (customerId: string) => `${V1}/customers/${enc(customerId)}/addresses`,
+  address: (customerId: string, addressId: string) =>
+    `${V1}/customers/${enc(customerId)}/addresses/${enc(addressId)}`,
+  customerLoans: (customerId: string) => `${V1}/customers/${enc(customerId)}/loans`,
+  loans: `${V1}/loans`,
+  loan: (id: string) => `${V1}/loans/${enc(id)}`,
+  payments: `${V1}/payments`,
+  payment: (id: string) => `${V1}/payments/${enc(id)}`,
+  bankAccounts: `${V1}/bank-accounts`,
+  bankAccount: (id: string) => `${V1}/bank-accounts/${enc(id)}`,
+  reports: `${V1}/reports`,
+  publicLoans: '/public/api/v1/loans',
+} as const;

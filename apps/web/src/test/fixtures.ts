@@ -1,0 +1,55 @@
+import type { BankAccount } from '@prestaya/contracts';
+
+/** The people, customer and accounts every feature's tests share, so the same ids mean the same thing. */
+export const ADMIN_ID = '0190a0c0-0000-7000-8000-000000000001';
+export const AGENT_ID = '0190a0c0-0000-7000-8000-000000000002';
+export const CUSTOMER_ID = '0190a0c0-0000-7000-8000-0000000000c1';
+export const ACCOUNT_ID = '0190a0c0-0000-7000-8000-0000000000b1';
+export const OTHER_ACCOUNT_ID = '0190a0c0-0000-7000-8000-0000000000b2';
+
+/** A login reply for session.start(): an administrator. */
+export const adminLogin = {
+  userId: ADMIN_ID,
+  roles: ['ROLE_ADMIN'],
+  name: 'Ana',
+  lastName: 'Gómez',
+  username: 'ana@example.com',
+  access_token: 'token-1',
+};
+
+/** A login reply for session.start(): an agent. */
+export const agentLogin = {
+  userId: AGENT_ID,
+  roles: ['ROLE_USER'],
+  name: 'Luis',
+  lastName: 'Pérez',
+  username: 'luis@example.com',
+  access_token: 'token-2',
+};
+
+/** 'Caja Principal' (cash); pass the balances a test needs. */
+export function cashAccount(overrides: Partial<BankAccount> = {}): BankAccount {
+  return {
+    id: ACCOUNT_ID,
+    name: 'Caja Principal',
+    bankName: 'Efectivo',
+    cardNumber: null,
+    clabe: null,
+    customerName: 'PrestaYa',
+    balance: 1_000,
+    realBalance: 4_000,
+    createdOn: '2026-01-15T18:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** 'BBVA Nómina' holding `balance` (both balances). */
+export function bbvaAccount(balance: number): BankAccount {
+  return cashAccount({
+    id: OTHER_ACCOUNT_ID,
+    name: 'BBVA Nómina',
+    bankName: 'BBVA',
+    balance,
+    realBalance: balance,
+  });
+}
