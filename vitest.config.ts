@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace; each project has its own vitest.config.ts.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    projects: ['packages/contracts', 'packages/domain', 'apps/server', 'apps/web'],
     // Vitest's default in a run is one worker fewer than the cores: a single worker on the 2-core CI
     // machine, where the API files spend much of their time waiting on PostgreSQL.
     maxWorkers: availableParallelism(),

@@ -46,6 +46,14 @@ const rules = [
       (file.includes('apps/server/') && target.includes('apps/web/src')),
   },
   {
+    name: 'the domain package does I/O, validates or imports anything of ours',
+    applies: (file) => file.includes('packages/domain/'),
+    forbids: (_file, target, spec) =>
+      target.includes('/apps/') ||
+      target.includes('packages/contracts') ||
+      /^(zod|node:|@prestaya\/contracts)/.test(spec),
+  },
+  {
     name: 'the contracts import an application',
     applies: (file) => file.includes('packages/contracts/'),
     forbids: (_file, target) => target.includes('/apps/'),
@@ -53,7 +61,7 @@ const rules = [
 ];
 
 const problems = [];
-for (const base of ['apps/server/src', 'apps/web/src', 'packages/contracts/src']) {
+for (const base of ['apps/server/src', 'apps/web/src', 'packages/contracts/src', 'packages/domain/src']) {
   let files;
   try {
     files = [...sourceFiles(join(root, base))];
