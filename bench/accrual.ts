@@ -17,8 +17,8 @@
  * Prints seconds, loans/s (active loans examined per second) and fees/s for each.
  */
 import { parseArgs } from 'node:util';
+import { addDays, businessDate } from '@prestaya/domain';
 import pg from 'pg';
-import { addDays, businessDate } from '../apps/server/src/domain/loan-policy.ts';
 import { type AccrualResult, accrueFees } from '../apps/server/src/jobs/accrual.ts';
 import { generate } from './generate/generate.ts';
 import { DEFAULT_BENCH_URL, dropPostgresDatabase, openTarget } from './lib/target.ts';

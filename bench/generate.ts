@@ -11,7 +11,7 @@
  * Staff: admin@bench.prestaya.mx and agente<n>@bench.prestaya.mx, password Bench2026!, PIN 1234.
  */
 import { parseArgs } from 'node:util';
-import { businessDate } from '../apps/server/src/domain/loan-policy.ts';
+import { businessDate } from '@prestaya/domain';
 import { generate } from './generate/generate.ts';
 import { verify } from './generate/verify.ts';
 import { openTarget } from './lib/target.ts';

@@ -1,5 +1,5 @@
-// Bundles apps/server/src/server.ts (and @prestaya/contracts) into apps/server/dist/server.mjs; the
-// npm packages stay imports. The bundle is rebuilt whenever a source file is newer than it (~0.25 s
+// Bundles apps/server/src/server.ts (and @prestaya/contracts, @prestaya/domain) into
+// apps/server/dist/server.mjs; the npm packages stay imports. The bundle is rebuilt whenever a source file is newer than it (~0.25 s
 // with esbuild's start; the check itself ~5 ms). Several servers may start at once (journeys): each
 // writes its own file and renames it over the bundle, so nobody loads a half-written one.
 import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverRoot = join(root, 'apps/server');
 const outfile = join(serverRoot, 'dist/server.mjs');
-const sources = [join(serverRoot, 'src'), join(root, 'packages/contracts'), fileURLToPath(import.meta.url)];
+const sources = [
+  join(serverRoot, 'src'),
+  join(root, 'packages/contracts'),
+  join(root, 'packages/domain'),
+  fileURLToPath(import.meta.url),
+];
 
 function newestChange(path) {
   const stat = statSync(path);

@@ -1,12 +1,6 @@
+import { buildSchedule, DAILY_FEE_CENTS, DEFAULT_INTEREST_BP, loanTerms, TERM_WEEKS } from '@prestaya/domain';
 import type { Random } from '../../apps/server/src/demo/random.ts';
 import { loanStanding } from '../../apps/server/src/domain/loan-balance.ts';
-import {
-  buildSchedule,
-  DAILY_FEE_CENTS,
-  DEFAULT_INTEREST_BP,
-  loanTerms,
-  TERM_WEEKS,
-} from '../../apps/server/src/domain/loan-policy.ts';
 import type { CopyValue } from '../lib/bulk.ts';
 import { addDaysFast as addDays, daysBetween, iso } from '../lib/business-time.ts';
 import type { WorldBuffers } from './buffers.ts';

@@ -67,7 +67,7 @@ const dayNumbers = new Map<string, number>();
 const dayStrings = new Map<number, string>();
 
 /**
- * `addDays` of domain/loan-policy.ts with both directions cached: the generator adds days millions of
+ * `addDays` of @prestaya/domain with both directions cached: the generator adds days millions of
  * times over a few thousand distinct dates.
  */
 export function addDaysFast(day: string, days: number): string {

@@ -2,4 +2,4 @@
  * The business rules as pure functions: no zod, no I/O, no HTTP. The server, the web app, the demo
  * data and the benchmarks import them, so no rule is computed twice.
  */
-export {};
+export * from './loan-policy.ts';

@@ -1,4 +1,4 @@
-import { businessDate } from '../domain/loan-policy.ts';
+import { businessDate } from '@prestaya/domain';
 
 /**
  * How each kind of value is written into an export cell. Pure, so every rule is unit-tested

@@ -1,8 +1,8 @@
 import { pipeline, Readable } from 'node:stream';
+import { businessDate } from '@prestaya/domain';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { orderTerms, type PaginateOptions } from '../db/paging.ts';
-import { businessDate } from '../domain/loan-policy.ts';
 
 /**
  * At most this many rows per download, so one request cannot stream a table without end: beyond it the

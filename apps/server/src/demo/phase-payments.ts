@@ -1,7 +1,7 @@
 import { type PaymentMethod, paymentRequest, paymentStatusUpdate } from '@prestaya/contracts';
+import { TERM_WEEKS } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows.ts';
-import { TERM_WEEKS } from '../domain/loan-policy.ts';
 import { decidePayment } from '../modules/payments/decide.ts';
 import { cancelFee } from '../modules/payments/fees.ts';
 import { registerPayment } from '../modules/payments/register.ts';

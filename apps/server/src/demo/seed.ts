@@ -1,8 +1,8 @@
+import { addDays, businessDate } from '@prestaya/domain';
 import { inArray } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { customers } from '../db/schema/customers.ts';
 import { users } from '../db/schema/users.ts';
-import { addDays, businessDate } from '../domain/loan-policy.ts';
 import { businessTimeZone } from '../modules/loans/business-day.ts';
 import { SimulatedClock } from './clock.ts';
 import { scheduleCustomers } from './phase-customers.ts';

@@ -1,4 +1,4 @@
-import { addDays, businessDate } from './loan-policy.ts';
+import { addDays, businessDate } from '@prestaya/domain';
 
 /**
  * Wall-clock times in the business time zone (TZ_BUSINESS), for the daily jobs. Pure (Intl only), so

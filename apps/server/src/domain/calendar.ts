@@ -1,5 +1,5 @@
 import { daysBetween } from '@prestaya/contracts';
-import { addDays } from './loan-policy.ts';
+import { addDays } from '@prestaya/domain';
 
 /**
  * The calendar days from `from` to `to`, both inclusive, for loops over a client-given range. The loop

@@ -1,5 +1,5 @@
 import { DPD_BUCKETS, type DpdBucketKey } from '@prestaya/contracts';
-import { installmentAmountsCents } from './loan-policy.ts';
+import { installmentAmountsCents } from '@prestaya/domain';
 
 /**
  * Portfolio risk: days past due, DPD buckets and portfolio at risk. Pure: integer centavos and
@@ -12,7 +12,7 @@ import { installmentAmountsCents } from './loan-policy.ts';
  *   due date is before today; 0 when it has none. An installment due yesterday is 1 day past due.
  * - Outstanding principal of a loan = Σ principal of its unpaid installments. Installments store only
  *   their amount (principal + flat interest), so the principal of installment k is its share of the
- *   loan amount split exactly as the schedule splits the total (loan-policy installmentAmountsCents):
+ *   loan amount split exactly as the schedule splits the total (@prestaya/domain installmentAmountsCents):
  *   ⌊amount ÷ term⌋ each, the last one absorbing the remainder, so the shares sum to the amount and
  *   a loan with nothing repaid has its whole amount outstanding.
  * - PAR X = Σ outstanding principal of the loans with DPD > X (strictly: a loan exactly X days past

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isoDate } from '@prestaya/contracts';
+import { businessDate } from '@prestaya/domain';
 import { type CommandOutput, exitCodeOf } from '../command-output.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { businessDate } from '../domain/loan-policy.ts';
 import { accrueFees } from './accrual.ts';
 
 /**

@@ -1,6 +1,6 @@
+import { businessDate } from '@prestaya/domain';
 import type { AppDb } from '../db/client.ts';
 import { nextDailyRun } from '../domain/business-clock.ts';
-import { businessDate } from '../domain/loan-policy.ts';
 import { compactLoanStatusTally } from '../modules/loans/status-tally.ts';
 import { type AccrualResult, accrueFees } from './accrual.ts';
 

@@ -6,6 +6,7 @@ import {
   LOAN_STATUSES,
   type WeeklyPaymentsReport,
 } from '@prestaya/contracts';
+import { addDays, businessDate } from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,6 @@ import {
   seedDemo,
 } from '../../src/demo/seed.ts';
 import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/demo/staff.ts';
-import { addDays, businessDate } from '../../src/domain/loan-policy.ts';
 import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
 import { createTestDatabase, loginToken, request, rowsOf, testConfig } from '../helpers.ts';
 

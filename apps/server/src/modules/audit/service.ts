@@ -8,6 +8,7 @@ import {
   type Paged,
   type z,
 } from '@prestaya/contracts';
+import { addDays } from '@prestaya/domain';
 import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { dateTimeCell, labelCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
@@ -20,7 +21,6 @@ import { fees, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { zonedInstant } from '../../domain/business-clock.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { addDays } from '../../domain/loan-policy.ts';
 import { notFound } from '../../errors.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { findVisibleLoan, visibleLoans } from '../loans/access.ts';

@@ -1,10 +1,10 @@
 import type { Loan } from '@prestaya/contracts';
+import { buildSchedule } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { buildSchedule } from '../../domain/loan-policy.ts';
 import { conflict } from '../../errors.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
 import { findVisibleLoan } from './access.ts';
@@ -15,7 +15,7 @@ import { reservedAccountOf, saveLoan } from './save.ts';
 /**
  * PUT /loans/{id}/activate (administrators): APPROVED → ACTIVE, the delivery of the cash. The reserved
  * amount leaves the account (WITHDRAWAL 'Entrega préstamo #num': real balance −amount), the 12 weekly
- * installments are generated (loan-policy.ts buildSchedule, anchored on today's business date, or on
+ * installments are generated (@prestaya/domain buildSchedule, anchored on today's business date, or on
  * the request date for a loanFromPast, which moves no money), and the loan now owes its total:
  * currentRealAmount = currentBalance = Σ installments (no fees yet).
  */

@@ -1,4 +1,4 @@
-import { businessDate } from '../../domain/loan-policy.ts';
+import { businessDate } from '@prestaya/domain';
 
 const DEFAULT_BUSINESS_TIME_ZONE = 'America/Mexico_City';
 

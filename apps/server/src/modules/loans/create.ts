@@ -1,11 +1,11 @@
 import type { Loan, loanCreate, z } from '@prestaya/contracts';
+import { DEFAULT_INTEREST_BP, loanTerms } from '@prestaya/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { DEFAULT_INTEREST_BP, loanTerms } from '../../domain/loan-policy.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { businessToday } from './business-day.ts';

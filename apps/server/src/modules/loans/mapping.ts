@@ -5,8 +5,8 @@ import {
   type ScheduledPayment,
   type ScheduledPaymentStatus,
 } from '@prestaya/contracts';
+import { installmentAmountsCents } from '@prestaya/domain';
 import type { LoanRow, ScheduledPaymentRow } from '../../db/schema/loans.ts';
-import { installmentAmountsCents } from '../../domain/loan-policy.ts';
 
 export interface LoanCustomer {
   id: string;

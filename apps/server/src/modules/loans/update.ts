@@ -1,7 +1,7 @@
 import type { Loan, LoanStatus, loanUpdate, z } from '@prestaya/contracts';
+import { loanTerms } from '@prestaya/domain';
 import type { AppDb } from '../../db/client.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { loanTerms } from '../../domain/loan-policy.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
 import { findVisibleLoan } from './access.ts';

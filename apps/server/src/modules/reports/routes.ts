@@ -1,6 +1,6 @@
 import { envelope, portfolioReport, reportRangeQuery, weeklyPaymentsReport } from '@prestaya/contracts';
+import { businessDate } from '@prestaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { businessDate } from '../../domain/loan-policy.ts';
 import { problemResponses } from '../../http/responses.ts';
 import {
   portfolioReport as buildPortfolioReport,

@@ -1,12 +1,17 @@
 import { centsToPesos, LOAN_TERM_WEEKS, pesosToCents } from '@prestaya/contracts';
+import {
+  DEFAULT_INTEREST_BP,
+  installmentAmountsCents,
+  totalToRepayCents,
+  weeklyFeeCents,
+} from '@prestaya/domain';
 
 /**
- * A preview for the loan form only, computed the way the server does (apps/server domain/loan-policy)
- * in integer centavos: weekly fee = 10% of the amount; total = amount × (1 + rate); 12 installments of
- * ⌊total / 12⌋ with the last one absorbing the rounding. The server decides and stores the real values;
- * the form shows them as an estimate until the loan is saved.
+ * A preview for the loan form only, computed by the same loan policy the server applies
+ * (@prestaya/domain), in integer centavos and basis points. The server decides and stores the real
+ * values; the form shows them as an estimate until the loan is saved.
  */
-export const DEFAULT_INTEREST_RATE = 0.2;
+export const DEFAULT_INTEREST_RATE = DEFAULT_INTEREST_BP / 10_000;
 
 export interface LoanEstimate {
   weeklyFee: number;
@@ -14,9 +19,6 @@ export interface LoanEstimate {
   installment: number;
   lastInstallment: number;
 }
-
-/** Round half up of n/d for non-negative integers. */
-const divRoundHalfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
 
 function toCents(amount: unknown): number | null {
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return null;
@@ -30,7 +32,7 @@ function toCents(amount: unknown): number | null {
 /** Weekly fee (Multa semanal): 10% of the amount; 0 while the amount is not a valid amount. */
 export function weeklyFeeOf(amount: unknown): number {
   const cents = toCents(amount);
-  return cents === null ? 0 : centsToPesos(divRoundHalfUp(cents, 10));
+  return cents === null ? 0 : centsToPesos(weeklyFeeCents(cents));
 }
 
 export function estimateLoan(
@@ -40,13 +42,13 @@ export function estimateLoan(
 ): LoanEstimate {
   const cents = toCents(amount);
   if (cents === null) return { weeklyFee: 0, totalToRepay: 0, installment: 0, lastInstallment: 0 };
-  const rateBp = Math.round(interestRate * 10_000);
-  const totalCents = cents + divRoundHalfUp(cents * rateBp, 10_000);
-  const installmentCents = Math.floor(totalCents / term);
+  // The API speaks rates (0.2); the policy speaks basis points (2000).
+  const totalCents = totalToRepayCents(cents, Math.round(interestRate * 10_000));
+  const installments = installmentAmountsCents(totalCents, term);
   return {
-    weeklyFee: centsToPesos(divRoundHalfUp(cents, 10)),
+    weeklyFee: centsToPesos(weeklyFeeCents(cents)),
     totalToRepay: centsToPesos(totalCents),
-    installment: centsToPesos(installmentCents),
-    lastInstallment: centsToPesos(totalCents - installmentCents * (term - 1)),
+    installment: centsToPesos(installments[0] ?? 0),
+    lastInstallment: centsToPesos(installments[term - 1] ?? 0),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Loan policy (docs/architecture.md "Loan policy"). Pure functions over integer centavos and calendar dates
- * ('YYYY-MM-DD'); no I/O. Every amount the server stores for a loan comes from here.
+ * ('YYYY-MM-DD'); no I/O. Every amount the server stores for a loan, and the loan form's preview of it,
+ * comes from here.
  */
 
 export const TERM_WEEKS = 12;

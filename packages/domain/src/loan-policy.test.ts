@@ -7,7 +7,7 @@ import {
   loanTerms,
   totalToRepayCents,
   weeklyFeeCents,
-} from '../../src/domain/loan-policy.ts';
+} from './loan-policy.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
