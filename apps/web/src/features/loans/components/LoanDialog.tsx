@@ -1,6 +1,7 @@
-import { Alert, Anchor, Center, Loader, Modal } from '@mantine/core';
+import { Center, Loader, Modal } from '@mantine/core';
 import type { Loan } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { RetryAlert } from '../../../components/QueryState.tsx';
 import { loanQueryOptions } from '../api/get-loan.ts';
 import { LoanForm } from './LoanForm.tsx';
 
@@ -36,14 +37,7 @@ function EditLoan({
     );
   }
   if (loan.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        No se pudo cargar el préstamo.{' '}
-        <Anchor component="button" type="button" onClick={() => void loan.refetch()}>
-          Reintentar
-        </Anchor>
-      </Alert>
-    );
+    return <RetryAlert text="No se pudo cargar el préstamo." onRetry={() => void loan.refetch()} />;
   }
   return (
     <LoanForm

@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Anchor,
   Box,
   Button,
   Center,
@@ -27,6 +25,7 @@ import {
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { RetryAlert } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -260,12 +259,7 @@ export function PaymentForm({ loan, onDone }: PaymentFormProps) {
   }
   if (pending.isError) {
     return (
-      <Alert color="red" variant="light" role="alert">
-        No se pudieron cargar los pagos pendientes.{' '}
-        <Anchor component="button" type="button" onClick={() => void pending.refetch()}>
-          Reintentar
-        </Anchor>
-      </Alert>
+      <RetryAlert text="No se pudieron cargar los pagos pendientes." onRetry={() => void pending.refetch()} />
     );
   }
   return <Form loan={loan} pending={pending.data} onDone={onDone} />;

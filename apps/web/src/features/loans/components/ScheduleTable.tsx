@@ -1,7 +1,8 @@
-import { Alert, Anchor, Center, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Center, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import type { ScheduledPayment } from '@prestaya/contracts';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { RetryAlert } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useScheduledPayments } from '../api/get-scheduled-payments.ts';
@@ -34,14 +35,7 @@ export function ScheduleTable({
     );
   }
   if (schedule.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        No se pudo cargar el calendario.{' '}
-        <Anchor component="button" type="button" onClick={() => void schedule.refetch()}>
-          Reintentar
-        </Anchor>
-      </Alert>
-    );
+    return <RetryAlert text="No se pudo cargar el calendario." onRetry={() => void schedule.refetch()} />;
   }
   const rows = onlyPending ? schedule.data.filter((p) => PENDING.has(p.status)) : schedule.data;
   if (rows.length === 0) {
