@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { bankAccountNameColumns, customerNameColumns } from '../../db/name-columns.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
@@ -12,13 +13,8 @@ import { LOAN_MESSAGES } from './messages.ts';
 /** The columns a loan's API shape needs: the loan, its customer's name and its account's name. */
 const LOAN_SELECTION = {
   loan: loans,
-  customer: {
-    id: customers.id,
-    name: customers.name,
-    lastName: customers.lastName,
-    secondLastName: customers.secondLastName,
-  },
-  bankAccount: { id: bankAccounts.id, name: bankAccounts.name },
+  customer: customerNameColumns,
+  bankAccount: bankAccountNameColumns,
 };
 
 /** SELECT of loans joined to their customer (always there) and bank account (once approved). */

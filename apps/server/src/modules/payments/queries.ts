@@ -1,5 +1,6 @@
 import { and, asc, eq, type SQL, type sql } from 'drizzle-orm';
 import type { AppTx, DbOrTx } from '../../db/client.ts';
+import { bankAccountNameColumns, customerNameColumns } from '../../db/name-columns.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -16,13 +17,8 @@ import { PAYMENT_MESSAGES } from './messages.ts';
 const PAYMENT_SELECTION = {
   payment: payments,
   loan: { id: loans.id, num: loans.num },
-  customer: {
-    id: customers.id,
-    name: customers.name,
-    lastName: customers.lastName,
-    secondLastName: customers.secondLastName,
-  },
-  bankAccount: { id: bankAccounts.id, name: bankAccounts.name },
+  customer: customerNameColumns,
+  bankAccount: bankAccountNameColumns,
 };
 
 /** Payments joined to their loan, its customer and (once confirmed) the account the money went into. */
