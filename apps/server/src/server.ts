@@ -3,9 +3,13 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startAccrualScheduler } from './jobs/scheduler.ts';
+import { importUploadedFiles } from './modules/payments/import-uploads.ts';
 import { createFirstAdmin } from './modules/users/service.ts';
 
-/** The only place that listens. Order: config → database → migrations → first admin → HTTP. */
+/**
+ * The only place that listens. Order: config → database → migrations → app (JWT secret) → proof images
+ * left in DATA_DIR/uploads moved into the database → first admin → HTTP.
+ */
 async function main() {
   const config = loadConfig();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -17,9 +21,7 @@ async function main() {
   try {
     await migrateDatabase(database);
     app = await buildApp({ config, database });
-    if (database.kind === 'pg' && config.jwtSecretSource === 'file') {
-      app.log.warn('JWT_SECRET is not set: tokens are only valid on servers sharing this DATA_DIR');
-    }
+    await importUploadedFiles(database.db, config.dataDir, app.log);
     if (config.admin) {
       // The env administrator has no PIN, so it cannot authorise public payments until one is set.
       const admin = await createFirstAdmin(
