@@ -1,13 +1,13 @@
-import { formatCents, type Loan, type loanApprove, type z } from '@prestaya/contracts';
+import { formatCents, type Loan, type LoanStatus, type loanApprove, type z } from '@prestaya/contracts';
+import { transition } from '@prestaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { conflict, invalidField, notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement, LedgerRefusalError } from '../bank-accounts/ledger-service.ts';
-import { BANK_ACCOUNT_MESSAGES } from '../bank-accounts/messages.ts';
 import { findVisibleLoan } from './access.ts';
-import { LOAN_MESSAGES, ledgerReason } from './messages.ts';
+import { ledgerReason } from './messages.ts';
 import { saveLoan } from './save.ts';
 
 export type LoanApproveInput = z.output<typeof loanApprove>;
@@ -19,7 +19,7 @@ async function requireAccount(tx: AppTx, accountId: string) {
     .from(bankAccounts)
     .where(eq(bankAccounts.id, accountId))
     .limit(1);
-  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
+  if (!row) throw refuse('bank_account.not_found');
 }
 
 /**
@@ -36,12 +36,13 @@ export async function approveLoan(
 ): Promise<Loan> {
   return db.transaction(async (tx) => {
     const { loan } = await findVisibleLoan(tx, actor, id, true);
-    if (loan.status !== 'PENDING') throw conflict(LOAN_MESSAGES.approveOnlyPending);
+    const next = transition(loan.status as LoanStatus, { kind: 'approve' });
+    if (!next.ok) throw refuse(next.refusal);
     const accountId = input.bankAccountId ?? null;
     if (loan.loanFromPast) {
       if (accountId) await requireAccount(tx, accountId);
     } else {
-      if (!accountId) throw invalidField('bankAccountId', LOAN_MESSAGES.bankAccountRequired);
+      if (!accountId) throw refuse('loan.bank_account_required');
       try {
         await applyAccountMovement(tx, {
           accountId,
@@ -53,15 +54,15 @@ export async function approveLoan(
         });
       } catch (error) {
         if (error instanceof LedgerRefusalError && error.refusal.kind === 'insufficientBalance') {
-          throw conflict(
-            `${LOAN_MESSAGES.insufficientBalance}: disponible ${formatCents(error.refusal.availableCents)}`,
-          );
+          throw refuse('loan.insufficient_balance', {
+            values: { available: formatCents(error.refusal.availableCents) },
+          });
         }
         throw error;
       }
     }
     return saveLoan(tx, actor.id, loan, 'approved', {
-      status: 'APPROVED',
+      status: next.to,
       approvedOn: sql`now()`,
       bankAccountId: accountId,
     });

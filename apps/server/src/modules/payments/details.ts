@@ -6,10 +6,9 @@ import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { signedAttachmentUri } from './attachment-links.ts';
 import { toPaymentListItem } from './mapping.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 import { selectPayments } from './queries.ts';
 
 /**
@@ -27,7 +26,7 @@ export async function getPaymentDetails(
     .where(eq(payments.id, id))
     .limit(1)
     .then((rows) => rows);
-  if (!row) throw notFound(PAYMENT_MESSAGES.notFound);
+  if (!row) throw refuse('payment.not_found');
   const [registeredBy] = row.payment.registeredBy
     ? await db
         .select({ num: users.num, name: users.name, lastName: users.lastName })
@@ -97,18 +96,18 @@ export async function openAttachment(
   attachmentId: string,
 ): Promise<{ path: string; contentType: string; sizeBytes: number }> {
   const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!uuidLike.test(attachmentId)) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+  if (!uuidLike.test(attachmentId)) throw refuse('attachment.not_found');
   const [row] = await db
     .select()
     .from(paymentAttachments)
     .where(eq(paymentAttachments.id, attachmentId))
     .limit(1);
-  if (!row || !/^[0-9a-f]{32}$/.test(row.storageKey)) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+  if (!row || !/^[0-9a-f]{32}$/.test(row.storageKey)) throw refuse('attachment.not_found');
   const path = join(uploadsDir, row.storageKey);
   try {
     const info = await stat(path);
     return { path, contentType: row.contentType, sizeBytes: info.size };
   } catch {
-    throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+    throw refuse('attachment.not_found');
   }
 }
