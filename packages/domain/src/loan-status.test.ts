@@ -6,6 +6,7 @@ import {
   type LoanStatus,
   OPEN_STATUSES,
   transition,
+  UNDELIVERED_STATUSES,
 } from './loan-status.ts';
 
 const edit = (from: LoanStatus, to: LoanStatus, loanFromPast: boolean) =>
@@ -101,9 +102,10 @@ describe('transition: the actions', () => {
 });
 
 describe('status groups', () => {
-  it('open ⊂ in progress, open ⊂ computed, and computed = delivered', () => {
+  it('in progress = undelivered + open, computed = open + PAID', () => {
     expect([...OPEN_STATUSES]).toEqual(['ACTIVE', 'DELAYED']);
     expect([...IN_PROGRESS_STATUSES].sort()).toEqual(['ACTIVE', 'APPROVED', 'DELAYED', 'PENDING']);
     expect([...COMPUTED_STATUSES].sort()).toEqual(['ACTIVE', 'DELAYED', 'PAID']);
+    expect([...UNDELIVERED_STATUSES]).toEqual(['PENDING', 'APPROVED']);
   });
 });

@@ -12,6 +12,10 @@ export type LoanStatus = (typeof LOAN_STATUSES)[number];
  * customer header summarises first.
  */
 export const OPEN_STATUSES = ['ACTIVE', 'DELAYED'] as const satisfies readonly LoanStatus[];
+export type OpenLoanStatus = (typeof OPEN_STATUSES)[number];
+
+/** Requested or approved: no money has left an account, so the loan may still be cancelled or edited. */
+export const UNDELIVERED_STATUSES = ['PENDING', 'APPROVED'] as const satisfies readonly LoanStatus[];
 
 /**
  * A customer may have one loan in progress at a time: requested, approved, or delivered and not yet
@@ -19,8 +23,7 @@ export const OPEN_STATUSES = ['ACTIVE', 'DELAYED'] as const satisfies readonly L
  * queue two requests for one person (PAID and CANCELLED loans do not count).
  */
 export const IN_PROGRESS_STATUSES = [
-  'PENDING',
-  'APPROVED',
+  ...UNDELIVERED_STATUSES,
   ...OPEN_STATUSES,
 ] as const satisfies readonly LoanStatus[];
 
@@ -33,6 +36,8 @@ export type ComputedLoanStatus = (typeof COMPUTED_STATUSES)[number];
 
 export const isOpenStatus = (status: string): boolean =>
   (OPEN_STATUSES as readonly string[]).includes(status);
+export const isUndeliveredStatus = (status: string): boolean =>
+  (UNDELIVERED_STATUSES as readonly string[]).includes(status);
 export const isComputedStatus = (status: string): status is ComputedLoanStatus =>
   (COMPUTED_STATUSES as readonly string[]).includes(status);
 
@@ -95,9 +100,8 @@ export function transition(from: LoanStatus, action: LoanAction): LoanTransition
     case 'deliver':
       return from === 'APPROVED' ? move('ACTIVE') : refuse('loan.deliver_only_approved');
     case 'cancel':
-      if (from === 'CANCELLED') return refuse('loan.cancelled_is_final');
-      if (isComputedStatus(from)) return refuse('loan.delivered_not_cancellable');
-      return move('CANCELLED', from === 'APPROVED' && !action.loanFromPast);
+      if (isUndeliveredStatus(from)) return move('CANCELLED', from === 'APPROVED' && !action.loanFromPast);
+      return refuse(from === 'CANCELLED' ? 'loan.cancelled_is_final' : 'loan.delivered_not_cancellable');
     case 'edit':
       return editStatus(from, action.to, action.loanFromPast);
   }

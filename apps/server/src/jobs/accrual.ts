@@ -1,16 +1,11 @@
 import { OPEN_STATUSES } from '@prestaya/domain';
 import { and, asc, exists, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
+import { OPEN_LOAN_STATUSES_SQL } from '../db/loan-statuses.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
 import { rowsOf } from '../db/rows.ts';
 import { loans, scheduledPayments } from '../db/schema/loans.ts';
 import { recomputeLockedLoans } from '../modules/loans/balance.ts';
-
-/**
- * The loans that accrue fees: the open ones. Written into the statements as literals (constants, never
- * input), so the SQL PostgreSQL plans is the same text as a hand-written `in ('ACTIVE', 'DELAYED')`.
- */
-const OPEN_LOAN_STATUSES = sql.raw(OPEN_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /** Key of the accrual's PostgreSQL advisory lock (db/locks.ts keeps every key). */
 export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;
@@ -119,7 +114,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
                    as accrued
             from scheduled_payments sp
             join loans l on l.id = sp.loan_id
-           where l.status in (${OPEN_LOAN_STATUSES})
+           where l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status in ('PENDING', 'DELAYED')
              and sp.due_date < ${through}
         ),
@@ -172,7 +167,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         with delayed as (
           update scheduled_payments sp set status = 'DELAYED'
             from loans l
-           where l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES})
+           where l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status = 'PENDING' and sp.due_date < ${through}
           returning sp.loan_id
         )

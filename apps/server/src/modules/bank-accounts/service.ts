@@ -14,7 +14,7 @@ import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { dateTimeCell, labelCell, moneyCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
-import type { AppDb } from '../../db/client.ts';
+import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { type PaginateOptions, paginate } from '../../db/paging.ts';
 import {
   type AccountTransactionRow,
@@ -152,7 +152,8 @@ export async function moveMoney(
   return toBankAccountDto(account);
 }
 
-async function ensureAccountExists(db: AppDb, id: string): Promise<void> {
+/** 404 'bank_account.not_found' unless the account exists. */
+export async function ensureAccountExists(db: DbOrTx, id: string): Promise<void> {
   const [row] = await db
     .select({ id: bankAccounts.id })
     .from(bankAccounts)

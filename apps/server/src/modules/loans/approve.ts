@@ -1,26 +1,16 @@
 import { formatCents, type Loan, type LoanStatus, type loanApprove, type z } from '@prestaya/contracts';
 import { transition } from '@prestaya/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { AppDb, AppTx } from '../../db/client.ts';
-import { bankAccounts } from '../../db/schema/bank-accounts.ts';
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement, LedgerRefusalError } from '../bank-accounts/ledger-service.ts';
+import { ensureAccountExists } from '../bank-accounts/service.ts';
 import { findVisibleLoan } from './access.ts';
 import { ledgerReason } from './messages.ts';
 import { saveLoan } from './save.ts';
 
 export type LoanApproveInput = z.output<typeof loanApprove>;
-
-/** A loanFromPast may name the account it came from (informative: no money moves); it must exist. */
-async function requireAccount(tx: AppTx, accountId: string) {
-  const [row] = await tx
-    .select({ id: bankAccounts.id })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.id, accountId))
-    .limit(1);
-  if (!row) throw refuse('bank_account.not_found');
-}
 
 /**
  * PUT /loans/{id}/approve (administrators): PENDING → APPROVED. The amount is reserved in the chosen
@@ -40,7 +30,8 @@ export async function approveLoan(
     if (!next.ok) throw refuse(next.refusal);
     const accountId = input.bankAccountId ?? null;
     if (loan.loanFromPast) {
-      if (accountId) await requireAccount(tx, accountId);
+      // It may name the account it came from (informative: no money moves); it must exist.
+      if (accountId) await ensureAccountExists(tx, accountId);
     } else {
       if (!accountId) throw refuse('loan.bank_account_required');
       try {

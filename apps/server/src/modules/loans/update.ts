@@ -1,5 +1,5 @@
 import type { Loan, LoanStatus, loanUpdate, z } from '@prestaya/contracts';
-import { loanTerms, transition } from '@prestaya/domain';
+import { isUndeliveredStatus, loanTerms, transition } from '@prestaya/domain';
 import type { AppDb } from '../../db/client.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
@@ -52,7 +52,7 @@ export async function updateLoan(
     if (changesTerms && status !== 'PENDING') throw refuse('loan.amount_only_while_pending');
     if (changesFromPast && status !== 'PENDING') throw refuse('loan.from_past_only_while_pending');
     if (changesRequestDate && input.requestDate !== undefined) {
-      if (status !== 'PENDING' && status !== 'APPROVED') {
+      if (!isUndeliveredStatus(status)) {
         throw refuse('loan.request_date_only_before_delivery');
       }
       requireNotFuture(input.requestDate);
