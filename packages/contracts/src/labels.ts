@@ -1,4 +1,5 @@
 /** Status and type values with their Spanish labels (spec section 4). The one place they live. */
+import { LOAN_STATUSES, type LoanStatus } from '@prestaya/domain';
 
 export const ROLES = ['ROLE_ADMIN', 'ROLE_USER'] as const;
 export type Role = (typeof ROLES)[number];
@@ -12,8 +13,8 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   CANCELLED: 'Cancelado',
 };
 
-export const LOAN_STATUSES = ['PENDING', 'APPROVED', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'] as const;
-export type LoanStatus = (typeof LOAN_STATUSES)[number];
+// The loan statuses are the domain's (their groups and transitions live beside them).
+export { LOAN_STATUSES, type LoanStatus };
 /** Staff labels (CustomerDetails badge and lists). */
 export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   PENDING: 'En espera',

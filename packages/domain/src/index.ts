@@ -3,3 +3,4 @@
  * data and the benchmarks import them, so no rule is computed twice.
  */
 export * from './loan-policy.ts';
+export * from './loan-status.ts';

@@ -1,6 +1,6 @@
 import type { Paged } from '@prestaya/contracts';
 import { asc, desc, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { invalidField } from '../errors.ts';
+import { refuse } from '../http/refusals.ts';
 
 export interface PageRequest {
   page: number;
@@ -41,7 +41,7 @@ export function orderTerms<T>(options: Omit<PaginateOptions<T>, 'rows' | 'count'
   const column = Object.hasOwn(options.orderColumns, key) ? options.orderColumns[key] : undefined;
   if (!column) {
     const allowed = Object.keys(options.orderColumns).join(', ');
-    throw invalidField('orderBy', `No se puede ordenar por "${key}"; use uno de: ${allowed}`);
+    throw refuse('list.invalid_order', { values: { key, allowed } });
   }
   const direction = request.order === 'desc' ? desc : asc;
   return [direction(column), direction(options.tiebreaker)];

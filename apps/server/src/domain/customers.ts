@@ -10,8 +10,6 @@ export interface CustomerActor {
   roles: readonly string[];
 }
 
-export const ASSIGN_ONLY_SELF = 'Solo puede asignarse clientes a sí mismo';
-
 /** An administrator sees every customer; an agent (ROLE_USER only) sees the customers assigned to them. */
 export function seesAllCustomers(actor: CustomerActor): boolean {
   return hasRole(actor.roles, 'ROLE_ADMIN');
@@ -29,7 +27,7 @@ export type AgentAssignment =
       /** The agent is newly chosen by someone else: they must exist and be active (status A). */
       mustBeActive: boolean;
     }
-  | { ok: false; message: string };
+  | { ok: false; refusal: 'customer.assign_only_self' };
 
 /**
  * The agent of a customer after a create (`current` undefined) or an update (`current` = the stored
@@ -43,7 +41,8 @@ export function resolveAgentAssignment(
   current?: string | null,
 ): AgentAssignment {
   if (!requested) return { ok: true, agentId: current ?? actor.id, mustBeActive: false };
-  if (requested !== actor.id && !assignsAnyAgent(actor)) return { ok: false, message: ASSIGN_ONLY_SELF };
+  if (requested !== actor.id && !assignsAnyAgent(actor))
+    return { ok: false, refusal: 'customer.assign_only_self' };
   return { ok: true, agentId: requested, mustBeActive: requested !== actor.id && requested !== current };
 }
 

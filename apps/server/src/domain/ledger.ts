@@ -1,4 +1,4 @@
-import { type AccountOperationType, formatCents } from '@prestaya/contracts';
+import type { AccountOperationType } from '@prestaya/contracts';
 
 /**
  * The cash ledger rule (docs/architecture.md "Loan lifecycle and the cash ledger"). Pure: no I/O, unit-tested
@@ -75,20 +75,6 @@ export function applyMovement(current: AccountBalances, movement: LedgerMovement
     return { ok: false, refusal: { kind: 'tooLarge' } };
   }
   return { ok: true, balances };
-}
-
-/** The Spanish `detail` a user sees for a refusal. */
-export function ledgerRefusalMessage(refusal: LedgerRefusal): string {
-  switch (refusal.kind) {
-    case 'invalidAmount':
-      return 'El monto debe ser mayor a 0';
-    case 'insufficientBalance':
-      return `Saldo insuficiente: disponible ${formatCents(refusal.availableCents)}`;
-    case 'exceedsReserved':
-      return `El monto excede lo reservado en la cuenta: reservado ${formatCents(refusal.reservedCents)}`;
-    case 'tooLarge':
-      return 'El saldo resultante es demasiado grande';
-  }
 }
 
 /** The signed change of each balance a transaction of `type` and `amountCents` made (for checks). */

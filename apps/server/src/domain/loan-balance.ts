@@ -11,10 +11,12 @@
  *   by the accrual); else ACTIVE. A loan without installments (never delivered) is never PAID.
  */
 
+import type { ComputedLoanStatus } from '@prestaya/domain';
+
 export type LoanStanding = {
   currentRealAmountCents: number;
   currentBalanceCents: number;
-  status: 'ACTIVE' | 'DELAYED' | 'PAID';
+  status: ComputedLoanStatus;
 };
 
 export interface InstallmentState {
@@ -28,12 +30,10 @@ export interface FeeState {
   status: string;
 }
 
-/** Only these loan statuses are computed; PENDING, APPROVED and CANCELLED are never touched. */
-export const COMPUTED_LOAN_STATUSES = ['ACTIVE', 'DELAYED', 'PAID'] as const;
-
 const OWED_INSTALLMENT = new Set(['PENDING', 'DELAYED', 'VALIDATING']);
 const OWED_FEE = new Set(['PENDING', 'VALIDATING']);
 
+/** Only loans in a computed status (loan-status COMPUTED_STATUSES) are given a standing. */
 export function loanStanding(
   installments: readonly InstallmentState[],
   fees: readonly FeeState[],

@@ -4,16 +4,18 @@
  * never from the client.
  */
 
-export const PAYMENT_RULE_MESSAGES = {
-  loanNotPayable: 'Solo se pueden registrar pagos de préstamos activos o atrasados',
-  noItems: 'Seleccione al menos un pago o multa',
-  fileOnlyWithTransfer: 'Solo se adjunta comprobante en pagos por transferencia',
-  unknownItem: 'Alguno de los conceptos no pertenece a este préstamo',
-  alreadyTaken: 'Alguno de los conceptos ya fue pagado o está en validación',
-  notPayable: 'Alguno de los conceptos ya no se puede pagar',
-  allPendingFees: 'Debe incluir todas las multas pendientes',
-  oldestFirst: 'Debe pagar primero los pagos más antiguos',
-} as const;
+import { isOpenStatus } from '@prestaya/domain';
+
+/** Why a payment selection is refused; the server words each code (http/refusals.ts). */
+export type PaymentSelectionRefusal =
+  | 'payment.loan_not_payable'
+  | 'payment.no_items'
+  | 'payment.file_only_with_transfer'
+  | 'payment.unknown_item'
+  | 'payment.already_taken'
+  | 'payment.not_payable'
+  | 'payment.all_pending_fees'
+  | 'payment.oldest_first';
 
 export interface PayableInstallment {
   id: string;
@@ -51,9 +53,8 @@ export interface PaymentLine {
 
 export type PaymentSelectionResult =
   | { ok: true; lines: PaymentLine[]; amountCents: number }
-  | { ok: false; status: 400 | 409; message: string };
+  | { ok: false; refusal: PaymentSelectionRefusal };
 
-export const PAYABLE_LOAN_STATUSES = ['ACTIVE', 'DELAYED'] as const;
 export const PAYABLE_INSTALLMENT_STATUSES = ['PENDING', 'DELAYED'] as const;
 export const PAYABLE_FEE_STATUSES = ['PENDING'] as const;
 
@@ -64,56 +65,51 @@ const payableFee = (status: string) => (PAYABLE_FEE_STATUSES as readonly string[
 
 /**
  * The rules, in the order they are checked (the first that fails is the answer):
- * 1. at least one item (400);
- * 2. a proof file only with TRANSFER (400);
- * 3. the loan is ACTIVE or DELAYED (409);
- * 4. every id belongs to the loan (400);
+ * 1. at least one item;
+ * 2. a proof file only with TRANSFER;
+ * 3. the loan is open (delivered, not yet paid: loan-status OPEN_STATUSES);
+ * 4. every id belongs to the loan;
  * 5. every item is payable: installments PENDING/DELAYED, fees PENDING. An item already PAID or
- *    VALIDATING is the repeated submit (409 'ya fue pagado o está en validación'); a cancelled one 409;
- * 6. every PENDING fee of the loan is included (400);
+ *    VALIDATING is the repeated submit ('payment.already_taken'); a cancelled one is not payable;
+ * 6. every PENDING fee of the loan is included;
  * 7. installments oldest first: the selected ones are exactly the first N payable installments by
- *    number (400), so no earlier unpaid installment is skipped.
+ *    number, so no earlier unpaid installment is skipped.
  * Repeated ids count once. Lines come out installments by number, then fees in the loan's order.
  */
 export function checkPaymentSelection(input: PaymentSelection): PaymentSelectionResult {
-  const refuse = (status: 400 | 409, message: string): PaymentSelectionResult => ({
-    ok: false,
-    status,
-    message,
-  });
+  const refuse = (refusal: PaymentSelectionRefusal): PaymentSelectionResult => ({ ok: false, refusal });
   const installmentIds = new Set(input.scheduledPaymentIds);
   const feeIds = new Set(input.feeIds);
-  if (installmentIds.size === 0 && feeIds.size === 0) return refuse(400, PAYMENT_RULE_MESSAGES.noItems);
+  if (installmentIds.size === 0 && feeIds.size === 0) return refuse('payment.no_items');
   if (input.hasFile && input.paymentMethod !== 'TRANSFER') {
-    return refuse(400, PAYMENT_RULE_MESSAGES.fileOnlyWithTransfer);
+    return refuse('payment.file_only_with_transfer');
   }
-  if (!(PAYABLE_LOAN_STATUSES as readonly string[]).includes(input.loanStatus)) {
-    return refuse(409, PAYMENT_RULE_MESSAGES.loanNotPayable);
+  if (!isOpenStatus(input.loanStatus)) {
+    return refuse('payment.loan_not_payable');
   }
 
   const installments = [...input.installments].sort((a, b) => a.paymentNumber - b.paymentNumber);
   const selectedInstallments = installments.filter((i) => installmentIds.has(i.id));
   const selectedFees = input.fees.filter((f) => feeIds.has(f.id));
   if (selectedInstallments.length !== installmentIds.size || selectedFees.length !== feeIds.size) {
-    return refuse(400, PAYMENT_RULE_MESSAGES.unknownItem);
+    return refuse('payment.unknown_item');
   }
 
   const statuses = [...selectedInstallments.map((i) => i.status), ...selectedFees.map((f) => f.status)];
-  if (statuses.some((status) => TAKEN.has(status))) return refuse(409, PAYMENT_RULE_MESSAGES.alreadyTaken);
+  if (statuses.some((status) => TAKEN.has(status))) return refuse('payment.already_taken');
   if (
     selectedInstallments.some((i) => !payableInstallment(i.status)) ||
     selectedFees.some((f) => !payableFee(f.status))
   ) {
-    return refuse(409, PAYMENT_RULE_MESSAGES.notPayable);
+    return refuse('payment.not_payable');
   }
 
   if (input.fees.some((f) => payableFee(f.status) && !feeIds.has(f.id))) {
-    return refuse(400, PAYMENT_RULE_MESSAGES.allPendingFees);
+    return refuse('payment.all_pending_fees');
   }
 
   const firstPayable = installments.filter((i) => payableInstallment(i.status)).slice(0, installmentIds.size);
-  if (firstPayable.some((i) => !installmentIds.has(i.id)))
-    return refuse(400, PAYMENT_RULE_MESSAGES.oldestFirst);
+  if (firstPayable.some((i) => !installmentIds.has(i.id))) return refuse('payment.oldest_first');
 
   const lines: PaymentLine[] = [
     ...selectedInstallments.map((i) => ({

@@ -1,5 +1,5 @@
 import { DPD_BUCKETS, type DpdBucketKey } from '@prestaya/contracts';
-import { installmentAmountsCents } from '@prestaya/domain';
+import { installmentAmountsCents, type OpenLoanStatus } from '@prestaya/domain';
 
 /**
  * Portfolio risk: days past due, DPD buckets and portfolio at risk. Pure: integer centavos and
@@ -29,7 +29,7 @@ export const PAR_DAYS = [1, 7, 30] as const;
  * groups them so 200,000 loans travel as a few thousand rows); `currentBalanceCents` is their sum.
  */
 export interface LoanRiskRow {
-  status: 'ACTIVE' | 'DELAYED';
+  status: OpenLoanStatus;
   amountCents: number;
   termWeeks: number;
   /** Unpaid installments (PENDING, DELAYED, VALIDATING) of each loan of the row. */

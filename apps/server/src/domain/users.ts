@@ -1,5 +1,4 @@
 import type { Role, UserStatus } from '@prestaya/contracts';
-import type { FieldError } from '../errors.ts';
 
 /** Rules about staff accounts. Pure functions: no I/O, unit-tested in test/domain. */
 
@@ -22,6 +21,9 @@ export function isActiveAdmin(user: UserAccess): boolean {
   return canSignIn(user.status) && hasRole(user.roles, 'ROLE_ADMIN');
 }
 
+/** Why an administrator's change to their own account is refused (a 400 naming the field). */
+export type SelfUpdateRefusal = 'user.cannot_cancel_self' | 'user.cannot_drop_own_admin';
+
 /**
  * An administrator may not cancel their own account nor drop their own ROLE_ADMIN: together with the
  * last-administrator check in the users service this keeps at least one administrator in the system.
@@ -30,14 +32,10 @@ export function selfUpdateViolation(
   actorId: string,
   targetId: string,
   next: UserAccess,
-): FieldError | undefined {
+): SelfUpdateRefusal | undefined {
   if (actorId !== targetId) return undefined;
-  if (next.status === 'CANCELLED') {
-    return { field: 'status', message: 'No puede cancelar su propia cuenta' };
-  }
-  if (!hasRole(next.roles, 'ROLE_ADMIN')) {
-    return { field: 'roles', message: 'No puede quitarse a sí mismo el rol de Administrador' };
-  }
+  if (next.status === 'CANCELLED') return 'user.cannot_cancel_self';
+  if (!hasRole(next.roles, 'ROLE_ADMIN')) return 'user.cannot_drop_own_admin';
   return undefined;
 }
 

@@ -1,5 +1,7 @@
+import { OPEN_STATUSES } from '@prestaya/domain';
 import { and, asc, exists, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
+import { OPEN_LOAN_STATUSES_SQL } from '../db/loan-statuses.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
 import { rowsOf } from '../db/rows.ts';
 import { loans, scheduledPayments } from '../db/schema/loans.ts';
@@ -84,7 +86,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
       .from(loans)
       .where(
         and(
-          inArray(loans.status, ['ACTIVE', 'DELAYED']),
+          inArray(loans.status, [...OPEN_STATUSES]),
           exists(
             tx
               .select({ one: sql`1` })
@@ -112,7 +114,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
                    as accrued
             from scheduled_payments sp
             join loans l on l.id = sp.loan_id
-           where l.status in ('ACTIVE', 'DELAYED')
+           where l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status in ('PENDING', 'DELAYED')
              and sp.due_date < ${through}
         ),
@@ -165,7 +167,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         with delayed as (
           update scheduled_payments sp set status = 'DELAYED'
             from loans l
-           where l.id = sp.loan_id and l.status in ('ACTIVE', 'DELAYED')
+           where l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status = 'PENDING' and sp.due_date < ${through}
           returning sp.loan_id
         )

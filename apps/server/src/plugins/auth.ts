@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { v7 as uuidv7 } from 'uuid';
 import { canRefresh, tokenTimes, toSeconds } from '../domain/sessions.ts';
 import { hasRole } from '../domain/users.ts';
-import { forbidden, MESSAGES, unauthorized } from '../errors.ts';
+import { refuse } from '../http/refusals.ts';
 import { loadSessionUser } from '../modules/auth/service.ts';
 import type { SessionClaims, SessionUser } from '../modules/auth/session-user.ts';
 
@@ -62,7 +62,7 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
 
   app.decorate('issueToken', (user: SessionUser) => {
     const now = toSeconds(app.now());
-    if (!canRefresh(user.signedInAt, now)) throw unauthorized(MESSAGES.invalidSession);
+    if (!canRefresh(user.signedInAt, now)) throw refuse('session.invalid');
     // `jti` makes every token unique, so a refresh within the same second still returns a new token.
     return app.jwt.sign({
       sub: user.id,
@@ -75,16 +75,16 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) throw unauthorized(MESSAGES.invalidSession);
+    if (!token) throw refuse('session.invalid');
     let payload: unknown;
     try {
       // Expiry and not-before are judged on the app's clock (tests move it).
       payload = app.jwt.verify(token, { clockTimestamp: app.now().getTime() });
     } catch {
-      throw unauthorized(MESSAGES.invalidSession);
+      throw refuse('session.invalid');
     }
     const claims = sessionClaims.safeParse(payload);
-    if (!claims.success) throw unauthorized(MESSAGES.invalidSession);
+    if (!claims.success) throw refuse('session.invalid');
     const session: SessionClaims = {
       userId: claims.data.sub,
       tokenVersion: claims.data.ver,
@@ -94,7 +94,7 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
   });
 
   app.decorate('requireRole', (role: Role) => async (request: FastifyRequest) => {
-    if (!request.user || !hasRole(request.user.roles, role)) throw forbidden(MESSAGES.forbidden);
+    if (!request.user || !hasRole(request.user.roles, role)) throw refuse('forbidden');
   });
 }
 

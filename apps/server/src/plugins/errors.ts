@@ -2,7 +2,8 @@ import type { Problem } from '@prestaya/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException } from '../db/pg-errors.ts';
-import { type FieldError, HttpProblem, MESSAGES } from '../errors.ts';
+import { type FieldError, HttpProblem } from '../errors.ts';
+import { refusalMessage } from '../http/refusals.ts';
 
 /**
  * The one place where errors become `application/problem+json` (RFC 9457). `detail` is Spanish and
@@ -50,10 +51,14 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> 
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'La URL es demasiado larga' },
 };
 
+/** The 404 of an unknown route or resource that no refusal names. */
+const NOT_FOUND_DETAIL = 'Recurso no encontrado';
+const INTERNAL_DETAIL = 'Error interno del servidor';
+
 const GENERIC_DETAILS: Record<number, string> = {
-  401: MESSAGES.invalidSession,
-  403: MESSAGES.forbidden,
-  404: MESSAGES.notFound,
+  401: refusalMessage('session.invalid'),
+  403: refusalMessage('forbidden'),
+  404: NOT_FOUND_DETAIL,
   405: 'Método no permitido',
   413: 'El cuerpo de la solicitud es demasiado grande',
   414: 'La URL es demasiado larga',
@@ -110,7 +115,7 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return problemBody(status, GENERIC_DETAILS[status] ?? 'Solicitud inválida');
   }
-  return problemBody(500, MESSAGES.internal);
+  return problemBody(500, INTERNAL_DETAIL);
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
@@ -142,6 +147,6 @@ export function registerNotFoundHandler(
   app.setNotFoundHandler((request, reply) => {
     const handled = fallback?.(request, reply);
     if (handled) return handled;
-    return sendProblem(reply, problemBody(404, MESSAGES.notFound));
+    return sendProblem(reply, problemBody(404, NOT_FOUND_DETAIL));
   });
 }

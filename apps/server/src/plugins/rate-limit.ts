@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { rateLimitHits } from '../db/schema/rate-limits.ts';
-import { tooManyRequests } from '../errors.ts';
+import { refuse } from '../http/refusals.ts';
 
 /**
  * One atomic upsert per hit: a fixed window per key that restarts once `reset_at` has passed. Counting
@@ -77,13 +77,11 @@ function postgresStore(db: AppDb): FastifyRateLimitStoreCtor {
   };
 }
 
-export const TOO_MANY_ATTEMPTS = 'Demasiados intentos. Intente de nuevo en un minuto.';
-
 /** Opt-in per route (`config.rateLimit` with a `keyGenerator` naming the limit); nothing is limited globally. */
 export async function registerRateLimit(app: FastifyInstance, db: AppDb) {
   await app.register(rateLimit, {
     global: false,
     store: postgresStore(db),
-    errorResponseBuilder: () => tooManyRequests(TOO_MANY_ATTEMPTS),
+    errorResponseBuilder: () => refuse('auth.too_many_attempts'),
   });
 }

@@ -41,7 +41,7 @@ describe('customer access rules', () => {
     });
     expect(resolveAgentAssignment(agent, 'other')).toEqual({
       ok: false,
-      message: 'Solo puede asignarse clientes a sí mismo',
+      refusal: 'customer.assign_only_self',
     });
   });
 

@@ -4,7 +4,6 @@ import {
   type AccountBalances,
   applyMovement,
   LEDGER_EFFECTS,
-  ledgerRefusalMessage,
   movementDelta,
 } from '../../src/domain/ledger.ts';
 
@@ -95,17 +94,6 @@ describe('ledger rule', () => {
       ok: false,
       refusal: { kind: 'tooLarge' },
     });
-  });
-
-  it('explains refusals in Spanish with the amounts in pesos', () => {
-    expect(ledgerRefusalMessage({ kind: 'invalidAmount' })).toBe('El monto debe ser mayor a 0');
-    expect(ledgerRefusalMessage({ kind: 'insufficientBalance', availableCents: 1_234_550 })).toBe(
-      'Saldo insuficiente: disponible $12,345.50',
-    );
-    expect(ledgerRefusalMessage({ kind: 'exceedsReserved', reservedCents: 300_000 })).toBe(
-      'El monto excede lo reservado en la cuenta: reservado $3,000.00',
-    );
-    expect(ledgerRefusalMessage({ kind: 'tooLarge' })).toBe('El saldo resultante es demasiado grande');
   });
 
   it('keeps the invariant over a random sequence: balances = Σ deltas, 0 ≤ balance ≤ real', () => {

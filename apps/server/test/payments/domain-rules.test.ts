@@ -5,11 +5,11 @@ import { SNIFF_BYTES, sniffImageType } from '../../src/domain/image-sniff.ts';
 import { installmentStatusAfterRejection, loanStanding } from '../../src/domain/loan-balance.ts';
 import {
   checkPaymentSelection,
-  PAYMENT_RULE_MESSAGES,
   type PayableFee,
   type PayableInstallment,
   type PaymentSelection,
 } from '../../src/domain/payment-rules.ts';
+import { refuse } from '../../src/http/refusals.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '..', 'fixtures', name));
 
@@ -94,7 +94,7 @@ describe('checkPaymentSelection', () => {
   };
   const refused = (overrides: Partial<PaymentSelection>) => {
     const result = checkPaymentSelection({ ...base, ...overrides });
-    return result.ok ? undefined : [result.status, result.message];
+    return result.ok ? undefined : [refuse(result.refusal).status, result.refusal];
   };
 
   it('computes the amount and lines: installments by number, then fees', () => {
@@ -116,22 +116,19 @@ describe('checkPaymentSelection', () => {
     });
   });
 
-  it('refuses each rule with its status and Spanish message', () => {
-    expect(refused({ scheduledPaymentIds: [], feeIds: [] })).toEqual([400, PAYMENT_RULE_MESSAGES.noItems]);
-    expect(refused({ hasFile: true })).toEqual([400, PAYMENT_RULE_MESSAGES.fileOnlyWithTransfer]);
+  it('refuses each rule with its status and refusal code', () => {
+    expect(refused({ scheduledPaymentIds: [], feeIds: [] })).toEqual([400, 'payment.no_items']);
+    expect(refused({ hasFile: true })).toEqual([400, 'payment.file_only_with_transfer']);
     expect(refused({ hasFile: true, paymentMethod: 'TRANSFER' })).toBeUndefined();
-    expect(refused({ loanStatus: 'PAID' })).toEqual([409, PAYMENT_RULE_MESSAGES.loanNotPayable]);
-    expect(refused({ loanStatus: 'PENDING' })).toEqual([409, PAYMENT_RULE_MESSAGES.loanNotPayable]);
-    expect(refused({ scheduledPaymentIds: ['i2', 'other'] })).toEqual([
-      400,
-      PAYMENT_RULE_MESSAGES.unknownItem,
-    ]);
-    expect(refused({ feeIds: ['f1', 'f2', 'fx'] })).toEqual([400, PAYMENT_RULE_MESSAGES.unknownItem]);
-    expect(refused({ scheduledPaymentIds: ['i1', 'i2'] })).toEqual([409, PAYMENT_RULE_MESSAGES.alreadyTaken]);
-    expect(refused({ feeIds: ['f1', 'f2', 'f0'] })).toEqual([409, PAYMENT_RULE_MESSAGES.notPayable]);
-    expect(refused({ feeIds: ['f1'] })).toEqual([400, PAYMENT_RULE_MESSAGES.allPendingFees]);
-    expect(refused({ scheduledPaymentIds: ['i3'] })).toEqual([400, PAYMENT_RULE_MESSAGES.oldestFirst]);
-    expect(refused({ scheduledPaymentIds: ['i2', 'i4'] })).toEqual([400, PAYMENT_RULE_MESSAGES.oldestFirst]);
+    expect(refused({ loanStatus: 'PAID' })).toEqual([409, 'payment.loan_not_payable']);
+    expect(refused({ loanStatus: 'PENDING' })).toEqual([409, 'payment.loan_not_payable']);
+    expect(refused({ scheduledPaymentIds: ['i2', 'other'] })).toEqual([400, 'payment.unknown_item']);
+    expect(refused({ feeIds: ['f1', 'f2', 'fx'] })).toEqual([400, 'payment.unknown_item']);
+    expect(refused({ scheduledPaymentIds: ['i1', 'i2'] })).toEqual([409, 'payment.already_taken']);
+    expect(refused({ feeIds: ['f1', 'f2', 'f0'] })).toEqual([409, 'payment.not_payable']);
+    expect(refused({ feeIds: ['f1'] })).toEqual([400, 'payment.all_pending_fees']);
+    expect(refused({ scheduledPaymentIds: ['i3'] })).toEqual([400, 'payment.oldest_first']);
+    expect(refused({ scheduledPaymentIds: ['i2', 'i4'] })).toEqual([400, 'payment.oldest_first']);
   });
 
   it('skips installments already in validation when deciding which are the oldest', () => {
@@ -142,7 +139,7 @@ describe('checkPaymentSelection', () => {
       ok: true,
     });
     // …but the same items submitted again are the repeated submit: 409.
-    expect(refused({ installments: validating })).toEqual([409, PAYMENT_RULE_MESSAGES.alreadyTaken]);
+    expect(refused({ installments: validating })).toEqual([409, 'payment.already_taken']);
   });
 });
 

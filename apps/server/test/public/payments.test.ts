@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { PAYMENT_RULE_MESSAGES } from '../../src/domain/payment-rules.ts';
 import {
   createAdmin,
   createUserAndLogin,
@@ -190,12 +189,12 @@ describe('a public payment', () => {
     expectProblem(
       await pay({ scheduledPaymentIds: [first], feeIds: [], paymentMethod: 0 }),
       400,
-      PAYMENT_RULE_MESSAGES.allPendingFees,
+      'Debe incluir todas las multas pendientes',
     );
     expectProblem(
       await pay({ scheduledPaymentIds: [second], feeIds: fees.map((f) => f.id), paymentMethod: 0 }),
       400,
-      PAYMENT_RULE_MESSAGES.oldestFirst,
+      'Debe pagar primero los pagos más antiguos',
     );
     const ok = await pay({ scheduledPaymentIds: [first], feeIds: fees.map((f) => f.id), paymentMethod: 0 });
     expect(ok.statusCode, ok.body).toBe(201);
@@ -205,7 +204,7 @@ describe('a public payment', () => {
     expectProblem(
       await pay({ scheduledPaymentIds: [first], feeIds: fees.map((f) => f.id), paymentMethod: 0 }),
       409,
-      PAYMENT_RULE_MESSAGES.alreadyTaken,
+      'Alguno de los conceptos ya fue pagado o está en validación',
     );
     // A loan not yet delivered: 409; an unknown loan: 404.
     const pending = await loansApi(context).createOk(world.admin.token, await otherCustomerId('5511112222'), {
@@ -218,7 +217,7 @@ describe('a public payment', () => {
         asAgent(),
       ),
       409,
-      PAYMENT_RULE_MESSAGES.loanNotPayable,
+      'Solo se pueden registrar pagos de préstamos activos o atrasados',
     );
     expectProblem(
       await api().pay('01890a5d-ac96-774b-bcce-b302099a8057', cash(), asAgent()),
@@ -375,7 +374,7 @@ describe('refused public uploads', () => {
         asAgent(),
       ),
       400,
-      PAYMENT_RULE_MESSAGES.oldestFirst,
+      'Debe pagar primero los pagos más antiguos',
     );
     // A file that is not an image.
     expectProblem(

@@ -21,10 +21,9 @@ import { fees, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { zonedInstant } from '../../domain/business-clock.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { findVisibleLoan, visibleLoans } from '../loans/access.ts';
-import { PAYMENT_MESSAGES } from '../payments/messages.ts';
 
 export type AuditFilters = z.output<typeof auditExportQuery>;
 
@@ -156,7 +155,7 @@ async function historyScope(
         .innerJoin(customers, eq(customers.id, loans.customerId))
         .where(and(eq(payments.id, entityId), visibleLoans(actor)))
         .limit(1);
-      if (!payment) throw notFound(PAYMENT_MESSAGES.notFound);
+      if (!payment) throw refuse('payment.not_found');
       return isEntity('payment', payment.id);
     }
   }

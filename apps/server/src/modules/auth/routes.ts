@@ -8,9 +8,8 @@ import {
   user,
 } from '@prestaya/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden, tooManyRequests } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
-import { TOO_MANY_ATTEMPTS } from '../../plugins/rate-limit.ts';
 import { createFirstAdmin, hasAnyUser } from '../users/service.ts';
 import { countLoginAttempt, type LoginRateLimit } from './login-limit.ts';
 import { login } from './service.ts';
@@ -20,8 +19,6 @@ export interface AuthRoutesOptions {
   /** Login attempts per window: per username and client address, and per client address. */
   loginRateLimit: LoginRateLimit;
 }
-
-export const REGISTRATION_CLOSED = 'Las cuentas son creadas por un administrador';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const replyFor = (sessionUser: SessionUser): LoginReply => ({
@@ -47,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         );
         if (waitMs === undefined) return;
         reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
-        throw tooManyRequests(TOO_MANY_ATTEMPTS);
+        throw refuse('auth.too_many_attempts');
       },
       schema: {
         tags: ['auth'],
@@ -89,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const created = await createFirstAdmin(app.db, request.body, 'register');
-      if (!created) throw forbidden(REGISTRATION_CLOSED);
+      if (!created) throw refuse('auth.registration_closed');
       return reply.code(201).send({ status: 'OK', data: created });
     },
   );

@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { toSeconds } from '../../domain/sessions.ts';
 import { canSignIn } from '../../domain/users.ts';
-import { MESSAGES, unauthorized } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { verifyAgainstDummy, verifySecret } from './secrets.ts';
 import {
   type SessionClaims,
@@ -14,8 +14,6 @@ import {
   statusOf,
   toSessionUser,
 } from './session-user.ts';
-
-export const LOGIN_FAILED = 'Usuario y/o contraseña incorrecta';
 
 /**
  * Unknown user, wrong password and cancelled user all get the same 401 and take the same time
@@ -26,7 +24,7 @@ export async function login(db: AppDb, credentials: LoginRequest, now: () => Dat
   const passwordOk = row
     ? await verifySecret(row.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
-  if (!row || !passwordOk || !canSignIn(statusOf(row))) throw unauthorized(LOGIN_FAILED);
+  if (!row || !passwordOk || !canSignIn(statusOf(row))) throw refuse('auth.login_failed');
   // Read after the slow hash, so the sign-in time is the second the token is issued in (auth_time = iat).
   return toSessionUser(row, toSeconds(now()));
 }
@@ -52,6 +50,6 @@ const sessionUserQuery = preparedPerDatabase((db) =>
 export async function loadSessionUser(db: AppDb, claims: SessionClaims): Promise<SessionUser> {
   const [row] = await sessionUserQuery(db).execute({ id: claims.userId });
   const sessionUser = sessionUserOf(row, claims);
-  if (!sessionUser) throw unauthorized(MESSAGES.invalidSession);
+  if (!sessionUser) throw refuse('session.invalid');
   return sessionUser;
 }

@@ -1,4 +1,4 @@
-import { type AccountOperationType, centsToPesos } from '@prestaya/contracts';
+import { type AccountOperationType, centsToPesos, formatCents } from '@prestaya/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppTx } from '../../db/client.ts';
@@ -9,9 +9,9 @@ import {
   bankAccounts,
 } from '../../db/schema/bank-accounts.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { applyMovement, type LedgerRefusal, ledgerRefusalMessage } from '../../domain/ledger.ts';
-import { HttpProblem, notFound } from '../../errors.ts';
-import { BANK_ACCOUNT_AUDIT_ENTITY, BANK_ACCOUNT_MESSAGES } from './messages.ts';
+import { applyMovement, type LedgerRefusal } from '../../domain/ledger.ts';
+import { Refusal, refuse } from '../../http/refusals.ts';
+import { BANK_ACCOUNT_AUDIT_ENTITY } from './messages.ts';
 
 export interface AccountMovementInput {
   accountId: string;
@@ -35,14 +35,28 @@ export interface AppliedMovement {
   transaction: AccountTransactionRow;
 }
 
+/** The refusal of the table for each refusal of the ledger, with its amounts in pesos. */
+function ledgerRefusal(refusal: LedgerRefusal): ConstructorParameters<typeof Refusal> {
+  switch (refusal.kind) {
+    case 'invalidAmount':
+      return ['ledger.invalid_amount'];
+    case 'insufficientBalance':
+      return ['ledger.insufficient_balance', { values: { available: formatCents(refusal.availableCents) } }];
+    case 'exceedsReserved':
+      return ['ledger.exceeds_reserved', { values: { reserved: formatCents(refusal.reservedCents) } }];
+    case 'tooLarge':
+      return ['ledger.too_large'];
+  }
+}
+
 /**
  * A movement the ledger refuses (domain/ledger.ts). Invalid amount → 400; short balance, more than is
  * reserved, or an overflowing balance → 409 Conflict: the request is well-formed but the account's
  * current state does not allow it (it may succeed later). Callers may catch it to word their own detail.
  */
-export class LedgerRefusalError extends HttpProblem {
+export class LedgerRefusalError extends Refusal {
   constructor(readonly refusal: LedgerRefusal) {
-    super(refusal.kind === 'invalidAmount' ? 400 : 409, ledgerRefusalMessage(refusal));
+    super(...ledgerRefusal(refusal));
     this.name = 'LedgerRefusalError';
   }
 }
@@ -71,7 +85,7 @@ export async function applyAccountMovement(tx: AppTx, input: AccountMovementInpu
     .from(bankAccounts)
     .where(eq(bankAccounts.id, input.accountId))
     .for('update');
-  if (!current) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
+  if (!current) throw refuse('bank_account.not_found');
 
   const result = applyMovement(current, { type: input.type, amountCents: input.amountCents });
   if (!result.ok) throw new LedgerRefusalError(result.refusal);

@@ -1,9 +1,4 @@
-/** Spanish texts of the bank-accounts module (shown to users as problem `detail`). */
-export const BANK_ACCOUNT_MESSAGES = {
-  notFound: 'Cuenta bancaria no encontrada',
-  transactionNotFound: 'Transacción no encontrada',
-  openingBalanceReason: 'Saldo inicial',
-  invalidAmount: 'Monto inválido',
-} as const;
+/** Concept of the first ledger row of an account. */
+export const OPENING_BALANCE_REASON = 'Saldo inicial';
 
 export const BANK_ACCOUNT_AUDIT_ENTITY = 'bank_account';

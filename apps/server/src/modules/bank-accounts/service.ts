@@ -14,7 +14,7 @@ import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { dateTimeCell, labelCell, moneyCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
-import type { AppDb } from '../../db/client.ts';
+import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { type PaginateOptions, paginate } from '../../db/paging.ts';
 import {
   type AccountTransactionRow,
@@ -24,10 +24,10 @@ import {
 } from '../../db/schema/bank-accounts.ts';
 import { matchesText } from '../../db/search.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { invalidField, notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from './ledger-service.ts';
 import { toAccountTransactionDto, toBankAccountDto } from './mapping.ts';
-import { BANK_ACCOUNT_AUDIT_ENTITY, BANK_ACCOUNT_MESSAGES } from './messages.ts';
+import { BANK_ACCOUNT_AUDIT_ENTITY, OPENING_BALANCE_REASON } from './messages.ts';
 
 export type NewBankAccount = z.output<typeof bankAccountCreate>;
 
@@ -45,7 +45,7 @@ function toCents(field: string, pesos: number): number {
   try {
     return pesosToCents(pesos);
   } catch {
-    throw invalidField(field, BANK_ACCOUNT_MESSAGES.invalidAmount);
+    throw refuse('money.invalid_amount', { field });
   }
 }
 
@@ -82,7 +82,7 @@ function bankAccountListSource(db: AppDb, query: PagedQuery): PaginateOptions<Ba
 
 export async function getBankAccount(db: AppDb, id: string): Promise<BankAccount> {
   const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
-  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
+  if (!row) throw refuse('bank_account.not_found');
   return toBankAccountDto(row);
 }
 
@@ -116,7 +116,7 @@ export async function createBankAccount(
               accountId: inserted.id,
               type: 'DEPOSIT',
               amountCents: openingCents,
-              reason: BANK_ACCOUNT_MESSAGES.openingBalanceReason,
+              reason: OPENING_BALANCE_REASON,
               actorId,
             })
           ).account
@@ -152,13 +152,14 @@ export async function moveMoney(
   return toBankAccountDto(account);
 }
 
-async function ensureAccountExists(db: AppDb, id: string): Promise<void> {
+/** 404 'bank_account.not_found' unless the account exists. */
+export async function ensureAccountExists(db: DbOrTx, id: string): Promise<void> {
   const [row] = await db
     .select({ id: bankAccounts.id })
     .from(bankAccounts)
     .where(eq(bankAccounts.id, id))
     .limit(1);
-  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
+  if (!row) throw refuse('bank_account.not_found');
 }
 
 /**
@@ -217,7 +218,7 @@ export async function getAccountTransaction(
     .from(accountTransactions)
     .where(and(eq(accountTransactions.id, transactionId), eq(accountTransactions.accountId, accountId)))
     .limit(1);
-  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.transactionNotFound);
+  if (!row) throw refuse('bank_account.transaction_not_found');
   return toAccountTransactionDto(row);
 }
 

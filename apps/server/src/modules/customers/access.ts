@@ -2,9 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CustomerRow, customers } from '../../db/schema/customers.ts';
 import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import { notFound } from '../../errors.ts';
-
-export const CUSTOMER_NOT_FOUND = 'Cliente no encontrado';
+import { refuse } from '../../http/refusals.ts';
 
 /**
  * THE access rule for customers, applied by every customer and address query: an administrator sees
@@ -32,6 +30,6 @@ export async function findVisibleCustomer(
     .where(and(eq(customers.id, id), visibleCustomers(actor)))
     .limit(1);
   const [row] = lock ? await query.for(lock) : await query;
-  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  if (!row) throw refuse('customer.not_found');
   return row;
 }

@@ -5,13 +5,11 @@ import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { type AddressRow, addresses } from '../../db/schema/customers.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from './access.ts';
 import { addressAuditSnapshot, toAddressDto } from './mapping.ts';
 
 export type AddressFields = z.output<typeof addressInput>;
-
-export const ADDRESS_NOT_FOUND = 'Dirección no encontrada';
 
 const AUDIT_ENTITY = 'address';
 
@@ -44,7 +42,7 @@ async function findAddress(
     .from(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
     .for('update');
-  if (!row) throw notFound(ADDRESS_NOT_FOUND);
+  if (!row) throw refuse('address.not_found');
   return row;
 }
 
@@ -86,7 +84,7 @@ export async function updateAddress(
       .set(addressColumns(input))
       .where(eq(addresses.id, addressId))
       .returning();
-    if (!row) throw notFound(ADDRESS_NOT_FOUND);
+    if (!row) throw refuse('address.not_found');
     await writeAudit(tx, {
       actorId: actor.id,
       entity: AUDIT_ENTITY,

@@ -1,5 +1,5 @@
 import { hasCurpLength } from '../../domain/customers.ts';
-import { invalidField } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 
 /**
  * Checks the contracts' schemas cannot express, run before any write so that nothing a client sends
@@ -7,9 +7,7 @@ import { invalidField } from '../../errors.ts';
  * cannot hold (U+0000) are already refused by the contracts' text rule (packages/contracts text.ts).
  */
 
-export const CURP_LENGTH_MESSAGE = 'Debe ser de 18 caracteres';
-
 /** The contracts count UTF-16 units; the table's check counts characters (code points). */
 export function requireCurpLength(curp: string): void {
-  if (!hasCurpLength(curp)) throw invalidField('curp', CURP_LENGTH_MESSAGE);
+  if (!hasCurpLength(curp)) throw refuse('customer.curp_length');
 }

@@ -22,20 +22,13 @@ import { asNumber, containsPattern } from '../../db/search.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { type CustomerActor, resolveAgentAssignment } from '../../domain/customers.ts';
 import { customerQueryTerm, customerSearchText } from '../../domain/search-text.ts';
-import { conflict, forbidden, invalidField, notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { currentLoanSummary } from '../loans/summary.ts';
-import { CUSTOMER_NOT_FOUND, findVisibleCustomer, visibleCustomers } from './access.ts';
+import { findVisibleCustomer, visibleCustomers } from './access.ts';
 import { requireCurpLength } from './input-guards.ts';
 import { customerAuditSnapshot, toCustomerDto, toCustomerListItem } from './mapping.ts';
 
 export type CustomerFields = z.output<typeof customerInput>;
-
-export const CUSTOMER_MESSAGES = {
-  notFound: CUSTOMER_NOT_FOUND,
-  duplicateCurp: 'Ya existe un cliente con esa CURP',
-  invalidAgent: 'Agente inválido o inactivo',
-  invalidStatus: 'Estatus inválido',
-} as const;
 
 const AUDIT_ENTITY = 'customer';
 
@@ -66,7 +59,7 @@ function customerFilter(query: PagedQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
     if (!CUSTOMER_STATUSES.includes(query.q as CustomerListItem['status']))
-      throw invalidField('q', CUSTOMER_MESSAGES.invalidStatus);
+      throw refuse('list.invalid_status');
     conditions.push(eq(customers.status, query.q));
   }
   const term = customerQueryTerm(query.query ?? '');
@@ -131,7 +124,7 @@ async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promi
     .leftJoin(users, eq(users.id, customers.agentId))
     .where(and(eq(customers.id, id), visibleCustomers(actor)))
     .limit(1);
-  if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
+  if (!row) throw refuse('customer.not_found');
   const addressRows = await db
     .select()
     .from(addresses)
@@ -160,14 +153,14 @@ async function assignedAgent(
   current?: string | null,
 ): Promise<string> {
   const assignment = resolveAgentAssignment(actor, requested, current);
-  if (!assignment.ok) throw forbidden(assignment.message);
+  if (!assignment.ok) throw refuse(assignment.refusal);
   if (assignment.mustBeActive) {
     const [agent] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, assignment.agentId), eq(users.status, 'A')))
       .for('share');
-    if (!agent) throw invalidField('agentId', CUSTOMER_MESSAGES.invalidAgent);
+    if (!agent) throw refuse('customer.invalid_agent');
   }
   return assignment.agentId;
 }
@@ -177,7 +170,7 @@ async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isUniqueViolation(error, 'customers_curp_unique')) throw conflict(CUSTOMER_MESSAGES.duplicateCurp);
+    if (isUniqueViolation(error, 'customers_curp_unique')) throw refuse('customer.duplicate_curp');
     throw error;
   }
 }
@@ -242,7 +235,7 @@ export async function updateCustomer(
         .set({ ...columns, agentId, updatedOn: sql`now()` })
         .where(eq(customers.id, id))
         .returning();
-      if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
+      if (!row) throw refuse('customer.not_found');
       await writeAudit(tx, {
         actorId: actor.id,
         entity: AUDIT_ENTITY,

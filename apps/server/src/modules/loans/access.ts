@@ -5,10 +5,9 @@ import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { visibleCustomers } from '../customers/access.ts';
 import type { LoanJoinedRow } from './mapping.ts';
-import { LOAN_MESSAGES } from './messages.ts';
 
 /** The columns a loan's API shape needs: the loan, its customer's name and its account's name. */
 const LOAN_SELECTION = {
@@ -51,7 +50,7 @@ export async function findVisibleLoan(
     .where(and(eq(loans.id, id), visibleLoans(actor)))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: loans }) : await query;
-  if (!row) throw notFound(LOAN_MESSAGES.notFound);
+  if (!row) throw refuse('loan.not_found');
   return row;
 }
 
@@ -66,5 +65,5 @@ export async function requireVisibleLoan(db: DbOrTx, actor: CustomerActor, id: s
   const [row] = await (visible ? query.innerJoin(customers, eq(customers.id, loans.customerId)) : query)
     .where(and(eq(loans.id, id), visible))
     .limit(1);
-  if (!row) throw notFound(LOAN_MESSAGES.notFound);
+  if (!row) throw refuse('loan.not_found');
 }

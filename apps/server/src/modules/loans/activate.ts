@@ -1,15 +1,15 @@
-import type { Loan } from '@prestaya/contracts';
-import { buildSchedule } from '@prestaya/domain';
+import type { Loan, LoanStatus } from '@prestaya/contracts';
+import { buildSchedule, transition } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { conflict } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
 import { findVisibleLoan } from './access.ts';
 import { businessToday } from './business-day.ts';
-import { LOAN_MESSAGES, ledgerReason } from './messages.ts';
+import { ledgerReason } from './messages.ts';
 import { reservedAccountOf, saveLoan } from './save.ts';
 
 /**
@@ -22,7 +22,8 @@ import { reservedAccountOf, saveLoan } from './save.ts';
 export async function activateLoan(db: AppDb, actor: CustomerActor, id: string): Promise<Loan> {
   return db.transaction(async (tx) => {
     const { loan } = await findVisibleLoan(tx, actor, id, true);
-    if (loan.status !== 'APPROVED') throw conflict(LOAN_MESSAGES.activateOnlyApproved);
+    const next = transition(loan.status as LoanStatus, { kind: 'deliver' });
+    if (!next.ok) throw refuse(next.refusal);
     if (!loan.loanFromPast) {
       await applyAccountMovement(tx, {
         accountId: reservedAccountOf(loan),
@@ -48,7 +49,7 @@ export async function activateLoan(db: AppDb, actor: CustomerActor, id: string):
     );
     const owedCents = schedule.reduce((sum, installment) => sum + installment.amountCents, 0);
     return saveLoan(tx, actor.id, loan, 'activated', {
-      status: 'ACTIVE',
+      status: next.to,
       activatedOn: sql`now()`,
       currentRealAmountCents: owedCents,
       currentBalanceCents: owedCents,

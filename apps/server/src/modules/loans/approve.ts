@@ -1,26 +1,16 @@
-import { formatCents, type Loan, type loanApprove, type z } from '@prestaya/contracts';
-import { eq, sql } from 'drizzle-orm';
-import type { AppDb, AppTx } from '../../db/client.ts';
-import { bankAccounts } from '../../db/schema/bank-accounts.ts';
+import { formatCents, type Loan, type LoanStatus, type loanApprove, type z } from '@prestaya/contracts';
+import { transition } from '@prestaya/domain';
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { conflict, invalidField, notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement, LedgerRefusalError } from '../bank-accounts/ledger-service.ts';
-import { BANK_ACCOUNT_MESSAGES } from '../bank-accounts/messages.ts';
+import { ensureAccountExists } from '../bank-accounts/service.ts';
 import { findVisibleLoan } from './access.ts';
-import { LOAN_MESSAGES, ledgerReason } from './messages.ts';
+import { ledgerReason } from './messages.ts';
 import { saveLoan } from './save.ts';
 
 export type LoanApproveInput = z.output<typeof loanApprove>;
-
-/** A loanFromPast may name the account it came from (informative: no money moves); it must exist. */
-async function requireAccount(tx: AppTx, accountId: string) {
-  const [row] = await tx
-    .select({ id: bankAccounts.id })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.id, accountId))
-    .limit(1);
-  if (!row) throw notFound(BANK_ACCOUNT_MESSAGES.notFound);
-}
 
 /**
  * PUT /loans/{id}/approve (administrators): PENDING → APPROVED. The amount is reserved in the chosen
@@ -36,12 +26,14 @@ export async function approveLoan(
 ): Promise<Loan> {
   return db.transaction(async (tx) => {
     const { loan } = await findVisibleLoan(tx, actor, id, true);
-    if (loan.status !== 'PENDING') throw conflict(LOAN_MESSAGES.approveOnlyPending);
+    const next = transition(loan.status as LoanStatus, { kind: 'approve' });
+    if (!next.ok) throw refuse(next.refusal);
     const accountId = input.bankAccountId ?? null;
     if (loan.loanFromPast) {
-      if (accountId) await requireAccount(tx, accountId);
+      // It may name the account it came from (informative: no money moves); it must exist.
+      if (accountId) await ensureAccountExists(tx, accountId);
     } else {
-      if (!accountId) throw invalidField('bankAccountId', LOAN_MESSAGES.bankAccountRequired);
+      if (!accountId) throw refuse('loan.bank_account_required');
       try {
         await applyAccountMovement(tx, {
           accountId,
@@ -53,15 +45,15 @@ export async function approveLoan(
         });
       } catch (error) {
         if (error instanceof LedgerRefusalError && error.refusal.kind === 'insufficientBalance') {
-          throw conflict(
-            `${LOAN_MESSAGES.insufficientBalance}: disponible ${formatCents(error.refusal.availableCents)}`,
-          );
+          throw refuse('loan.insufficient_balance', {
+            values: { available: formatCents(error.refusal.availableCents) },
+          });
         }
         throw error;
       }
     }
     return saveLoan(tx, actor.id, loan, 'approved', {
-      status: 'APPROVED',
+      status: next.to,
       approvedOn: sql`now()`,
       bankAccountId: accountId,
     });

@@ -1,4 +1,5 @@
 import { centsToPesos } from '@prestaya/contracts';
+import { COMPUTED_STATUSES } from '@prestaya/domain';
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppTx } from '../../db/client.ts';
@@ -6,7 +7,6 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
 import {
-  COMPUTED_LOAN_STATUSES,
   type FeeState,
   type InstallmentState,
   type LoanStanding,
@@ -81,7 +81,7 @@ export async function recomputeLoans(
   loanIds: readonly string[],
   options: RecomputeOptions,
 ): Promise<number> {
-  const locked = await lockLoans(tx, loanIds, inArray(loans.status, [...COMPUTED_LOAN_STATUSES]));
+  const locked = await lockLoans(tx, loanIds, inArray(loans.status, [...COMPUTED_STATUSES]));
   return recomputeLockedLoans(tx, locked, options);
 }
 

@@ -1,30 +1,29 @@
 import type { Loan, loanCreate, z } from '@prestaya/contracts';
-import { DEFAULT_INTEREST_BP, loanTerms } from '@prestaya/domain';
+import { DEFAULT_INTEREST_BP, IN_PROGRESS_STATUSES, loanTerms } from '@prestaya/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { conflict, forbidden } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { businessToday } from './business-day.ts';
 import { isAdmin, requireNotFuture, toCents } from './input-checks.ts';
 import { loanAuditSnapshot } from './mapping.ts';
-import { LOAN_AUDIT_ENTITY, LOAN_MESSAGES } from './messages.ts';
+import { LOAN_AUDIT_ENTITY } from './messages.ts';
 import { loadLoan } from './save.ts';
-import { IN_PROGRESS_STATUSES } from './status-rules.ts';
 
 export type LoanCreateInput = z.output<typeof loanCreate>;
 
-/** One loan in progress per customer (rule and reasons in status-rules.ts). */
+/** One loan in progress per customer (@prestaya/domain IN_PROGRESS_STATUSES says which and why). */
 async function refuseSecondLoanInProgress(tx: AppTx, customerId: string) {
   const [open] = await tx
     .select({ id: loans.id })
     .from(loans)
     .where(and(eq(loans.customerId, customerId), inArray(loans.status, [...IN_PROGRESS_STATUSES])))
     .limit(1);
-  if (open) throw conflict(LOAN_MESSAGES.openLoanExists);
+  if (open) throw refuse('loan.open_loan_exists');
 }
 
 /**
@@ -44,7 +43,7 @@ export async function createLoan(
   const today = businessToday();
   const setsRequestDate = input.requestDate !== undefined && input.requestDate !== today;
   if (!isAdmin(actor) && (setsRequestDate || input.loanFromPast)) {
-    throw forbidden(LOAN_MESSAGES.adminOnlyRequestFields);
+    throw refuse('loan.admin_only_request_fields');
   }
   const requestDate = input.requestDate ?? today;
   requireNotFuture(requestDate);

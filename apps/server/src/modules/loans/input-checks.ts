@@ -1,9 +1,8 @@
 import { pesosToCents } from '@prestaya/contracts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { hasRole } from '../../domain/users.ts';
-import { invalidField } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { businessToday } from './business-day.ts';
-import { LOAN_MESSAGES } from './messages.ts';
 
 /* The request checks that creating and editing a loan share. */
 
@@ -14,11 +13,11 @@ export function toCents(field: string, pesos: number): number {
   try {
     return pesosToCents(pesos);
   } catch {
-    throw invalidField(field, LOAN_MESSAGES.invalidAmount);
+    throw refuse('money.invalid_amount', { field });
   }
 }
 
 /** A request date is a day that has already begun in the business time zone. */
 export function requireNotFuture(requestDate: string) {
-  if (requestDate > businessToday()) throw invalidField('requestDate', LOAN_MESSAGES.futureRequestDate);
+  if (requestDate > businessToday()) throw refuse('loan.future_request_date');
 }

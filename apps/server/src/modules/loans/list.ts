@@ -14,11 +14,10 @@ import { loans } from '../../db/schema/loans.ts';
 import { asNumber, containsPattern } from '../../db/search.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { customerQueryTerm } from '../../domain/search-text.ts';
-import { invalidField } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { selectLoans, visibleLoans } from './access.ts';
 import { type LoanJoinedRow, toLoanDto } from './mapping.ts';
-import { LOAN_MESSAGES } from './messages.ts';
 import { countLoansByStatus } from './status-tally.ts';
 
 /** Sortable columns: exactly LOAN_ORDER_COLUMNS of the contracts. */
@@ -117,7 +116,7 @@ export function globalLoansFilter(actor: CustomerActor, query: PagedQuery): Loan
   const conditions: (SQL | undefined)[] = [visible];
   const status = query.q ? (query.q as LoanStatus) : undefined;
   if (status) {
-    if (!LOAN_STATUSES.includes(status)) throw invalidField('q', LOAN_MESSAGES.invalidStatus);
+    if (!LOAN_STATUSES.includes(status)) throw refuse('list.invalid_status');
     conditions.push(eq(loans.status, status));
   }
   const term = customerQueryTerm(query.query ?? '');

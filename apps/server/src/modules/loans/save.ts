@@ -4,10 +4,10 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppTx, DbOrTx } from '../../db/client.ts';
 import { type LoanRow, loans } from '../../db/schema/loans.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { selectLoans } from './access.ts';
 import { loanAuditSnapshot, toLoanDto } from './mapping.ts';
-import { LOAN_AUDIT_ENTITY, LOAN_MESSAGES } from './messages.ts';
+import { LOAN_AUDIT_ENTITY } from './messages.ts';
 
 /* How every loan write ends: the row updated, its audit entry, the loan read back as the API shows it. */
 
@@ -16,7 +16,7 @@ export type LoanChanges = PgUpdateSetSource<typeof loans>;
 /** The loan with its customer and account, as the API shows it (after a write, inside its transaction). */
 export async function loadLoan(db: DbOrTx, id: string): Promise<Loan> {
   const [row] = await selectLoans(db).where(eq(loans.id, id)).limit(1);
-  if (!row) throw notFound(LOAN_MESSAGES.notFound);
+  if (!row) throw refuse('loan.not_found');
   return toLoanDto(row);
 }
 
@@ -33,7 +33,7 @@ export async function saveLoan(
     .set({ ...changes, updatedOn: sql`now()` })
     .where(eq(loans.id, before.id))
     .returning();
-  if (!after) throw notFound(LOAN_MESSAGES.notFound);
+  if (!after) throw refuse('loan.not_found');
   await writeAudit(tx, {
     actorId,
     entity: LOAN_AUDIT_ENTITY,

@@ -1,8 +1,8 @@
 import { type Customer, centsToPesos, type LoanStatus } from '@prestaya/contracts';
+import { OPEN_STATUSES } from '@prestaya/domain';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loans } from '../../db/schema/loans.ts';
-import { OPEN_STATUSES } from './status-rules.ts';
 
 /**
  * The loan the CustomerDetails header summarises (docs/architecture.md "Loan policy": the open loan, ACTIVE

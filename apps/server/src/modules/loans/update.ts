@@ -1,14 +1,13 @@
 import type { Loan, LoanStatus, loanUpdate, z } from '@prestaya/contracts';
-import { loanTerms } from '@prestaya/domain';
+import { isUndeliveredStatus, loanTerms, transition } from '@prestaya/domain';
 import type { AppDb } from '../../db/client.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { conflict, forbidden } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
 import { findVisibleLoan } from './access.ts';
 import { isAdmin, requireNotFuture, toCents } from './input-checks.ts';
-import { LOAN_MESSAGES, ledgerReason } from './messages.ts';
+import { ledgerReason } from './messages.ts';
 import { type LoanChanges, loadLoan, reservedAccountOf, saveLoan } from './save.ts';
-import { manualStatusChange } from './status-rules.ts';
 
 export type LoanUpdateInput = z.output<typeof loanUpdate>;
 
@@ -20,8 +19,9 @@ export type LoanUpdateInput = z.output<typeof loanUpdate>;
  * - status, requestDate and loanFromPast are changed by administrators only (403 for an agent);
  *   loanFromPast only while PENDING, requestDate only before delivery (the schedule of a loanFromPast is
  *   anchored on it), never in the future;
- * - status follows manualStatusChange (status-rules.ts): cancelling an APPROVED loan releases its
- *   reservation (Liberación) in the same transaction, other transitions have their own action.
+ * - status follows the loan status machine (@prestaya/domain transition, `edit`): cancelling an
+ *   APPROVED loan releases its reservation (Liberación) in the same transaction, other transitions
+ *   have their own action.
  */
 export async function updateLoan(
   db: AppDb,
@@ -37,8 +37,8 @@ export async function updateLoan(
     const changesRequestDate = input.requestDate !== undefined && input.requestDate !== loan.requestDate;
     const changesFromPast = input.loanFromPast !== undefined && input.loanFromPast !== loan.loanFromPast;
     if (!isAdmin(actor)) {
-      if (changesStatus) throw forbidden(LOAN_MESSAGES.adminOnlyStatus);
-      if (changesRequestDate || changesFromPast) throw forbidden(LOAN_MESSAGES.adminOnlyRequestFields);
+      if (changesStatus) throw refuse('loan.admin_only_status');
+      if (changesRequestDate || changesFromPast) throw refuse('loan.admin_only_request_fields');
     }
 
     const amountCents = input.amount === undefined ? loan.amountCents : toCents('amount', input.amount);
@@ -49,19 +49,21 @@ export async function updateLoan(
       amountCents !== loan.amountCents ||
       dailyFeeCents !== loan.dailyFeeCents ||
       termWeeks !== loan.termWeeks;
-    if (changesTerms && status !== 'PENDING') throw conflict(LOAN_MESSAGES.amountOnlyWhilePending);
-    if (changesFromPast && status !== 'PENDING') throw conflict(LOAN_MESSAGES.loanFromPastOnlyWhilePending);
+    if (changesTerms && status !== 'PENDING') throw refuse('loan.amount_only_while_pending');
+    if (changesFromPast && status !== 'PENDING') throw refuse('loan.from_past_only_while_pending');
     if (changesRequestDate && input.requestDate !== undefined) {
-      if (status !== 'PENDING' && status !== 'APPROVED') {
-        throw conflict(LOAN_MESSAGES.requestDateOnlyBeforeDelivery);
+      if (!isUndeliveredStatus(status)) {
+        throw refuse('loan.request_date_only_before_delivery');
       }
       requireNotFuture(input.requestDate);
     }
-    const transition =
-      input.status === undefined
-        ? ({ ok: true, change: 'none' } as const)
-        : manualStatusChange(status, input.status, loan.loanFromPast);
-    if (!transition.ok) throw conflict(transition.message);
+    const next = transition(status, {
+      kind: 'edit',
+      to: input.status ?? status,
+      loanFromPast: loan.loanFromPast,
+    });
+    if (!next.ok) throw refuse(next.refusal);
+    const cancels = next.to !== status;
 
     const changes: LoanChanges = {};
     if (changesTerms) {
@@ -76,9 +78,9 @@ export async function updateLoan(
     }
     if (changesFromPast) changes.loanFromPast = input.loanFromPast;
     if (changesRequestDate) changes.requestDate = input.requestDate;
-    if (transition.change === 'cancel') {
-      changes.status = 'CANCELLED';
-      if (transition.releasesReservation) {
+    if (cancels) {
+      changes.status = next.to;
+      if (next.releasesReservation) {
         await applyAccountMovement(tx, {
           accountId: reservedAccountOf(loan),
           type: 'RELEASE',
@@ -90,6 +92,6 @@ export async function updateLoan(
       }
     }
     if (Object.keys(changes).length === 0) return loadLoan(tx, id);
-    return saveLoan(tx, actor.id, loan, transition.change === 'cancel' ? 'cancelled' : 'updated', changes);
+    return saveLoan(tx, actor.id, loan, cancels ? 'cancelled' : 'updated', changes);
   });
 }

@@ -6,11 +6,11 @@ import { fees, paymentItems, payments } from '../../db/schema/payments.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { installmentStatusAfterRejection } from '../../domain/loan-balance.ts';
-import { conflict, invalidField, notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
-import { abonoReason, PAYMENT_AUDIT_ENTITY, PAYMENT_MESSAGES } from './messages.ts';
+import { abonoReason, PAYMENT_AUDIT_ENTITY } from './messages.ts';
 import { loadPayment } from './queries.ts';
 
 export type PaymentStatusUpdateInput = z.output<typeof paymentStatusUpdate>;
@@ -34,11 +34,11 @@ export async function decidePayment(
 ): Promise<PaymentListItem> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!payment) throw notFound(PAYMENT_MESSAGES.notFound);
-    if (payment.status !== 'VALIDATING') throw conflict(PAYMENT_MESSAGES.onlyValidatingDecides);
+    if (!payment) throw refuse('payment.not_found');
+    if (payment.status !== 'VALIDATING') throw refuse('payment.only_validating_decides');
     const targetAccountId = input.targetAccountId ?? null;
     if (input.status === 'PAID' && !targetAccountId) {
-      throw invalidField('targetAccountId', PAYMENT_MESSAGES.targetAccountRequired);
+      throw refuse('payment.target_account_required');
     }
     const [loan] = await tx.select().from(loans).where(eq(loans.id, payment.loanId)).for('no key update');
     if (!loan) throw new Error(`payment ${payment.id} without its loan`);

@@ -5,10 +5,9 @@ import { scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { readStoredFile } from '../../db/stored-files.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { signedAttachmentUri } from './attachment-links.ts';
 import { toPaymentListItem } from './mapping.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 import { selectPayments } from './queries.ts';
 
 /**
@@ -26,7 +25,7 @@ export async function getPaymentDetails(
     .where(eq(payments.id, id))
     .limit(1)
     .then((rows) => rows);
-  if (!row) throw notFound(PAYMENT_MESSAGES.notFound);
+  if (!row) throw refuse('payment.not_found');
   const [registeredBy] = row.payment.registeredBy
     ? await db
         .select({ num: users.num, name: users.name, lastName: users.lastName })
@@ -95,7 +94,7 @@ export async function openAttachment(
   attachmentId: string,
 ): Promise<{ bytes: Buffer; contentType: string }> {
   const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!uuidLike.test(attachmentId)) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+  if (!uuidLike.test(attachmentId)) throw refuse('attachment.not_found');
   const [row] = await db
     .select({ fileId: paymentAttachments.fileId })
     .from(paymentAttachments)
@@ -103,6 +102,6 @@ export async function openAttachment(
     .limit(1);
   // No file id: an older installation's file not imported (yet) from DATA_DIR/uploads.
   const file = row?.fileId ? await readStoredFile(db, row.fileId) : undefined;
-  if (!file) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+  if (!file) throw refuse('attachment.not_found');
   return file;
 }

@@ -4,11 +4,11 @@ import type { AppDb } from '../../db/client.ts';
 import { fees } from '../../db/schema/payments.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { requireVisibleLoan } from '../loans/access.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { toFeeDto } from './mapping.ts';
-import { FEE_AUDIT_ENTITY, PAYMENT_MESSAGES } from './messages.ts';
+import { FEE_AUDIT_ENTITY } from './messages.ts';
 import { feesOf, lockVisibleLoan } from './queries.ts';
 
 /** GET /loans/{id}/fees: every fee of a visible loan (the 'Multas' dialog), oldest first. */
@@ -36,8 +36,8 @@ export async function cancelFee(
       .from(fees)
       .where(and(eq(fees.id, feeId), eq(fees.loanId, loan.id)))
       .for('no key update');
-    if (!fee) throw notFound(PAYMENT_MESSAGES.feeNotFound);
-    if (fee.status !== 'PENDING') throw conflict(PAYMENT_MESSAGES.onlyPendingFeeCancels);
+    if (!fee) throw refuse('fee.not_found');
+    if (fee.status !== 'PENDING') throw refuse('fee.only_pending_cancels');
     const [cancelled] = await tx
       .update(fees)
       .set({ status: 'CANCELLED', cancelledOn: sql`now()`, cancelledBy: actor.id })

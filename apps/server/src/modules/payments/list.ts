@@ -15,10 +15,9 @@ import { payments } from '../../db/schema/payments.ts';
 import { asNumber, containsPattern } from '../../db/search.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { customerQueryTerm } from '../../domain/search-text.ts';
-import { invalidField } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { requireVisibleLoan } from '../loans/access.ts';
 import { type PaymentJoinedRow, toPaymentListItem } from './mapping.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 import { selectPayments } from './queries.ts';
 
 /** GET /loans/{id}/payments: the payments of a visible loan ('Lista de Pagos'), newest first. */
@@ -59,7 +58,7 @@ export function paymentListSource(db: AppDb, query: PagedQuery): PaginateOptions
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
     if (!PAYMENT_STATUSES.includes(query.q as PaymentStatus)) {
-      throw invalidField('q', PAYMENT_MESSAGES.invalidStatus);
+      throw refuse('list.invalid_status');
     }
     conditions.push(eq(payments.status, query.q));
   }

@@ -6,11 +6,9 @@ import { customers } from '../../db/schema/customers.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { visibleLoans } from '../loans/access.ts';
-import { LOAN_MESSAGES } from '../loans/messages.ts';
 import type { PaymentJoinedRow } from './mapping.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 
 /* The reads, and the loan lock, that more than one payment operation runs. */
 
@@ -33,7 +31,7 @@ export function selectPayments(db: DbOrTx) {
 
 export async function loadPayment(db: DbOrTx, id: string): Promise<PaymentJoinedRow> {
   const [row] = await selectPayments(db).where(eq(payments.id, id)).limit(1);
-  if (!row) throw notFound(PAYMENT_MESSAGES.notFound);
+  if (!row) throw refuse('payment.not_found');
   return row;
 }
 
@@ -69,6 +67,6 @@ export async function lockVisibleLoan(
     .where(and(eq(loans.id, loanId), actor ? visibleLoans(actor) : undefined))
     .limit(1)
     .for('no key update', { of: loans });
-  if (!row) throw notFound(LOAN_MESSAGES.notFound);
+  if (!row) throw refuse('loan.not_found');
   return row.loan;
 }

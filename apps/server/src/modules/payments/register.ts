@@ -8,7 +8,7 @@ import { storeFile } from '../../db/stored-files.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { checkPaymentSelection } from '../../domain/payment-rules.ts';
-import { HttpProblem } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
 import { PAYMENT_AUDIT_ENTITY } from './messages.ts';
@@ -70,7 +70,7 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
       paymentMethod: input.request.paymentMethod,
       hasFile: input.file !== undefined,
     });
-    if (!check.ok) throw new HttpProblem(check.status, check.message);
+    if (!check.ok) throw refuse(check.refusal);
 
     const [payment] = await tx
       .insert(payments)

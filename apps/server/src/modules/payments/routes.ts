@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
-import { forbidden } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, problemResponses, rawBody } from '../../http/responses.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
 import { businessDay } from './business-day.ts';
@@ -26,7 +26,6 @@ import { getPaymentDetails, openAttachment } from './details.ts';
 import { paymentsCsv } from './export.ts';
 import { cancelFee, listLoanFees } from './fees.ts';
 import { listLoanPayments, listPayments } from './list.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 import { pendingPayments as pendingPaymentsOf } from './pending.ts';
 import { registerPayment } from './register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from './upload.ts';
@@ -145,7 +144,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         typeof expires === 'string' ? expires : undefined,
         typeof signature === 'string' ? signature : undefined,
       );
-      if (!valid) throw forbidden(PAYMENT_MESSAGES.attachmentLinkInvalid);
+      if (!valid) throw refuse('attachment.link_invalid');
       const file = await openAttachment(app.db, attachmentId);
       return reply
         .header('cache-control', 'private, max-age=300')

@@ -4,7 +4,7 @@ import { type ProofImageType, sniffImageType } from '../../domain/image-sniff.ts
 import { decodeUtf8 } from '../../domain/utf8.ts';
 import { badRequest, HttpProblem } from '../../errors.ts';
 import type { MultipartPart } from '../../http/openapi.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
+import { refuse } from '../../http/refusals.ts';
 
 /**
  * Receiving a payment registration (`multipart/form-data`): part `paymentRequest` (JSON) and an
@@ -61,26 +61,26 @@ function multipartProblem(error: unknown): HttpProblem | undefined {
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson);
+      return refuse('upload.request_invalid_json');
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpProblem(413, PAYMENT_MESSAGES.fileTooLarge);
+      return refuse('upload.file_too_large');
     case 'FST_FILES_LIMIT':
-      return badRequest(PAYMENT_MESSAGES.oneFileOnly);
+      return refuse('upload.one_file_only');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PROTO_VIOLATION':
-      return badRequest(PAYMENT_MESSAGES.tooManyParts);
+      return refuse('upload.too_many_parts');
     case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest(PAYMENT_MESSAGES.malformedMultipart);
+      return refuse('upload.malformed');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new HttpProblem(415, PAYMENT_MESSAGES.notMultipart);
+      return refuse('upload.not_multipart');
     default:
       // busboy's own parse errors ('Unexpected end of multipart data', 'Multipart: Boundary not found',
       // 'Part terminated early', 'Malformed part header'…) carry no code.
       return error instanceof Error &&
         code === undefined &&
         /multipart|part|boundary|unexpected end/i.test(error.message)
-        ? badRequest(PAYMENT_MESSAGES.malformedMultipart)
+        ? refuse('upload.malformed')
         : undefined;
   }
 }
@@ -109,7 +109,7 @@ function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson);
+    throw refuse('upload.request_invalid_json');
   }
 }
 
@@ -118,12 +118,12 @@ function parseJsonText(text: string): unknown {
  * throws an HttpProblem (400/413/415) otherwise.
  */
 export async function receivePaymentUpload(request: FastifyRequest): Promise<ReceivedPayment> {
-  if (!request.isMultipart()) throw new HttpProblem(415, PAYMENT_MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw refuse('upload.not_multipart');
   /** The first file part; `bytes` undefined when it went over MAX_PROOF_BYTES. */
   let received: { bytes: Buffer | undefined } | undefined;
   let jsonValue: { value: unknown } | undefined;
   let refusal: HttpProblem | undefined;
-  const refuse = (problem: HttpProblem) => {
+  const keepFirst = (problem: HttpProblem) => {
     refusal ??= problem;
   };
   let fileParts = 0;
@@ -133,10 +133,10 @@ export async function receivePaymentUpload(request: FastifyRequest): Promise<Rec
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'field') {
         if (part.fieldname !== 'paymentRequest') continue;
-        if (jsonValue) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestTwice));
-        else if (part.valueTruncated) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson));
+        if (jsonValue) keepFirst(refuse('upload.request_twice'));
+        else if (part.valueTruncated) keepFirst(refuse('upload.request_invalid_json'));
         else if (part.mimetype.startsWith('application/json')) jsonValue = { value: part.value };
-        else jsonValue = { value: parseJsonTextOrRefuse(String(part.value), refuse) };
+        else jsonValue = { value: parseJsonTextOrRefuse(String(part.value), keepFirst) };
         continue;
       }
       if (part.fieldname === 'paymentRequest') {
@@ -144,15 +144,15 @@ export async function receivePaymentUpload(request: FastifyRequest): Promise<Rec
         // Strict UTF-8, like JSON bodies (plugins/json-body.ts); a text field's value is decoded by
         // busboy, and only ids and an enum are read from it, so a broken byte fails their schema.
         const text = bytes && decodeUtf8(bytes);
-        if (jsonValue) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestTwice));
-        else if (bytes === undefined) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestInvalidJson));
-        else if (text === undefined) refuse(badRequest(PAYMENT_MESSAGES.paymentRequestInvalidUtf8));
-        else jsonValue = { value: parseJsonTextOrRefuse(text, refuse) };
+        if (jsonValue) keepFirst(refuse('upload.request_twice'));
+        else if (bytes === undefined) keepFirst(refuse('upload.request_invalid_json'));
+        else if (text === undefined) keepFirst(refuse('upload.request_invalid_utf8'));
+        else jsonValue = { value: parseJsonTextOrRefuse(text, keepFirst) };
         continue;
       }
       fileParts += 1;
       if (fileParts > 1 || refusal) {
-        if (fileParts > 1) refuse(badRequest(PAYMENT_MESSAGES.oneFileOnly));
+        if (fileParts > 1) keepFirst(refuse('upload.one_file_only'));
         await drain(part.file);
         continue;
       }
@@ -163,21 +163,21 @@ export async function receivePaymentUpload(request: FastifyRequest): Promise<Rec
     throw multipartProblem(error) ?? error;
   }
 
-  if (received && received.bytes === undefined) throw new HttpProblem(413, PAYMENT_MESSAGES.fileTooLarge);
+  if (received && received.bytes === undefined) throw refuse('upload.file_too_large');
   if (refusal) throw refusal;
-  if (!jsonValue) throw badRequest(PAYMENT_MESSAGES.paymentRequestMissing);
+  if (!jsonValue) throw refuse('upload.request_missing');
   if (!received?.bytes) return { paymentRequest: jsonValue.value, file: undefined };
-  if (received.bytes.length === 0) throw badRequest(PAYMENT_MESSAGES.fileEmpty);
+  if (received.bytes.length === 0) throw refuse('upload.file_empty');
   const contentType = sniffImageType(received.bytes);
-  if (!contentType) throw new HttpProblem(415, PAYMENT_MESSAGES.fileNotImage);
+  if (!contentType) throw refuse('upload.file_not_image');
   return { paymentRequest: jsonValue.value, file: { bytes: received.bytes, contentType } };
 }
 
-function parseJsonTextOrRefuse(text: string, refuse: (problem: HttpProblem) => void): unknown {
+function parseJsonTextOrRefuse(text: string, keepFirst: (problem: HttpProblem) => void): unknown {
   try {
     return parseJsonText(text);
   } catch (error) {
-    if (error instanceof HttpProblem) refuse(error);
+    if (error instanceof HttpProblem) keepFirst(error);
     else throw error;
     return undefined;
   }

@@ -12,12 +12,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
-import { badRequest, tooManyRequests } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { businessDay } from '../payments/business-day.ts';
 import { registerPayment } from '../payments/register.ts';
 import { paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
-import { PUBLIC_MESSAGES, PUBLIC_RATE_LIMIT } from './messages.ts';
+import { PUBLIC_RATE_LIMIT } from './messages.ts';
 import {
   authoriseAgent,
   ensureMayAuthoriseLoan,
@@ -40,7 +41,7 @@ const limitPerClient = (name: string) => ({
   max: PUBLIC_RATE_LIMIT.max,
   timeWindow: PUBLIC_RATE_LIMIT.timeWindowMs,
   keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
-  errorResponseBuilder: () => tooManyRequests(PUBLIC_MESSAGES.tooManyRequests),
+  errorResponseBuilder: () => refuse('public.too_many_requests'),
 });
 /** Search and statement share one budget; the payment POST (PIN attempts) has its own. */
 const LOOKUP_LIMIT = limitPerClient('public-lookup');

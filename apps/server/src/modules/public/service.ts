@@ -17,11 +17,9 @@ import { parseAgentCredential } from '../../domain/basic-credential.ts';
 import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
 import { reopensAt } from '../../domain/pin-lockout.ts';
 import { hasRole } from '../../domain/users.ts';
-import { forbidden, HttpProblem, notFound, unauthorized } from '../../errors.ts';
+import { Refusal, refuse } from '../../http/refusals.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
-import { LOAN_MESSAGES } from '../loans/messages.ts';
 import { payableItems } from '../payments/pending.ts';
-import { PUBLIC_MESSAGES } from './messages.ts';
 import { activeLock, clearFailures, recordFailure } from './pin-lockouts.ts';
 
 /**
@@ -62,7 +60,7 @@ export async function lookupLoan(
   query: { num: number; phone: string },
 ): Promise<PublicLookupResult> {
   const [row] = await lookupQuery(db).execute({ num: query.num, phone: query.phone });
-  if (!row) throw notFound(PUBLIC_MESSAGES.lookupMiss);
+  if (!row) throw refuse('public.lookup_miss');
   // The staff pending-payments rule as is: the loan has just been proven by its number AND phone.
   const pending = await payableItems(db, row.id);
   return {
@@ -117,7 +115,7 @@ export async function loanStatement(db: AppDb, id: string): Promise<PublicLoanDe
     .innerJoin(customers, eq(customers.id, loans.customerId))
     .where(eq(loans.id, id))
     .limit(1);
-  if (!row) throw notFound(LOAN_MESSAGES.notFound);
+  if (!row) throw refuse('loan.not_found');
   const { loan, customer } = row;
   const feeRows = await db
     .select({
@@ -184,12 +182,12 @@ function mayAuthorise(row: { status: string; roles: string[]; pinHash: string | 
 }
 
 /** A refusal because the typed number is locked: 423 with the time it opens; `until` feeds Retry-After. */
-export class PinLockedProblem extends HttpProblem {
+export class PinLockedProblem extends Refusal {
   constructor(
     readonly until: Date,
     timeZone: string,
   ) {
-    super(423, PUBLIC_MESSAGES.pinLocked(reopensAt(until, timeZone)));
+    super('public.pin_locked', { values: { time: reopensAt(until, timeZone) } });
   }
 }
 
@@ -203,7 +201,7 @@ export interface AuthorisationContext {
 
 /**
  * Checks `Authorization: Basic base64(userNum:pin)` and returns the authorising user. Every refusal of
- * the credential is the same 401 (PUBLIC_MESSAGES.badCredential), except a locked number: 423 with its
+ * the credential is the same 401 ('public.bad_credential'), except a locked number: 423 with its
  * own message and the time it opens, so staff can tell a lock from a typo (a number that belongs to
  * nobody is locked just the same, so the lock reveals nothing). Each attempt with a well-formed number
  * costs one Argon2 verification (a dummy one for an unknown number, a user without PIN or a locked
@@ -216,12 +214,12 @@ export async function authoriseAgent(
   header: string | undefined,
   context: AuthorisationContext,
 ): Promise<CustomerActor> {
-  const refuse = () => unauthorized(PUBLIC_MESSAGES.badCredential);
+  const badCredential = () => refuse('public.bad_credential');
   const locked = (until: Date) => new PinLockedProblem(until, context.timeZone);
   const credential = parseAgentCredential(header);
   if (!credential) {
     await verifyAgainstDummy('-');
-    throw refuse();
+    throw badCredential();
   }
   const { userNum, pin } = credential;
   const address = context.clientAddress;
@@ -239,7 +237,7 @@ export async function authoriseAgent(
   if (!row || !pinOk || !mayAuthorise(row)) {
     const outcome = await recordFailure(db, { userNum, address, at: context.now(), userId: row?.id });
     if (outcome.lockedUntil) throw locked(outcome.lockedUntil);
-    throw refuse();
+    throw badCredential();
   }
   const stillLocked = await clearFailures(db, userNum, address, context.now());
   if (stillLocked) throw locked(stillLocked);
@@ -258,6 +256,6 @@ export async function ensureMayAuthoriseLoan(db: AppDb, loanId: string, actor: C
     .innerJoin(customers, eq(customers.id, loans.customerId))
     .where(eq(loans.id, loanId))
     .limit(1);
-  if (!row) throw notFound(LOAN_MESSAGES.notFound);
-  if (!seesAllCustomers(actor) && row.agentId !== actor.id) throw forbidden(PUBLIC_MESSAGES.notAssignedAgent);
+  if (!row) throw refuse('loan.not_found');
+  if (!seesAllCustomers(actor) && row.agentId !== actor.id) throw refuse('public.not_assigned_agent');
 }

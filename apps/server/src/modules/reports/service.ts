@@ -5,8 +5,10 @@ import {
   type ReportRangeQuery,
   type WeeklyPaymentsReport,
 } from '@prestaya/contracts';
+import type { OpenLoanStatus } from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { OPEN_LOAN_STATUSES_SQL } from '../../db/loan-statuses.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -172,7 +174,7 @@ async function loanRiskRows(db: DbOrTx, actor: CustomerActor, today: string): Pr
     : sql`exists (select 1 from ${customers} where ${customers.id} = ${loans.customerId} and ${customerScope(actor)})`;
 
   const rows = rowsOf<{
-    status: 'ACTIVE' | 'DELAYED';
+    status: OpenLoanStatus;
     amount_cents: string;
     term_weeks: number;
     unpaid: number;
@@ -189,7 +191,7 @@ async function loanRiskRows(db: DbOrTx, actor: CustomerActor, today: string): Pr
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
         from ${loans}
         ${unpaidPerLoan}
-       where ${loans.status} in ('ACTIVE', 'DELAYED') and ${inScope}
+       where ${loans.status} in (${OPEN_LOAN_STATUSES_SQL}) and ${inScope}
        group by 1, 2, 3, 4, 5, 6`),
   );
   return rows.map((row) => ({

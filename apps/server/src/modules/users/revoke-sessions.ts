@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDb } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { problemResponses } from '../../http/responses.ts';
 import { toUserDto } from './mapping.ts';
-import { USER_MESSAGES } from './service.ts';
 
 /**
  * 'Cerrar sesiones': raises the user's token version, so every token issued to them so far is refused
@@ -20,7 +19,7 @@ export async function revokeSessions(db: AppDb, actorId: string, userId: string)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, userId))
       .returning();
-    if (!row) throw notFound(USER_MESSAGES.notFound);
+    if (!row) throw refuse('user.not_found');
     await writeAudit(tx, { actorId, entity: 'user', entityId: userId, action: 'sessions_revoked' });
     return toUserDto(row);
   });

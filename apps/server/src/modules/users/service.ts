@@ -22,20 +22,13 @@ import { type UserRow, users } from '../../db/schema/users.ts';
 import { asNumber, matchesText } from '../../db/search.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { endsSessions, isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
-import { conflict, invalidField, notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { hashSecret } from '../auth/secrets.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { toAuditSnapshot, toUserDto } from './mapping.ts';
 
 export type NewUser = z.output<typeof userCreate>;
 export type UserChanges = z.output<typeof userUpdate>;
-
-export const USER_MESSAGES = {
-  notFound: 'Usuario no encontrado',
-  duplicateUsername: 'Ya existe un usuario con ese correo',
-  lastAdmin: 'Debe quedar al menos un administrador activo',
-  invalidStatus: 'Estatus inválido',
-} as const;
 
 const AUDIT_ENTITY = 'user';
 
@@ -52,7 +45,7 @@ const ORDER_COLUMNS = {
 function userFilter(query: PagedQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
-    if (!USER_STATUSES.includes(query.q as UserStatus)) throw invalidField('q', USER_MESSAGES.invalidStatus);
+    if (!USER_STATUSES.includes(query.q as UserStatus)) throw refuse('list.invalid_status');
     conditions.push(eq(users.status, query.q));
   }
   if (query.query) {
@@ -90,7 +83,7 @@ export async function listUsers(db: AppDb, query: PagedQuery): Promise<Paged<Use
 
 export async function getUser(db: AppDb, id: string): Promise<User> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw notFound(USER_MESSAGES.notFound);
+  if (!row) throw refuse('user.not_found');
   return toUserDto(row);
 }
 
@@ -104,7 +97,7 @@ async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isUniqueViolation(error, 'users_username_unique')) throw conflict(USER_MESSAGES.duplicateUsername);
+    if (isUniqueViolation(error, 'users_username_unique')) throw refuse('user.duplicate_username');
     throw error;
   }
 }
@@ -149,7 +142,7 @@ async function ensureAnotherActiveAdmin(tx: DbOrTx, exceptUserId: string) {
     users,
     and(ne(users.id, exceptUserId), ne(users.status, 'CANCELLED'), sql`'ROLE_ADMIN' = any(${users.roles})`),
   );
-  if (others === 0) throw conflict(USER_MESSAGES.lastAdmin);
+  if (others === 0) throw refuse('user.last_admin');
 }
 
 /** Absent password or PIN keeps the current one. */
@@ -160,7 +153,7 @@ export async function updateUser(
   changes: UserChanges,
 ): Promise<User> {
   const violation = selfUpdateViolation(actor.id, id, changes);
-  if (violation) throw invalidField(violation.field, violation.message);
+  if (violation) throw refuse(violation);
   const [passwordHash, pinHash] = await Promise.all([
     changes.password === undefined ? undefined : hashSecret(changes.password),
     changes.pin === undefined ? undefined : hashSecret(changes.pin),
@@ -168,7 +161,7 @@ export async function updateUser(
   return translateDuplicate(
     db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-      if (!current) throw notFound(USER_MESSAGES.notFound);
+      if (!current) throw refuse('user.not_found');
       if (isActiveAdmin(toUserDto(current)) && !isActiveAdmin(changes))
         await ensureAnotherActiveAdmin(tx, id);
       const sessionsEnded = endsSessions(toUserDto(current).status, changes.status, Boolean(passwordHash));
@@ -187,7 +180,7 @@ export async function updateUser(
         })
         .where(eq(users.id, id))
         .returning();
-      if (!row) throw notFound(USER_MESSAGES.notFound);
+      if (!row) throw refuse('user.not_found');
       await writeAudit(tx, {
         actorId: actor.id,
         entity: AUDIT_ENTITY,

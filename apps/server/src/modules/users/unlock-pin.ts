@@ -4,9 +4,8 @@ import type { AppDb } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { EVERYWHERE } from '../../domain/pin-lockout.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 import { activeLocks, removeCounters } from '../public/pin-lockouts.ts';
-import { USER_MESSAGES } from './service.ts';
 
 /**
  * What administrators see and do about PIN lockouts (docs/architecture.md "People and access"; the rule is
@@ -56,7 +55,7 @@ export async function unlockPin(
 ): Promise<PinUnlockResult> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ num: users.num }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) throw notFound(USER_MESSAGES.notFound);
+    if (!user) throw refuse('user.not_found');
     const removed = await removeCounters(tx, user.num);
     const locks = removed.filter(
       (row) => row.lockedUntil !== null && row.lockedUntil.getTime() > at.getTime(),

@@ -1,0 +1,135 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REFUSALS, Refusal, type RefusalCode, refuse } from '../../src/http/refusals.ts';
+import { LedgerRefusalError } from '../../src/modules/bank-accounts/ledger-service.ts';
+
+const reply = (code: RefusalCode) => {
+  const { status, detail } = new Refusal(code);
+  return [status, detail];
+};
+
+describe('the refusals table', () => {
+  it('gives every code a 4xx status and a Spanish message of its own', () => {
+    const codes = Object.keys(REFUSALS) as RefusalCode[];
+    for (const code of codes) {
+      const { status, message } = REFUSALS[code];
+      expect(status, code).toBeGreaterThanOrEqual(400);
+      expect(status, code).toBeLessThan(500);
+      expect(message.trim().length, code).toBeGreaterThan(0);
+    }
+    const messages = codes.map((code) => REFUSALS[code].message);
+    expect(new Set(messages).size).toBe(messages.length);
+  });
+
+  it('binds field refusals to their field, as a validation error does', () => {
+    expect(refuse('loan.bank_account_required')).toMatchObject({
+      status: 400,
+      detail: 'bankAccountId: Seleccione la cuenta de retiro',
+      errors: [{ field: 'bankAccountId', message: 'Seleccione la cuenta de retiro' }],
+    });
+    expect(refuse('money.invalid_amount', { field: 'dailyFee' })).toMatchObject({
+      status: 400,
+      detail: 'dailyFee: Monto inválido',
+      errors: [{ field: 'dailyFee', message: 'Monto inválido' }],
+    });
+    expect(refuse('loan.not_found')).toMatchObject({ status: 404, detail: 'Préstamo no encontrado' });
+    expect(refuse('loan.not_found').errors).toBeUndefined();
+  });
+
+  it('fills the values a message names', () => {
+    expect(refuse('public.pin_locked', { values: { time: '14:05' } }).detail).toBe(
+      'PIN bloqueado por demasiados intentos; intente de nuevo a las 14:05',
+    );
+    expect(refuse('list.invalid_order', { values: { key: 'x', allowed: 'num, name' } }).detail).toBe(
+      'orderBy: No se puede ordenar por "x"; use uno de: num, name',
+    );
+  });
+
+  it('words the loan status refusals as before, each pointing to the right action', () => {
+    expect(reply('loan.use_approve')).toEqual([409, 'Use Aprobar para aprobar un préstamo']);
+    expect(reply('loan.use_deliver')).toEqual([
+      409,
+      'Use Entregar para entregar un préstamo aprobado; así queda activo',
+    ]);
+    expect(reply('loan.approve_then_deliver')).toEqual([
+      409,
+      'Use Aprobar y después Entregar para activar un préstamo',
+    ]);
+    expect(reply('loan.status_computed')).toEqual([
+      409,
+      'El estatus de un préstamo activo lo calcula el sistema',
+    ]);
+    expect(reply('loan.delivered_not_cancellable')).toEqual([
+      409,
+      'Un préstamo ya entregado no se puede cancelar',
+    ]);
+    expect(reply('loan.approved_cannot_go_back')).toEqual([
+      409,
+      'Un préstamo aprobado no puede volver a En espera; cancélelo para liberar la reserva',
+    ]);
+    expect(reply('loan.cancelled_is_final')).toEqual([
+      409,
+      'Un préstamo cancelado no puede cambiar de estatus',
+    ]);
+    expect(reply('loan.approve_only_pending')).toEqual([409, 'Solo se puede aprobar un préstamo en espera']);
+    expect(reply('loan.deliver_only_approved')).toEqual([409, 'Solo se puede entregar un préstamo aprobado']);
+  });
+
+  it('words the payment selection refusals with their statuses', () => {
+    expect(reply('payment.no_items')).toEqual([400, 'Seleccione al menos un pago o multa']);
+    expect(reply('payment.file_only_with_transfer')).toEqual([
+      400,
+      'Solo se adjunta comprobante en pagos por transferencia',
+    ]);
+    expect(reply('payment.loan_not_payable')).toEqual([
+      409,
+      'Solo se pueden registrar pagos de préstamos activos o atrasados',
+    ]);
+    expect(reply('payment.unknown_item')).toEqual([
+      400,
+      'Alguno de los conceptos no pertenece a este préstamo',
+    ]);
+    expect(reply('payment.already_taken')).toEqual([
+      409,
+      'Alguno de los conceptos ya fue pagado o está en validación',
+    ]);
+    expect(reply('payment.not_payable')).toEqual([409, 'Alguno de los conceptos ya no se puede pagar']);
+    expect(reply('payment.all_pending_fees')).toEqual([400, 'Debe incluir todas las multas pendientes']);
+    expect(reply('payment.oldest_first')).toEqual([400, 'Debe pagar primero los pagos más antiguos']);
+  });
+
+  it('explains ledger refusals in Spanish with the amounts in pesos', () => {
+    const detail = (refusal: ConstructorParameters<typeof LedgerRefusalError>[0]) =>
+      new LedgerRefusalError(refusal).detail;
+    expect(detail({ kind: 'invalidAmount' })).toBe('El monto debe ser mayor a 0');
+    expect(detail({ kind: 'insufficientBalance', availableCents: 1_234_550 })).toBe(
+      'Saldo insuficiente: disponible $12,345.50',
+    );
+    expect(detail({ kind: 'exceedsReserved', reservedCents: 300_000 })).toBe(
+      'El monto excede lo reservado en la cuenta: reservado $3,000.00',
+    );
+    expect(detail({ kind: 'tooLarge' })).toBe('El saldo resultante es demasiado grande');
+    expect(new LedgerRefusalError({ kind: 'invalidAmount' }).status).toBe(400);
+    expect(new LedgerRefusalError({ kind: 'tooLarge' }).status).toBe(409);
+  });
+
+  it("words the rules about people's accounts", () => {
+    expect(refuse('user.cannot_cancel_self')).toMatchObject({
+      status: 400,
+      errors: [{ field: 'status', message: 'No puede cancelar su propia cuenta' }],
+    });
+    expect(refuse('user.cannot_drop_own_admin')).toMatchObject({
+      status: 400,
+      errors: [{ field: 'roles', message: 'No puede quitarse a sí mismo el rol de Administrador' }],
+    });
+    expect(reply('customer.assign_only_self')).toEqual([403, 'Solo puede asignarse clientes a sí mismo']);
+  });
+
+  it('leaves HTTP statuses out of the pure rules', () => {
+    const dir = join(import.meta.dirname, '../../src/domain');
+    for (const name of readdirSync(dir)) {
+      expect(readFileSync(join(dir, name), 'utf8'), name).not.toMatch(/status: 4\d\d/);
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMPUTED_STATUSES,
+  IN_PROGRESS_STATUSES,
+  LOAN_STATUSES,
+  type LoanStatus,
+  OPEN_STATUSES,
+  transition,
+  UNDELIVERED_STATUSES,
+} from './loan-status.ts';
+
+const edit = (from: LoanStatus, to: LoanStatus, loanFromPast: boolean) =>
+  transition(from, { kind: 'edit', to, loanFromPast });
+
+describe('transition: manual edit (pure)', () => {
+  it('accepts only the same status and cancelling a loan not yet delivered', () => {
+    const accepted: string[] = [];
+    for (const from of LOAN_STATUSES) {
+      for (const to of LOAN_STATUSES) {
+        if (edit(from, to, false).ok) accepted.push(`${from}→${to}`);
+      }
+    }
+    expect(accepted.sort()).toEqual(
+      [...LOAN_STATUSES.map((s) => `${s}→${s}`), 'PENDING→CANCELLED', 'APPROVED→CANCELLED'].sort(),
+    );
+  });
+
+  it('releases the reservation only when cancelling an APPROVED loan that moved money', () => {
+    expect(edit('APPROVED', 'CANCELLED', false)).toEqual({
+      ok: true,
+      to: 'CANCELLED',
+      releasesReservation: true,
+    });
+    expect(edit('APPROVED', 'CANCELLED', true)).toEqual({
+      ok: true,
+      to: 'CANCELLED',
+      releasesReservation: false,
+    });
+    expect(edit('PENDING', 'CANCELLED', false)).toEqual({
+      ok: true,
+      to: 'CANCELLED',
+      releasesReservation: false,
+    });
+    expect(edit('ACTIVE', 'ACTIVE', false)).toEqual({ ok: true, to: 'ACTIVE', releasesReservation: false });
+  });
+
+  it('points to the right action for every refused transition', () => {
+    const refusal = (from: LoanStatus, to: LoanStatus) => {
+      const result = edit(from, to, false);
+      return result.ok ? undefined : result.refusal;
+    };
+    expect(refusal('PENDING', 'APPROVED')).toBe('loan.use_approve');
+    expect(refusal('PENDING', 'ACTIVE')).toBe('loan.approve_then_deliver');
+    expect(refusal('APPROVED', 'ACTIVE')).toBe('loan.use_deliver');
+    expect(refusal('APPROVED', 'PENDING')).toBe('loan.approved_cannot_go_back');
+    for (const to of ['PAID', 'DELAYED'] as const) {
+      expect(refusal('PENDING', to)).toBe('loan.status_computed');
+      expect(refusal('APPROVED', to)).toBe('loan.status_computed');
+    }
+    for (const from of ['ACTIVE', 'DELAYED', 'PAID'] as const) {
+      expect(refusal(from, 'CANCELLED')).toBe('loan.delivered_not_cancellable');
+      for (const to of ['PENDING', 'APPROVED', 'ACTIVE', 'DELAYED', 'PAID'] as const) {
+        if (to !== from) expect(refusal(from, to)).toBe('loan.status_computed');
+      }
+    }
+    for (const to of LOAN_STATUSES) {
+      if (to !== 'CANCELLED') expect(refusal('CANCELLED', to)).toBe('loan.cancelled_is_final');
+    }
+  });
+});
+
+describe('transition: the actions', () => {
+  it('approves only a PENDING loan and delivers only an APPROVED one', () => {
+    for (const from of LOAN_STATUSES) {
+      expect(transition(from, { kind: 'approve' })).toEqual(
+        from === 'PENDING'
+          ? { ok: true, to: 'APPROVED', releasesReservation: false }
+          : { ok: false, refusal: 'loan.approve_only_pending' },
+      );
+      expect(transition(from, { kind: 'deliver' })).toEqual(
+        from === 'APPROVED'
+          ? { ok: true, to: 'ACTIVE', releasesReservation: false }
+          : { ok: false, refusal: 'loan.deliver_only_approved' },
+      );
+    }
+  });
+
+  it('cancels a loan not yet delivered, like editing its status to CANCELLED', () => {
+    for (const from of LOAN_STATUSES) {
+      for (const loanFromPast of [false, true]) {
+        if (from === 'CANCELLED') continue;
+        expect(transition(from, { kind: 'cancel', loanFromPast })).toEqual(
+          edit(from, 'CANCELLED', loanFromPast),
+        );
+      }
+    }
+    expect(transition('CANCELLED', { kind: 'cancel', loanFromPast: false })).toEqual({
+      ok: false,
+      refusal: 'loan.cancelled_is_final',
+    });
+  });
+});
+
+describe('status groups', () => {
+  it('in progress = undelivered + open, computed = open + PAID', () => {
+    expect([...OPEN_STATUSES]).toEqual(['ACTIVE', 'DELAYED']);
+    expect([...IN_PROGRESS_STATUSES].sort()).toEqual(['ACTIVE', 'APPROVED', 'DELAYED', 'PENDING']);
+    expect([...COMPUTED_STATUSES].sort()).toEqual(['ACTIVE', 'DELAYED', 'PAID']);
+    expect([...UNDELIVERED_STATUSES]).toEqual(['PENDING', 'APPROVED']);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * A loan's statuses, the groups the rules speak of, and every status change the system makes
+ * (docs/architecture.md "Loan lifecycle and the cash ledger"). Pure; the contracts re-export
+ * LOAN_STATUSES so the API, the screens and these rules share one list.
+ */
+
+export const LOAN_STATUSES = ['PENDING', 'APPROVED', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+/**
+ * Delivered and not yet paid: what a payment may cover, what accrues late fees, and the loan the
+ * customer header summarises first.
+ */
+export const OPEN_STATUSES = ['ACTIVE', 'DELAYED'] as const satisfies readonly LoanStatus[];
+export type OpenLoanStatus = (typeof OPEN_STATUSES)[number];
+
+/** Requested or approved: no money has left an account, so the loan may still be cancelled or edited. */
+export const UNDELIVERED_STATUSES = ['PENDING', 'APPROVED'] as const satisfies readonly LoanStatus[];
+
+/**
+ * A customer may have one loan in progress at a time: requested, approved, or delivered and not yet
+ * paid. The product rules say nothing here; a lender does not lend again to someone who still owes, nor
+ * queue two requests for one person (PAID and CANCELLED loans do not count).
+ */
+export const IN_PROGRESS_STATUSES = [
+  ...UNDELIVERED_STATUSES,
+  ...OPEN_STATUSES,
+] as const satisfies readonly LoanStatus[];
+
+/**
+ * Computed from installments and fees (loan balance), never typed: a delivered loan. PENDING, APPROVED
+ * and CANCELLED are never recomputed.
+ */
+export const COMPUTED_STATUSES = [...OPEN_STATUSES, 'PAID'] as const satisfies readonly LoanStatus[];
+export type ComputedLoanStatus = (typeof COMPUTED_STATUSES)[number];
+
+export const isOpenStatus = (status: string): boolean =>
+  (OPEN_STATUSES as readonly string[]).includes(status);
+export const isUndeliveredStatus = (status: string): boolean =>
+  (UNDELIVERED_STATUSES as readonly string[]).includes(status);
+export const isComputedStatus = (status: string): status is ComputedLoanStatus =>
+  (COMPUTED_STATUSES as readonly string[]).includes(status);
+
+/** Why a status change is refused; the server words each code (apps/server/src/http/refusals.ts). */
+export type LoanStatusRefusal =
+  | 'loan.approve_only_pending'
+  | 'loan.deliver_only_approved'
+  | 'loan.use_approve'
+  | 'loan.use_deliver'
+  | 'loan.approve_then_deliver'
+  | 'loan.status_computed'
+  | 'loan.delivered_not_cancellable'
+  | 'loan.approved_cannot_go_back'
+  | 'loan.cancelled_is_final';
+
+/**
+ * What happens to a loan:
+ * - `approve` (Aprobar): PENDING → APPROVED; the server reserves the amount in an account;
+ * - `deliver` (Entregar): APPROVED → ACTIVE; the server delivers the money and generates the schedule;
+ * - `cancel`: a loan not yet delivered, PENDING or APPROVED → CANCELLED;
+ * - `edit`: the status typed in the loan's edit form (PUT /loans/{id} with `status`).
+ */
+export type LoanAction =
+  | { kind: 'approve' }
+  | { kind: 'deliver' }
+  | { kind: 'cancel'; loanFromPast: boolean }
+  | { kind: 'edit'; to: LoanStatus; loanFromPast: boolean };
+
+export type LoanTransition =
+  | {
+      ok: true;
+      /** The status after the action; equal to `from` when nothing changes. */
+      to: LoanStatus;
+      /** An APPROVED loan that reserved money gives it back to its account (Liberación). */
+      releasesReservation: boolean;
+    }
+  | { ok: false; refusal: LoanStatusRefusal };
+
+const refuse = (refusal: LoanStatusRefusal): LoanTransition => ({ ok: false, refusal });
+const move = (to: LoanStatus, releasesReservation = false): LoanTransition => ({
+  ok: true,
+  to,
+  releasesReservation,
+});
+
+/**
+ * THE loan status machine. Every status but CANCELLED has money or a schedule behind it, so a typed
+ * status never bypasses the action that moves them, and the refusal names the right action:
+ * - APPROVED only through Aprobar, ACTIVE only through Entregar;
+ * - DELAYED and PAID are computed from installments and fees, never typed;
+ * - cancelling releases the reservation of an APPROVED loan, unless it is a loanFromPast (which
+ *   moved no money); a delivered loan cannot be cancelled, a cancelled one never changes;
+ * - editing to the status a loan already has is accepted and changes nothing (the edit form sends it
+ *   back).
+ */
+export function transition(from: LoanStatus, action: LoanAction): LoanTransition {
+  switch (action.kind) {
+    case 'approve':
+      return from === 'PENDING' ? move('APPROVED') : refuse('loan.approve_only_pending');
+    case 'deliver':
+      return from === 'APPROVED' ? move('ACTIVE') : refuse('loan.deliver_only_approved');
+    case 'cancel':
+      if (isUndeliveredStatus(from)) return move('CANCELLED', from === 'APPROVED' && !action.loanFromPast);
+      return refuse(from === 'CANCELLED' ? 'loan.cancelled_is_final' : 'loan.delivered_not_cancellable');
+    case 'edit':
+      return editStatus(from, action.to, action.loanFromPast);
+  }
+}
+
+function editStatus(from: LoanStatus, to: LoanStatus, loanFromPast: boolean): LoanTransition {
+  if (from === to) return move(from);
+  if (to === 'CANCELLED') return transition(from, { kind: 'cancel', loanFromPast });
+  if (from === 'CANCELLED') return refuse('loan.cancelled_is_final');
+  if (isComputedStatus(from)) return refuse('loan.status_computed');
+  // from is PENDING or APPROVED
+  if (to === 'APPROVED') return refuse('loan.use_approve');
+  if (to === 'PENDING') return refuse('loan.approved_cannot_go_back');
+  if (to === 'ACTIVE') return refuse(from === 'APPROVED' ? 'loan.use_deliver' : 'loan.approve_then_deliver');
+  return refuse('loan.status_computed');
+}
