@@ -45,6 +45,7 @@ async function main() {
     db: database.db,
     timeZone: config.businessTimeZone,
     log: server.log,
+    onRun: (run) => server.recordAccrualRun(run),
   });
   let stopping = false;
   const stop = async (signal: string) => {

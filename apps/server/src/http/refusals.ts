@@ -194,6 +194,17 @@ export const REFUSALS = {
     status: 429,
     message: 'Demasiadas solicitudes. Intente de nuevo en un minuto.',
   },
+
+  /** PostgreSQL unreachable (stopped, restarting, network): the pool reconnects by itself once it is back. */
+  'database.unavailable': {
+    status: 503,
+    message: 'La base de datos no está disponible; intente de nuevo en unos segundos',
+  },
+  /** The event loop is saturated: new requests are shed (plugins/load-shedding.ts). */
+  'server.overloaded': {
+    status: 503,
+    message: 'El servidor está saturado; intente de nuevo en unos segundos',
+  },
 } as const satisfies Record<RuleRefusal, RefusalEntry> & Record<string, RefusalEntry>;
 
 export type RefusalCode = keyof typeof REFUSALS;
