@@ -6,7 +6,7 @@ import { type AppConfig, ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { SERVER_ROOT } from '../paths.ts';
 import { createBackup } from './create.ts';
-import type { BackupManifest } from './format.ts';
+import { type BackupManifest, unpackBackup } from './format.ts';
 import { BackupRefusedError } from './messages.ts';
 import { restoreBackup } from './restore.ts';
 import { backupFileName, backupsDirOf, saveFile } from './store.ts';
@@ -78,8 +78,9 @@ export const runBackupCommand = command(async (args, env, out) => {
 export const runRestoreCommand = command(async (args, env, out) => {
   const file = fromCaller(env, requiredOption(args, 'in', 'ARCHIVO: el respaldo a restaurar'));
   const config = loadConfig(env, REPOSITORY_ROOT);
-  const bytes = await readFile(file);
-  const result = await withDatabase(config, (database) => restoreBackup(database, bytes));
+  // A bad file is refused before the target is even opened (a PGlite directory would be created).
+  const backup = unpackBackup(await readFile(file));
+  const result = await withDatabase(config, (database) => restoreBackup(database, backup));
   out.log(`Respaldo ${file} restaurado en ${whereOf(config)}: ${describe(result.manifest)}`);
   if (result.skippedSettings.length > 0)
     out.log(`Ajustes omitidos (el servidor de destino no los conoce): ${result.skippedSettings.join(', ')}`);
@@ -103,7 +104,7 @@ export const runMigrateToPostgresCommand = command(async (args, env, out) => {
   await saveFile(backupsDirOf(config.dataDir), kept, backup.file);
   const target = await openDatabase({ databaseUrl: to });
   try {
-    await restoreBackup(target, backup.file);
+    await restoreBackup(target, unpackBackup(backup.file));
   } finally {
     await target.close();
   }

@@ -73,8 +73,16 @@ async function dumpPglite(client: PGlite): Promise<Dump> {
       },
       execProtocolRawStream: client.execProtocolRawStream.bind(client),
     } as unknown as PGlite;
-    const file = await pgDump({ pg: session, args: DUMP_ARGS });
-    return { sql: await file.text(), inventory, serverVersion: await serverVersionOf(run) };
+    try {
+      const file = await pgDump({ pg: session, args: DUMP_ARGS });
+      return { sql: await file.text(), inventory, serverVersion: await serverVersionOf(run) };
+    } finally {
+      // pg_dump leaves without ending its read-only transaction or undoing its session settings (it
+      // expects its connection to close); the server's session must be as it was before.
+      await run('rollback');
+      await run('reset all');
+      await run(`set search_path to ${searchPath}`);
+    }
   });
 }
 

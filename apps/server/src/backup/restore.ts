@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { type BackupManifest, unpackBackup } from './format.ts';
+import type { BackupManifest } from './format.ts';
 import { inventoryDifferences, isEmptyDatabase, readInventory } from './inventory.ts';
 import { BACKUP_MESSAGES, BackupRefusedError } from './messages.ts';
 import { type RunSql, runSqlOn, runSqlOnClient } from './sql-runner.ts';
@@ -60,13 +60,15 @@ export interface RestoreResult {
 }
 
 /**
- * Restores a backup file into an EMPTY database (a new PGlite directory, a new PostgreSQL database).
- * Refuses (BackupRefusedError, nothing written) a file that is not a backup, whose SQL does not match
- * its checksum, or a target with any table; then loads the SQL and, before committing, counts the rows
- * of every table and hashes every stored file again: any difference from the manifest rolls it back.
+ * Restores a backup, read and checked by format.ts's unpackBackup, into an EMPTY database (a new
+ * PGlite directory, a new PostgreSQL database). Refuses (BackupRefusedError, nothing written) a target
+ * with any table; then loads the SQL and, before committing, counts the rows of every table and hashes
+ * every stored file again: any difference from the manifest rolls it back.
  */
-export async function restoreBackup(target: Database, file: Buffer): Promise<RestoreResult> {
-  const { manifest, sql } = unpackBackup(file);
+export async function restoreBackup(
+  target: Database,
+  { manifest, sql }: { manifest: BackupManifest; sql: string },
+): Promise<RestoreResult> {
   const run = runSqlOn(target);
   if (!(await isEmptyDatabase(run))) throw new BackupRefusedError(BACKUP_MESSAGES.targetNotEmpty);
   const adapted = await adaptToTarget(sql, run);
