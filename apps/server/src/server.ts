@@ -46,7 +46,7 @@ async function main() {
     log: server.log,
   });
   const backups = startBackupScheduler({
-    target: { database, databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    target: { database, dataDir: config.dataDir },
     timeZone: config.businessTimeZone,
     log: server.log,
   });

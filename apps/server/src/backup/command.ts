@@ -68,7 +68,7 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const runBackupCommand = command(async (args, env, out) => {
   const file = fromCaller(env, requiredOption(args, 'out', 'ARCHIVO: dónde escribir el respaldo'));
   const config = loadConfig(env, REPOSITORY_ROOT);
-  const backup = await withDatabase(config, (database) => createBackup(database, config.databaseUrl));
+  const backup = await withDatabase(config, (database) => createBackup(database));
   await writeFile(file, backup.file, { mode: 0o600 });
   out.log(
     `Respaldo de ${whereOf(config)} escrito en ${file} (${kilobytes(backup.file.length)}): ${describe(backup.manifest)}`,
@@ -99,7 +99,7 @@ export const runMigrateToPostgresCommand = command(async (args, env, out) => {
   const config = loadConfig({ ...env, DATABASE_URL: '' }, REPOSITORY_ROOT);
   if (env.DATABASE_URL)
     throw new ConfigError('DATABASE_URL ya está definida: esta instalación ya usa PostgreSQL');
-  const backup = await withDatabase(config, (database) => createBackup(database, undefined));
+  const backup = await withDatabase(config, (database) => createBackup(database));
   const kept = backupFileName(new Date(backup.manifest.createdAt), 'manual');
   await saveFile(backupsDirOf(config.dataDir), kept, backup.file);
   const target = await openDatabase({ databaseUrl: to });

@@ -5,10 +5,9 @@ import { type BackupManifest, packBackup } from './format.ts';
 /** A backup of the whole database, as the bytes of a backup file (format.ts). */
 export async function createBackup(
   database: Database,
-  databaseUrl: string | undefined,
   now: Date = new Date(),
 ): Promise<{ file: Buffer; manifest: BackupManifest }> {
-  const dump = await dumpDatabase(database, databaseUrl);
+  const dump = await dumpDatabase(database);
   return packBackup(
     {
       createdAt: now.toISOString(),

@@ -138,12 +138,11 @@ function dumpPostgres(databaseUrl: string, snapshot: string): Promise<string> {
   });
 }
 
-/**
- * The database as one SQL script with its inventory, both of one moment. With PostgreSQL,
- * `databaseUrl` is the one the pool was opened with.
- */
-export function dumpDatabase(database: Database, databaseUrl: string | undefined): Promise<Dump> {
+/** The database as one SQL script with its inventory, both of one moment. */
+export function dumpDatabase(database: Database): Promise<Dump> {
   if (database.kind === 'pglite') return dumpPglite(database.client);
-  if (!databaseUrl) throw new Error('dumpDatabase: a PostgreSQL database needs its URL');
-  return dumpPostgresConsistent(database.client, databaseUrl);
+  // pg_dump connects with the URL the pool was opened with (db/client.ts always gives one).
+  const url = database.client.options.connectionString;
+  if (!url) throw new Error('dumpDatabase: the PostgreSQL pool has no connection string');
+  return dumpPostgresConsistent(database.client, url);
 }

@@ -71,7 +71,6 @@ const inProgress = new WeakMap<Database, Promise<unknown>>();
 
 export interface BackupTarget {
   database: Database;
-  databaseUrl: string | undefined;
   dataDir: string;
 }
 
@@ -86,7 +85,7 @@ export async function saveBackup(
     .catch(() => {})
     .then(async () => {
       const at = now();
-      const { file } = await createBackup(target.database, target.databaseUrl, at);
+      const { file } = await createBackup(target.database, at);
       const name = backupFileName(at, kind);
       await saveFile(backupsDirOf(target.dataDir), name, file);
       return summaryOf(name, file.length);

@@ -11,8 +11,8 @@ import { createManualBackup, findBackup, pageOfBackups } from './service.ts';
  */
 export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, options) => {
   app.addHook('onRequest', app.requireRole('ROLE_ADMIN'));
-  const { dataDir, databaseUrl } = app.config;
-  const target = { database: options.database, databaseUrl, dataDir };
+  const { dataDir } = app.config;
+  const target = { database: options.database, dataDir };
 
   app.get(
     '/',
