@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
 import { testConfig } from '../helpers.ts';
+import { scratchDatabase } from '../reliability/support-server.ts';
 import { seedWorld } from '../reliability/world.ts';
 
 /** Shared by the backup tests: a source installation with data, databases to restore into, checks. */
@@ -115,25 +116,8 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-/** A new, empty PostgreSQL database with a random name; `drop` removes it. */
-export async function createPostgresDatabase() {
-  const name = `prestaya_backup_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+/** A new, empty PostgreSQL database with a random name on the local server; `drop` removes it. */
+export const createPostgresDatabase = () => scratchDatabase(POSTGRES_ADMIN_URL);
 
 export function expectSameData(actual: Awaited<ReturnType<typeof fingerprint>>, expected: typeof actual) {
   expect(actual.tables).toEqual(expected.tables);

@@ -21,14 +21,9 @@ const made: BackupSummary = {
 const page = (data: BackupSummary[]) =>
   json(200, { data, page: 1, size: 50, totalDocuments: data.length, totalPages: 1 });
 
+const admin = { userId: 'u-1', roles: ['ROLE_ADMIN'], name: 'Ana', lastName: 'Admin', access_token: 'tok-7' };
 beforeEach(() => {
-  session.start({
-    userId: 'u-1',
-    roles: ['ROLE_ADMIN'],
-    name: 'Ana',
-    lastName: 'Admin',
-    access_token: 'tok-7',
-  });
+  session.start(admin);
 });
 afterEach(() => {
   vi.restoreAllMocks();
