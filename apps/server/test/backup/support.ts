@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { readInventory } from '../../src/backup/inventory.ts';
 import { runSqlOn } from '../../src/backup/sql-runner.ts';
@@ -70,7 +70,12 @@ export async function addStoredFiles(database: Database): Promise<Record<string,
  */
 export async function seedInstallation(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+  // Started from the suite's migrated template (test/global-setup.ts): no initdb, no migrations to run.
+  const template = inject('pgliteTemplate');
+  const database = await openDatabase({
+    dataDir: join(dataDir, 'db'),
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+  });
   try {
     await migrateDatabase(database);
     const app = await buildApp({ config: testConfig({ dataDir }), database, logger: false });
