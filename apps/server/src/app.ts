@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
+import type { AppConfig, LoadedConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loggerOptions } from './logger.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { sharedJwtSecret } from './modules/auth/jwt-secret.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backupsRoutes } from './modules/backups/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
@@ -39,7 +40,8 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  config: AppConfig;
+  /** Without a JWT secret, the database's shared one is used (the migrations must have run). */
+  config: LoadedConfig;
   database: Database;
   /** Defaults to pino at config.logLevel with credential redaction; tests pass false. */
   logger?: FastifyServerOptions['logger'];
@@ -60,7 +62,11 @@ export const REQUEST_TIMEOUTS = { requestMs: 300_000, checkIntervalMs: 30_000 };
 
 /** Builds the whole application without listening: server.ts listens, tests use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { database } = options;
+  const config: AppConfig = {
+    ...options.config,
+    jwtSecret: options.config.jwtSecret ?? (await sharedJwtSecret(database.db, options.config.dataDir)),
+  };
   const timeouts = options.timeouts ?? REQUEST_TIMEOUTS;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),

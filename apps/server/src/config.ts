@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { password, username, z } from '@prestaya/contracts';
 import { SERVER_ROOT } from './paths.ts';
@@ -41,13 +40,14 @@ const envSchema = z.object({
 export interface AppConfig {
   port: number;
   host: string;
-  /** Absolute. PGlite files, uploads and generated secrets live here. */
+  /** Absolute. The PGlite files live here (DATA_DIR/db). */
   dataDir: string;
   databaseUrl: string | undefined;
   /** PGlite directory (DATA_DIR/db) or 'memory://' in tests; unused with databaseUrl. */
   pgliteDir: string;
   jwtSecret: string;
-  jwtSecretSource: 'env' | 'file';
+  /** 'database': JWT_SECRET unset, the key every server on the database shares (modules/auth/jwt-secret.ts). */
+  jwtSecretSource: 'env' | 'database';
   admin: { username: string; password: string } | undefined;
   businessTimeZone: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -57,6 +57,12 @@ export interface AppConfig {
   loginRateLimit: { max: number; addressMax: number; timeWindowMs: number };
   trustProxy: boolean;
 }
+
+/**
+ * What the environment gives: without JWT_SECRET the signing key is not known until the database is
+ * open, and buildApp takes it from there.
+ */
+export type LoadedConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | undefined };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -94,24 +100,8 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd: string) {
   };
 }
 
-/**
- * The signing key survives restarts: generated once into DATA_DIR/jwt-secret (mode 0600). Several
- * servers on one PostgreSQL must share JWT_SECRET instead, or tokens of one are refused by another.
- */
-function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  try {
-    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new ConfigError(`${file} debe contener al menos 32 caracteres`);
-  return secret;
-}
-
-/** Reads the environment, creates DATA_DIR and the JWT secret when missing. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+/** Reads the environment and creates DATA_DIR when missing. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): LoadedConfig {
   const { parsed, dataDir, webDist } = parseEnv(env, cwd);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -120,8 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     pgliteDir: join(dataDir, 'db'),
-    jwtSecret: parsed.JWT_SECRET ?? readOrCreateSecret(dataDir),
-    jwtSecretSource: parsed.JWT_SECRET ? 'env' : 'file',
+    jwtSecret: parsed.JWT_SECRET,
+    jwtSecretSource: parsed.JWT_SECRET ? 'env' : 'database',
     admin:
       parsed.ADMIN_USERNAME && parsed.ADMIN_PASSWORD
         ? { username: parsed.ADMIN_USERNAME, password: parsed.ADMIN_PASSWORD }

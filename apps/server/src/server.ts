@@ -4,9 +4,13 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startBackupScheduler } from './jobs/backup-scheduler.ts';
 import { startAccrualScheduler } from './jobs/scheduler.ts';
+import { importUploadedFiles } from './modules/payments/import-uploads.ts';
 import { createFirstAdmin } from './modules/users/service.ts';
 
-/** The only place that listens. Order: config → database → migrations → first admin → HTTP. */
+/**
+ * The only place that listens. Order: config → database → migrations → app (JWT secret) → proof images
+ * left in DATA_DIR/uploads moved into the database → first admin → HTTP.
+ */
 async function main() {
   const config = loadConfig();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -18,9 +22,7 @@ async function main() {
   try {
     await migrateDatabase(database);
     app = await buildApp({ config, database });
-    if (database.kind === 'pg' && config.jwtSecretSource === 'file') {
-      app.log.warn('JWT_SECRET is not set: tokens are only valid on servers sharing this DATA_DIR');
-    }
+    await importUploadedFiles(database.db, config.dataDir, app.log);
     if (config.admin) {
       // The env administrator has no PIN, so it cannot authorise public payments until one is set.
       const admin = await createFirstAdmin(

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,14 +34,11 @@ describe('loadConfig', () => {
     expect(statSync(config.dataDir).isDirectory()).toBe(true);
   });
 
-  it('generates the JWT secret once (mode 0600) and reuses it on restart', () => {
+  it('takes the JWT secret from JWT_SECRET; without it, from the database, writing no file', () => {
     const cwd = scratch();
     const first = loadConfig({ DATA_DIR: 'estado' }, cwd);
-    const file = join(cwd, 'estado', 'jwt-secret');
-    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ DATA_DIR: 'estado' }, cwd).jwtSecret).toBe(first.jwtSecret);
+    expect(first).toMatchObject({ jwtSecret: undefined, jwtSecretSource: 'database' });
+    expect(readdirSync(join(cwd, 'estado'))).toEqual([]);
     const fromEnv = loadConfig({ DATA_DIR: 'estado', JWT_SECRET: 'x'.repeat(40) }, cwd);
     expect(fromEnv).toMatchObject({ jwtSecret: 'x'.repeat(40), jwtSecretSource: 'env' });
   });

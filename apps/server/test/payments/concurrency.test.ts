@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accrueFees } from '../../src/jobs/accrual.ts';
@@ -29,7 +28,6 @@ type Reply = { statusCode: number; body: string; headers: Record<string, unknown
  */
 describe.skipIf(!process.env.DATABASE_URL)('concurrent payment operations (PostgreSQL)', () => {
   const dataDir = tempDataDir();
-  const uploads = join(dataDir.dir, 'uploads');
   const context = useTestApp({ dataDir: dataDir.dir });
   const api = paymentsApi(context);
   afterAll(() => dataDir.remove());
@@ -111,7 +109,8 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent payment operations (Postg
     expect(await count(sql`select count(*)::int as n from payments`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from payment_items`)).toBe(2);
     expect(await count(sql`select count(*)::int as n from payment_attachments`)).toBe(1);
-    expect(filesUnder(uploads)).toHaveLength(1);
+    expect(await count(sql`select count(*)::int as n from stored_files`)).toBe(1);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
   });
 
   it('the accrual started twice at once runs once: the second finds the lock taken', async () => {

@@ -1,10 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { MAX_PROOF_BYTES } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUserAndLogin, expectProblem, rowsOf, useTestApp } from '../helpers.ts';
 import type { LoanWorld } from '../loans/support.ts';
+import { sha256, storedFiles } from './stored-files.ts';
 import {
   activeLoan,
   filePart,
@@ -20,10 +19,10 @@ import {
 
 /**
  * The proof image of a TRANSFER payment: one file, JPEG/PNG/WebP/HEIC by content, at most 10 MB,
- * stored under DATA_DIR/uploads with a random name — and after any refusal, nothing left on disk.
+ * stored in the database (stored_files) with the payment — never on disk — and after any refusal,
+ * nothing stored anywhere.
  */
 const dataDir = tempDataDir();
-const uploads = join(dataDir.dir, 'uploads');
 const context = useTestApp({ dataDir: dataDir.dir });
 const api = paymentsApi(context);
 let world: LoanWorld;
@@ -33,7 +32,6 @@ let firstInstallment: string;
 afterAll(() => dataDir.remove());
 
 beforeEach(async () => {
-  rmSync(uploads, { recursive: true, force: true });
   world = await loanWorld(context);
   const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
   loanId = loan.id;
@@ -43,9 +41,15 @@ beforeEach(async () => {
 const transfer = () => jsonPart({ scheduledPaymentIds: [firstInstallment], paymentMethod: 'TRANSFER' });
 
 async function attachments() {
-  return rowsOf<{ storage_key: string; content_type: string; size_bytes: number; payment_id: string }>(
+  return rowsOf<{
+    storage_key: string | null;
+    file_id: string;
+    content_type: string;
+    size_bytes: number;
+    payment_id: string;
+  }>(
     await context.database.db.execute(
-      sql`select storage_key, content_type, size_bytes, payment_id from payment_attachments order by created_on`,
+      sql`select storage_key, file_id, content_type, size_bytes, payment_id from payment_attachments order by created_on`,
     ),
   );
 }
@@ -62,7 +66,7 @@ describe('a proof image with a TRANSFER payment', () => {
     ['proof.png', 'image/png'],
     ['proof.jpg', 'image/jpeg'],
     ['proof.webp', 'image/webp'],
-  ])('stores %s under a random name, typed by its content (%s)', async (name, contentType) => {
+  ])('stores %s in the database with its payment, typed by its content (%s)', async (name, contentType) => {
     const bytes = fixture(name);
     // The declared name and type lie on purpose: only the bytes count.
     const payment = await api.registerOk(world.agent.token, loanId, [
@@ -76,9 +80,17 @@ describe('a proof image with a TRANSFER payment', () => {
       size_bytes: bytes.length,
       payment_id: payment.id,
     });
-    expect(row?.storage_key).toMatch(/^[0-9a-f]{32}$/);
-    expect(filesUnder(uploads)).toEqual([row?.storage_key]);
-    expect(readFileSync(join(uploads, row?.storage_key ?? '')).equals(bytes)).toBe(true);
+    expect(row?.storage_key).toBeNull();
+    const [file, ...more] = await storedFiles(context);
+    expect(more).toEqual([]);
+    expect(row?.file_id).toBe(file?.id);
+    expect(file).toMatchObject({
+      content_type: contentType,
+      size_bytes: bytes.length,
+      sha256: sha256(bytes),
+    });
+    expect(file?.bytes.equals(bytes)).toBe(true);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
   });
 
   it('accepts HEIC (ftyp heic) and a file of exactly 10 MB; the JSON part may come after the file', async () => {
@@ -97,7 +109,8 @@ describe('a proof image with a TRANSFER payment', () => {
       filePart(exactly10mb),
     ]);
     expect((await attachments()).map((a) => a.size_bytes)).toEqual([heic.length, MAX_PROOF_BYTES]);
-    expect(filesUnder(uploads)).toHaveLength(2);
+    expect((await storedFiles(context)).map((f) => f.size_bytes)).toEqual([heic.length, MAX_PROOF_BYTES]);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
   });
 
   it('a TRANSFER without a file is fine', async () => {
@@ -106,7 +119,7 @@ describe('a proof image with a TRANSFER payment', () => {
   });
 });
 
-describe('refused uploads leave no file behind', () => {
+describe('refused uploads leave nothing stored, on disk or in the database', () => {
   const png = fixture('proof.png');
   const cases: [string, () => Part[], number, string][] = [
     [
@@ -181,21 +194,23 @@ describe('refused uploads leave no file behind', () => {
 
   it.each(cases)('%s', async (_label, parts, status, detail) => {
     expectProblem(await api.register(world.agent.token, loanId, parts()), status, detail);
-    expect(filesUnder(uploads)).toEqual([]);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
+    expect(await storedFiles(context)).toEqual([]);
     expect(await attachments()).toEqual([]);
     expect(await paymentCount()).toBe(0);
   });
 
   it('a valid image refused because the items are already in validation (409) is removed too', async () => {
     await api.registerOk(world.agent.token, loanId, [transfer(), filePart(png)]);
-    const stored = filesUnder(uploads);
+    const stored = await storedFiles(context);
     expect(stored).toHaveLength(1);
     expectProblem(
       await api.register(world.agent.token, loanId, [transfer(), filePart(fixture('proof.jpg'))]),
       409,
       'Alguno de los conceptos ya fue pagado o está en validación',
     );
-    expect(filesUnder(uploads)).toEqual(stored);
+    expect(await storedFiles(context)).toEqual(stored);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
   });
 
   it('a loan of another agent (404) leaves nothing either', async () => {
@@ -205,6 +220,7 @@ describe('refused uploads leave no file behind', () => {
       404,
       'Préstamo no encontrado',
     );
-    expect(filesUnder(uploads)).toEqual([]);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
+    expect(await storedFiles(context)).toEqual([]);
   });
 });

@@ -1,5 +1,3 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import {
   useTestApp,
 } from '../helpers.ts';
 import { type LoanWorld, loansApi } from '../loans/support.ts';
+import { storedFiles } from '../payments/stored-files.ts';
 import {
   accrue,
   activeLoan,
@@ -39,7 +38,6 @@ import { BAD_CREDENTIAL, PIN_LOCKED, publicApi, TOO_MANY } from './support.ts';
  * one generic 401 for every refusal but a lock (423). More of the lockout: test/pin/lockout.test.ts.
  */
 const dataDir = tempDataDir();
-const uploads = join(dataDir.dir, 'uploads');
 const context = useTestApp({ dataDir: dataDir.dir });
 const api = () => publicApi(context.app);
 let world: LoanWorld;
@@ -49,7 +47,6 @@ let schedule: { id: string; amount: number }[];
 afterAll(() => dataDir.remove());
 
 beforeEach(async () => {
-  rmSync(uploads, { recursive: true, force: true });
   world = await loanWorld(context);
   const active = await activeLoan(context, world.admin, world.customer.id);
   loanId = active.loan.id;
@@ -138,8 +135,8 @@ describe('a public payment', () => {
       sql`select content_type from payment_attachments where payment_id = ${transfer.json().data.id}`,
     );
     expect(attachments).toEqual([{ content_type: 'image/png' }]);
-    expect(filesUnder(uploads).filter((f) => !f.startsWith('tmp'))).toHaveLength(1);
-    expect(filesUnder(join(uploads, 'tmp'))).toEqual([]);
+    expect(await storedFiles(context)).toHaveLength(1);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
 
     const byName = await api().pay(
       loanId,
@@ -360,14 +357,14 @@ describe('the agent credential', () => {
 });
 
 describe('refused public uploads', () => {
-  it('leave no file on disk: wrong PIN, locked, and a rule refusal after a valid PIN', async () => {
+  it('leave nothing stored, on disk or in the database: wrong PIN, locked, and a rule refusal after a valid PIN', async () => {
     const transfer = (n = 1): Part[] => [
       jsonPart({ scheduledPaymentIds: ids(n), paymentMethod: 1 as never }),
       filePart(fixture('proof.webp'), 'p.webp', 'image/webp'),
     ];
     await expectRefused(await api().pay(loanId, transfer(), asAgent(world.agent, '0000')));
-    expect(filesUnder(uploads)).toEqual([]);
-    // Skipping installment 1: refused by the rules after the credential passed and the file was staged.
+    expect(filesUnder(dataDir.dir)).toEqual([]);
+    // Skipping installment 1: refused by the rules after the credential passed and the file was read.
     expectProblem(
       await api().pay(
         loanId,
@@ -394,7 +391,8 @@ describe('refused public uploads', () => {
     );
     for (let i = 0; i < 5; i++) await api().pay(loanId, transfer(), asAgent(world.agent, '0000'));
     expectLocked(await api().pay(loanId, transfer(), asAgent()));
-    expect(filesUnder(uploads)).toEqual([]);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
+    expect(await storedFiles(context)).toEqual([]);
     expect(await paymentRows()).toEqual([]);
   });
 });

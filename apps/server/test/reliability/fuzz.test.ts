@@ -522,8 +522,6 @@ async function databaseDigest(): Promise<Record<string, string>> {
   return digest;
 }
 
-const uploads = () => join(context.dataDir, 'uploads');
-
 describe('regressions the fuzzer found', () => {
   const asAdmin = (options: InjectOptions) =>
     context.app.inject({ ...options, headers: { authorization: `Bearer ${world().admin.token}` } });
@@ -597,7 +595,9 @@ describe('fuzzed requests', () => {
       headers: { authorization: `Bearer ${world().admin.token}` },
     });
     nextInstallment = pending.json().data.scheduledPayments[0].id;
-    const storedUploads = filesUnder(uploads());
+    // Nothing a request receives is ever written under DATA_DIR (proofs go to the database).
+    const dataFiles = () => filesUnder(context.dataDir);
+    expect(dataFiles(), 'files under DATA_DIR before the first request').toEqual([]);
 
     // Every route is fuzzed even when an earlier one fails: the report lists all of them.
     const failures: string[] = [];
@@ -607,9 +607,9 @@ describe('fuzzed requests', () => {
         fc.asyncProperty(requestsFor(route), async (request) => {
           expectRefusedOrServed(route, await send(route, request));
           // Checked after every request, so that fast-check names (and shrinks) the one that leaks.
-          const left = filesUnder(uploads()).filter((file) => !storedUploads.includes(file));
-          for (const file of left) rmSync(join(uploads(), file), { force: true });
-          expect(left, `${route}: files left on disk`).toEqual([]);
+          const left = dataFiles();
+          for (const file of left) rmSync(join(context.dataDir, file), { force: true });
+          expect(left, `${route}: files written under DATA_DIR`).toEqual([]);
         }),
         // FUZZ_SEED (with FUZZ_ROUTES naming the one route) replays a failure the report printed.
         { numRuns: runs, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
@@ -644,7 +644,7 @@ describe('fuzzed requests', () => {
     );
     expect(failures).toEqual([]);
     // A file written after its reply would be seen by a later request's check, or only here.
-    expect(filesUnder(uploads()), 'files left on disk after the last request').toEqual(storedUploads);
+    expect(dataFiles(), 'files under DATA_DIR after the last request').toEqual([]);
     expect(tally.serverErrors).toBe(0);
     expect(tally.overLimit).toBe(0);
     if (!only) expect(tally.sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);

@@ -1,6 +1,6 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { agentCredentialHeader, MAX_PROOF_BYTES } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { attachmentLinkKey, signedAttachmentUri } from '../../src/modules/payments/attachment-links.ts';
 import { expectProblem, request, rowsOf, testConfig, useTestApp } from '../helpers.ts';
 import type { LoanWorld } from '../loans/support.ts';
+import { storedFiles } from '../payments/stored-files.ts';
 import {
   activeLoan,
   filePart,
@@ -24,14 +25,14 @@ import {
 
 /**
  * Uploads, beyond test/payments/uploads.test.ts (the staff flow's refusals): the
- * PUBLIC flow refuses the same bad files with nothing left on disk (tmp included); a client that
- * hangs up mid-upload leaves nothing either; a hostile file name never becomes a path; and a stored
- * image is reachable only through its own valid, unexpired signed link — not another payment's link,
- * not a staff session, not a path into DATA_DIR, not the web root.
+ * PUBLIC flow refuses the same bad files with nothing stored anywhere; a client that hangs up
+ * mid-upload leaves nothing either; a hostile file name never becomes a path; nothing is ever written
+ * under DATA_DIR; and a stored image is reachable only through its own valid, unexpired signed link —
+ * not another payment's link, not a staff session, not a path into DATA_DIR, not the web root.
  */
 const dataDir = tempDataDir();
-const uploads = join(dataDir.dir, 'uploads');
-const webDist = join(dataDir.dir, 'web');
+const webRoot = tempDataDir();
+const webDist = webRoot.dir;
 mkdirSync(join(webDist, 'assets'), { recursive: true });
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>PrestaYa</title><div id="root"></div>');
 const context = useTestApp({ dataDir: dataDir.dir, webDist });
@@ -41,10 +42,12 @@ let loanId: string;
 let installments: string[];
 let clientCounter = 0;
 
-afterAll(() => dataDir.remove());
+afterAll(() => {
+  dataDir.remove();
+  webRoot.remove();
+});
 
 beforeEach(async () => {
-  rmSync(uploads, { recursive: true, force: true });
   world = await loanWorld(context);
   const active = await activeLoan(context, world.admin, world.customer.id);
   loanId = active.loan.id;
@@ -64,18 +67,19 @@ function payPublicly(parts: Part[]) {
   });
 }
 
-async function count(table: 'payments' | 'payment_attachments'): Promise<number> {
+async function count(table: 'payments' | 'payment_attachments' | 'stored_files'): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await context.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)),
   );
   return row?.n ?? -1;
 }
 
-/** Nothing under DATA_DIR/uploads (tmp included) and no payment or attachment row. */
+/** Nothing under DATA_DIR and no payment, attachment or stored file row. */
 async function expectNothingStored() {
-  expect(filesUnder(uploads)).toEqual([]);
+  expect(filesUnder(dataDir.dir)).toEqual([]);
   expect(await count('payments')).toBe(0);
   expect(await count('payment_attachments')).toBe(0);
+  expect(await count('stored_files')).toBe(0);
 }
 
 const png = fixture('proof.png');
@@ -84,7 +88,7 @@ const transfer = (): Part =>
 const cash = (): Part =>
   jsonPart({ scheduledPaymentIds: [installments[0] ?? ''], paymentMethod: 0 as never });
 
-describe('refused public uploads leave nothing on disk', () => {
+describe('refused public uploads leave nothing stored', () => {
   const NOT_IMAGE = 'El comprobante debe ser una imagen JPG, PNG, WebP o HEIC';
   const cases: [string, () => Part[], number, string][] = [
     [
@@ -158,25 +162,41 @@ describe('refused public uploads leave nothing on disk', () => {
     const exactly10mb = Buffer.concat([png, Buffer.alloc(MAX_PROOF_BYTES - png.length)]);
     const response = await payPublicly([transfer(), filePart(exactly10mb, 'foto.txt', 'text/plain')]);
     expect(response.statusCode, response.body).toBe(201);
-    expect(filesUnder(uploads)).toHaveLength(1);
-    expect(filesUnder(join(uploads, 'tmp'))).toEqual([]);
+    expect(await count('stored_files')).toBe(1);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
   });
 });
 
 describe('a client that hangs up mid-upload', () => {
-  /** Sends the headers and part of the file over a real socket, then destroys it. */
+  /**
+   * Sends the headers and half the file over a real socket, waits until the server is reading the
+   * file, hangs up, then waits until the server has given up on the request.
+   */
   async function abortedUpload(url: string, headers: Record<string, string>) {
     const app = await buildApp({
       config: testConfig({ dataDir: dataDir.dir }),
       database: context.database,
       logger: false,
     });
+    let handlerStarted = false;
+    let answered = false;
+    app.addHook('preHandler', async () => {
+      handlerStarted = true;
+    });
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      answered = true;
+      return payload;
+    });
+    const sockets: Socket[] = [];
+    app.server.on('connection', (socket: Socket) => sockets.push(socket));
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { port } = app.server.address() as AddressInfo;
       const body = Buffer.concat([png, Buffer.alloc(4 * 1024 * 1024, 7)]);
       const { payload, headers: typeHeader } = multipart([transfer(), filePart(body)]);
-      let sawStaged = false;
+      const half = Math.floor(payload.length / 2);
+      let sawReading = false;
+      let sawOnDisk = false;
       await new Promise<void>((resolve) => {
         const req = httpRequest({
           host: '127.0.0.1',
@@ -187,28 +207,32 @@ describe('a client that hangs up mid-upload', () => {
         });
         req.on('error', () => resolve());
         req.on('close', () => resolve());
-        // Half the body, then wait until the server has started staging the file, then hang up.
-        req.write(payload.subarray(0, Math.floor(payload.length / 2)), () => {
+        // Half the body, then wait until the handler has read it (the socket reads on only as fast
+        // as the handler consumes the body), then hang up.
+        req.write(payload.subarray(0, half), () => {
           const started = Date.now();
           const poll = () => {
-            sawStaged = filesUnder(join(uploads, 'tmp')).length > 0;
-            if (sawStaged || Date.now() - started > 10_000) req.destroy();
+            sawOnDisk ||= filesUnder(dataDir.dir).length > 0;
+            sawReading = handlerStarted && sockets.some((socket) => socket.bytesRead >= half);
+            if (sawReading || Date.now() - started > 10_000) req.destroy();
             else setTimeout(poll, 20);
           };
           poll();
         });
       });
-      // Proves the test reached the point where a file exists and must be cleaned up.
-      expect(sawStaged).toBe(true);
-      // The server notices the hang-up asynchronously: wait (bounded) for the staged file to go.
-      for (let i = 0; i < 500 && filesUnder(uploads).length > 0; i++)
-        await new Promise((r) => setTimeout(r, 20));
+      // Proves the test reached the point where the server holds part of the file.
+      expect(sawReading).toBe(true);
+      expect(sawOnDisk).toBe(false);
+      // The server notices the hang-up asynchronously: wait (bounded) until it has answered, so
+      // nothing it might still write is missed.
+      for (let i = 0; i < 500 && !answered; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(answered).toBe(true);
     } finally {
       await app.close();
     }
   }
 
-  it('leaves no staged file (staff and public flows)', async () => {
+  it('leaves nothing stored (staff and public flows)', async () => {
     await abortedUpload(`/api/v1/loans/${loanId}/payments`, { authorization: `Bearer ${world.agent.token}` });
     await expectNothingStored();
     await abortedUpload(`/public/api/v1/loans/${loanId}/payments`, {
@@ -219,8 +243,7 @@ describe('a client that hangs up mid-upload', () => {
 });
 
 describe('a hostile file name', () => {
-  it('is never used as a path: the proof is stored under a random name inside uploads', async () => {
-    const before = readdirSync(dataDir.dir).sort();
+  it('is never used as a path: the proof is stored in the database, nothing under DATA_DIR', async () => {
     for (const filename of [
       '../../jwt-secret',
       '..\\..\\evil.png',
@@ -239,11 +262,10 @@ describe('a hostile file name', () => {
       ]);
       expect(response.statusCode, response.body).toBe(201);
     }
-    expect(readdirSync(dataDir.dir).sort()).toEqual(
-      before.includes('uploads') ? before : [...before, 'uploads'].sort(),
-    );
-    expect(filesUnder(uploads).every((name) => /^[0-9a-f]{32}$/.test(name))).toBe(true);
-    expect(filesUnder(uploads)).toHaveLength(5);
+    expect(filesUnder(dataDir.dir)).toEqual([]);
+    const stored = await storedFiles(context);
+    expect(stored).toHaveLength(5);
+    expect(stored.every((file) => file.bytes.equals(png))).toBe(true);
   });
 });
 
@@ -311,29 +333,25 @@ describe('a stored proof image', () => {
     }
   });
 
-  it('a validly signed id that is a path gets nothing from DATA_DIR, and the web root does not serve uploads', async () => {
+  it('a validly signed id that is a path or a stored file id gets nothing, and the web root serves no proof', async () => {
     const { a } = await twoProofs();
-    const [row] = rowsOf<{ storage_key: string }>(
-      await context.database.db.execute(sql`select storage_key from payment_attachments where id = ${a.id}`),
+    const [row] = rowsOf<{ file_id: string }>(
+      await context.database.db.execute(sql`select file_id from payment_attachments where id = ${a.id}`),
     );
-    const storageKey = row?.storage_key ?? '';
+    const fileId = row?.file_id ?? '';
+    expect(fileId).not.toBe('');
     // The signing key is derivable here, so sign hostile ids: the signature is fine, the id is not.
-    for (const id of [
-      '..%2F..%2Fjwt-secret',
-      `../uploads/${storageKey}`,
-      storageKey,
-      '%2e%2e%2fjwt-secret',
-    ]) {
+    for (const id of ['..%2F..%2Fjwt-secret', `../uploads/${fileId}`, fileId, '%2e%2e%2fjwt-secret']) {
       const response = await get(signedAttachmentUri(key, id));
       expect([400, 403, 404], `${id} → ${response.statusCode}`).toContain(response.statusCode);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     }
-    // The SPA's static root never reaches DATA_DIR/uploads.
+    // The SPA's static root serves no proof, whatever the path.
     for (const url of [
-      `/uploads/${storageKey}`,
-      `/${storageKey}`,
-      `/../uploads/${storageKey}`,
-      `/%2e%2e/uploads/${storageKey}`,
+      `/uploads/${fileId}`,
+      `/${fileId}`,
+      `/../uploads/${fileId}`,
+      `/%2e%2e/uploads/${fileId}`,
     ]) {
       const response = await get(url, { accept: 'image/*' });
       expect(response.statusCode, url).toBe(404);

@@ -1,3 +1,4 @@
+export * from './app-secrets.ts';
 export * from './audit.ts';
 export * from './bank-accounts.ts';
 export * from './customers.ts';
@@ -5,4 +6,5 @@ export * from './loans.ts';
 export * from './payments.ts';
 export * from './pin-lockouts.ts';
 export * from './rate-limits.ts';
+export * from './stored-files.ts';
 export * from './users.ts';

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bankAccounts } from './bank-accounts.ts';
 import { loans, scheduledPayments } from './loans.ts';
+import { storedFiles } from './stored-files.ts';
 import { users } from './users.ts';
 
 /**
@@ -103,7 +104,12 @@ export const paymentItems = pgTable(
   ],
 );
 
-/** Proof images, stored under DATA_DIR with a random name; served only through signed links. */
+/**
+ * Proof images: the bytes are a stored_files row written in the payment's transaction; served only
+ * through signed links. `storage_key` names the file under DATA_DIR/uploads of an attachment made by an
+ * older installation; it is kept after the import so a restart can recognise (by SHA-256) and remove a
+ * file whose import committed but whose removal did not happen (modules/payments/import-uploads.ts).
+ */
 export const paymentAttachments = pgTable(
   'payment_attachments',
   {
@@ -111,12 +117,21 @@ export const paymentAttachments = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
-    storageKey: text('storage_key').notNull().unique(),
+    fileId: uuid('file_id')
+      .unique()
+      .references(() => storedFiles.id),
+    storageKey: text('storage_key').unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('payment_attachments_payment_idx').on(table.paymentId)],
+  (table) => [
+    index('payment_attachments_payment_idx').on(table.paymentId),
+    check(
+      'payment_attachments_has_bytes',
+      sql`${table.fileId} is not null or ${table.storageKey} is not null`,
+    ),
+  ],
 );
 
 export type FeeRow = typeof fees.$inferSelect;

@@ -1,11 +1,10 @@
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { centsToPesos, type PaymentDetails } from '@prestaya/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
+import { readStoredFile } from '../../db/stored-files.ts';
 import { notFound } from '../../errors.ts';
 import { signedAttachmentUri } from './attachment-links.ts';
 import { toPaymentListItem } from './mapping.ts';
@@ -90,25 +89,20 @@ export async function getPaymentDetails(
   };
 }
 
-/** The stored file behind a signed link (the route has checked the signature). */
+/** The image behind a signed link (the route has checked the signature). */
 export async function openAttachment(
   db: AppDb,
-  uploadsDir: string,
   attachmentId: string,
-): Promise<{ path: string; contentType: string; sizeBytes: number }> {
+): Promise<{ bytes: Buffer; contentType: string }> {
   const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!uuidLike.test(attachmentId)) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
   const [row] = await db
-    .select()
+    .select({ fileId: paymentAttachments.fileId })
     .from(paymentAttachments)
     .where(eq(paymentAttachments.id, attachmentId))
     .limit(1);
-  if (!row || !/^[0-9a-f]{32}$/.test(row.storageKey)) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
-  const path = join(uploadsDir, row.storageKey);
-  try {
-    const info = await stat(path);
-    return { path, contentType: row.contentType, sizeBytes: info.size };
-  } catch {
-    throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
-  }
+  // No file id: an older installation's file not imported (yet) from DATA_DIR/uploads.
+  const file = row?.fileId ? await readStoredFile(db, row.fileId) : undefined;
+  if (!file) throw notFound(PAYMENT_MESSAGES.attachmentNotFound);
+  return file;
 }

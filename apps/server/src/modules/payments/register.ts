@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { PaymentListItem } from '@prestaya/contracts';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
+import { storeFile } from '../../db/stored-files.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { checkPaymentSelection } from '../../domain/payment-rules.ts';
@@ -15,13 +13,13 @@ import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
 import { PAYMENT_AUDIT_ENTITY } from './messages.ts';
 import { loadPayment, lockVisibleLoan } from './queries.ts';
-import type { PaymentRequestInput, StagedProof } from './upload.ts';
+import type { PaymentRequestInput, ReceivedProof } from './upload.ts';
 
 export interface RegisterPaymentInput {
   loanId: string;
   request: PaymentRequestInput;
-  /** A validated proof image staged by receivePaymentUpload; moved to its final name in the transaction. */
-  file?: StagedProof | undefined;
+  /** A validated proof image read by receivePaymentUpload; stored in the payment's transaction. */
+  file?: ReceivedProof | undefined;
   /** The staff user who registered it, or the agent who authorised a public payment. */
   registeredBy: string | null;
   channel: 'STAFF' | 'PUBLIC';
@@ -35,120 +33,108 @@ export interface RegisterPaymentInput {
  * Registers a payment (docs/architecture.md "Payments"; the rules are domain/payment-rules.ts). In ONE transaction:
  * the loan row is locked, then its installments and its pending/selected fees; the rules are checked on
  * the locked rows; the payment (VALIDATING, amount computed here), its items and the attachment are
- * inserted; the items become VALIDATING; the loan is recomputed; an audit row is written. A second
- * submit of the same items waits for the first and then finds them VALIDATING → 409.
- *
- * The proof image is renamed from uploads/tmp to uploads/<32 hex> as the last step inside the
- * transaction; if anything fails (the commit included) the final file is removed, so no file is left
- * without its row. The caller still discards the staged file (a no-op once moved).
+ * inserted with the proof image's bytes (stored_files); the items become VALIDATING; the loan is
+ * recomputed; an audit row is written. A second submit of the same items waits for the first and then
+ * finds them VALIDATING → 409. Any refusal or failure rolls the image back with everything else.
  */
 export async function registerPayment(db: AppDb, input: RegisterPaymentInput): Promise<PaymentListItem> {
-  const storageKey = input.file ? randomBytes(16).toString('hex') : undefined;
-  const finalPath = input.file && storageKey ? join(input.file.directory, storageKey) : undefined;
-  try {
-    return await db.transaction(async (tx) => {
-      const loan = await lockVisibleLoan(tx, input.actor, input.loanId);
-      const installments = await tx
-        .select()
-        .from(scheduledPayments)
-        .where(eq(scheduledPayments.loanId, loan.id))
-        .orderBy(asc(scheduledPayments.paymentNumber))
-        .for('no key update');
-      const selectedFeeIds = [...new Set(input.request.feeIds)];
-      const feeRows = await tx
-        .select()
-        .from(fees)
-        .where(
-          and(
-            eq(fees.loanId, loan.id),
-            selectedFeeIds.length > 0
-              ? or(eq(fees.status, 'PENDING'), inArray(fees.id, selectedFeeIds))
-              : eq(fees.status, 'PENDING'),
-          ),
-        )
-        .orderBy(asc(fees.feeDate), asc(fees.id))
-        .for('no key update');
+  return await db.transaction(async (tx) => {
+    const loan = await lockVisibleLoan(tx, input.actor, input.loanId);
+    const installments = await tx
+      .select()
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.loanId, loan.id))
+      .orderBy(asc(scheduledPayments.paymentNumber))
+      .for('no key update');
+    const selectedFeeIds = [...new Set(input.request.feeIds)];
+    const feeRows = await tx
+      .select()
+      .from(fees)
+      .where(
+        and(
+          eq(fees.loanId, loan.id),
+          selectedFeeIds.length > 0
+            ? or(eq(fees.status, 'PENDING'), inArray(fees.id, selectedFeeIds))
+            : eq(fees.status, 'PENDING'),
+        ),
+      )
+      .orderBy(asc(fees.feeDate), asc(fees.id))
+      .for('no key update');
 
-      const check = checkPaymentSelection({
-        loanStatus: loan.status,
-        installments,
-        fees: feeRows,
-        scheduledPaymentIds: input.request.scheduledPaymentIds,
-        feeIds: selectedFeeIds,
-        paymentMethod: input.request.paymentMethod,
-        hasFile: input.file !== undefined,
-      });
-      if (!check.ok) throw new HttpProblem(check.status, check.message);
-
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          id: uuidv7(),
-          loanId: loan.id,
-          amountCents: check.amountCents,
-          status: 'VALIDATING',
-          paymentMethod: input.request.paymentMethod,
-          channel: input.channel,
-          registeredBy: input.registeredBy,
-        })
-        .returning();
-      if (!payment) throw new Error('insert returned no row');
-      await tx.insert(paymentItems).values(
-        check.lines.map((line) => ({
-          id: uuidv7(),
-          paymentId: payment.id,
-          scheduledPaymentId: line.kind === 'installment' ? line.id : null,
-          feeId: line.kind === 'fee' ? line.id : null,
-          concept: line.concept,
-          amountCents: line.amountCents,
-        })),
-      );
-      const installmentIds = check.lines.filter((l) => l.kind === 'installment').map((l) => l.id);
-      const feeIds = check.lines.filter((l) => l.kind === 'fee').map((l) => l.id);
-      if (installmentIds.length > 0) {
-        await tx
-          .update(scheduledPayments)
-          .set({ status: 'VALIDATING' })
-          .where(inArray(scheduledPayments.id, installmentIds));
-      }
-      if (feeIds.length > 0) {
-        await tx.update(fees).set({ status: 'VALIDATING' }).where(inArray(fees.id, feeIds));
-      }
-      let attachmentId: string | null = null;
-      if (input.file && storageKey && finalPath) {
-        attachmentId = uuidv7();
-        await tx.insert(paymentAttachments).values({
-          id: attachmentId,
-          paymentId: payment.id,
-          storageKey,
-          contentType: input.file.contentType,
-          sizeBytes: input.file.sizeBytes,
-        });
-      }
-      await recomputeLoan(tx, loan.id, {
-        today: input.today,
-        actorId: input.registeredBy,
-        reason: 'payment_registered',
-      });
-      await writeAudit(tx, {
-        actorId: input.registeredBy,
-        entity: PAYMENT_AUDIT_ENTITY,
-        entityId: payment.id,
-        action: 'registered',
-        after: {
-          ...paymentAuditSnapshot(payment),
-          loanNum: loan.num,
-          scheduledPaymentIds: installmentIds,
-          feeIds,
-          attachmentId,
-        },
-      });
-      const created = toPaymentListItem(await loadPayment(tx, payment.id));
-      if (input.file && finalPath) await rename(input.file.tempPath, finalPath);
-      return created;
+    const check = checkPaymentSelection({
+      loanStatus: loan.status,
+      installments,
+      fees: feeRows,
+      scheduledPaymentIds: input.request.scheduledPaymentIds,
+      feeIds: selectedFeeIds,
+      paymentMethod: input.request.paymentMethod,
+      hasFile: input.file !== undefined,
     });
-  } catch (error) {
-    if (finalPath) await rm(finalPath, { force: true });
-    throw error;
-  }
+    if (!check.ok) throw new HttpProblem(check.status, check.message);
+
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        id: uuidv7(),
+        loanId: loan.id,
+        amountCents: check.amountCents,
+        status: 'VALIDATING',
+        paymentMethod: input.request.paymentMethod,
+        channel: input.channel,
+        registeredBy: input.registeredBy,
+      })
+      .returning();
+    if (!payment) throw new Error('insert returned no row');
+    await tx.insert(paymentItems).values(
+      check.lines.map((line) => ({
+        id: uuidv7(),
+        paymentId: payment.id,
+        scheduledPaymentId: line.kind === 'installment' ? line.id : null,
+        feeId: line.kind === 'fee' ? line.id : null,
+        concept: line.concept,
+        amountCents: line.amountCents,
+      })),
+    );
+    const installmentIds = check.lines.filter((l) => l.kind === 'installment').map((l) => l.id);
+    const feeIds = check.lines.filter((l) => l.kind === 'fee').map((l) => l.id);
+    if (installmentIds.length > 0) {
+      await tx
+        .update(scheduledPayments)
+        .set({ status: 'VALIDATING' })
+        .where(inArray(scheduledPayments.id, installmentIds));
+    }
+    if (feeIds.length > 0) {
+      await tx.update(fees).set({ status: 'VALIDATING' }).where(inArray(fees.id, feeIds));
+    }
+    let attachmentId: string | null = null;
+    if (input.file) {
+      attachmentId = uuidv7();
+      await tx.insert(paymentAttachments).values({
+        id: attachmentId,
+        paymentId: payment.id,
+        fileId: await storeFile(tx, input.file),
+        contentType: input.file.contentType,
+        sizeBytes: input.file.bytes.length,
+      });
+    }
+    await recomputeLoan(tx, loan.id, {
+      today: input.today,
+      actorId: input.registeredBy,
+      reason: 'payment_registered',
+    });
+    await writeAudit(tx, {
+      actorId: input.registeredBy,
+      entity: PAYMENT_AUDIT_ENTITY,
+      entityId: payment.id,
+      action: 'registered',
+      after: {
+        ...paymentAuditSnapshot(payment),
+        loanNum: loan.num,
+        scheduledPaymentIds: installmentIds,
+        feeIds,
+        attachmentId,
+      },
+    });
+    return toPaymentListItem(await loadPayment(tx, payment.id));
+  });
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import {
   envelope,
@@ -30,7 +29,7 @@ import { listLoanPayments, listPayments } from './list.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 import { pendingPayments as pendingPaymentsOf } from './pending.ts';
 import { registerPayment } from './register.ts';
-import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload, uploadsDirectory } from './upload.ts';
+import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from './upload.ts';
 
 const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 
@@ -41,7 +40,6 @@ const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = app.requireRole('ROLE_ADMIN');
   const linkKey = attachmentLinkKey(app.config.jwtSecret);
-  const uploadsDir = uploadsDirectory(app.config.dataDir);
 
   app.get(
     '/',
@@ -148,14 +146,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         typeof signature === 'string' ? signature : undefined,
       );
       if (!valid) throw forbidden(PAYMENT_MESSAGES.attachmentLinkInvalid);
-      const file = await openAttachment(app.db, uploadsDir, attachmentId);
+      const file = await openAttachment(app.db, attachmentId);
       return reply
         .header('cache-control', 'private, max-age=300')
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline')
-        .header('content-length', file.sizeBytes)
+        .header('content-length', file.bytes.length)
         .type(file.contentType)
-        .send(createReadStream(file.path));
+        .send(file.bytes);
     },
   );
 };
@@ -170,7 +168,6 @@ const loanFeeParams = z.object({ id: uuid, feeId: uuid });
 export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart);
   const adminOnly = app.requireRole('ROLE_ADMIN');
-  const uploadsDir = uploadsDirectory(app.config.dataDir);
 
   app.get(
     '/pending-payments',
@@ -252,21 +249,17 @@ export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const upload = await receivePaymentUpload(request, uploadsDir);
-      try {
-        const created = await registerPayment(app.db, {
-          loanId: request.params.id,
-          request: parsePaymentRequest(upload.paymentRequest),
-          file: upload.file,
-          registeredBy: request.user.id,
-          channel: 'STAFF',
-          actor: request.user,
-          today: businessDay(app.config.businessTimeZone),
-        });
-        return reply.code(201).send(ok(created));
-      } finally {
-        await upload.discard();
-      }
+      const upload = await receivePaymentUpload(request);
+      const created = await registerPayment(app.db, {
+        loanId: request.params.id,
+        request: parsePaymentRequest(upload.paymentRequest),
+        file: upload.file,
+        registeredBy: request.user.id,
+        channel: 'STAFF',
+        actor: request.user,
+        today: businessDay(app.config.businessTimeZone),
+      });
+      return reply.code(201).send(ok(created));
     },
   );
 };

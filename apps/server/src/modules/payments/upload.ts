@@ -1,13 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { Multipart } from '@fastify/multipart';
 import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, paymentRequest, z } from '@prestaya/contracts';
 import type { FastifyRequest } from 'fastify';
-import { type ProofImageType, SNIFF_BYTES, sniffImageType } from '../../domain/image-sniff.ts';
+import { type ProofImageType, sniffImageType } from '../../domain/image-sniff.ts';
 import { decodeUtf8 } from '../../domain/utf8.ts';
 import { badRequest, HttpProblem } from '../../errors.ts';
 import type { MultipartPart } from '../../http/openapi.ts';
@@ -19,31 +12,25 @@ import { PAYMENT_MESSAGES } from './messages.ts';
  *
  * - `paymentRequest` is accepted as a field typed `application/json`, as a plain text field holding
  *   JSON, or as a JSON Blob (a file part named paymentRequest, as `FormData.append(name, blob)` sends).
- * - The proof is streamed to DATA_DIR/uploads/tmp/<random>.part while its bytes are counted; busboy stops
- *   at MAX_PROOF_BYTES (the `fileSize` limit) and marks it truncated → 413. Its type is decided by its
- *   first bytes (domain/image-sniff.ts), never by name or declared type → 415. Empty → 400. A second
- *   file → 400.
- * - On every refusal the staged file is deleted before the error leaves this module; on success the
- *   caller owns it and must call `discard()` when done (registerPayment moves it to its final name first).
+ * - The proof is read into memory as it streams in, never to disk: busboy stops at MAX_PROOF_BYTES (the
+ *   `fileSize` limit) and marks it truncated → 413, so at most 10 MB is held per request. Its type is
+ *   decided by its first bytes (domain/image-sniff.ts), never by name or declared type → 415. Empty →
+ *   400. A second file → 400. registerPayment stores the bytes in the payment's transaction, so a
+ *   refused or aborted upload leaves nothing anywhere.
  */
 
 export type PaymentRequestInput = z.output<typeof paymentRequest>;
 
-/** A validated proof image waiting in DATA_DIR/uploads/tmp. */
-export interface StagedProof {
-  tempPath: string;
-  /** DATA_DIR/uploads: where registerPayment moves it under a random name. */
-  directory: string;
+/** A validated proof image, in memory until registerPayment stores it. */
+export interface ReceivedProof {
+  bytes: Buffer;
   contentType: ProofImageType;
-  sizeBytes: number;
 }
 
 export interface ReceivedPayment {
   /** The parsed JSON of the `paymentRequest` part, not yet validated. */
   paymentRequest: unknown;
-  file: StagedProof | undefined;
-  /** Deletes the staged file if it is still there (idempotent, never throws). */
-  discard(): Promise<void>;
+  file: ReceivedProof | undefined;
 }
 
 /** The parts this module reads, for the OpenAPI document of a route that calls it. */
@@ -56,9 +43,6 @@ export function paymentUploadParts(requestSchema: z.ZodType): Record<string, Mul
     },
   };
 }
-
-/** DATA_DIR/uploads: proof images, outside the web root, served only through signed links. */
-export const uploadsDirectory = (dataDir: string) => join(dataDir, 'uploads');
 
 const JSON_PART_BYTES = 64 * 1024;
 
@@ -121,45 +105,6 @@ async function readSmall(stream: NodeJS.ReadableStream, limit: number): Promise<
   return tooLarge ? undefined : Buffer.concat(chunks);
 }
 
-interface StagedFile {
-  tempPath: string;
-  sizeBytes: number;
-  truncated: boolean;
-  head: Buffer;
-}
-
-/** Streams a file part to uploads/tmp, counting bytes and keeping the first ones for the sniff. */
-async function stageFile(part: Extract<Multipart, { type: 'file' }>, directory: string): Promise<StagedFile> {
-  const tmp = join(directory, 'tmp');
-  await mkdir(tmp, { recursive: true, mode: 0o700 });
-  const tempPath = join(tmp, `${randomBytes(16).toString('hex')}.part`);
-  let sizeBytes = 0;
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      sizeBytes += chunk.length;
-      if (headBytes < SNIFF_BYTES) {
-        head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
-        headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
-      }
-      callback(null, chunk);
-    },
-  });
-  try {
-    await pipeline(part.file, counter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw error;
-  }
-  return {
-    tempPath,
-    sizeBytes,
-    truncated: part.file.truncated || sizeBytes > MAX_PROOF_BYTES,
-    head: Buffer.concat(head),
-  };
-}
-
 function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -169,18 +114,13 @@ function parseJsonText(text: string): unknown {
 }
 
 /**
- * Reads the whole multipart body. Returns the parsed `paymentRequest` JSON and the staged, sniffed
- * proof; throws an HttpProblem (400/413/415) with nothing left on disk otherwise.
+ * Reads the whole multipart body. Returns the parsed `paymentRequest` JSON and the sniffed proof;
+ * throws an HttpProblem (400/413/415) otherwise.
  */
-export async function receivePaymentUpload(
-  request: FastifyRequest,
-  uploadsDir: string,
-): Promise<ReceivedPayment> {
+export async function receivePaymentUpload(request: FastifyRequest): Promise<ReceivedPayment> {
   if (!request.isMultipart()) throw new HttpProblem(415, PAYMENT_MESSAGES.notMultipart);
-  const staged: StagedFile[] = [];
-  const discardAll = async () => {
-    await Promise.all(staged.map((file) => rm(file.tempPath, { force: true })));
-  };
+  /** The first file part; `bytes` undefined when it went over MAX_PROOF_BYTES. */
+  let received: { bytes: Buffer | undefined } | undefined;
   let jsonValue: { value: unknown } | undefined;
   let refusal: HttpProblem | undefined;
   const refuse = (problem: HttpProblem) => {
@@ -216,31 +156,21 @@ export async function receivePaymentUpload(
         await drain(part.file);
         continue;
       }
-      staged.push(await stageFile(part, uploadsDir));
+      const bytes = await readSmall(part.file, MAX_PROOF_BYTES);
+      received = { bytes: part.file.truncated ? undefined : bytes };
     }
   } catch (error) {
-    await discardAll();
     throw multipartProblem(error) ?? error;
   }
 
-  try {
-    const file = staged[0];
-    if (file?.truncated) throw new HttpProblem(413, PAYMENT_MESSAGES.fileTooLarge);
-    if (refusal) throw refusal;
-    if (!jsonValue) throw badRequest(PAYMENT_MESSAGES.paymentRequestMissing);
-    if (!file) return { paymentRequest: jsonValue.value, file: undefined, discard: async () => {} };
-    if (file.sizeBytes === 0) throw badRequest(PAYMENT_MESSAGES.fileEmpty);
-    const contentType = sniffImageType(file.head);
-    if (!contentType) throw new HttpProblem(415, PAYMENT_MESSAGES.fileNotImage);
-    return {
-      paymentRequest: jsonValue.value,
-      file: { tempPath: file.tempPath, directory: uploadsDir, contentType, sizeBytes: file.sizeBytes },
-      discard: discardAll,
-    };
-  } catch (error) {
-    await discardAll();
-    throw error;
-  }
+  if (received && received.bytes === undefined) throw new HttpProblem(413, PAYMENT_MESSAGES.fileTooLarge);
+  if (refusal) throw refusal;
+  if (!jsonValue) throw badRequest(PAYMENT_MESSAGES.paymentRequestMissing);
+  if (!received?.bytes) return { paymentRequest: jsonValue.value, file: undefined };
+  if (received.bytes.length === 0) throw badRequest(PAYMENT_MESSAGES.fileEmpty);
+  const contentType = sniffImageType(received.bytes);
+  if (!contentType) throw new HttpProblem(415, PAYMENT_MESSAGES.fileNotImage);
+  return { paymentRequest: jsonValue.value, file: { bytes: received.bytes, contentType } };
 }
 
 function parseJsonTextOrRefuse(text: string, refuse: (problem: HttpProblem) => void): unknown {

@@ -16,7 +16,7 @@ import { badRequest, tooManyRequests } from '../../errors.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { businessDay } from '../payments/business-day.ts';
 import { registerPayment } from '../payments/register.ts';
-import { paymentUploadParts, receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
+import { paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
 import { PUBLIC_MESSAGES, PUBLIC_RATE_LIMIT } from './messages.ts';
 import {
   authoriseAgent,
@@ -65,7 +65,6 @@ function parsePublicPaymentRequest(raw: unknown) {
  */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart);
-  const uploadsDir = uploadsDirectory(app.config.dataDir);
 
   app.get(
     '/loans/search',
@@ -129,7 +128,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // The credential first: an unauthorised request never writes a byte of its upload to disk.
+      // The credential first: an unauthorised request never has its upload read.
       const authorisedBy = await authoriseAgent(app.db, request.headers.authorization, {
         clientAddress: request.ip,
         now: app.now,
@@ -140,22 +139,18 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       await ensureMayAuthoriseLoan(app.db, request.params.id, authorisedBy);
-      const upload = await receivePaymentUpload(request, uploadsDir);
-      try {
-        const created = await registerPayment(app.db, {
-          loanId: request.params.id,
-          request: parsePublicPaymentRequest(upload.paymentRequest),
-          file: upload.file,
-          registeredBy: authorisedBy.id,
-          // Re-checked on the locked loan row: the customer's agent or an administrator.
-          actor: authorisedBy,
-          channel: 'PUBLIC',
-          today: businessDay(app.config.businessTimeZone),
-        });
-        return reply.code(201).send(ok({ id: created.id, amount: created.amount, status: created.status }));
-      } finally {
-        await upload.discard();
-      }
+      const upload = await receivePaymentUpload(request);
+      const created = await registerPayment(app.db, {
+        loanId: request.params.id,
+        request: parsePublicPaymentRequest(upload.paymentRequest),
+        file: upload.file,
+        registeredBy: authorisedBy.id,
+        // Re-checked on the locked loan row: the customer's agent or an administrator.
+        actor: authorisedBy,
+        channel: 'PUBLIC',
+        today: businessDay(app.config.businessTimeZone),
+      });
+      return reply.code(201).send(ok({ id: created.id, amount: created.amount, status: created.status }));
     },
   );
 };
