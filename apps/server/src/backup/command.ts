@@ -2,8 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type CommandOutput, exitCodeOf } from '../command-output.ts';
-import { type AppConfig, ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, type LoadedConfig, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { importUploadedFiles } from '../modules/payments/import-uploads.ts';
 import { SERVER_ROOT } from '../paths.ts';
 import { createBackup } from './create.ts';
 import { type BackupManifest, unpackBackup } from './format.ts';
@@ -42,10 +44,10 @@ function requiredOption(args: string[], name: string, what: string): string {
 }
 
 const fromCaller = (env: NodeJS.ProcessEnv, path: string) => resolve(env.INIT_CWD ?? process.cwd(), path);
-const whereOf = (config: AppConfig) =>
+const whereOf = (config: LoadedConfig) =>
   config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.pgliteDir}`;
 
-async function withDatabase<T>(config: AppConfig, work: (database: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(config: LoadedConfig, work: (database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
   try {
     return await work(database);
@@ -99,7 +101,16 @@ export const runMigrateToPostgresCommand = command(async (args, env, out) => {
   const config = loadConfig({ ...env, DATABASE_URL: '' }, REPOSITORY_ROOT);
   if (env.DATABASE_URL)
     throw new ConfigError('DATABASE_URL ya está definida: esta instalación ya usa PostgreSQL');
-  const backup = await withDatabase(config, (database) => createBackup(database));
+  // Brought up to date first, as the server would at its next start: the latest schema, and proofs
+  // an older version kept under DATA_DIR/uploads moved into the database, so every file travels.
+  const backup = await withDatabase(config, async (database) => {
+    await migrateDatabase(database);
+    await importUploadedFiles(database.db, config.dataDir, {
+      info: () => {},
+      warn: (details: object, message: string) => out.error(message, details),
+    } as unknown as Parameters<typeof importUploadedFiles>[2]);
+    return createBackup(database);
+  });
   const kept = backupFileName(new Date(backup.manifest.createdAt), 'manual');
   await saveFile(backupsDirOf(config.dataDir), kept, backup.file);
   const target = await openDatabase({ databaseUrl: to });
@@ -112,7 +123,7 @@ export const runMigrateToPostgresCommand = command(async (args, env, out) => {
   out.log(`Copia del respaldo: ${join(backupsDirOf(config.dataDir), kept)}`);
   out.log('Filas por tabla y sumas SHA-256 de los archivos verificadas.');
   out.log(
-    'Siguiente paso: detenga el servidor, defina DATABASE_URL con esa dirección y JWT_SECRET (el de ' +
-      `${join(config.dataDir, 'jwt-secret')} mantiene válidas las sesiones abiertas) y vuelva a iniciarlo.`,
+    'Siguiente paso: inicie el servidor con DATABASE_URL definida con esa dirección (y el mismo ' +
+      'JWT_SECRET si lo usa; si no, la clave de las sesiones viaja en la base de datos).',
   );
 }, 'No se pudo copiar la instalación a PostgreSQL:');

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { runSqlOn } from '../../src/backup/sql-runner.ts';
 import type { CommandOutput } from '../../src/command-output.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
+import { sha256Hex, storeFile } from '../../src/db/stored-files.ts';
 import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
 import { testConfig } from '../helpers.ts';
 import { scratchDatabase } from '../reliability/support-server.ts';
@@ -43,30 +44,20 @@ export async function runCommand(
   return { status, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
 }
 
-/**
- * Two proof files in a `stored_files` table of the shape payments keep them in (created here when the
- * installation has none yet), so a backup has files whose SHA-256 must come back unchanged.
- */
+/** Two more stored files, an empty-ish one and a larger one, with the SHA-256 of their bytes. */
 export async function addStoredFiles(database: Database): Promise<Record<string, string>> {
-  const run = runSqlOn(database);
-  await run(`create table if not exists public.stored_files (
-    id uuid primary key, content_type text not null, size_bytes integer not null, sha256 text not null,
-    bytes bytea not null, created_at timestamptz not null default now())`);
   const digests: Record<string, string> = {};
   for (const size of [1, 70_000]) {
     const bytes = randomBytes(size);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const [row] = await run(`insert into public.stored_files (id, content_type, size_bytes, sha256, bytes)
-      values (gen_random_uuid(), 'image/png', ${size}, '${sha256}', '\\x${bytes.toString('hex')}'::bytea)
-      returning id::text as id`);
-    digests[String(row?.id)] = sha256;
+    digests[await storeFile(database.db, { bytes, contentType: 'image/png' })] = sha256Hex(bytes);
   }
   return digests;
 }
 
 /**
  * A PGlite installation in `dataDir` (DATA_DIR/db) with the reliability world (users, customers,
- * loans with fees, payments, an account's ledger) and two stored files; closed afterwards.
+ * loans with fees, payments with a proof image, an account's ledger) and two more stored files; closed
+ * afterwards. Returns the SHA-256 of those two.
  */
 export async function seedInstallation(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });
