@@ -7,6 +7,7 @@ import { agentsRoutes } from './modules/agents/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { sharedJwtSecret } from './modules/auth/jwt-secret.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { backupsRoutes } from './modules/backups/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(backupsRoutes, { prefix: '/backups', database });
     },
     { prefix: '/api/v1' },
   );

@@ -348,6 +348,20 @@ const ROWS: Row[] = [
   { route: 'GET /api/v1/reports/portfolio', expected: STAFF(), call: get('/api/v1/reports/portfolio') },
 
   // Audit trail: the list and its export are admin-only; a record's history follows the record.
+  // Backups ('Respaldos'): administrators only. The download streams a file placed in DATA_DIR/backups.
+  { route: 'GET /api/v1/backups', expected: ADMIN(), call: get('/api/v1/backups') },
+  { route: 'POST /api/v1/backups', expected: ADMIN(201), call: () => send('POST', '/api/v1/backups') },
+  {
+    route: 'GET /api/v1/backups/:name',
+    expected: ADMIN(),
+    call: () => {
+      const name = 'prestaya-20260101-020000-000-auto.sql.gz';
+      mkdirSync(join(context.dataDir, 'backups'), { recursive: true });
+      writeFileSync(join(context.dataDir, 'backups', name), 'respaldo');
+      return get(`/api/v1/backups/${name}`)();
+    },
+  },
+
   { route: 'GET /api/v1/audit', expected: ADMIN(), call: get('/api/v1/audit') },
   { route: 'GET /api/v1/audit/export.csv', expected: ADMIN(), call: get('/api/v1/audit/export.csv') },
   {

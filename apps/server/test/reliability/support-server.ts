@@ -21,9 +21,13 @@ export const ADMIN = { username: 'admin@prestaya.mx', password: 'secreto-fiable-
 /** Shared by every server of a test, as several servers on one PostgreSQL must (README). */
 export const JWT_SECRET = randomBytes(48).toString('base64url');
 
-/** A fresh database `reliability_<random>` on DATABASE_URL's server; drop() removes it (forcibly). */
-export async function scratchDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
+/**
+ * A fresh database `reliability_<random>` on DATABASE_URL's server (or `adminUrl`'s); drop() removes it
+ * (forcibly).
+ */
+export async function scratchDatabase(
+  adminUrl = process.env.DATABASE_URL,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   if (!adminUrl) throw new Error('DATABASE_URL is required');
   const name = `reliability_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
