@@ -1,7 +1,7 @@
 import type { BackupListQuery, BackupSummary, Paged } from '@prestaya/contracts';
-import { BACKUP_MESSAGES, BackupRefusedError } from '../../backup/messages.ts';
+import { BackupRefusedError } from '../../backup/messages.ts';
 import { type BackupTarget, backupPath, backupsDirOf, listBackups, saveBackup } from '../../backup/store.ts';
-import { notFound } from '../../errors.ts';
+import { refuse } from '../../http/refusals.ts';
 
 export const createManualBackup = (target: BackupTarget, now: () => Date) =>
   saveBackup(target, 'manual', now);
@@ -22,7 +22,7 @@ export async function findBackup(dataDir: string, name: string) {
   try {
     return await backupPath(backupsDirOf(dataDir), name);
   } catch (error) {
-    if (error instanceof BackupRefusedError) throw notFound(BACKUP_MESSAGES.notFound);
+    if (error instanceof BackupRefusedError) throw refuse('backup.not_found');
     throw error;
   }
 }
