@@ -26,27 +26,66 @@ export function QueryState<T>({
   emptyColor = 'gray',
   children,
 }: QueryStateProps<T>) {
-  if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={loadingLabel} />
-      </Center>
-    );
-  }
+  if (query.isPending) return <CenteredLoader label={loadingLabel} />;
   if (query.isError || !query.data) {
     return <RetryAlert text={errorText} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) {
     return (
-      <Stack align="center" gap="xs" py="lg">
-        <ThemeIcon size={44} radius="xl" variant="light" color={emptyColor} aria-hidden>
-          {emptyIcon}
-        </ThemeIcon>
-        <Text size="sm" c="dimmed" ta="center">
-          {emptyText}
-        </Text>
-      </Stack>
+      <EmptyState icon={emptyIcon} color={emptyColor}>
+        {emptyText}
+      </EmptyState>
     );
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** An empty list: a soft round icon over a dimmed, centred sentence. */
+export function EmptyState({
+  icon,
+  color = 'gray',
+  children,
+}: {
+  icon: ReactNode;
+  color?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack align="center" gap="xs" py="lg">
+      <ThemeIcon size={44} radius="xl" variant="light" color={color} aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Text size="sm" c="dimmed" ta="center">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A spinner in the middle of the space its content will take; `label` names it for screen readers. */
+export function CenteredLoader({ label }: { label: string }) {
+  return (
+    <Center py="xl">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** One record loaded by id (e.g. for an edit dialog): a spinner, a retry alert, then the record. */
+export function QueryRecord<T>({
+  query,
+  loadingLabel,
+  errorText,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  loadingLabel: string;
+  errorText: string;
+  children: (record: T) => ReactNode;
+}) {
+  if (query.isPending) return <CenteredLoader label={loadingLabel} />;
+  if (query.isError || query.data === undefined) {
+    return <RetryAlert text={errorText} onRetry={() => void query.refetch()} />;
   }
   return <>{children(query.data)}</>;
 }

@@ -1,8 +1,9 @@
-import { Anchor, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AuditEntry } from '@prestaya/contracts';
 import { Link } from 'react-router';
 import { AuditChanges } from '../../../components/AuditChanges.tsx';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { auditActionLabel, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { screenPaths } from '../../../lib/paths.ts';
@@ -72,15 +73,7 @@ export function RecordCell({ entry }: { entry: AuditEntry }) {
 export function ChangesDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 35.99em)');
   return (
-    <Modal
-      opened={entry !== null}
-      onClose={onClose}
-      title="Cambios"
-      size="lg"
-      centered
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <EntityDialog opened={entry !== null} onClose={onClose} title="Cambios" size="lg" fullScreen={phone}>
       {entry && (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
@@ -112,6 +105,6 @@ export function ChangesDialog({ entry, onClose }: { entry: AuditEntry | null; on
           <AuditChanges entry={entry} label="Cambios del registro" />
         </Stack>
       )}
-    </Modal>
+    </EntityDialog>
   );
 }

@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { stateName } from '../labels.ts';
 import { AddressDialog } from './AddressDialog.tsx';
@@ -37,13 +37,9 @@ export function AddressSection({ customer, headingOrder = 3 }: AddressSectionPro
     if (!toDelete) return;
     remove.mutate(
       { customerId: customer.id, addressId: toDelete.id },
-      {
-        onSuccess: () => {
-          notify.success('Dirección eliminada');
-          setToDelete(null);
-        },
-        onError: (error) => notify.apiError(error, 'No se pudo eliminar la dirección'),
-      },
+      toastOutcome('Dirección eliminada', 'No se pudo eliminar la dirección', {
+        onSuccess: () => setToDelete(null),
+      }),
     );
   };
 
