@@ -1,9 +1,8 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { type BankAccountCreate, bankAccountCreate } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
 
 export interface AccountFormValues {
@@ -29,6 +28,8 @@ function toPayload(values: AccountFormValues): BankAccountCreate {
   return { ...values, balance: amountValue(values.balance) ?? 0 };
 }
 
+const check = schemaCheck(bankAccountCreate, toPayload);
+
 export interface AccountFormProps {
   onCancel: () => void;
   onSaved: () => void;
@@ -36,18 +37,9 @@ export interface AccountFormProps {
 
 /** Fields of the 'Registrar Cuenta' dialog (spec 2 "BankAccountList"), validated with the contracts' schema. */
 export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
-  const resolve = schemaResolver(bankAccountCreate, { sync: true });
   const create = useCreateBankAccount();
 
-  const form = useForm<AccountFormValues>({
-    mode: 'controlled',
-    initialValues: INITIAL,
-    validate: (values) => resolve(toPayload(values)),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = bankAccountCreate.safeParse(toPayload(form.values)).success;
+  const { form, valid } = useCheckedForm(INITIAL, check);
   const changed = JSON.stringify(form.values) !== JSON.stringify(INITIAL);
   const pending = create.isPending;
 

@@ -1,9 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type AccountMovement, accountMovement, type BankAccount, pesosToCents } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
+import { useCheckedForm } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/notify.ts';
 import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
@@ -89,14 +89,9 @@ function MovementForm({
   const balance = current.data?.balance ?? account.balance;
   const move = useMoveMoney();
 
-  const form = useForm<MovementValues>({
-    mode: 'controlled',
-    initialValues: { amount: '', reason: '' },
-    validate: (values) => validate(kind, balance, values),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-  const valid = Object.keys(validate(kind, balance, form.values)).length === 0;
+  const { form, valid } = useCheckedForm<MovementValues>({ amount: '', reason: '' }, (values) =>
+    validate(kind, balance, values),
+  );
   const pending = move.isPending;
 
   const submit = form.onSubmit((values) => {

@@ -1,8 +1,7 @@
 import { type OptionsFilter, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { type Address, type AddressInput, addressInput } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 import { foldText, STATE_OPTIONS } from '../labels.ts';
@@ -32,7 +31,7 @@ function initialValues(address?: Address): AddressFormValues {
 // An unchosen state is sent as '' so the schema answers 'El Estado es requerido'.
 const toPayload = (values: AddressFormValues) => ({ ...values, state: values.state ?? '' }) as AddressInput;
 
-const resolve = schemaResolver(addressInput, { sync: true });
+const check = schemaCheck(addressInput, toPayload);
 
 const same = (a: AddressFormValues, b: AddressFormValues) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -56,15 +55,7 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
   const create = useCreateAddress();
   const update = useUpdateAddress();
 
-  const form = useForm<AddressFormValues>({
-    mode: 'controlled',
-    initialValues: baseline,
-    validate: (values) => resolve(toPayload(values)),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = addressInput.safeParse(toPayload(form.values)).success;
+  const { form, valid } = useCheckedForm(baseline, check);
   const changed = !same(form.values, baseline);
   const pending = create.isPending || update.isPending;
 

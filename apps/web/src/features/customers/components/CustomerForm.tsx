@@ -1,9 +1,8 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { type Customer, type CustomerInput, customerInput } from '@prestaya/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { useAgents } from '../api/get-agents.ts';
@@ -39,7 +38,7 @@ const toPayload = (values: CustomerFormValues): CustomerInput => ({
   agentId: values.agentId || null,
 });
 
-const resolve = schemaResolver(customerInput, { sync: true });
+const check = schemaCheck(customerInput, toPayload);
 
 const same = (a: CustomerFormValues, b: CustomerFormValues) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -65,15 +64,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
   const update = useUpdateCustomer();
   const agents = useAgents();
 
-  const form = useForm<CustomerFormValues>({
-    mode: 'controlled',
-    initialValues: baseline,
-    validate: (values) => resolve(toPayload(values)),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = customerInput.safeParse(toPayload(form.values)).success;
+  const { form, valid } = useCheckedForm(baseline, check);
   const changed = !same(form.values, baseline);
   const pending = create.isPending || update.isPending;
 

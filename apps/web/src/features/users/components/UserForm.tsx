@@ -1,5 +1,4 @@
 import { Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import {
   ROLE_LABELS,
   type Role,
@@ -13,7 +12,7 @@ import {
   userUpdate,
 } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
@@ -61,19 +60,13 @@ export interface UserFormProps {
 export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
   const editing = !!user;
   const schema = editing ? userUpdate : userCreate;
-  const resolve = schemaResolver(schema, { sync: true });
   const create = useCreateUser();
   const update = useUpdateUser();
 
-  const form = useForm<UserFormValues>({
-    mode: 'controlled',
-    initialValues: initialValues(user),
-    validate: (values) => resolve(toPayload(values, editing)),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = schema.safeParse(toPayload(form.values, editing)).success;
+  const { form, valid } = useCheckedForm(
+    initialValues(user),
+    schemaCheck(schema, (values: UserFormValues) => toPayload(values, editing)),
+  );
   const changed = normalized(form.values) !== normalized(initialValues(user));
   const pending = create.isPending || update.isPending;
 
