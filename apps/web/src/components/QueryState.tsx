@@ -40,25 +40,35 @@ export function QueryState<T>({
   return <>{children(query.data)}</>;
 }
 
-/** An empty list: a soft round icon over a dimmed, centred sentence. */
-export function EmptyState({
-  icon,
-  color = 'gray',
-  children,
-}: {
+interface IconNoticeProps {
   icon: ReactNode;
   color?: string;
+  /** The icon of a whole screen's notice (restricted, unfinished) rather than of a list's. */
+  large?: boolean;
+  py?: 'lg' | 'xl';
   children: ReactNode;
-}) {
+}
+
+/** A soft round icon over a centred message: an empty list, a closed or unfinished section. */
+export function IconNotice({ icon, color = 'gray', large = false, py = 'lg', children }: IconNoticeProps) {
   return (
-    <Stack align="center" gap="xs" py="lg">
-      <ThemeIcon size={44} radius="xl" variant="light" color={color} aria-hidden>
+    <Stack align="center" gap="xs" py={py}>
+      <ThemeIcon size={large ? 56 : 44} radius="xl" variant="light" color={color} aria-hidden>
         {icon}
       </ThemeIcon>
+      {children}
+    </Stack>
+  );
+}
+
+/** An empty list: the icon over a dimmed sentence. */
+export function EmptyState({ children, ...notice }: IconNoticeProps) {
+  return (
+    <IconNotice {...notice}>
       <Text size="sm" c="dimmed" ta="center">
         {children}
       </Text>
-    </Stack>
+    </IconNotice>
   );
 }
 
@@ -115,6 +125,20 @@ export function RetryAlert({
   );
 }
 
+/** A quiet 'Reintentar' beside what failed to load. */
+export function RetryButton({ size, onClick }: { size: 'xs' | 'compact-sm'; onClick: () => void }) {
+  return (
+    <Button
+      size={size}
+      variant="subtle"
+      leftSection={<IconRefresh size={14} aria-hidden />}
+      onClick={onClick}
+    >
+      Reintentar
+    </Button>
+  );
+}
+
 /**
  * A details screen whose record failed to load: the server's Spanish detail (404, 403…) as the title,
  * a way back to the list and, unless the record does not exist, a retry button.
@@ -139,16 +163,7 @@ export function LoadError({
         <Button component={Link} to={back.to} variant="light" size="xs">
           {back.label}
         </Button>
-        {!notFound && (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Reintentar
-          </Button>
-        )}
+        {!notFound && <RetryButton size="xs" onClick={onRetry} />}
       </Group>
     </Alert>
   );

@@ -11,13 +11,8 @@ import {
   type ScheduledPayment,
 } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  PrintDocument,
-  PrintFields,
-  PrintState,
-  PrintTable,
-  PrintTotals,
-} from '../../../components/print/PrintDocument.tsx';
+import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
+import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { loanQueryOptions } from '../api/get-loan.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';

@@ -1,11 +1,6 @@
 import { centsToPesos, PAYMENT_STATUS_LABELS, type PaymentDetails, pesosToCents } from '@prestaya/contracts';
-import {
-  PrintDocument,
-  PrintFields,
-  PrintState,
-  PrintTable,
-  PrintTotals,
-} from '../../../components/print/PrintDocument.tsx';
+import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
+import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { usePaymentDetails } from '../api/get-payment-details.ts';
 import { fullCustomerName, methodLabel } from '../labels.ts';
