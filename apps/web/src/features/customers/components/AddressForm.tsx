@@ -1,6 +1,7 @@
-import { type OptionsFilter, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type OptionsFilter, Select, SimpleGrid, Stack } from '@mantine/core';
 import { type Address, type AddressInput, addressInput } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
+import { FieldRow, TextField } from '../../../components/FormFields.tsx';
 import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
@@ -86,16 +87,16 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Calle" autoComplete="off" data-autofocus {...form.getInputProps('street')} />
+        <TextField form={form} name="street" label="Calle" data-autofocus />
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput label="No. Exterior" autoComplete="off" {...form.getInputProps('numExterior')} />
-          <TextInput label="No. Interior" autoComplete="off" {...form.getInputProps('numInterior')} />
+          <TextField form={form} name="numExterior" label="No. Exterior" />
+          <TextField form={form} name="numInterior" label="No. Interior" />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Colonia" autoComplete="off" {...form.getInputProps('neighborhood')} />
-          <TextInput label="Ciudad" autoComplete="off" {...form.getInputProps('city')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <FieldRow>
+          <TextField form={form} name="neighborhood" label="Colonia" />
+          <TextField form={form} name="city" label="Ciudad" />
+        </FieldRow>
+        <FieldRow>
           <Select
             label="Estado"
             data={STATE_OPTIONS}
@@ -107,15 +108,15 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
             allowDeselect={false}
             {...form.getInputProps('state')}
           />
-          <TextInput
+          <TextField
+            form={form}
+            name="postalCode"
             label="Código Postal"
             inputMode="numeric"
             maxLength={5}
             placeholder="5 dígitos"
-            autoComplete="off"
-            {...form.getInputProps('postalCode')}
           />
-        </SimpleGrid>
+        </FieldRow>
         <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
       </Stack>
     </form>

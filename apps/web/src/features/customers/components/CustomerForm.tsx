@@ -1,7 +1,8 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { type Customer, type CustomerInput, customerInput } from '@prestaya/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { FieldRow, TextField } from '../../../components/FormFields.tsx';
 import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
@@ -123,24 +124,20 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
           <Title order={headingOrder} size="h4">
             Datos Personales
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label="Nombre" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-            <TextInput label="Apellido Paterno" autoComplete="off" {...form.getInputProps('lastName')} />
-            <TextInput
-              label="Apellido Materno"
-              autoComplete="off"
-              {...form.getInputProps('secondLastName')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
+          <FieldRow cols={3}>
+            <TextField form={form} name="name" label="Nombre" data-autofocus />
+            <TextField form={form} name="lastName" label="Apellido Paterno" />
+            <TextField form={form} name="secondLastName" label="Apellido Materno" />
+          </FieldRow>
+          <FieldRow cols={3}>
+            <TextField
+              form={form}
+              name="phone"
               label="Teléfono"
               type="tel"
               inputMode="numeric"
               maxLength={10}
               placeholder="10 dígitos"
-              autoComplete="off"
-              {...form.getInputProps('phone')}
             />
             <TextInput
               label="CURP"
@@ -160,7 +157,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
               nothingFoundMessage="Sin agentes"
               {...form.getInputProps('agentId')}
             />
-          </SimpleGrid>
+          </FieldRow>
           <Group justify="flex-end" mt="xs">
             {editing ? (
               <Button variant="default" disabled={!changed || pending} onClick={discard}>

@@ -1,4 +1,4 @@
-import { Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, Select, Stack } from '@mantine/core';
 import {
   ROLE_LABELS,
   type Role,
@@ -12,6 +12,7 @@ import {
   userUpdate,
 } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
+import { FieldRow, TextField } from '../../../components/FormFields.tsx';
 import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -97,19 +98,19 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Nombre" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Apellidos" autoComplete="off" {...form.getInputProps('lastName')} />
-        </SimpleGrid>
-        <TextInput
+        <FieldRow>
+          <TextField form={form} name="name" label="Nombre" data-autofocus />
+          <TextField form={form} name="lastName" label="Apellidos" />
+        </FieldRow>
+        <TextField
+          form={form}
+          name="username"
           label="Usuario"
           type="email"
           placeholder="correo@ejemplo.com"
           description="Correo electrónico con el que inicia sesión"
-          autoComplete="off"
-          {...form.getInputProps('username')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <FieldRow>
           <PasswordInput
             label="Contraseña"
             description={editing ? KEEP_CURRENT_HINT : 'Al menos 8 caracteres'}
@@ -126,7 +127,7 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
             visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
             {...form.getInputProps('pin')}
           />
-        </SimpleGrid>
+        </FieldRow>
         <Checkbox.Group label="Perfil" {...form.getInputProps('roles')}>
           <Group mt={6} gap="lg">
             <Checkbox value="ROLE_ADMIN" label={ROLE_LABELS.ROLE_ADMIN} />
