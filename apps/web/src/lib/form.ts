@@ -59,3 +59,11 @@ export function useCheckedForm<V extends Record<string, any>>(
   });
   return { form, valid: Object.keys(check(form.values)).length === 0 };
 }
+
+/** The text fields of the record being edited, or blanks for a new one (a missing value reads ''). */
+export function textFieldsOf<K extends string>(
+  record: Partial<Record<K, string | null>> | undefined,
+  keys: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, record?.[key] ?? ''])) as Record<K, string>;
+}

@@ -2,7 +2,7 @@ import { type OptionsFilter, Select, SimpleGrid, Stack } from '@mantine/core';
 import { type Address, type AddressInput, addressInput } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { FieldRow, TextField } from '../../../components/FormFields.tsx';
-import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
+import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 import { foldText, STATE_OPTIONS } from '../labels.ts';
@@ -19,13 +19,8 @@ export interface AddressFormValues {
 
 function initialValues(address?: Address): AddressFormValues {
   return {
-    street: address?.street ?? '',
-    numExterior: address?.numExterior ?? '',
-    numInterior: address?.numInterior ?? '',
-    neighborhood: address?.neighborhood ?? '',
-    city: address?.city ?? '',
+    ...textFieldsOf(address, ['street', 'numExterior', 'numInterior', 'neighborhood', 'city', 'postalCode']),
     state: address?.state ?? null,
-    postalCode: address?.postalCode ?? '',
   };
 }
 

@@ -3,7 +3,7 @@ import { type Customer, type CustomerInput, customerInput } from '@prestaya/cont
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FieldRow, TextField } from '../../../components/FormFields.tsx';
-import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
+import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { useAgents } from '../api/get-agents.ts';
@@ -23,11 +23,7 @@ export interface CustomerFormValues {
 
 function initialValues(customer: Customer | undefined, currentUserId: string | null): CustomerFormValues {
   return {
-    name: customer?.name ?? '',
-    lastName: customer?.lastName ?? '',
-    secondLastName: customer?.secondLastName ?? '',
-    phone: customer?.phone ?? '',
-    curp: customer?.curp ?? '',
+    ...textFieldsOf(customer, ['name', 'lastName', 'secondLastName', 'phone', 'curp']),
     // Spec 6: a new customer belongs to whoever registers them unless another agent is chosen.
     agentId: customer ? customer.agentId : currentUserId,
     status: customer?.status ?? 'PENDING',

@@ -81,7 +81,8 @@ function ApproveForm({ loan, onClose, onDone }: { loan: Loan; onClose: () => voi
   );
 }
 
-export interface ApproveDialogProps {
+/** The props of a dialog that acts on one loan of the list (Aprobar, Entregar). */
+export interface LoanActionDialogProps {
   loan: Loan | null;
   opened: boolean;
   onClose: () => void;
@@ -89,7 +90,7 @@ export interface ApproveDialogProps {
 }
 
 /** 'Aprobación de Préstamo' (spec 2 "GlobalLoanList"): the loan summary and the withdrawal account. */
-export function ApproveDialog({ loan, opened, onClose, onDone }: ApproveDialogProps) {
+export function ApproveDialog({ loan, opened, onClose, onDone }: LoanActionDialogProps) {
   return (
     <EntityDialog opened={opened && loan !== null} onClose={onClose} title={APPROVE_TITLE} size="lg">
       {loan && <ApproveForm key={loan.id} loan={loan} onClose={onClose} onDone={onDone} />}

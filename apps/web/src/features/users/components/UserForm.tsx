@@ -13,7 +13,7 @@ import {
 } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { FieldRow, TextField } from '../../../components/FormFields.tsx';
-import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
+import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
@@ -31,9 +31,7 @@ export const KEEP_CURRENT_HINT = 'Déjelo vacío para conservar el actual';
 
 function initialValues(user?: User): UserFormValues {
   return {
-    name: user?.name ?? '',
-    lastName: user?.lastName ?? '',
-    username: user?.username ?? '',
+    ...textFieldsOf(user, ['name', 'lastName', 'username']),
     password: '',
     pin: '',
     roles: user?.roles ? [...user.roles] : [],
