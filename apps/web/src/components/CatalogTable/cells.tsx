@@ -98,13 +98,30 @@ export function filterOptionsOf<T extends string>(
   return values.map((value) => ({ value, text: labels[value] }));
 }
 
-/** A name with, on a phone, what the columns hidden there show folded under it. */
-export function FoldedNameCell({ name, children }: { name: string; children: ReactNode }) {
+/**
+ * A customer's name with, on a phone, the status and amount that the columns hidden there show folded
+ * under it (`detail` follows the amount), so nothing scrolls out of view.
+ */
+export function FoldedNameCell({
+  name,
+  status,
+  amount,
+  detail,
+}: {
+  name: string;
+  status: StatusBadgeProps;
+  amount: number;
+  detail?: string;
+}) {
   return (
     <Stack gap={4} align="flex-start">
       <Text size="sm">{name}</Text>
       <Group gap={6} hiddenFrom="sm">
-        {children}
+        <StatusBadge {...status} />
+        <Text size="xs" c="dimmed">
+          <MoneyText value={amount} />
+          {detail && ` · ${detail}`}
+        </Text>
       </Group>
     </Stack>
   );

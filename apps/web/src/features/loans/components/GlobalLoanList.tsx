@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { LOAN_STATUS_LABELS, type Loan } from '@prestaya/contracts';
 import { IconCircleCheck, IconEye, IconTruckDelivery } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -11,8 +11,6 @@ import {
   filterOptionsOf,
   RowStatus,
 } from '../../../components/CatalogTable/index.ts';
-import { MoneyText } from '../../../components/MoneyText.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
 import { getLoans } from '../api/get-loans.ts';
@@ -30,14 +28,12 @@ const columns: ColumnDef<Loan>[] = [
     header: 'Cliente',
     accessor: 'customer.name',
     concat: ['customer.lastName'],
-    // On a phone the status and amount go under the name, so nothing scrolls out of view.
     render: (loan) => (
-      <FoldedNameCell name={[loan.customer.name, loan.customer.lastName].join(' ')}>
-        <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
-        <Text size="xs" c="dimmed">
-          <MoneyText value={loan.amount} />
-        </Text>
-      </FoldedNameCell>
+      <FoldedNameCell
+        name={[loan.customer.name, loan.customer.lastName].join(' ')}
+        status={{ value: loan.status, labels: LOAN_STATUS_BADGES }}
+        amount={loan.amount}
+      />
     ),
   },
   { header: 'Monto', accessor: 'amount', type: 'money', sortable: true, visibleFrom: 'sm' },

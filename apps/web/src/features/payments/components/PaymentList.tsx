@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentListItem } from '@prestaya/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -11,8 +10,6 @@ import {
   filterOptionsOf,
   RowStatus,
 } from '../../../components/CatalogTable/index.ts';
-import { MoneyText } from '../../../components/MoneyText.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getPayments } from '../api/get-payments.ts';
 import { paymentsKeys } from '../api/keys.ts';
@@ -27,14 +24,13 @@ const columns: ColumnDef<PaymentListItem>[] = [
     header: 'Cliente',
     accessor: 'loan.customer.name',
     concat: ['loan.customer.lastName'],
-    // On a phone the amount and status go under the name, so nothing scrolls out of view.
     render: (payment) => (
-      <FoldedNameCell name={[payment.loan.customer.name, payment.loan.customer.lastName].join(' ')}>
-        <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
-        <Text size="xs" c="dimmed">
-          <MoneyText value={payment.amount} /> · {methodLabel(payment.paymentMethod)}
-        </Text>
-      </FoldedNameCell>
+      <FoldedNameCell
+        name={[payment.loan.customer.name, payment.loan.customer.lastName].join(' ')}
+        status={{ value: payment.status, labels: PAYMENT_STATUS_BADGES }}
+        amount={payment.amount}
+        detail={methodLabel(payment.paymentMethod)}
+      />
     ),
   },
   { header: 'Monto', accessor: 'amount', type: 'money', sortable: true, visibleFrom: 'sm' },
