@@ -51,7 +51,7 @@ export function renderCell<T>(row: T, column: ColumnDef<T>) {
     case 'datetime':
       return formatDateTime(value as string);
     case 'status':
-      return <StatusBadge value={value} labels={column.labels} />;
+      return <RowStatus value={value} labels={column.labels} />;
     case 'image':
       return isBlank(value) ? null : (
         <Image src={String(value)} alt={column.header} h={40} w={40} radius="sm" fit="cover" />

@@ -9,7 +9,6 @@ import {
   type ExtraButton,
   FoldedNameCell,
   filterOptionsOf,
-  RowStatus,
 } from '../../../components/CatalogTable/index.ts';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
@@ -37,13 +36,7 @@ const columns: ColumnDef<Loan>[] = [
     ),
   },
   { header: 'Monto', accessor: 'amount', type: 'money', sortable: true, visibleFrom: 'sm' },
-  {
-    header: 'Estatus',
-    accessor: 'status',
-    visibleFrom: 'sm',
-    // As tall as the actions button, so rows without actions (cancelled) keep the same height.
-    render: (loan) => <RowStatus value={loan.status} labels={LOAN_STATUS_BADGES} />,
-  },
+  { header: 'Estatus', accessor: 'status', type: 'status', labels: LOAN_STATUS_BADGES, visibleFrom: 'sm' },
   { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'md', sortable: true },
 ];
 

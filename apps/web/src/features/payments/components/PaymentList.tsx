@@ -8,7 +8,6 @@ import {
   type ExtraButton,
   FoldedNameCell,
   filterOptionsOf,
-  RowStatus,
 } from '../../../components/CatalogTable/index.ts';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getPayments } from '../api/get-payments.ts';
@@ -49,9 +48,10 @@ const columns: ColumnDef<PaymentListItem>[] = [
   {
     header: 'Estatus',
     accessor: 'status',
+    type: 'status',
+    labels: PAYMENT_STATUS_BADGES,
     sortable: true,
     visibleFrom: 'sm',
-    render: (payment) => <RowStatus value={payment.status} labels={PAYMENT_STATUS_BADGES} />,
   },
 ];
 
