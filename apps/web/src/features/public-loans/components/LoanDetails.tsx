@@ -21,6 +21,7 @@ import {
 } from '@prestaya/contracts/plain';
 import { IconAlertCircle, IconMoodSad } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DetailField } from '../../../components/DetailField.tsx';
 import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { errorDetail, isPublicApiError } from '../api/client.ts';
@@ -44,19 +45,6 @@ function StatusBadge({ status, label }: { status: string; label: string }) {
     <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
       {label}
     </Badge>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" fw={600}>
-        {children}
-      </Text>
-    </Stack>
   );
 }
 
@@ -139,13 +127,27 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
             <StatusBadge status={loan.status} label={statusLabel} />
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <Field label="No. de préstamo">{loan.num}</Field>
-            <Field label="Monto">{formatPesos(loan.amount)}</Field>
-            <Field label="Estatus">{statusLabel}</Field>
-            <Field label="Fecha de solicitud">{formatShortDate(loan.requestDate)}</Field>
-            <Field label="Fecha de aprobación">{formatShortDate(loan.approvedOn) || '—'}</Field>
-            <Field label="Saldo actual">{formatPesos(loan.currentBalance)}</Field>
-            <Field label="Total a pagar">{formatPesos(loan.totalToRepay)}</Field>
+            <DetailField strong label="No. de préstamo">
+              {loan.num}
+            </DetailField>
+            <DetailField strong label="Monto">
+              {formatPesos(loan.amount)}
+            </DetailField>
+            <DetailField strong label="Estatus">
+              {statusLabel}
+            </DetailField>
+            <DetailField strong label="Fecha de solicitud">
+              {formatShortDate(loan.requestDate)}
+            </DetailField>
+            <DetailField strong label="Fecha de aprobación">
+              {formatShortDate(loan.approvedOn) || '—'}
+            </DetailField>
+            <DetailField strong label="Saldo actual">
+              {formatPesos(loan.currentBalance)}
+            </DetailField>
+            <DetailField strong label="Total a pagar">
+              {formatPesos(loan.totalToRepay)}
+            </DetailField>
           </SimpleGrid>
         </Stack>
       </Paper>
