@@ -6,7 +6,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loggerOptions } from '../src/logger.ts';
-import { createAdmin, expectProblem, request, testConfig, useTestApp } from './helpers.ts';
+import { createAdmin, expectProblem, request, testConfig, useTestApp } from './support/app.ts';
 
 // A stand-in for apps/web/dist: the SPA shell plus one hashed asset.
 const webDist = mkdtempSync(join(tmpdir(), 'prestaya-web-'));

@@ -7,10 +7,10 @@ import {
   expectProblem,
   loginToken,
   request,
-  rowsOf,
   type TestUser,
   useTestApp,
-} from './helpers.ts';
+} from './support/app.ts';
+import { rowsOf } from './support/database.ts';
 
 const context = useTestApp();
 

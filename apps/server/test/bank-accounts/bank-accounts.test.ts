@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createUserAndLogin,
-  expectProblem,
-  rowsOf,
-  type TestUser,
-  useTestApp,
-} from '../helpers.ts';
-import { bankAccountsApi, newAccount, VALID_CLABE } from './api.ts';
-import { expectLedgerInvariant } from './ledger-invariant.ts';
+import { bankAccountsApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
+import { newAccount, VALID_CLABE } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 
 const context = useTestApp();
 const api = () => bankAccountsApi(context.app);

@@ -8,9 +8,9 @@ import {
   applyAccountMovement,
   LedgerRefusalError,
 } from '../../src/modules/bank-accounts/ledger-service.ts';
-import { createAdmin, expectProblem, type TestUser, useTestApp } from '../helpers.ts';
-import { bankAccountsApi } from './api.ts';
-import { expectLedgerInvariant } from './ledger-invariant.ts';
+import { bankAccountsApi } from '../support/api.ts';
+import { createAdmin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 
 /** applyAccountMovement as loans and payments will call it: inside their own transaction. */
 const context = useTestApp();

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createUserAndLogin, expectProblem, rowsOf, useTestApp } from '../helpers.ts';
-import { auditRowsOf, customersApi, formOf, newCustomer, storedState, uniqueCurp } from './support.ts';
+import { customersApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, expectProblem, useTestApp } from '../support/app.ts';
+import { formOf, newCustomer, uniqueCurp } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { auditRowsOf, storedCustomerState } from '../support/records.ts';
 
 const context = useTestApp();
 const api = customersApi(context);
@@ -68,7 +71,7 @@ describe('POST /api/v1/customers', () => {
   it('refuses a duplicate CURP, whatever its case, with 409 and stores nothing', async () => {
     const admin = await createAdmin(context);
     await api.createOk(admin.token, { curp: 'GOMJ800101HDFMRS09' });
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     expectProblem(
       await api.create(admin.token, newCustomer({ curp: 'GOMJ800101HDFMRS09' })),
       409,
@@ -79,7 +82,7 @@ describe('POST /api/v1/customers', () => {
       409,
       'Ya existe un cliente con esa CURP',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 
   it('lets exactly one of several concurrent creations with the same CURP win', async () => {
@@ -214,13 +217,13 @@ describe('PUT /api/v1/customers/:id', () => {
     const admin = await createAdmin(context);
     const first = await api.createOk(admin.token);
     const second = await api.createOk(admin.token);
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     expectProblem(
       await api.update(admin.token, second.id, { ...formOf(second), curp: first.curp.toLowerCase() }),
       409,
       'Ya existe un cliente con esa CURP',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 
   it('validates like the create form, and is 404 for an unknown customer', async () => {
@@ -264,11 +267,11 @@ describe('audit trail', () => {
   it('writes nothing when a change is refused', async () => {
     const admin = await createAdmin(context);
     const created = await api.createOk(admin.token);
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     await api.create(admin.token, newCustomer({ curp: created.curp }));
     await api.create(admin.token, newCustomer({ agentId: uuidv7() }));
     await api.update(admin.token, created.id, { ...formOf(created), agentId: uuidv7() });
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 });
 

@@ -21,8 +21,9 @@ import {
   seedDemo,
 } from '../../src/demo/seed.ts';
 import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/demo/staff.ts';
-import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
-import { createTestDatabase, loginToken, request, rowsOf, testConfig } from '../helpers.ts';
+import { loginToken, request, testConfig } from '../support/app.ts';
+import { createTestDatabase, rowsOf } from '../support/database.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 
 /**
  * `npm run seed:demo` on a fresh database (PGlite in memory, or its own PostgreSQL database with

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customersApi } from '../customers/support.ts';
-import { expectProblem, rowsOf, useTestApp } from '../helpers.ts';
+import { customersApi, loansApi } from '../support/api.ts';
+import { expectProblem, useTestApp } from '../support/app.ts';
+import { rowsOf } from '../support/database.ts';
 import { holdRowLock } from '../support/row-lock.ts';
-import { accountOf, expectLedger, ledgerOf, loansApi, loanWorld, openAccount } from './support.ts';
+import { accountOf, expectLedger, ledgerOf, loanWorld, openAccount } from '../support/worlds.ts';
 
 type Reply = { statusCode: number; body: string; headers: Record<string, unknown> };
 

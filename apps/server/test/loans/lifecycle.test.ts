@@ -1,27 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { customersApi } from '../customers/support.ts';
-import { expectProblem, useTestApp } from '../helpers.ts';
-import {
-  accountOf,
-  expectLedger,
-  type LoanWorld,
-  ledgerOf,
-  loanAuditOf,
-  loansApi,
-  loanWorld,
-  openAccount,
-  plusDays,
-  storedState,
-  todayInMexicoCity,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { customersApi, loansApi } from '../support/api.ts';
+import { expectProblem, useTestApp } from '../support/app.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { loanAuditOf, storedLoanState } from '../support/records.ts';
+import { accountOf, expectLedger, ledgerOf, openAccount, useLoanWorld } from '../support/worlds.ts';
 
 const context = useTestApp();
 const api = loansApi(context);
-let world: LoanWorld;
-
-beforeEach(async () => {
-  world = await loanWorld(context);
-});
+const world = useLoanWorld(context);
 
 describe('request → approve → deliver (the issue-4 journey)', () => {
   it('reserves, delivers and schedules with the exact figures, the ledger invariant after every step', async () => {
@@ -32,7 +18,7 @@ describe('request → approve → deliver (the issue-4 journey)', () => {
     // Request (by the customer's agent).
     const created = await api.create(agent.token, customer.id, { amount: 10_000 });
     expect(created.statusCode, created.body).toBe(201);
-    const today = todayInMexicoCity();
+    const today = businessToday();
     expect(created.json()).toEqual({
       status: 'OK',
       data: {
@@ -107,13 +93,13 @@ describe('request → approve → deliver (the issue-4 journey)', () => {
     expect(await expectLedger(context)).toBe(3);
 
     const schedule = await api.scheduleOk(agent.token, loan.id);
-    const activationDay = todayInMexicoCity();
+    const activationDay = businessToday();
     expect(schedule).toHaveLength(12);
     expect(schedule).toEqual(
       Array.from({ length: 12 }, (_, i) => ({
         id: expect.any(String),
         paymentNumber: i + 1,
-        dueDate: plusDays(activationDay, 7 * (i + 1)),
+        dueDate: addDays(activationDay, 7 * (i + 1)),
         amount: 1_000,
         status: 'PENDING',
         concept: `Pago ${i + 1} de 12`,
@@ -155,14 +141,14 @@ describe('approving', () => {
     const { admin, customer } = world;
     const account = await openAccount(context, admin, 5_000);
     const loan = await api.createOk(admin.token, customer.id, { amount: 10_000 });
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     const response = await api.approve(admin.token, loan.id, { bankAccountId: account.id });
     expectProblem(
       response,
       409,
       'Saldo insuficiente en la cuenta para aprobar el préstamo: disponible $5,000.00',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
     expect((await api.get(admin.token, loan.id)).json().data).toMatchObject({
       status: 'PENDING',
       approvedOn: null,
@@ -186,7 +172,7 @@ describe('approving', () => {
   it('needs a bank account unless the loan is loanFromPast (400 naming the field)', async () => {
     const { admin, customer } = world;
     const loan = await api.createOk(admin.token, customer.id);
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     for (const body of [{}, { bankAccountId: null }]) {
       const response = await api.approve(admin.token, loan.id, body);
       const problem = expectProblem(response, 400, 'bankAccountId: Seleccione la cuenta de retiro');
@@ -198,7 +184,7 @@ describe('approving', () => {
       404,
       'Cuenta bancaria no encontrada',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
   });
 
   it('only from PENDING; delivering only from APPROVED (409, nothing changes)', async () => {
@@ -206,25 +192,25 @@ describe('approving', () => {
     const account = await openAccount(context, admin, 50_000);
     const loan = await api.createOk(admin.token, customer.id);
 
-    let before = await storedState(context);
+    let before = await storedLoanState(context);
     expectProblem(
       await api.activate(admin.token, loan.id),
       409,
       'Solo se puede entregar un préstamo aprobado',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
 
     await api.approveOk(admin.token, loan.id, account.id);
-    before = await storedState(context);
+    before = await storedLoanState(context);
     expectProblem(
       await api.approve(admin.token, loan.id, { bankAccountId: account.id }),
       409,
       'Solo se puede aprobar un préstamo en espera',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
 
     await api.activateOk(admin.token, loan.id);
-    before = await storedState(context);
+    before = await storedLoanState(context);
     expectProblem(
       await api.approve(admin.token, loan.id, { bankAccountId: account.id }),
       409,
@@ -235,7 +221,7 @@ describe('approving', () => {
       409,
       'Solo se puede entregar un préstamo aprobado',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
     expect((await api.scheduleOk(admin.token, loan.id)).length).toBe(12);
     expect(await expectLedger(context)).toBe(3);
 
@@ -290,7 +276,7 @@ describe('a loanFromPast (Préstamo ya iniciado)', () => {
     });
     const schedule = await api.scheduleOk(admin.token, loan.id);
     expect(schedule.map((p) => [p.paymentNumber, p.dueDate, p.amount])).toEqual(
-      Array.from({ length: 12 }, (_, i) => [i + 1, plusDays('2024-01-15', 7 * (i + 1)), 600]),
+      Array.from({ length: 12 }, (_, i) => [i + 1, addDays('2024-01-15', 7 * (i + 1)), 600]),
     );
     expect(schedule[0]?.dueDate).toBe('2024-01-22');
     expect(schedule[11]?.dueDate).toBe('2024-04-08');
@@ -399,7 +385,7 @@ describe('editing a loan', () => {
 
     await api.approveOk(admin.token, loan.id, account.id);
     expect(await accountOf(context, admin, account.id)).toMatchObject({ balance: 42_000 });
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     for (const token of [admin.token, agent.token]) {
       expectProblem(
         await api.update(token, loan.id, { amount: 9_000 }),
@@ -407,7 +393,7 @@ describe('editing a loan', () => {
         'Solo se puede modificar el monto mientras el préstamo está en espera',
       );
     }
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
 
     // The form sending back the unchanged values is fine and writes nothing.
     const echo = await api.update(agent.token, loan.id, {
@@ -420,7 +406,7 @@ describe('editing a loan', () => {
     });
     expect(echo.statusCode, echo.body).toBe(200);
     expect(echo.json().data).toMatchObject({ amount: 8_000, status: 'APPROVED' });
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
     await expectLedger(context);
   });
 
@@ -454,7 +440,7 @@ describe('editing a loan', () => {
 
   it('refuses a request date in the future', async () => {
     const { admin, customer } = world;
-    const tomorrow = plusDays(todayInMexicoCity(), 1);
+    const tomorrow = addDays(businessToday(), 1);
     expectProblem(
       await api.create(admin.token, customer.id, { amount: 1_000, requestDate: tomorrow }),
       400,
@@ -476,9 +462,9 @@ describe('manual status edits (server-authoritative)', () => {
     const loan = await api.createOk(admin.token, customer.id);
 
     const expectRefused = async (status: string, detail: string) => {
-      const before = await storedState(context);
+      const before = await storedLoanState(context);
       expectProblem(await api.update(admin.token, loan.id, { status }), 409, detail);
-      expect(await storedState(context)).toEqual(before);
+      expect(await storedLoanState(context)).toEqual(before);
     };
     // PENDING
     await expectRefused('APPROVED', 'Use Aprobar para aprobar un préstamo');
@@ -500,10 +486,10 @@ describe('manual status edits (server-authoritative)', () => {
     await expectRefused('PENDING', 'El estatus de un préstamo activo lo calcula el sistema');
     await expectRefused('CANCELLED', 'Un préstamo ya entregado no se puede cancelar');
     // Same status: accepted, nothing written.
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     const same = await api.update(admin.token, loan.id, { status: 'ACTIVE' });
     expect(same.statusCode, same.body).toBe(200);
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
     expectProblem(await api.update(admin.token, loan.id, { status: 'REJECTED' }), 400, /^status: /);
     await expectLedger(context);
   });
@@ -515,7 +501,7 @@ describe('requests', () => {
     const account = await openAccount(context, admin, 50_000);
     const first = await api.createOk(agent.token, customer.id);
     expect(first.num).toBe(1000);
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     for (const token of [agent.token, admin.token]) {
       expectProblem(
         await api.create(token, customer.id, { amount: 500 }),
@@ -523,7 +509,7 @@ describe('requests', () => {
         'El cliente ya tiene un préstamo en curso',
       );
     }
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
     await api.approveOk(admin.token, first.id, account.id);
     expectProblem(
       await api.create(agent.token, customer.id, { amount: 500 }),

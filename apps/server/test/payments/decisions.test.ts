@@ -1,30 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { attachmentLinkKey, signedAttachmentUri } from '../../src/modules/payments/attachment-links.ts';
-import { customersApi } from '../customers/support.ts';
-import { expectProblem, request, rowsOf, testConfig, useTestApp } from '../helpers.ts';
+import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
+import { expectProblem, request, testConfig, useTestApp } from '../support/app.ts';
+import { filePart, fixture, jsonPart, tempDataDir } from '../support/builders.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { rowsOf } from '../support/database.ts';
+import { storedLoanState } from '../support/records.ts';
 import {
   accountOf,
-  expectLedger,
-  type LoanWorld,
-  ledgerOf,
-  loansApi,
-  storedState,
-} from '../loans/support.ts';
-import {
   accrue,
   activeLoan,
-  filePart,
-  fixture,
-  jsonPart,
+  expectLedger,
+  ledgerOf,
   loanOf,
-  loanWorld,
   openAccount,
-  paymentsApi,
-  plusDays,
-  tempDataDir,
-  today,
-} from './support.ts';
+  useLoanWorld,
+} from '../support/worlds.ts';
 
 /**
  * Confirming (Abono into an account) and rejecting payments, their details with signed proof links,
@@ -33,13 +25,9 @@ import {
 const dataDir = tempDataDir();
 const context = useTestApp({ dataDir: dataDir.dir });
 const api = paymentsApi(context);
-let world: LoanWorld;
+const world = useLoanWorld(context);
 
 afterAll(() => dataDir.remove());
-
-beforeEach(async () => {
-  world = await loanWorld(context);
-});
 
 async function abonos() {
   return rowsOf<{ account_id: string; amount_cents: number; reason: string; payment_id: string }>(
@@ -137,7 +125,7 @@ describe('confirming a payment', () => {
     expect(decided.payment).toMatchObject({ status: 'PAID', bankAccount: { id: caja.id, name: 'Caja' } });
 
     // Once decided, no second Abono and no rejection.
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     expectProblem(
       await api.decide(world.admin.token, payment.id, { status: 'PAID', targetAccountId: caja.id }),
       409,
@@ -148,7 +136,7 @@ describe('confirming a payment', () => {
       409,
       'Solo se puede confirmar o rechazar un pago en validación',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
     expect(await abonos()).toHaveLength(1);
 
     const audit = rowsOf<{ action: string; user_id: string }>(
@@ -163,10 +151,10 @@ describe('confirming a payment', () => {
   });
 
   it('a loan with every installment and fee paid is PAID with balance 0', async () => {
-    const T = today();
+    const T = businessToday();
     const caja = await openAccount(context, world.admin, 1_000, 'Caja');
     const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
-      requestDate: plusDays(T, -10),
+      requestDate: addDays(T, -10),
     });
     await accrue(context, T);
     const fees = await api.feesOk(world.admin.token, loan.id);
@@ -206,7 +194,7 @@ describe('confirming a payment', () => {
     });
     await expectLedger(context);
     // Nothing accrues for a PAID loan.
-    expect(await accrue(context, plusDays(T, 60))).toMatchObject({ feesCreated: 0, loansUpdated: 0 });
+    expect(await accrue(context, addDays(T, 60))).toMatchObject({ feesCreated: 0, loansUpdated: 0 });
     // And nothing more can be registered on it.
     expectProblem(
       await api.register(world.agent.token, loan.id, [
@@ -222,7 +210,7 @@ describe('confirming a payment', () => {
     const payment = await api.registerOk(world.agent.token, loan.id, [
       jsonPart({ scheduledPaymentIds: [schedule[0]?.id ?? ''], paymentMethod: 'CASH' }),
     ]);
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     const missing = expectProblem(
       await api.decide(world.admin.token, payment.id, { status: 'PAID' }),
       400,
@@ -250,16 +238,16 @@ describe('confirming a payment', () => {
       404,
       'Pago no encontrado',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
     expect((await api.detailsOk(world.admin.token, payment.id)).payment.status).toBe('VALIDATING');
   });
 });
 
 describe('rejecting a payment', () => {
   it('returns installments to DELAYED or PENDING by due date and fees to PENDING; no money moves', async () => {
-    const T = today();
+    const T = businessToday();
     const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
-      requestDate: plusDays(T, -10),
+      requestDate: addDays(T, -10),
     });
     await accrue(context, T);
     const fees = await api.feesOk(world.admin.token, loan.id);

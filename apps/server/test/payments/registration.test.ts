@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { customersApi } from '../customers/support.ts';
-import { expectProblem, request, rowsOf, useTestApp } from '../helpers.ts';
-import { type LoanWorld, loansApi, storedState } from '../loans/support.ts';
-import {
-  accrue,
-  activeLoan,
-  jsonPart,
-  loanOf,
-  loanWorld,
-  multipart,
-  paymentsApi,
-  plusDays,
-  textPart,
-  today,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
+import { expectProblem, request, useTestApp } from '../support/app.ts';
+import { jsonPart, multipart, textPart } from '../support/builders.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { rowsOf } from '../support/database.ts';
+import { storedLoanState } from '../support/records.ts';
+import { accrue, activeLoan, loanOf, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * Registering a payment (POST /loans/{id}/payments, multipart): the rules of docs/architecture.md "Payments",
@@ -22,28 +14,24 @@ import {
  */
 const context = useTestApp();
 const api = paymentsApi(context);
-let world: LoanWorld;
-
-beforeEach(async () => {
-  world = await loanWorld(context);
-});
+const world = useLoanWorld(context);
 
 /** A loan registered 10 days ago, anchored 10 days ago: installment 1 (due T−3) has fees T−2, T−1, T. */
 async function overdueLoan() {
-  const T = today();
+  const T = businessToday();
   const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
-    requestDate: plusDays(T, -10),
+    requestDate: addDays(T, -10),
   });
   await accrue(context, T);
   const fees = await api.feesOk(world.admin.token, loan.id);
-  expect(fees.map((f) => f.feeDate)).toEqual([plusDays(T, -2), plusDays(T, -1), T]);
+  expect(fees.map((f) => f.feeDate)).toEqual([addDays(T, -2), addDays(T, -1), T]);
   return { loan, schedule, fees, ids: (n: number) => schedule.slice(0, n).map((p) => p.id) };
 }
 
 async function paymentState() {
   const rows = async (text: ReturnType<typeof sql>) => rowsOf(await context.database.db.execute(text));
   return {
-    ...(await storedState(context)),
+    ...(await storedLoanState(context)),
     payments: await rows(sql`select * from payments order by id`),
     items: await rows(sql`select * from payment_items order by id`),
     installments: await rows(sql`select id, status from scheduled_payments order by id`),
@@ -147,9 +135,9 @@ describe('registering a payment', () => {
   });
 
   it('recomputes the loan: an ACTIVE loan whose only overdue installment is in validation is DELAYED', async () => {
-    const T = today();
+    const T = businessToday();
     const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
-      requestDate: plusDays(T, -8),
+      requestDate: addDays(T, -8),
       registeredDaysAgo: 0,
     });
     expect(loan.status).toBe('ACTIVE'); // delivery leaves a loanFromPast ACTIVE until the accrual runs

@@ -3,20 +3,19 @@ import { join } from 'node:path';
 import { MAX_PROOF_BYTES } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUserAndLogin, expectProblem, rowsOf, useTestApp } from '../helpers.ts';
-import type { LoanWorld } from '../loans/support.ts';
+import { paymentsApi } from '../support/api.ts';
+import { createUserAndLogin, expectProblem, useTestApp } from '../support/app.ts';
 import {
-  activeLoan,
   filePart,
   filesUnder,
   fixture,
   jsonPart,
-  loanWorld,
   type Part,
-  paymentsApi,
   tempDataDir,
   textPart,
-} from './support.ts';
+} from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * The proof image of a TRANSFER payment: one file, JPEG/PNG/WebP/HEIC by content, at most 10 MB,
@@ -26,7 +25,7 @@ const dataDir = tempDataDir();
 const uploads = join(dataDir.dir, 'uploads');
 const context = useTestApp({ dataDir: dataDir.dir });
 const api = paymentsApi(context);
-let world: LoanWorld;
+const world = useLoanWorld(context);
 let loanId: string;
 let firstInstallment: string;
 
@@ -34,7 +33,6 @@ afterAll(() => dataDir.remove());
 
 beforeEach(async () => {
   rmSync(uploads, { recursive: true, force: true });
-  world = await loanWorld(context);
   const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
   loanId = loan.id;
   firstInstallment = schedule[0]?.id ?? '';

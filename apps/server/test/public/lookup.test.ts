@@ -1,10 +1,11 @@
 import { publicLoanDetail, publicLookupResult } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { expectProblem, useTestApp } from '../helpers.ts';
-import { type LoanWorld, loansApi } from '../loans/support.ts';
-import { accrue, activeLoan, loanWorld, paymentsApi, plusDays, today } from '../payments/support.ts';
-import { allKeys, LOOKUP_MISS, publicApi, TOO_MANY } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { loansApi, paymentsApi } from '../support/api.ts';
+import { expectProblem, useTestApp } from '../support/app.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { allKeys, LOOKUP_MISS, publicApi, TOO_MANY } from '../support/public-api.ts';
+import { accrue, activeLoan, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * GET /public/api/v1/loans/search and /loans/{id}: only with proof, only what the pages show, a miss
@@ -12,17 +13,13 @@ import { allKeys, LOOKUP_MISS, publicApi, TOO_MANY } from './support.ts';
  */
 const context = useTestApp();
 const api = () => publicApi(context.app);
-let world: LoanWorld;
+const world = useLoanWorld(context);
 const PHONE = '5512345678'; // the world's customer (test/customers/support.ts newCustomer)
-
-beforeEach(async () => {
-  world = await loanWorld(context);
-});
 
 /** A loan 10 days old: installment 1 overdue with fees T−2, T−1, T. */
 async function overdueLoan() {
-  const T = today();
-  const active = await activeLoan(context, world.admin, world.customer.id, { requestDate: plusDays(T, -10) });
+  const T = businessToday();
+  const active = await activeLoan(context, world.admin, world.customer.id, { requestDate: addDays(T, -10) });
   await accrue(context, T);
   return active;
 }
@@ -151,7 +148,7 @@ describe('public lookup', () => {
 });
 
 async function otherCustomer() {
-  const { customersApi } = await import('../customers/support.ts');
+  const { customersApi } = await import('../support/api.ts');
   return customersApi(context).createOk(world.admin.token, {
     name: 'Pedro',
     lastName: 'Ramírez',
@@ -262,7 +259,7 @@ describe('public lookup rate limit', () => {
 
   it('a second server on the same database shares the count', async () => {
     const { buildApp } = await import('../../src/app.ts');
-    const { testConfig } = await import('../helpers.ts');
+    const { testConfig } = await import('../support/app.ts');
     const second = await buildApp({ config: testConfig(), database: context.database, logger: false });
     try {
       for (let i = 0; i < 30; i++) {

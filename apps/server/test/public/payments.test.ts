@@ -5,32 +5,28 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { PAYMENT_RULE_MESSAGES } from '../../src/domain/payment-rules.ts';
+import { loansApi, paymentsApi } from '../support/api.ts';
 import {
   createAdmin,
   createUserAndLogin,
   expectProblem,
-  rowsOf,
   type TestUser,
   testConfig,
   useTestApp,
-} from '../helpers.ts';
-import { type LoanWorld, loansApi } from '../loans/support.ts';
+} from '../support/app.ts';
 import {
-  accrue,
-  activeLoan,
   filePart,
   filesUnder,
   fixture,
   jsonPart,
-  loanWorld,
   type Part,
-  paymentsApi,
-  plusDays,
   tempDataDir,
   textPart,
-  today,
-} from '../payments/support.ts';
-import { BAD_CREDENTIAL, PIN_LOCKED, publicApi, TOO_MANY } from './support.ts';
+} from '../support/builders.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { rowsOf } from '../support/database.ts';
+import { BAD_CREDENTIAL, PIN_LOCKED, publicApi, TOO_MANY } from '../support/public-api.ts';
+import { accrue, activeLoan, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * POST /public/api/v1/loans/{id}/payments: the staff multipart and rules, authorised by an active
@@ -42,7 +38,7 @@ const dataDir = tempDataDir();
 const uploads = join(dataDir.dir, 'uploads');
 const context = useTestApp({ dataDir: dataDir.dir });
 const api = () => publicApi(context.app);
-let world: LoanWorld;
+const world = useLoanWorld(context);
 let loanId: string;
 let schedule: { id: string; amount: number }[];
 
@@ -50,7 +46,6 @@ afterAll(() => dataDir.remove());
 
 beforeEach(async () => {
   rmSync(uploads, { recursive: true, force: true });
-  world = await loanWorld(context);
   const active = await activeLoan(context, world.admin, world.customer.id);
   loanId = active.loan.id;
   schedule = active.schedule;
@@ -179,9 +174,9 @@ describe('a public payment', () => {
   });
 
   it('keeps every staff rule: all pending fees, oldest first, a repeated submit is 409, only ACTIVE/DELAYED loans', async () => {
-    const T = today();
+    const T = businessToday();
     const overdue = await activeLoan(context, world.admin, await otherCustomerId(), {
-      requestDate: plusDays(T, -10),
+      requestDate: addDays(T, -10),
     });
     await accrue(context, T);
     const fees = await paymentsApi(context).feesOk(world.admin.token, overdue.loan.id);
@@ -232,7 +227,7 @@ describe('a public payment', () => {
 });
 
 async function otherCustomerId(phone = '5587654321') {
-  const { customersApi } = await import('../customers/support.ts');
+  const { customersApi } = await import('../support/api.ts');
   const created = await customersApi(context).createOk(world.admin.token, {
     name: 'Pedro',
     lastName: 'Ramírez',

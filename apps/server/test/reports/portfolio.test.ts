@@ -1,17 +1,18 @@
 import type { PortfolioReport } from '@prestaya/contracts';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createUserAndLogin, type TestUser, useTestApp } from '../helpers.ts';
-import { loansApi } from '../loans/support.ts';
+import { loansApi, reportsApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, type TestUser, useTestApp } from '../support/app.ts';
+import { tempDataDir } from '../support/builders.ts';
+import { addDays, businessToday } from '../support/clock.ts';
 import {
   accrue,
   activeLoan,
+  confirm,
+  customerOf,
   loanOf,
   openAccount,
-  plusDays,
-  tempDataDir,
-  today,
-} from '../payments/support.ts';
-import { confirm, customerOf, registerOldest, reportsApi } from './support.ts';
+  registerOldest,
+} from '../support/worlds.ts';
 
 /**
  * GET /api/v1/reports/portfolio against a hand-computed portfolio built through the API. A loanFromPast
@@ -38,8 +39,8 @@ const context = useTestApp({ dataDir: dataDir.dir });
 const reports = reportsApi(context);
 afterAll(() => dataDir.remove());
 
-const T = today();
-const day = (offset: number) => plusDays(T, offset);
+const T = businessToday();
+const day = (offset: number) => addDays(T, offset);
 
 const bucketsOf = (report: PortfolioReport) =>
   report.buckets.map((b) => [b.key, b.label, b.loans, b.principal]);
