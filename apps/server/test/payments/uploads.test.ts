@@ -2,18 +2,10 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_PROOF_BYTES } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentsApi } from '../support/api.ts';
-import { createUserAndLogin, expectProblem, useTestApp } from '../support/app.ts';
-import {
-  filePart,
-  filesUnder,
-  fixture,
-  jsonPart,
-  type Part,
-  tempDataDir,
-  textPart,
-} from '../support/builders.ts';
+import { createUserAndLogin, expectProblem, useTestAppWithUploads } from '../support/app.ts';
+import { filePart, filesUnder, fixture, jsonPart, type Part, textPart } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
 import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 
@@ -21,15 +13,12 @@ import { activeLoan, useLoanWorld } from '../support/worlds.ts';
  * The proof image of a TRANSFER payment: one file, JPEG/PNG/WebP/HEIC by content, at most 10 MB,
  * stored under DATA_DIR/uploads with a random name — and after any refusal, nothing left on disk.
  */
-const dataDir = tempDataDir();
-const uploads = join(dataDir.dir, 'uploads');
-const context = useTestApp({ dataDir: dataDir.dir });
+const context = useTestAppWithUploads();
+const { uploads } = context;
 const api = paymentsApi(context);
 const world = useLoanWorld(context);
 let loanId: string;
 let firstInstallment: string;
-
-afterAll(() => dataDir.remove());
 
 beforeEach(async () => {
   rmSync(uploads, { recursive: true, force: true });

@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loansApi, paymentsApi } from '../support/api.ts';
 import { expectProblem, useTestApp } from '../support/app.ts';
-import { addDays, businessToday } from '../support/clock.ts';
 import { allKeys, LOOKUP_MISS, publicApi, TOO_MANY } from '../support/public-api.ts';
-import { accrue, activeLoan, useLoanWorld } from '../support/worlds.ts';
+import { activeLoan, overdueLoan, secondCustomer, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * GET /public/api/v1/loans/search and /loans/{id}: only with proof, only what the pages show, a miss
@@ -17,13 +16,6 @@ const world = useLoanWorld(context);
 const PHONE = '5512345678'; // the world's customer (test/customers/support.ts newCustomer)
 
 /** A loan 10 days old: installment 1 overdue with fees T−2, T−1, T. */
-async function overdueLoan() {
-  const T = businessToday();
-  const active = await activeLoan(context, world.admin, world.customer.id, { requestDate: addDays(T, -10) });
-  await accrue(context, T);
-  return active;
-}
-
 /** Nothing private anywhere in a public reply. */
 function expectNothingPrivate(body: string) {
   expect(body).not.toContain(PHONE);
@@ -36,7 +28,7 @@ function expectNothingPrivate(body: string) {
 
 describe('public lookup', () => {
   it('finds the loan by number AND phone with the same pending payments as staff, and nothing else', async () => {
-    const { loan } = await overdueLoan();
+    const { loan } = await overdueLoan(context, world);
     const response = await api().search(`?num=${loan.num}&phone=${PHONE}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
@@ -111,7 +103,11 @@ describe('public lookup', () => {
 
   it('a wrong number and a wrong phone are byte-identical misses', async () => {
     const { loan } = await activeLoan(context, world.admin, world.customer.id);
-    const other = await activeLoan(context, world.admin, (await otherCustomer()).id);
+    const other = await activeLoan(
+      context,
+      world.admin,
+      (await secondCustomer(context, world.admin, { secondLastName: null })).id,
+    );
     const wrongNumber = await api().search(`?num=${loan.num + 1000}&phone=${PHONE}`);
     const wrongPhone = await api().search(`?num=${loan.num}&phone=5599999999`);
     // The other customer's phone with this loan's number: a miss too.
@@ -147,19 +143,9 @@ describe('public lookup', () => {
   });
 });
 
-async function otherCustomer() {
-  const { customersApi } = await import('../support/api.ts');
-  return customersApi(context).createOk(world.admin.token, {
-    name: 'Pedro',
-    lastName: 'Ramírez',
-    secondLastName: null,
-    phone: '5587654321',
-  });
-}
-
 describe('public loan statement', () => {
   it('shows the loan, its fees not cancelled by date and its schedule by number — nothing else', async () => {
-    const { loan, schedule } = await overdueLoan();
+    const { loan, schedule } = await overdueLoan(context, world);
     const fees = await paymentsApi(context).feesOk(world.admin.token, loan.id);
     const cancelled = fees[1];
     if (!cancelled) throw new Error('expected fees');

@@ -1,8 +1,7 @@
 import type { PortfolioReport } from '@prestaya/contracts';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loansApi, reportsApi } from '../support/api.ts';
-import { createAdmin, createUserAndLogin, type TestUser, useTestApp } from '../support/app.ts';
-import { tempDataDir } from '../support/builders.ts';
+import { createAdmin, createUserAndLogin, type TestUser, useTestAppWithUploads } from '../support/app.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import {
   accrue,
@@ -34,10 +33,8 @@ import {
  * Cash: Caja $50,000 − 1,000 (a5) + 1,200 (a5 paid) + 1,201.20 (a4: 100.10 + 1,101.10 of fees)
  * = $51,401.20 real, $48,901.20 available after the $2,500 reservation of a6; Banco $1,000.
  */
-const dataDir = tempDataDir();
-const context = useTestApp({ dataDir: dataDir.dir });
+const context = useTestAppWithUploads();
 const reports = reportsApi(context);
-afterAll(() => dataDir.remove());
 
 const T = businessToday();
 const day = (offset: number) => addDays(T, offset);

@@ -1,9 +1,14 @@
 import type { WeeklyPaymentsReport } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentsApi, reportsApi } from '../support/api.ts';
-import { createAdmin, createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
-import { tempDataDir } from '../support/builders.ts';
+import {
+  createAdmin,
+  createUserAndLogin,
+  expectProblem,
+  type TestUser,
+  useTestAppWithUploads,
+} from '../support/app.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { withinTimeLimit } from '../support/time-limit.ts';
 import { accrue, activeLoan, confirm, customerOf, openAccount, registerOldest } from '../support/worlds.ts';
@@ -13,10 +18,8 @@ import { accrue, activeLoan, confirm, customerOf, openAccount, registerOldest } 
  * The business zone of the tests is America/Mexico_City: UTC−6 all year (no DST since 2022), so a
  * local 23:30 is 05:30 UTC of the next calendar day.
  */
-const dataDir = tempDataDir();
-const context = useTestApp({ dataDir: dataDir.dir });
+const context = useTestAppWithUploads();
 const reports = reportsApi(context);
-afterAll(() => dataDir.remove());
 
 const T = businessToday();
 const day = (offset: number) => addDays(T, offset);

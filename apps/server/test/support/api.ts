@@ -14,7 +14,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { request, type TestContext } from './app.ts';
-import { multipart, newAccount, newAddress, newCustomer, type Part } from './builders.ts';
+import { multipart, newAccount, newAddress, newCustomer, newUser, type Part } from './builders.ts';
 
 /** The staff API (/api/v1) through app.inject: a client per area, plus `…Ok` calls that assert success. */
 
@@ -189,5 +189,31 @@ export function reportsApi(context: TestContext) {
     weeklyOk: (token: string, from: string, to: string) =>
       okDataOf<WeeklyPaymentsReport>(get(token, `/weekly-payments?from=${from}&to=${to}`)),
     portfolioOk: (token: string) => okDataOf<PortfolioReport>(get(token, '/portfolio')),
+  };
+}
+
+export function usersApi(context: TestContext) {
+  const call = staffCall(() => context.app, '/users');
+  return {
+    list: (token: string, query = '') => call(token, 'GET', query),
+    create: (token: string, payload: unknown) => call(token, 'POST', '', payload),
+    get: (token: string, id: string) => call(token, 'GET', `/${id}`),
+    update: (token: string, id: string, payload: unknown) => call(token, 'PUT', `/${id}`, payload),
+
+    createOk: (token: string, overrides: Record<string, unknown> = {}) =>
+      dataOf<{ id: string; num: number; username: string; status: string; roles: string[] }>(
+        call(token, 'POST', '', newUser(overrides)),
+        201,
+      ),
+    /** The editable fields of a user as the dialog would send them back (no password/PIN). */
+    async editable(token: string, id: string) {
+      const {
+        id: _id,
+        num: _num,
+        createdOn: _createdOn,
+        ...fields
+      } = (await call(token, 'GET', `/${id}`)).json().data;
+      return fields as Record<string, unknown>;
+    },
   };
 }

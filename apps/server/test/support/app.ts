@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Role, UserStatus } from '@prestaya/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
@@ -6,6 +7,7 @@ import type { AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { createUser } from '../../src/modules/users/service.ts';
+import { tempDataDir } from './builders.ts';
 import { TEST_TIME_ZONE } from './clock.ts';
 import { createTestDatabase, resetDatabase } from './database.ts';
 
@@ -66,6 +68,19 @@ export function useTestApp(
   return context;
 }
 
+/** useTestApp on a throw-away `dataDir`, removed after the file; payment proofs land in `uploads`. */
+export function useTestAppWithUploads(
+  overrides: Partial<AppConfig> = {},
+): TestContext & { dataDir: string; uploads: string } {
+  const dataDir = tempDataDir();
+  const context = Object.assign(useTestApp({ dataDir: dataDir.dir, ...overrides }), {
+    dataDir: dataDir.dir,
+    uploads: join(dataDir.dir, 'uploads'),
+  });
+  afterAll(() => dataDir.remove());
+  return context;
+}
+
 export interface TestUser {
   id: string;
   num: number;
@@ -97,6 +112,15 @@ export async function createUserAndLogin(
   const token =
     created.status === 'CANCELLED' ? '' : await loginToken(context.app, created.username, password);
   return { id: created.id, num: created.num, username: created.username, password, pin, token };
+}
+
+/** A fresh administrator before each test, filled in place (as useTestApp's context is). */
+export function useAdmin(context: TestContext): TestUser {
+  const admin = {} as TestUser;
+  beforeEach(async () => {
+    Object.assign(admin, await createAdmin(context));
+  });
+  return admin;
 }
 
 export const createAdmin = (context: TestContext, options: Parameters<typeof createUserAndLogin>[1] = {}) =>

@@ -49,6 +49,16 @@ export function formOf(customer: CustomerData) {
   };
 }
 
+export const newUser = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Lucía',
+  lastName: 'Núñez Pérez',
+  username: 'lucia@prestaya.mx',
+  password: 'Agente2026!',
+  pin: '4826',
+  roles: ['ROLE_USER'],
+  ...overrides,
+});
+
 /** Banxico's published example CLABE (check digit valid). */
 export const VALID_CLABE = '002010077777777771';
 

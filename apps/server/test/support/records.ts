@@ -7,7 +7,8 @@ import { rowsOf } from './database.ts';
 const query = async (context: TestContext, text: ReturnType<typeof sql>) =>
   rowsOf(await context.database.db.execute(text));
 
-async function countOf(context: TestContext, table: string): Promise<number> {
+/** The number of rows of `table`. */
+export async function countOf(context: TestContext, table: string): Promise<number> {
   const result = await context.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
   return rowsOf<{ n: number }>(result)[0]?.n ?? -1;
 }
@@ -81,4 +82,24 @@ export async function feeRows(context: TestContext, loanId?: string) {
        where ${loanId ?? null}::uuid is null or f.loan_id = ${loanId ?? null}::uuid
        order by sp.payment_number, f.fee_date`),
   );
+}
+
+/** The PAYMENT_DEPOSIT rows (Abonos) of every account, oldest first. */
+export async function abonoRows(context: TestContext) {
+  return rowsOf<{ account_id: string; amount_cents: number; reason: string; payment_id: string }>(
+    await context.database.db.execute(sql`
+      select account_id, amount_cents::int as amount_cents, reason, payment_id
+        from account_transactions where operation_type = 'PAYMENT_DEPOSIT' order by created_on`),
+  );
+}
+
+/** Everything a refused payment registration must leave untouched. */
+export async function storedPaymentState(context: TestContext) {
+  return {
+    ...(await storedLoanState(context)),
+    payments: await query(context, sql`select * from payments order by id`),
+    items: await query(context, sql`select * from payment_items order by id`),
+    installments: await query(context, sql`select id, status from scheduled_payments order by id`),
+    fees: await query(context, sql`select id, status from fees order by id`),
+  };
 }

@@ -5,7 +5,7 @@ import { accrueFees } from '../../src/jobs/accrual.ts';
 import { bankAccountsApi, type CustomerData, customersApi, loansApi, paymentsApi } from './api.ts';
 import { createAdmin, createUserAndLogin, type TestContext, type TestUser } from './app.ts';
 import { jsonPart } from './builders.ts';
-import { businessToday, daysBetween, TEST_TIME_ZONE } from './clock.ts';
+import { addDays, businessToday, daysBetween, TEST_TIME_ZONE } from './clock.ts';
 import { expectLedgerInvariant } from './ledger-invariant.ts';
 
 /** The prepared scenarios the API tests start from, built through the real API. */
@@ -44,6 +44,16 @@ export function useLoanWorld(context: TestContext): LoanWorld {
 /** A customer of `agent`, created by that agent (one loan in progress per customer, so one each). */
 export async function customerOf(context: TestContext, agent: TestUser, name: string): Promise<CustomerData> {
   return customersApi(context).createOk(agent.token, { name, lastName: 'Reporte' });
+}
+
+/** Another customer (Pedro Ramírez unless `fields` say otherwise), created by `by`. */
+export function secondCustomer(context: TestContext, by: TestUser, fields: Record<string, unknown> = {}) {
+  return customersApi(context).createOk(by.token, {
+    name: 'Pedro',
+    lastName: 'Ramírez',
+    phone: '5587654321',
+    ...fields,
+  });
 }
 
 /** A bank account opened with `balance` pesos (a DEPOSIT 'Saldo inicial'). */
@@ -155,4 +165,16 @@ export async function confirm(context: TestContext, admin: TestUser, paymentId: 
     status: 'PAID',
     targetAccountId: accountId,
   });
+}
+
+/** A loan registered and anchored 10 days ago: installment 1 (due T−3) has fees T−2, T−1 and T. */
+export async function overdueLoan(context: TestContext, world: LoanWorld) {
+  const T = businessToday();
+  const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
+    requestDate: addDays(T, -10),
+  });
+  await accrue(context, T);
+  const fees = await paymentsApi(context).feesOk(world.admin.token, loan.id);
+  expect(fees.map((f) => f.feeDate)).toEqual([addDays(T, -2), addDays(T, -1), T]);
+  return { loan, schedule, fees, ids: (n: number) => schedule.slice(0, n).map((p) => p.id) };
 }
