@@ -9,6 +9,16 @@ import { auditRowsOf, storedCustomerState } from '../support/records.ts';
 const context = useTestApp();
 const api = customersApi(context);
 
+/** The refusal of an address with every field missing or blank. */
+const EVERY_FIELD_REFUSED = {
+  street: 'La calle es requerida',
+  numExterior: 'El No. Exterior es requerido',
+  neighborhood: 'La Colonia es requerida',
+  city: 'La Ciudad es requerida',
+  state: 'El Estado es requerido',
+  postalCode: 'Código Postal debe ser de 5 dígitos',
+};
+
 describe('POST /api/v1/customers/:id/addresses', () => {
   it('creates an address (201, envelope) that the customer then shows', async () => {
     const admin = await createAdmin(context);
@@ -45,29 +55,11 @@ describe('POST /api/v1/customers/:id/addresses', () => {
   });
 
   it.each([
-    [
-      'an empty body',
-      {},
-      {
-        street: 'La calle es requerida',
-        numExterior: 'El No. Exterior es requerido',
-        neighborhood: 'La Colonia es requerida',
-        city: 'La Ciudad es requerida',
-        state: 'El Estado es requerido',
-        postalCode: 'Código Postal debe ser de 5 dígitos',
-      },
-    ],
+    ['an empty body', {}, EVERY_FIELD_REFUSED],
     [
       'blank fields',
       newAddress({ street: ' ', numExterior: '', neighborhood: '', city: ' ', state: '', postalCode: '' }),
-      {
-        street: 'La calle es requerida',
-        numExterior: 'El No. Exterior es requerido',
-        neighborhood: 'La Colonia es requerida',
-        city: 'La Ciudad es requerida',
-        state: 'El Estado es requerido',
-        postalCode: 'Código Postal debe ser de 5 dígitos',
-      },
+      EVERY_FIELD_REFUSED,
     ],
     ['a state with accents', newAddress({ state: 'MÉXICO' }), { state: 'El Estado es requerido' }],
     ['a lower-case state', newAddress({ state: 'jalisco' }), { state: 'El Estado es requerido' }],

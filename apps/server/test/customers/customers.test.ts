@@ -10,6 +10,14 @@ import { auditRowsOf, storedCustomerState } from '../support/records.ts';
 const context = useTestApp();
 const api = customersApi(context);
 
+/** The refusal of a customer with every required field missing or blank. */
+const REQUIRED_FIELDS_REFUSED = {
+  name: 'El nombre es requerido',
+  lastName: 'Ap. Paterno es requerido',
+  phone: 'Tel. debe ser de 10 dígitos',
+  curp: 'CURP es requerido',
+};
+
 describe('POST /api/v1/customers', () => {
   it('creates a PENDING customer numbered from 1, assigned to the current user, and answers 201', async () => {
     const agent = await createUserAndLogin(context, { name: 'Marta', lastName: 'Ríos' });
@@ -93,26 +101,8 @@ describe('POST /api/v1/customers', () => {
   });
 
   it.each([
-    [
-      'an empty body',
-      {},
-      {
-        name: 'El nombre es requerido',
-        lastName: 'Ap. Paterno es requerido',
-        phone: 'Tel. debe ser de 10 dígitos',
-        curp: 'CURP es requerido',
-      },
-    ],
-    [
-      'blank required fields',
-      { name: ' ', lastName: '', phone: '', curp: '  ' },
-      {
-        name: 'El nombre es requerido',
-        lastName: 'Ap. Paterno es requerido',
-        phone: 'Tel. debe ser de 10 dígitos',
-        curp: 'CURP es requerido',
-      },
-    ],
+    ['an empty body', {}, REQUIRED_FIELDS_REFUSED],
+    ['blank required fields', { name: ' ', lastName: '', phone: '', curp: '  ' }, REQUIRED_FIELDS_REFUSED],
     ['a 9-digit phone', newCustomer({ phone: '551234567' }), { phone: 'Tel. debe ser de 10 dígitos' }],
     ['an 11-digit phone', newCustomer({ phone: '55123456789' }), { phone: 'Tel. debe ser de 10 dígitos' }],
     ['a phone with letters', newCustomer({ phone: '55-1234-56' }), { phone: 'Tel. debe ser de 10 dígitos' }],

@@ -145,6 +145,16 @@ describe('request → approve → deliver (the issue-4 journey)', () => {
   });
 });
 
+/** Approving and delivering `loanId` are both refused with 409 (its status allows neither). */
+async function expectNeitherApprovedNorDelivered(token: string, loanId: string, accountId: string) {
+  expectProblem(
+    await api.approve(token, loanId, { bankAccountId: accountId }),
+    409,
+    'Solo se puede aprobar un préstamo en espera',
+  );
+  expectProblem(await api.activate(token, loanId), 409, 'Solo se puede entregar un préstamo aprobado');
+}
+
 describe('approving', () => {
   it('with a balance short of the amount is a 409 and changes nothing (the loan stays PENDING)', async () => {
     const { admin, customer } = world;
@@ -220,32 +230,14 @@ describe('approving', () => {
 
     await api.activateOk(admin.token, loan.id);
     before = await storedLoanState(context);
-    expectProblem(
-      await api.approve(admin.token, loan.id, { bankAccountId: account.id }),
-      409,
-      'Solo se puede aprobar un préstamo en espera',
-    );
-    expectProblem(
-      await api.activate(admin.token, loan.id),
-      409,
-      'Solo se puede entregar un préstamo aprobado',
-    );
+    await expectNeitherApprovedNorDelivered(admin.token, loan.id, account.id);
     expect(await storedLoanState(context)).toEqual(before);
     expect((await api.scheduleOk(admin.token, loan.id)).length).toBe(12);
     expect(await expectLedger(context)).toBe(3);
 
     const cancelled = await api.createOk(admin.token, (await secondCustomer(context, world.agent)).id);
     await api.update(admin.token, cancelled.id, { status: 'CANCELLED' });
-    expectProblem(
-      await api.approve(admin.token, cancelled.id, { bankAccountId: account.id }),
-      409,
-      'Solo se puede aprobar un préstamo en espera',
-    );
-    expectProblem(
-      await api.activate(admin.token, cancelled.id),
-      409,
-      'Solo se puede entregar un préstamo aprobado',
-    );
+    await expectNeitherApprovedNorDelivered(admin.token, cancelled.id, account.id);
     await expectLedger(context);
   });
 });

@@ -38,6 +38,15 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent loan operations (PostgreS
     refused: replies.filter((r) => r.statusCode !== okStatus),
   });
 
+  /** A $10,000 loan requested by the world's agent and approved from a $50,000 account. */
+  async function approvedLoan() {
+    const { admin, agent, customer } = await loanWorld(context);
+    const account = await openAccount(context, admin, 50_000);
+    const loan = await api.createOk(agent.token, customer.id, { amount: 10_000 });
+    await api.approveOk(admin.token, loan.id, account.id);
+    return { admin, account, loan };
+  }
+
   async function countRows(query: ReturnType<typeof sql>): Promise<number> {
     return rowsOf<{ n: number }>(await context.database.db.execute(query))[0]?.n ?? -1;
   }
@@ -109,10 +118,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent loan operations (PostgreS
   });
 
   it('the same loan delivered twice at once: one 200, one 409, one Entrega and 12 installments', async () => {
-    const { admin, agent, customer } = await loanWorld(context);
-    const account = await openAccount(context, admin, 50_000);
-    const loan = await api.createOk(agent.token, customer.id, { amount: 10_000 });
-    await api.approveOk(admin.token, loan.id, account.id);
+    const { admin, account, loan } = await approvedLoan();
 
     const replies = await race('loans', loan.id, [
       () => api.activate(admin.token, loan.id),
@@ -136,10 +142,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent loan operations (PostgreS
   });
 
   it('cancelling and delivering an approved loan at once: one wins, the money follows the winner', async () => {
-    const { admin, agent, customer } = await loanWorld(context);
-    const account = await openAccount(context, admin, 50_000);
-    const loan = await api.createOk(agent.token, customer.id, { amount: 10_000 });
-    await api.approveOk(admin.token, loan.id, account.id);
+    const { admin, account, loan } = await approvedLoan();
 
     const replies = await race('loans', loan.id, [
       () => api.activate(admin.token, loan.id),
