@@ -5,8 +5,9 @@ import { unpackBackup } from '../../src/backup/format.ts';
 import { backupFileName } from '../../src/backup/store.ts';
 import { zonedInstant } from '../../src/domain/business-clock.ts';
 import { runDailyBackup, startBackupScheduler } from '../../src/jobs/backup-scheduler.ts';
-import { customersApi, newCustomer } from '../customers/support.ts';
-import { createAdmin, createUserAndLogin, request, useTestApp } from '../helpers.ts';
+import { customersApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, request, useTestApp } from '../support/app.ts';
+import { newCustomer } from '../support/builders.ts';
 import { tempDir } from './support.ts';
 
 /**

@@ -11,10 +11,10 @@ import type { CommandOutput } from '../../src/command-output.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { sha256Hex, storeFile } from '../../src/db/stored-files.ts';
-import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
-import { testConfig } from '../helpers.ts';
 import { scratchDatabase } from '../reliability/support-server.ts';
 import { seedWorld } from '../reliability/world.ts';
+import { testConfig } from '../support/app.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 
 /** Shared by the backup tests: a source installation with data, databases to restore into, checks. */
 

@@ -9,11 +9,11 @@ import {
   createUserAndLogin,
   expectProblem,
   request,
-  rowsOf,
   testConfig,
   useTestApp,
-} from '../helpers.ts';
-import { tempDataDir } from '../payments/support.ts';
+} from '../support/app.ts';
+import { tempDataDir } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
 import { listRoutes } from './route-list.ts';
 
 /**

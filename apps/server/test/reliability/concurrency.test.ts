@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import { bankAccountsApi } from '../bank-accounts/api.ts';
-import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
-import { expectLoanInvariant } from '../bank-accounts/loan-invariant.ts';
-import { customersApi } from '../customers/support.ts';
-import { expectProblem, request, rowsOf, type TestUser, testConfig, useTestApp } from '../helpers.ts';
-import { loanWorld, openAccount } from '../loans/support.ts';
-import { activeLoan, jsonPart, multipart, type Part } from '../payments/support.ts';
-import { BAD_CREDENTIAL, publicApi } from '../public/support.ts';
+import { bankAccountsApi, customersApi } from '../support/api.ts';
+import { expectProblem, request, type TestUser, testConfig, useTestApp } from '../support/app.ts';
+import { jsonPart, multipart, type Part } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
+import { expectLoanInvariant } from '../support/loan-invariant.ts';
+import { BAD_CREDENTIAL, publicApi } from '../support/public-api.ts';
 import { databaseUrlOf, holdRowLock } from '../support/row-lock.ts';
+import { activeLoan, loanWorld, openAccount } from '../support/worlds.ts';
 
 type Reply = { statusCode: number; body: string; headers: Record<string, unknown> };
 

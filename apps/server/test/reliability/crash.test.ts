@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { newAccount } from '../bank-accounts/api.ts';
-import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
-import { expectLoanInvariant } from '../bank-accounts/loan-invariant.ts';
-import { rowsOf } from '../helpers.ts';
-import { jsonPart } from '../payments/support.ts';
+import { jsonPart, newAccount } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
+import { expectLoanInvariant } from '../support/loan-invariant.ts';
 import {
   type Http,
   type HttpReply,

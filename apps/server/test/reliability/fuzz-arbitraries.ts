@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { multipart, type Part } from '../payments/support.ts';
+import { multipart, type Part } from '../support/builders.ts';
 import { BOUNDARY_DATES } from './fuzz-dates.ts';
 
 /**

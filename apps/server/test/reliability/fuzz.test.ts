@@ -6,9 +6,10 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { customersApi } from '../customers/support.ts';
-import { expectProblem, rowsOf } from '../helpers.ts';
-import { filesUnder, fixture } from '../payments/support.ts';
+import { customersApi } from '../support/api.ts';
+import { expectProblem } from '../support/app.ts';
+import { filesUnder, fixture } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
 import { TimeLimitError, withinTimeLimit } from '../support/time-limit.ts';
 import {
   type BodySpec,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { newAccount } from '../bank-accounts/api.ts';
-import { newAddress, newCustomer } from '../customers/support.ts';
-import { createAdmin, expectProblem, request, rowsOf, type TestUser, useTestApp } from '../helpers.ts';
+import { createAdmin, expectProblem, request, type TestUser, useTestApp } from '../support/app.ts';
+import { newAccount, newAddress, newCustomer } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
 
 /**
  * Text that would be stored differently from what was sent, or would read differently on screen, is

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { agentCredentialHeader } from '@prestaya/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newAddress } from '../customers/support.ts';
-import { request } from '../helpers.ts';
-import { multipart } from '../payments/support.ts';
+import { request } from '../support/app.ts';
+import { multipart, newAddress } from '../support/builders.ts';
 import { listRoutes } from './route-list.ts';
 import { customerBody, freshTargets, seedWorld, useSeededApp, type World } from './world.ts';
 

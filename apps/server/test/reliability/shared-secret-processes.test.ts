@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { rowsOf } from '../helpers.ts';
-import { filesUnder } from '../payments/support.ts';
+import { filesUnder } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
 import {
   type Http,
   http,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import { multipart, type Part } from '../payments/support.ts';
+import { multipart, type Part } from '../support/builders.ts';
 
 /**
  * The real server (`node --import tsx apps/server/src/server.ts`, what `npm start` runs once the web app

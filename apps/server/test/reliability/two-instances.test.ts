@@ -2,13 +2,12 @@ import { agentCredentialHeader } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { newAccount } from '../bank-accounts/api.ts';
-import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
-import { expectLoanInvariant } from '../bank-accounts/loan-invariant.ts';
-import { rowsOf } from '../helpers.ts';
-import { plusDays, todayInMexicoCity } from '../loans/support.ts';
-import { jsonPart } from '../payments/support.ts';
-import { BAD_CREDENTIAL, PIN_LOCKED } from '../public/support.ts';
+import { jsonPart, newAccount } from '../support/builders.ts';
+import { addDays as plusDays, businessToday as todayInMexicoCity } from '../support/clock.ts';
+import { rowsOf } from '../support/database.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
+import { expectLoanInvariant } from '../support/loan-invariant.ts';
+import { BAD_CREDENTIAL, PIN_LOCKED } from '../support/public-api.ts';
 import { holdRowLock } from '../support/row-lock.ts';
 import {
   type Http,

@@ -7,21 +7,20 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { attachmentLinkKey, signedAttachmentUri } from '../../src/modules/payments/attachment-links.ts';
-import { expectProblem, request, rowsOf, testConfig, useTestApp } from '../helpers.ts';
-import type { LoanWorld } from '../loans/support.ts';
 import { storedFiles } from '../payments/stored-files.ts';
+import { paymentsApi } from '../support/api.ts';
+import { expectProblem, request, testConfig, useTestApp } from '../support/app.ts';
 import {
-  activeLoan,
   filePart,
   filesUnder,
   fixture,
   jsonPart,
-  loanWorld,
   multipart,
   type Part,
-  paymentsApi,
   tempDataDir,
-} from '../payments/support.ts';
+} from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { activeLoan, type LoanWorld, loanWorld } from '../support/worlds.ts';
 
 /**
  * Uploads, beyond test/payments/uploads.test.ts (the staff flow's refusals): the

@@ -1,53 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Role, UserStatus } from '@prestaya/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import type { AppConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
-import { rowsOf } from '../src/db/rows.ts';
-import { createUser } from '../src/modules/users/service.ts';
-
-/**
- * Every test file gets its own real, freshly migrated database:
- * - default: an in-memory PGlite started from the migrated template of test/global-setup.ts;
- * - with DATABASE_URL: a new database `prestaya_t_<random>` on that server, dropped afterwards, so
- *   files run in parallel against one PostgreSQL.
- * Tables are truncated (identities restarted) before each test.
- */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const template = inject('pgliteTemplate');
-    const database = await openDatabase({
-      dataDir: 'memory://',
-      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
-    });
-    return { database, drop: () => database.close() };
-  }
-  const name = `prestaya_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import type { AppConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { migrateDatabase } from '../../src/db/migrate.ts';
+import { createUser } from '../../src/modules/users/service.ts';
+import { tempDataDir } from './builders.ts';
+import { TEST_TIME_ZONE } from './clock.ts';
+import { createTestDatabase, resetDatabase } from './database.ts';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -59,7 +21,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     jwtSecretSource: 'env',
     admin: undefined,
-    businessTimeZone: 'America/Mexico_City',
+    businessTimeZone: TEST_TIME_ZONE,
     logLevel: 'silent',
     webDist: '/nonexistent-web-dist',
     loginRateLimit: { max: 1000, addressMax: 1000, timeWindowMs: 60_000 },
@@ -106,17 +68,15 @@ export function useTestApp(
   return context;
 }
 
-/** Empties every table of the public schema and restarts identity columns (user num → 1001). */
-export async function resetDatabase(database: Database) {
-  const tables = await database.db.execute<{ name: string }>(
-    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
-  );
-  const names = rowsOf<{ name: string }>(tables).map((row) => row.name);
-  if (names.length)
-    await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+/** useTestApp on a throw-away `dataDir`, removed after the file (tests that prove nothing is ever written there). */
+export function useTestAppWithDataDir(overrides: Partial<AppConfig> = {}): TestContext & { dataDir: string } {
+  const dataDir = tempDataDir();
+  const context = Object.assign(useTestApp({ dataDir: dataDir.dir, ...overrides }), {
+    dataDir: dataDir.dir,
+  });
+  afterAll(() => dataDir.remove());
+  return context;
 }
-
-export { rowsOf };
 
 export interface TestUser {
   id: string;
@@ -149,6 +109,15 @@ export async function createUserAndLogin(
   const token =
     created.status === 'CANCELLED' ? '' : await loginToken(context.app, created.username, password);
   return { id: created.id, num: created.num, username: created.username, password, pin, token };
+}
+
+/** A fresh administrator before each test, filled in place (as useTestApp's context is). */
+export function useAdmin(context: TestContext): TestUser {
+  const admin = {} as TestUser;
+  beforeEach(async () => {
+    Object.assign(admin, await createAdmin(context));
+  });
+  return admin;
 }
 
 export const createAdmin = (context: TestContext, options: Parameters<typeof createUserAndLogin>[1] = {}) =>

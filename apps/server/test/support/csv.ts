@@ -1,18 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { expect } from 'vitest';
-import { request, type TestContext } from '../helpers.ts';
+import { request, type TestContext } from './app.ts';
+import { businessToday } from './clock.ts';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/** Today in the tests' business time zone (America/Mexico_City). */
-export function businessToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Mexico_City',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 export interface CsvDownload {
   /** The body after the BOM, decoded as UTF-8. */

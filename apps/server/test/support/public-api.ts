@@ -1,6 +1,6 @@
 import { agentCredentialHeader } from '@prestaya/contracts';
 import type { FastifyInstance } from 'fastify';
-import { multipart, type Part } from '../payments/support.ts';
+import { multipart, type Part } from './builders.ts';
 
 /** Shortcuts of the public-side tests: no Bearer token anywhere. */
 

@@ -3,7 +3,7 @@ import type { AppDb } from '../../src/db/client.ts';
 import { accountTransactions } from '../../src/db/schema/bank-accounts.ts';
 import { loans, scheduledPayments } from '../../src/db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
-import { expectLoanStatusTally } from '../loans/status-tally-invariant.ts';
+import { expectLoanStatusTally } from './status-tally-invariant.ts';
 
 /**
  * docs/architecture.md "Loan policy", "Loan lifecycle and the cash ledger" and "Payments", written out again
