@@ -1,4 +1,4 @@
-import { numbered, personName, staffName } from './common.ts';
+import { numbered, personName, staffName, uuid } from './common.ts';
 import { CUSTOMER_STATUSES, LOAN_STATUSES } from './labels.ts';
 import { isAllowedText, optionalText, requiredText } from './text.ts';
 import { z } from './zod.ts';
@@ -125,7 +125,4 @@ export type Customer = z.infer<typeof customer>;
 
 export const CUSTOMER_ORDER_COLUMNS = ['num', 'name', 'lastName', 'phone', 'createdOn'] as const;
 
-export const addressParams = z.object({
-  id: z.uuid({ error: 'Identificador inválido' }),
-  addressId: z.uuid({ error: 'Identificador inválido' }),
-});
+export const addressParams = z.object({ id: uuid, addressId: uuid });
