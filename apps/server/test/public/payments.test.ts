@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../payments/stored-files.ts';

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Role, UserStatus } from '@prestaya/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';

@@ -13,7 +13,7 @@ import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { dateTimeCell, labelCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
-import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { type AuditRow, auditLog } from '../../db/schema/audit.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
@@ -90,12 +90,7 @@ function auditListSource(
     orderColumns: { at: auditLog.at },
     defaultOrderBy: 'at',
     tiebreaker: auditLog.id,
-    rows: ({ orderBy, limit, offset }) =>
-      selectAudit(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rows: (page) => pageOf(selectAudit(db).$dynamic(), where, page),
     count: () => db.$count(auditLog, where),
   };
 }
@@ -107,8 +102,7 @@ export async function listAudit(
   timeZone: string,
 ): Promise<Paged<AuditEntry>> {
   const { page, size, ...filters } = query;
-  const source = auditListSource(db, filters, { page, size }, timeZone);
-  return paginate({ ...source, rows: async (request) => (await source.rows(request)).map(toAuditEntry) });
+  return paginateAs(auditListSource(db, filters, { page, size }, timeZone), toAuditEntry);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
