@@ -2,4 +2,6 @@
  * The business rules as pure functions: no zod, no I/O, no HTTP. The server, the web app, the demo
  * data and the benchmarks import them, so no rule is computed twice.
  */
+
+export * from './business-time.ts';
 export * from './loan-policy.ts';

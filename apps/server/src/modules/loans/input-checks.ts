@@ -2,7 +2,6 @@ import { pesosToCents } from '@prestaya/contracts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { hasRole } from '../../domain/users.ts';
 import { invalidField } from '../../errors.ts';
-import { businessToday } from './business-day.ts';
 import { LOAN_MESSAGES } from './messages.ts';
 
 /* The request checks that creating and editing a loan share. */
@@ -18,7 +17,7 @@ export function toCents(field: string, pesos: number): number {
   }
 }
 
-/** A request date is a day that has already begun in the business time zone. */
-export function requireNotFuture(requestDate: string) {
-  if (requestDate > businessToday()) throw invalidField('requestDate', LOAN_MESSAGES.futureRequestDate);
+/** A request date is a day that has already begun in the business time zone (`today`). */
+export function requireNotFuture(requestDate: string, today: string) {
+  if (requestDate > today) throw invalidField('requestDate', LOAN_MESSAGES.futureRequestDate);
 }

@@ -96,7 +96,13 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'OK' as const,
-      data: await updateLoan(app.db, request.user, request.params.id, request.body),
+      data: await updateLoan(
+        app.db,
+        request.user,
+        request.params.id,
+        request.body,
+        app.businessClock.today(),
+      ),
     }),
   );
 
@@ -135,7 +141,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'OK' as const,
-      data: await activateLoan(app.db, request.user, request.params.id),
+      data: await activateLoan(app.db, request.user, request.params.id, app.businessClock.today()),
     }),
   );
 
@@ -190,7 +196,13 @@ export const customerLoansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createLoan(app.db, request.user, request.params.id, request.body);
+      const created = await createLoan(
+        app.db,
+        request.user,
+        request.params.id,
+        request.body,
+        app.businessClock.today(),
+      );
       return reply.code(201).send({ status: 'OK', data: created });
     },
   );

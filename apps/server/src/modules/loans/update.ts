@@ -28,6 +28,8 @@ export async function updateLoan(
   actor: CustomerActor,
   id: string,
   input: LoanUpdateInput,
+  /** Today's business date (app.businessClock): a request date may not be later. */
+  today: string,
 ): Promise<Loan> {
   return db.transaction(async (tx) => {
     const { loan } = await findVisibleLoan(tx, actor, id, true);
@@ -55,7 +57,7 @@ export async function updateLoan(
       if (status !== 'PENDING' && status !== 'APPROVED') {
         throw conflict(LOAN_MESSAGES.requestDateOnlyBeforeDelivery);
       }
-      requireNotFuture(input.requestDate);
+      requireNotFuture(input.requestDate, today);
     }
     const transition =
       input.status === undefined

@@ -21,7 +21,6 @@ import { sendCsv } from '../../csv/send.ts';
 import { forbidden } from '../../errors.ts';
 import { NO_AUTH, problemResponses, rawBody } from '../../http/responses.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
-import { businessDay } from './business-day.ts';
 import { decidePayment } from './decide.ts';
 import { getPaymentDetails, openAttachment } from './details.ts';
 import { paymentsCsv } from './export.ts';
@@ -110,13 +109,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await decidePayment(
-          app.db,
-          request.user,
-          request.params.id,
-          request.body,
-          businessDay(app.config.businessTimeZone),
-        ),
+        await decidePayment(app.db, request.user, request.params.id, request.body, app.businessClock.today()),
       ),
   );
 
@@ -218,7 +211,7 @@ export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.user,
           request.params.id,
           request.params.feeId,
-          businessDay(app.config.businessTimeZone),
+          app.businessClock.today(),
         ),
       ),
   );
@@ -261,7 +254,7 @@ export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           registeredBy: request.user.id,
           channel: 'STAFF',
           actor: request.user,
-          today: businessDay(app.config.businessTimeZone),
+          today: app.businessClock.today(),
         });
         return reply.code(201).send(ok(created));
       } finally {

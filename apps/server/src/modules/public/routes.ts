@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
 import { badRequest, tooManyRequests } from '../../errors.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
-import { businessDay } from '../payments/business-day.ts';
 import { registerPayment } from '../payments/register.ts';
 import { paymentUploadParts, receivePaymentUpload, uploadsDirectory } from '../payments/upload.ts';
 import { PUBLIC_MESSAGES, PUBLIC_RATE_LIMIT } from './messages.ts';
@@ -150,7 +149,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           // Re-checked on the locked loan row: the customer's agent or an administrator.
           actor: authorisedBy,
           channel: 'PUBLIC',
-          today: businessDay(app.config.businessTimeZone),
+          today: app.businessClock.today(),
         });
         return reply.code(201).send(ok({ id: created.id, amount: created.amount, status: created.status }));
       } finally {
