@@ -5,3 +5,4 @@
 
 export * from './business-time.ts';
 export * from './loan-policy.ts';
+export * from './money.ts';
