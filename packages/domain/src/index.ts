@@ -6,3 +6,4 @@
 export * from './business-time.ts';
 export * from './loan-policy.ts';
 export * from './money.ts';
+export * from './payment-selection.ts';

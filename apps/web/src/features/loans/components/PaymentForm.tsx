@@ -22,6 +22,7 @@ import {
   pesosToCents,
   SCHEDULED_PAYMENT_STATUS_LABELS,
 } from '@prestaya/contracts';
+import { oldestFirst, totalCents as sumCents, toggleCount } from '@prestaya/domain';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
@@ -41,32 +42,20 @@ import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
 
 export const NOTHING_PENDING_TEXT = 'Este préstamo no tiene pagos pendientes';
 
-type Installment = PendingPayments['scheduledPayments'][number];
-
-/**
- * Spec 5 "Payment totals", in integer centavos: every pending fee plus the ticked installments. Only
- * shown: the server computes the payment's amount from the ids.
- */
-export function paymentTotalCents(pending: PendingPayments, ticked: number, installments?: Installment[]) {
-  const list = installments ?? sortInstallments(pending.scheduledPayments);
-  const fees = pending.fees.reduce((sum, fee) => sum + pesosToCents(fee.amount), 0);
-  return list.slice(0, ticked).reduce((sum, p) => sum + pesosToCents(p.amount), fees);
-}
-
-export function sortInstallments(list: Installment[]): Installment[] {
-  return [...list].sort((a, b) => a.paymentNumber - b.paymentNumber);
-}
-
 function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments; onDone: () => void }) {
   const register = useRegisterPayment();
-  const installments = useMemo(() => sortInstallments(pending.scheduledPayments), [pending]);
+  const installments = useMemo(() => oldestFirst(pending.scheduledPayments), [pending]);
   // Oldest first (docs/architecture.md "Payments"): the ticked installments are the first `ticked` ones.
   const [ticked, setTicked] = useState(0);
   const [method, setMethod] = useState<PaymentMethod>('CASH');
   const [file, setFile] = useState<File | null>(null);
-  const totalCents = paymentTotalCents(pending, ticked, installments);
+  // Only shown: the server computes the payment's amount from the ids.
+  const totalCents = sumCents([...pending.fees, ...installments.slice(0, ticked)], (item) =>
+    pesosToCents(item.amount),
+  );
 
-  const toggle = (index: number, checked: boolean) => setTicked(checked ? index + 1 : index);
+  const toggle = (index: number, checked: boolean) =>
+    setTicked((count) => toggleCount(count, index, checked));
 
   const submit = () => {
     if (totalCents <= 0 || register.isPending) return;
