@@ -45,18 +45,16 @@ export async function requestLoan(
   };
   if (customer.profile === 'enEspera' && !isRenewal) return;
   if (customer.profile === 'cancelaEnEspera' && !isRenewal) {
-    agenda.add(day + r.int(1, 3), r.int(hm(10), hm(12)), 'cancelación en espera', async () => {
-      await updateLoan(
-        db,
-        run.owner().actor,
-        loan.id,
-        loanUpdate.parse({ status: 'CANCELLED' }),
-        run.dateOf(run.agenda.current.day),
-      );
-    });
+    agenda.add(day + r.int(1, 3), r.int(hm(10), hm(12)), 'cancelación en espera', () => cancel(run, loan.id));
     return;
   }
   agenda.add(day + r.int(0, 1), r.int(hm(11), hm(13)), 'aprobación', () => approve(run, state));
+}
+
+/** The owner cancels the loan on the simulated day (a pending one, or an approved one's reservation). */
+async function cancel(run: DemoRun, loanId: string) {
+  const today = run.dateOf(run.agenda.current.day);
+  await updateLoan(run.db, run.owner().actor, loanId, loanUpdate.parse({ status: 'CANCELLED' }), today);
 }
 
 async function approve(run: DemoRun, loan: LoanState) {
@@ -80,15 +78,7 @@ async function approve(run: DemoRun, loan: LoanState) {
   const profile = loan.isRenewal ? 'puntual' : loan.customer.profile;
   if (profile === 'aprobado') return; // delivery still to come
   if (profile === 'cancelaAprobado') {
-    agenda.add(day + r.int(1, 2), r.int(hm(10), hm(12)), 'cancelación aprobado', async () => {
-      await updateLoan(
-        db,
-        run.owner().actor,
-        loan.id,
-        loanUpdate.parse({ status: 'CANCELLED' }),
-        run.dateOf(run.agenda.current.day),
-      );
-    });
+    agenda.add(day + r.int(1, 2), r.int(hm(10), hm(12)), 'cancelación aprobado', () => cancel(run, loan.id));
     return;
   }
   if (r.chance(0.6)) agenda.add(day, r.int(hm(13, 30), hm(16)), 'entrega', () => deliver(run, loan));
