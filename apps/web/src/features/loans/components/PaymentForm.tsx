@@ -24,7 +24,7 @@ import {
 } from '@prestaya/contracts';
 import { oldestFirst, totalCents as sumCents, toggleCount } from '@prestaya/domain';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { RetryAlert } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
@@ -41,6 +41,35 @@ import {
 import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
 
 export const NOTHING_PENDING_TEXT = 'Este préstamo no tiene pagos pendientes';
+
+interface ItemCellsProps {
+  concept: ReactNode;
+  /** 'YYYY-MM-DD': its own column, or under the concept on a phone. */
+  date: string;
+  datePrefix?: string;
+  status: ReactNode;
+  amount: number;
+}
+
+/** The cells an installment and a fee share: concept, date, status, amount. */
+function ItemCells({ concept, date, datePrefix = '', status, amount }: ItemCellsProps) {
+  return (
+    <>
+      <Table.Td>
+        {concept}
+        <Text size="xs" c="dimmed" hiddenFrom="xs">
+          {datePrefix}
+          {formatDate(date)}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="xs">{formatDate(date)}</Table.Td>
+      <Table.Td>{status}</Table.Td>
+      <Table.Td ta="right">
+        <MoneyText value={amount} />
+      </Table.Td>
+    </>
+  );
+}
 
 function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments; onDone: () => void }) {
   const register = useRegisterPayment();
@@ -123,23 +152,21 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
                       disabled={register.isPending}
                     />
                   </Table.Td>
-                  <Table.Td>
-                    <Text inherit style={{ whiteSpace: 'nowrap' }}>
-                      {installment.concept}
-                    </Text>
-                    <Text size="xs" c="dimmed" hiddenFrom="xs">
-                      Vence {formatDate(installment.dueDate)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="xs">{formatDate(installment.dueDate)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={installment.status === 'DELAYED' ? 'red' : undefined}>
-                      {SCHEDULED_PAYMENT_STATUS_LABELS[installment.status]}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <MoneyText value={installment.amount} />
-                  </Table.Td>
+                  <ItemCells
+                    concept={
+                      <Text inherit style={{ whiteSpace: 'nowrap' }}>
+                        {installment.concept}
+                      </Text>
+                    }
+                    date={installment.dueDate}
+                    datePrefix="Vence "
+                    status={
+                      <Text size="sm" c={installment.status === 'DELAYED' ? 'red' : undefined}>
+                        {SCHEDULED_PAYMENT_STATUS_LABELS[installment.status]}
+                      </Text>
+                    }
+                    amount={installment.amount}
+                  />
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -160,21 +187,16 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
               <Table.Tbody>
                 {pending.fees.map((fee) => (
                   <Table.Tr key={fee.id}>
-                    <Table.Td>
-                      {fee.concept}
-                      <Text size="xs" c="dimmed" hiddenFrom="xs">
-                        {formatDate(fee.feeDate)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="xs">{formatDate(fee.feeDate)}</Table.Td>
-                    <Table.Td>
-                      <Box miw="max-content">
-                        <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
-                      </Box>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <MoneyText value={fee.amount} />
-                    </Table.Td>
+                    <ItemCells
+                      concept={fee.concept}
+                      date={fee.feeDate}
+                      status={
+                        <Box miw="max-content">
+                          <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
+                        </Box>
+                      }
+                      amount={fee.amount}
+                    />
                   </Table.Tr>
                 ))}
               </Table.Tbody>
