@@ -37,6 +37,7 @@ import { captureStatements, explain } from './api/explain.ts';
 import { type LoadCase, type LoadResult, runLoad } from './api/load.ts';
 import { type Child, startChild } from './api/processes.ts';
 import { BENCH_ADMIN, BENCH_PASSWORD } from './generate/generate.ts';
+import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
 import { DEFAULT_BENCH_URL, databaseName, openTarget } from './lib/target.ts';
 
 const { values } = parseArgs({
@@ -56,7 +57,7 @@ const load = {
   durationSeconds: Number(values.duration),
   warmUpSeconds: Number(values['warm-up']),
 };
-const timeZone = process.env.TZ_BUSINESS || 'America/Mexico_City';
+const timeZone = BUSINESS_TIME_ZONE;
 const TARGET_P95_MS = 15;
 const TARGET_FLOOR_SHARE = 0.5;
 const TARGET_SCALE = 1.5;

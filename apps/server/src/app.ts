@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, LoadedConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type BusinessClock, businessClock } from './domain/business-clock.ts';
 import { loggerOptions } from './logger.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -32,6 +33,11 @@ declare module 'fastify' {
     config: AppConfig;
     /** The current instant: the system clock, or the one a test injects (BuildAppOptions.now). */
     now: () => Date;
+    /**
+     * Today in TZ_BUSINESS (config.businessTimeZone), on the system clock: an injected `now` moves only
+     * sessions and PIN lockouts.
+     */
+    businessClock: BusinessClock;
   }
   interface FastifyContextConfig {
     /** Routes under /api/v1 require a signed-in user unless they set this (login, register). */
@@ -87,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('businessClock', businessClock(config.businessTimeZone));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);

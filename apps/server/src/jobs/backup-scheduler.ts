@@ -1,8 +1,8 @@
 import type { BackupSummary } from '@prestaya/contracts';
+import { nextDailyRun } from '@prestaya/domain';
 import { type BackupTarget, backupsDirOf, pruneAutomaticBackups, saveBackup } from '../backup/store.ts';
 import type { Database } from '../db/client.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
-import { nextDailyRun } from '../domain/business-clock.ts';
 import type { SchedulerLog } from './scheduler.ts';
 
 /** The daily backup: 02:30 on the business clock, when nobody is at work and after the 00:05 accrual. */

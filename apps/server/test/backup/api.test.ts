@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { zonedInstant } from '@prestaya/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { unpackBackup } from '../../src/backup/format.ts';
 import { backupFileName } from '../../src/backup/store.ts';
-import { zonedInstant } from '../../src/domain/business-clock.ts';
 import { runDailyBackup, startBackupScheduler } from '../../src/jobs/backup-scheduler.ts';
 import { customersApi } from '../support/api.ts';
 import { createAdmin, createUserAndLogin, request, useTestApp } from '../support/app.ts';

@@ -1,6 +1,6 @@
+import { zonedInstant } from '@prestaya/domain';
 import { describe, expect, it } from 'vitest';
 import type { AppDb } from '../../src/db/client.ts';
-import { zonedInstant } from '../../src/domain/business-clock.ts';
 import { startAccrualScheduler } from '../../src/jobs/scheduler.ts';
 import { useTestApp } from '../support/app.ts';
 import { addDays, businessToday } from '../support/clock.ts';

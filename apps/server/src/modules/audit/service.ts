@@ -8,7 +8,7 @@ import {
   type Paged,
   type z,
 } from '@prestaya/contracts';
-import { addDays } from '@prestaya/domain';
+import { addDays, zonedInstant } from '@prestaya/domain';
 import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { dateTimeCell, labelCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
@@ -19,7 +19,6 @@ import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { zonedInstant } from '../../domain/business-clock.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';

@@ -79,7 +79,8 @@ export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
       body: loanUpdate,
       response: { 200: envelope(loan), ...problemResponses(400, 401, 403, 404, 409) },
     }),
-    async (request) => ok(await updateLoan(app.db, request.user, request.params.id, request.body)),
+    async (request) =>
+      ok(await updateLoan(app.db, request.user, request.params.id, request.body, app.businessClock.today())),
   );
 
   app.put(
@@ -110,7 +111,8 @@ export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
       },
       adminOnly,
     ),
-    async (request) => ok(await activateLoan(app.db, request.user, request.params.id)),
+    async (request) =>
+      ok(await activateLoan(app.db, request.user, request.params.id, app.businessClock.today())),
   );
 
   app.get(
@@ -149,6 +151,18 @@ export const customerLoansRoutes = taggedRoutes('loans', async (app, docs) => {
       response: { 201: envelope(loan), ...problemResponses(400, 401, 403, 404, 409) },
     }),
     async (request, reply) =>
-      reply.code(201).send(ok(await createLoan(app.db, request.user, request.params.id, request.body))),
+      reply
+        .code(201)
+        .send(
+          ok(
+            await createLoan(
+              app.db,
+              request.user,
+              request.params.id,
+              request.body,
+              app.businessClock.today(),
+            ),
+          ),
+        ),
   );
 });

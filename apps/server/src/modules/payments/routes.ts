@@ -19,7 +19,6 @@ import { sendCsv } from '../../csv/send.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
-import { businessDay } from './business-day.ts';
 import { decidePayment } from './decide.ts';
 import { getPaymentDetails, openAttachment } from './details.ts';
 import { paymentsCsv } from './export.ts';
@@ -98,13 +97,7 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
     ),
     async (request) =>
       ok(
-        await decidePayment(
-          app.db,
-          request.user,
-          request.params.id,
-          request.body,
-          businessDay(app.config.businessTimeZone),
-        ),
+        await decidePayment(app.db, request.user, request.params.id, request.body, app.businessClock.today()),
       ),
   );
 
@@ -198,7 +191,7 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
           request.user,
           request.params.id,
           request.params.feeId,
-          businessDay(app.config.businessTimeZone),
+          app.businessClock.today(),
         ),
       ),
   );
@@ -234,7 +227,7 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
         registeredBy: request.user.id,
         channel: 'STAFF',
         actor: request.user,
-        today: businessDay(app.config.businessTimeZone),
+        today: app.businessClock.today(),
       });
       return reply.code(201).send(ok(created));
     },
