@@ -71,6 +71,29 @@ export interface OpenTargetOptions {
   create?: boolean;
 }
 
+/** The Target over an opened, migrated database, given how to run SQL on its client. */
+function targetOver(
+  database: Database,
+  where: string,
+  client: {
+    exec(sql: string): Promise<unknown>;
+    query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+  },
+  sink: () => BulkSink,
+): Target {
+  return {
+    kind: database.kind,
+    where,
+    database,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+    sink,
+    close: () => database.close(),
+  };
+}
+
 export async function openTarget(options: OpenTargetOptions): Promise<Target> {
   if (options.databaseUrl === undefined && options.dataDir !== undefined) {
     const dir = join(resolve(options.dataDir), 'db');
@@ -82,17 +105,12 @@ export async function openTarget(options: OpenTargetOptions): Promise<Target> {
     if (database.kind !== 'pglite') throw new Error('expected PGlite');
     await migrateDatabase(database);
     const client = database.client;
-    return {
-      kind: 'pglite',
-      where: dir,
+    return targetOver(
       database,
-      exec: async (sql) => {
-        await client.exec(sql);
-      },
-      query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
-      sink: () => pgliteSink(client),
-      close: () => database.close(),
-    };
+      dir,
+      { exec: (sql) => client.exec(sql), query: (sql, params) => client.query(sql, params) },
+      () => pgliteSink(client),
+    );
   }
   const url = options.databaseUrl ?? DEFAULT_BENCH_URL;
   if (options.create) await ensurePostgresDatabase(url, options.reset ?? false);
@@ -100,15 +118,10 @@ export async function openTarget(options: OpenTargetOptions): Promise<Target> {
   if (database.kind !== 'pg') throw new Error('expected PostgreSQL');
   await migrateDatabase(database);
   const pool = database.client;
-  return {
-    kind: 'pg',
-    where: url,
+  return targetOver(
     database,
-    exec: async (sql) => {
-      await pool.query(sql);
-    },
-    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
-    sink: () => postgresSink(url),
-    close: () => database.close(),
-  };
+    url,
+    { exec: (sql) => pool.query(sql), query: (sql, params) => pool.query(sql, params) },
+    () => postgresSink(url),
+  );
 }
