@@ -1,16 +1,9 @@
-import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import {
-  createAdmin,
-  createUserAndLogin,
-  expectProblem,
-  request,
-  rowsOf,
-  testConfig,
-  useTestApp,
-} from '../helpers.ts';
+import { createAdmin, createUserAndLogin, expectProblem, testConfig, useTestApp } from '../helpers.ts';
 import { fakeWebDist } from './support/web-dist.ts';
+import { scalar, sql } from './world.ts';
 
 /**
  * Sign-in and browser-facing hardening (OWASP ASVS V2/V14):
@@ -44,12 +37,7 @@ describe('login brute force', () => {
       remoteAddress: ATTACKER,
       ...options,
     });
-  const counterRows = async () =>
-    Number(
-      rowsOf<{ n: number }>(
-        await context.database.db.execute(sql`select count(*)::int as n from rate_limit_hits`),
-      )[0]?.n,
-    );
+  const counterRows = () => scalar<number>(context, sql`select count(*)::int as value from rate_limit_hits`);
 
   it(`${LOGIN_LIMITS.max} wrong passwords for one account from one address: 429 there even for the right password; colleagues there and the account elsewhere still sign in`, async () => {
     const admin = await createAdmin(context);
@@ -133,9 +121,10 @@ describe('security headers', () => {
   it('are on API replies, problems, public API, SPA documents and assets', async () => {
     const admin = await createAdmin(context);
     const html = { accept: 'text/html' };
-    const responses: [string, Awaited<ReturnType<typeof request>>][] = [
+    const signedIn = { authorization: `Bearer ${admin.token}` };
+    const responses: [string, LightMyRequestResponse][] = [
       ['health', await context.app.inject({ method: 'GET', url: '/health' })],
-      ['API 200', await request(context.app, { method: 'GET', url: '/api/v1/users', token: admin.token })],
+      ['API 200', await context.app.inject({ method: 'GET', url: '/api/v1/users', headers: signedIn })],
       ['API 401', await context.app.inject({ method: 'GET', url: '/api/v1/users' })],
       ['API 404', await context.app.inject({ method: 'GET', url: '/api/v1/nada' })],
       ['API 400', await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: {} })],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newAccount } from '../bank-accounts/api.ts';
 import { crashChecks } from './crash/checks.ts';
 import { KINDS, type Operation, workload } from './crash/workload.ts';
+import { numberedCustomer } from './support/staff-calls.ts';
 import { http, type ServerProcess, startServer, useScratchDatabase } from './support-server.ts';
 
 /**
@@ -53,12 +54,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
           for (let i = client; i < CUSTOMERS; i += CLIENTS) {
             const reply = await api.json('POST', '/api/v1/customers', {
               token,
-              body: {
-                name: `Cliente ${i}`,
-                lastName: 'Fiable',
-                phone: String(5_600_000_000 + i),
-                curp: `RELI${String(i).padStart(6, '0')}HDFXXX09`,
-              },
+              body: numberedCustomer(i, 'Fiable', 5_600_000_000, 'RELI'),
             });
             expect(reply.status, JSON.stringify(reply.body)).toBe(201);
             free.push((reply.body.data as { id: string }).id);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { multipart, type Part } from '../payments/support.ts';
@@ -24,12 +24,11 @@ export const JWT_SECRET = randomBytes(48).toString('base64url');
 
 /** Runs one statement on DATABASE_URL's server, on a connection of its own. */
 async function onServer(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  const server = await openDatabase({ databaseUrl: adminUrl });
   try {
-    await client.query(statement);
+    await server.db.execute(sql.raw(statement));
   } finally {
-    await client.end();
+    await server.close();
   }
 }
 

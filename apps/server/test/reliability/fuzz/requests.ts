@@ -63,16 +63,6 @@ export function fuzzRequests(world: () => World, { BODIES, MULTIPART }: ReturnTy
 
   const paramNames = (path: string) => [...path.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
 
-  interface FuzzRequest {
-    method: string;
-    path: string;
-    query: string;
-    actor: Actor;
-    remoteAddress: string;
-    payload?: string | Buffer;
-    headers: Record<string, string>;
-  }
-
   /** The generator of one route's malformed requests. */
   function requestsFor(route: string): fc.Arbitrary<FuzzRequest> {
     const [method = 'GET', pattern = '/'] = route.split(' ');

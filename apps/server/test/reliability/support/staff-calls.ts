@@ -2,6 +2,14 @@ import { expect } from 'vitest';
 import { newAccount } from '../../bank-accounts/api.ts';
 import type { Http } from '../support-server.ts';
 
+/** Customer `i` of a test: its own name, phone (`phoneBase` + i) and CURP (starting `curpPrefix`). */
+export const numberedCustomer = (i: number, lastName: string, phoneBase: number, curpPrefix: string) => ({
+  name: `Cliente ${i}`,
+  lastName,
+  phone: String(phoneBase + i),
+  curp: `${curpPrefix}${String(i).padStart(6, '0')}HDFXXX09`,
+});
+
 /**
  * Set-up calls an administrator makes over HTTP to real server processes: agents and delivered loans,
  * each with a serial of its own so that names, usernames, phones and CURPs never collide.
@@ -36,10 +44,7 @@ export function staffCalls(adminToken: () => string) {
     const customer = await api.json('POST', '/api/v1/customers', {
       token,
       body: {
-        name: `Cliente ${customerSerial}`,
-        lastName: 'Compartido',
-        phone: String(5_700_000_000 + customerSerial),
-        curp: `DOSI${String(customerSerial).padStart(6, '0')}HDFXXX09`,
+        ...numberedCustomer(customerSerial, 'Compartido', 5_700_000_000, 'DOSI'),
         ...(options.agentId ? { agentId: options.agentId } : {}),
       },
     });
