@@ -21,6 +21,7 @@ import { addDays, businessDate } from '@prestaya/domain';
 import pg from 'pg';
 import { type AccrualResult, accrueFees } from '../apps/server/src/jobs/accrual.ts';
 import { generate } from './generate/generate.ts';
+import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
 import { DEFAULT_BENCH_URL, dropPostgresDatabase, openTarget } from './lib/target.ts';
 
 const { values } = parseArgs({
@@ -31,7 +32,7 @@ const { values } = parseArgs({
   },
 });
 const customers = Number(values.customers);
-const timeZone = process.env.TZ_BUSINESS || 'America/Mexico_City';
+const timeZone = BUSINESS_TIME_ZONE;
 const today = businessDate(new Date(), timeZone);
 const server = new URL(process.env.DATABASE_URL || DEFAULT_BENCH_URL);
 const urlOf = (name: string) => {

@@ -22,22 +22,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PagedQuery } from '@prestaya/contracts';
-import { businessDate } from '@prestaya/domain';
-import pg from 'pg';
-import type { AppDb } from '../apps/server/src/db/client.ts';
-import { accrueFees } from '../apps/server/src/jobs/accrual.ts';
-import { loadSessionUser } from '../apps/server/src/modules/auth/service.ts';
-import { listCustomers } from '../apps/server/src/modules/customers/service.ts';
-import { listLoans } from '../apps/server/src/modules/loans/list.ts';
-import { pendingPayments } from '../apps/server/src/modules/payments/pending.ts';
-import { lookupLoan } from '../apps/server/src/modules/public/service.ts';
-import { countHit } from '../apps/server/src/plugins/rate-limit.ts';
+import { cases } from './api/cases.ts';
 import { captureStatements, explain } from './api/explain.ts';
-import { type LoadCase, type LoadResult, runLoad } from './api/load.ts';
-import { type Child, startChild } from './api/processes.ts';
-import { BENCH_ADMIN, BENCH_PASSWORD } from './generate/generate.ts';
-import { DEFAULT_BENCH_URL, databaseName, openTarget } from './lib/target.ts';
+import { type LoadResult, runLoad } from './api/load.ts';
+import { type Child, login, startChild, waitQuiet } from './api/processes.ts';
+import { type DbRun, printScaling, printTable } from './api/report.ts';
+import { samplesOf } from './api/samples.ts';
+import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
+import { DEFAULT_BENCH_URL, databaseName } from './lib/target.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,207 +48,14 @@ const load = {
   durationSeconds: Number(values.duration),
   warmUpSeconds: Number(values['warm-up']),
 };
-const timeZone = process.env.TZ_BUSINESS || 'America/Mexico_City';
+const timeZone = BUSINESS_TIME_ZONE;
 const TARGET_P95_MS = 15;
 const TARGET_FLOOR_SHARE = 0.5;
 const TARGET_SCALE = 1.5;
 
-/** What staff type in the customer search: surnames and first names, with and without accents. */
-const NAME_FRAGMENTS = [
-  'hernández',
-  'garcia',
-  'lópez gonzález',
-  'maria guadalupe',
-  'rocio',
-  'quiñones',
-  'nuñez',
-  'martin',
-  'cruz flores',
-  'gomez',
-];
-const LOAN_STATUS_FILTERS = ['DELAYED', 'ACTIVE', 'PENDING', 'APPROVED', 'PAID', 'CANCELLED'];
-const pageOf = (extra: Partial<PagedQuery>): PagedQuery => ({ page: 1, size: 10, order: 'asc', ...extra });
-
-interface Samples {
-  customers: number;
-  adminId: string;
-  phones: string[];
-  lookups: { num: number; phone: string; id: string }[];
-  floorIds: string[];
-}
-
-async function samplesOf(url: string): Promise<Samples> {
-  const target = await openTarget({ databaseUrl: url });
-  try {
-    const [count] = await target.query<{ n: number }>('select count(*)::int as n from customers');
-    const [admin] = await target.query<{ id: string }>('select id from users where username = $1', [
-      BENCH_ADMIN,
-    ]);
-    if (!count?.n || !admin) throw new Error(`${url}: no generated data; run npm run bench:generate first`);
-    // md5 order: a fixed, well-spread sample (same every run).
-    const phones = await target.query<{ phone: string }>(
-      'select phone from customers order by md5(id::text) limit 200',
-    );
-    const lookups = await target.query<{ num: number; phone: string; id: string }>(
-      `select l.num, c.phone, l.id from loans l join customers c on c.id = l.customer_id
-        where l.status in ('ACTIVE', 'DELAYED') order by md5(l.id::text) limit 500`,
-    );
-    const floor = await target.query<{ id: string }>(
-      'select id from customers order by md5(id::text) limit 1000',
-    );
-    const today = businessDate(new Date(), timeZone);
-    const t0 = performance.now();
-    const accrual = await accrueFees(target.database.db, { throughDate: today, timeZone });
-    console.log(
-      `  accrual through ${today} before the run: ${accrual.feesCreated} fees, ${accrual.loansUpdated} loans ` +
-        `updated in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
-    return {
-      customers: count.n,
-      adminId: admin.id,
-      phones: phones.map((r) => r.phone),
-      lookups,
-      floorIds: floor.map((r) => r.id),
-    };
-  } finally {
-    await target.close();
-  }
-}
-
-/** Waits until no other session of the database is running a statement (twice in a row). */
-async function waitQuiet(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const deadline = Date.now() + 300_000;
-    let quiet = 0;
-    while (quiet < 2 && Date.now() < deadline) {
-      const { rows } = await client.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`,
-      );
-      quiet = rows[0]?.n === 0 ? quiet + 1 : 0;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-async function login(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN, password: BENCH_PASSWORD }),
-  });
-  const body = (await response.json()) as { access_token?: string; data?: { access_token?: string } };
-  const token = body.access_token ?? body.data?.access_token;
-  if (!response.ok || !token) throw new Error(`login failed: ${response.status} ${JSON.stringify(body)}`);
-  return token;
-}
-
-/** A distinct client address per request (10.x.y.z), so no client reaches the 30/min public limit. */
-const clientAddress = (i: number) => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
-
-interface BenchCase {
-  load: LoadCase;
-  /** The service calls behind one request, for EXPLAIN. */
-  sql?: (db: AppDb, s: Samples) => Promise<unknown>;
-  /** Held to the search/lookup targets. */
-  targeted: boolean;
-}
-
-function cases(s: Samples, token: string): BenchCase[] {
-  const auth = { authorization: `Bearer ${token}` };
-  const actor = { id: s.adminId, roles: ['ROLE_ADMIN' as const] };
-  const first = s.lookups[0];
-  if (!first) throw new Error('no ACTIVE or DELAYED loan to look up');
-  return [
-    {
-      targeted: true,
-      load: {
-        name: 'customer search, name',
-        headers: auth,
-        paths: NAME_FRAGMENTS.map((q) => `/api/v1/customers?page=1&size=10&query=${encodeURIComponent(q)}`),
-      },
-      sql: async (db) => {
-        await loadSessionUser(db, {
-          userId: s.adminId,
-          tokenVersion: 0,
-          signedInAt: Math.floor(Date.now() / 1000),
-        });
-        for (const query of ['hernández', 'quiñones', 'maria guadalupe'])
-          await listCustomers(db, actor, pageOf({ query }));
-      },
-    },
-    {
-      targeted: true,
-      load: {
-        name: 'customer search, phone',
-        headers: auth,
-        paths: s.phones.map((phone) => `/api/v1/customers?page=1&size=10&query=${phone}`),
-      },
-      sql: (db) => listCustomers(db, actor, pageOf({ query: s.phones[0] })),
-    },
-    {
-      targeted: false,
-      load: {
-        name: 'loans by status',
-        headers: auth,
-        paths: LOAN_STATUS_FILTERS.map((q) => `/api/v1/loans?page=1&size=10&q=${q}`),
-      },
-      sql: async (db) => {
-        for (const q of ['DELAYED', 'PAID']) await listLoans(db, actor, pageOf({ q }));
-      },
-    },
-    {
-      targeted: true,
-      load: {
-        name: 'public lookup num+phone',
-        paths: s.lookups.map((l) => `/public/api/v1/loans/search?num=${l.num}&phone=${l.phone}`),
-        headersFor: (i) => ({ 'x-forwarded-for': clientAddress(i) }),
-      },
-      sql: async (db) => {
-        await countHit(db, `public-lookup:${clientAddress(1)}`, 60_000);
-        await lookupLoan(db, { num: first.num, phone: first.phone });
-      },
-    },
-    {
-      targeted: false,
-      load: {
-        name: 'pending payments of a loan',
-        headers: auth,
-        paths: s.lookups.map((l) => `/api/v1/loans/${l.id}/pending-payments`),
-      },
-      sql: (db) => pendingPayments(db, actor, first.id),
-    },
-  ];
-}
-
-const ms = (x: number) => x.toFixed(1).padStart(7);
-
-function printTable(results: LoadResult[], floor: LoadResult) {
-  console.log(
-    `\n  ${'case'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'÷floor'.padStart(7)} ${'non2xx'.padStart(7)}`,
-  );
-  for (const r of [floor, ...results]) {
-    console.log(
-      `  ${r.name.padEnd(28)} ${r.perSecond.toFixed(0).padStart(8)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${ms(r.max)} ${(r.perSecond / floor.perSecond).toFixed(2).padStart(7)} ${String(r.non2xx + r.errors).padStart(7)}`,
-    );
-  }
-}
-
-interface DbRun {
-  url: string;
-  customers: number;
-  floor: LoadResult;
-  results: LoadResult[];
-}
-
 async function benchDatabase(url: string): Promise<DbRun> {
   console.log(`\n=== ${databaseName(url)} ===`);
-  const samples = await samplesOf(url);
+  const samples = await samplesOf(url, timeZone);
   console.log(`  ${samples.customers} customers`);
   const dataDir = mkdtempSync(join(tmpdir(), 'prestaya-bench-api-'));
   const children: Child[] = [];
@@ -334,19 +133,4 @@ console.log(
 const runs: DbRun[] = [];
 for (const url of urls) runs.push(await benchDatabase(url));
 
-if (runs.length > 1) {
-  const [base, ...others] = [...runs].sort((a, b) => a.customers - b.customers) as [DbRun, ...DbRun[]];
-  for (const other of others) {
-    console.log(
-      `\n=== p95 at ${other.customers} customers ÷ p95 at ${base.customers} (target ≤ ${TARGET_SCALE}) ===`,
-    );
-    for (const r of [other.floor, ...other.results]) {
-      const b = [base.floor, ...base.results].find((x) => x.name === r.name);
-      if (!b) continue;
-      const ratio = r.p95 / b.p95;
-      console.log(
-        `  ${r.name.padEnd(28)} ${b.p95.toFixed(1).padStart(7)} → ${r.p95.toFixed(1).padStart(7)} ms  ×${ratio.toFixed(2)} ${ratio <= TARGET_SCALE ? '' : ' MISSES'}`,
-      );
-    }
-  }
-}
+if (runs.length > 1) printScaling(runs, TARGET_SCALE);

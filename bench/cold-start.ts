@@ -3,11 +3,12 @@
  * 200 on /health (target ≤ 3 s). The first start creates and migrates the directory and is not counted;
  * then `--runs` starts (default 5) on that directory, each stopped with SIGTERM after its first 200.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchHeader, buildWebApp, serverEnvironment } from './lib/local-server.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values } = parseArgs({
@@ -20,26 +21,14 @@ const work = mkdtempSync(join(tmpdir(), 'prestaya-cold-start-'));
 let webDist = join(root, 'apps/web/dist');
 if (!existsSync(join(webDist, 'index.html'))) {
   webDist = join(work, 'dist');
-  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--logLevel', 'error'], {
-    cwd: join(root, 'apps/web'),
-    stdio: 'inherit',
-  });
+  buildWebApp(root, webDist);
 }
 
 async function startOnce(): Promise<number> {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(work, 'data'),
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: 'admin@prestaya.mx',
-      ADMIN_PASSWORD: 'Bench12345!',
-    },
+    env: serverEnvironment({ port, dataDir: join(work, 'data'), webDist }),
     stdio: 'ignore',
     detached: true,
   });
@@ -60,11 +49,7 @@ async function startOnce(): Promise<number> {
 }
 
 try {
-  console.log(
-    `# bench:cold-start — ${new Date().toISOString()}, load average ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(benchHeader('cold-start'));
   const first = await startOnce();
   console.log(`first start (creates + migrates the PGlite directory): ${(first / 1000).toFixed(2)} s`);
   const times: number[] = [];

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { businessDate } from '@prestaya/domain';
 import { generate } from './generate/generate.ts';
 import { verify } from './generate/verify.ts';
+import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
 import { openTarget } from './lib/target.ts';
 
 const { values } = parseArgs({
@@ -32,7 +33,7 @@ const customers = Number(values.customers);
 if (!Number.isInteger(customers) || customers < 1) throw new Error('--customers: a positive integer');
 const profile = values.profile;
 if (profile !== 'history' && profile !== 'accrual') throw new Error('--profile: history or accrual');
-const timeZone = process.env.TZ_BUSINESS || 'America/Mexico_City';
+const timeZone = BUSINESS_TIME_ZONE;
 const today = values.today ?? businessDate(new Date(), timeZone);
 if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error('--today: YYYY-MM-DD');
 

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { benchHeader, buildWebApp, serverEnvironment } from './lib/local-server.ts';
 
 const BUDGET_KIB = 120;
 const root = new URL('..', import.meta.url).pathname;
@@ -39,30 +40,13 @@ const base = `http://127.0.0.1:${port}`;
 const work = mkdtempSync(join(tmpdir(), 'prestaya-bench-web-'));
 const dist = join(work, 'dist');
 
-console.log(
-  `# bench:web — ${new Date().toISOString()}, load average ${(await import('node:os'))
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(benchHeader('web'));
 console.log('Building apps/web…');
-execFileSync('npx', ['vite', 'build', '--outDir', dist, '--logLevel', 'error'], {
-  cwd: join(root, 'apps/web'),
-  stdio: 'inherit',
-});
+buildWebApp(root, dist);
 
 const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: join(work, 'data'),
-    WEB_DIST: dist,
-    LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: 'admin@prestaya.mx',
-    ADMIN_PASSWORD: 'Bench12345!',
-  },
+  env: serverEnvironment({ port, dataDir: join(work, 'data'), webDist: dist }),
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

@@ -3,6 +3,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { BENCH_ADMIN, BENCH_PASSWORD } from '../generate/generate.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -64,4 +66,38 @@ export async function startChild(entry: string, env: NodeJS.ProcessEnv, label: s
       clearTimeout(timer);
     },
   };
+}
+
+/** Waits until no other session of the database is running a statement (twice in a row). */
+export async function waitQuiet(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const deadline = Date.now() + 300_000;
+    let quiet = 0;
+    while (quiet < 2 && Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`,
+      );
+      quiet = rows[0]?.n === 0 ? quiet + 1 : 0;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs in as the generated administrator. */
+export async function login(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN, password: BENCH_PASSWORD }),
+  });
+  const body = (await response.json()) as { access_token?: string; data?: { access_token?: string } };
+  const token = body.access_token ?? body.data?.access_token;
+  if (!response.ok || !token) throw new Error(`login failed: ${response.status} ${JSON.stringify(body)}`);
+  return token;
 }

@@ -1,10 +1,17 @@
-import { buildSchedule, DAILY_FEE_CENTS, DEFAULT_INTEREST_BP, loanTerms, TERM_WEEKS } from '@prestaya/domain';
+import {
+  buildSchedule,
+  DAILY_FEE_CENTS,
+  DEFAULT_INTEREST_BP,
+  lateFeeConcept,
+  loanTerms,
+  TERM_WEEKS,
+} from '@prestaya/domain';
 import type { Random } from '../../apps/server/src/demo/random.ts';
 import { loanStanding } from '../../apps/server/src/domain/loan-balance.ts';
 import type { CopyValue } from '../lib/bulk.ts';
 import { addDaysFast as addDays, daysBetween, iso } from '../lib/business-time.ts';
 import type { WorldBuffers } from './buffers.ts';
-import { accrueFees, type Fee, feeConcept, type Installment, type LoanRow } from './fees.ts';
+import { accrueFees, type Fee, type Installment, type LoanRow } from './fees.ts';
 import type { LoanKind, WorldSettings } from './settings.ts';
 
 /** buildSchedule is pure: loans of the same total delivered the same day share their schedule. */
@@ -83,7 +90,7 @@ export class CustomerWriter {
         id,
         null,
         fee.id,
-        feeConcept(fee.installment.number),
+        lateFeeConcept(fee.installment.number),
         fee.amountCents,
       ]);
     }
@@ -244,7 +251,7 @@ export class CustomerWriter {
           loan.id,
           f.installment.id,
           f.feeDate,
-          feeConcept(f.installment.number),
+          lateFeeConcept(f.installment.number),
           f.amountCents,
           f.status,
           iso(f.createdMs),

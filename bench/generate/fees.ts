@@ -1,3 +1,4 @@
+import { lateFeeCents } from '@prestaya/domain';
 import type { Random } from '../../apps/server/src/demo/random.ts';
 import { addDaysFast as addDays } from '../lib/business-time.ts';
 import type { WorldSettings } from './settings.ts';
@@ -7,9 +8,6 @@ import type { WorldSettings } from './settings.ts';
  * (jobs/accrual.ts) replayed per installment, so the generated history is one the accrual would have
  * left — the verify step checks that the accrual through today finds nothing to do.
  */
-
-/** The concept the accrual gives a fee (jobs/accrual.ts). */
-export const feeConcept = (installmentNumber: number) => `Multa por atraso · Pago ${installmentNumber}`;
 
 export interface Installment {
   id: string;
@@ -49,7 +47,7 @@ function dayFee(
   feeDate: string,
   status: string,
 ): Fee | undefined {
-  const amountCents = Math.min(loan.dailyFeeCents, loan.weeklyFeeCents - installment.feeCents);
+  const amountCents = lateFeeCents(loan.dailyFeeCents, loan.weeklyFeeCents, installment.feeCents);
   if (amountCents <= 0) return undefined;
   // The accrual runs at 00:05 business time and dates the fee that day.
   const createdMs = Math.min(s.clock.at(feeDate, 5), s.nowMs - 60_000);

@@ -22,6 +22,14 @@ const ACCRUAL_LOAN: readonly (readonly [LoanKind, number])[] = [
   ['ACTIVE', 80],
   ['OVERDUE_UNACCRUED', 20],
 ];
+/** Days before today the newest loan of a kind was requested (overdue kinds follow their installment). */
+const NEWEST_AGE: Partial<Record<LoanKind, readonly [number, number]>> = {
+  PAID: [86, 220],
+  ACTIVE: [2, 83],
+  PENDING: [1, 10],
+  APPROVED: [2, 10],
+};
+const OTHER_AGE = [3, 200] as const;
 
 export interface PlannedLoan {
   kind: LoanKind;
@@ -35,30 +43,15 @@ export function planLoans(rng: Random, profile: Profile, today: string): Planned
   const newest = rng.weighted(profile === 'accrual' ? ACCRUAL_LOAN : NEWEST_LOAN);
   const plans: PlannedLoan[] = [];
   let start: string;
-  switch (newest) {
-    case 'PAID':
-      start = addDays(today, -rng.int(86, 220));
-      break;
-    case 'ACTIVE':
-      start = addDays(today, -rng.int(2, 83));
-      break;
-    case 'DELAYED':
-    case 'OVERDUE_UNACCRUED': {
-      // Installment j is the oldest unpaid one, `late` days past due today.
-      const j = rng.int(1, TERM_WEEKS);
-      const late = newest === 'DELAYED' ? rng.int(1, 60) : rng.int(1, 28);
-      start = addDays(today, -late - 7 * j);
-      plans.push({ kind: newest, day: start, overdueFrom: j });
-      break;
-    }
-    case 'PENDING':
-      start = addDays(today, -rng.int(1, 10));
-      break;
-    case 'APPROVED':
-      start = addDays(today, -rng.int(2, 10));
-      break;
-    default:
-      start = addDays(today, -rng.int(3, 200));
+  if (newest === 'DELAYED' || newest === 'OVERDUE_UNACCRUED') {
+    // Installment j is the oldest unpaid one, `late` days past due today.
+    const j = rng.int(1, TERM_WEEKS);
+    const late = newest === 'DELAYED' ? rng.int(1, 60) : rng.int(1, 28);
+    start = addDays(today, -late - 7 * j);
+    plans.push({ kind: newest, day: start, overdueFrom: j });
+  } else {
+    const [min, max] = NEWEST_AGE[newest] ?? OTHER_AGE;
+    start = addDays(today, -rng.int(min, max));
   }
   if (plans.length === 0) plans.push({ kind: newest, day: start });
   // Older loans: finished (PAID) before the next one was requested; a few requests were cancelled.

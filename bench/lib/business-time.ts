@@ -1,40 +1,24 @@
+import { zoneOffsetMs } from '@prestaya/domain';
+
 /**
- * Instants on the business clock (TZ_BUSINESS) without an Intl call per row: the zone's UTC offset is
- * computed once per calendar day and cached. Days are 'YYYY-MM-DD' strings, as in the database.
+ * Instants on the business clock (TZ_BUSINESS) without an Intl call per row: the zone's UTC offset
+ * (@prestaya/domain) is computed once per calendar day and cached. Days are 'YYYY-MM-DD' strings, as in
+ * the database.
  */
+
+/** The benchmarks' business time zone: TZ_BUSINESS, as the server reads it. */
+export const BUSINESS_TIME_ZONE = process.env.TZ_BUSINESS || 'America/Mexico_City';
 
 export class BusinessClock {
   private offsets = new Map<string, number>();
-  private formatter: Intl.DateTimeFormat;
 
-  constructor(readonly timeZone: string) {
-    this.formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-  }
+  constructor(readonly timeZone: string) {}
 
   /** Milliseconds to add to UTC to get the zone's wall clock, around noon of `day`. */
   private offset(day: string): number {
     let offset = this.offsets.get(day);
     if (offset === undefined) {
-      const noon = Date.parse(`${day}T12:00:00Z`);
-      const parts = Object.fromEntries(this.formatter.formatToParts(noon).map((p) => [p.type, p.value]));
-      const wall = Date.UTC(
-        Number(parts.year),
-        Number(parts.month) - 1,
-        Number(parts.day),
-        Number(parts.hour),
-        Number(parts.minute),
-        Number(parts.second),
-      );
-      offset = wall - noon;
+      offset = zoneOffsetMs(Date.parse(`${day}T12:00:00Z`), this.timeZone);
       this.offsets.set(day, offset);
     }
     return offset;

@@ -71,44 +71,51 @@ export interface OpenTargetOptions {
   create?: boolean;
 }
 
-export async function openTarget(options: OpenTargetOptions): Promise<Target> {
-  if (options.databaseUrl === undefined && options.dataDir !== undefined) {
-    const dir = join(resolve(options.dataDir), 'db');
-    if (options.reset) rmSync(dir, { recursive: true, force: true });
-    if (!options.create && !existsSync(dir)) throw new Error(`no PGlite database in ${dir}`);
-    // PGlite creates db/ but not the folders above it (the app's config makes DATA_DIR the same way).
-    mkdirSync(resolve(options.dataDir), { recursive: true });
-    const database = await openDatabase({ dataDir: dir });
-    if (database.kind !== 'pglite') throw new Error('expected PGlite');
-    await migrateDatabase(database);
+/** How to run SQL on the database's client. PGlite runs a script of statements with exec(), pg with query(). */
+function clientOf(database: Database, where: string) {
+  if (database.kind === 'pglite') {
     const client = database.client;
     return {
-      kind: 'pglite',
-      where: dir,
-      database,
-      exec: async (sql) => {
-        await client.exec(sql);
-      },
-      query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+      exec: (sql: string) => client.exec(sql),
+      query: (sql: string, params: unknown[]) => client.query(sql, params),
       sink: () => pgliteSink(client),
-      close: () => database.close(),
     };
   }
-  const url = options.databaseUrl ?? DEFAULT_BENCH_URL;
-  if (options.create) await ensurePostgresDatabase(url, options.reset ?? false);
-  const database = await openDatabase({ databaseUrl: url });
-  if (database.kind !== 'pg') throw new Error('expected PostgreSQL');
-  await migrateDatabase(database);
   const pool = database.client;
   return {
-    kind: 'pg',
-    where: url,
+    exec: (sql: string) => pool.query(sql),
+    query: (sql: string, params: unknown[]) => pool.query(sql, params),
+    sink: () => postgresSink(where),
+  };
+}
+
+/** Opens the PGlite directory DATA_DIR/db, or the PostgreSQL database, and migrates it. */
+export async function openTarget(options: OpenTargetOptions): Promise<Target> {
+  let database: Database;
+  let where: string;
+  if (options.databaseUrl === undefined && options.dataDir !== undefined) {
+    where = join(resolve(options.dataDir), 'db');
+    if (options.reset) rmSync(where, { recursive: true, force: true });
+    if (!options.create && !existsSync(where)) throw new Error(`no PGlite database in ${where}`);
+    // PGlite creates db/ but not the folders above it (the app's config makes DATA_DIR the same way).
+    mkdirSync(resolve(options.dataDir), { recursive: true });
+    database = await openDatabase({ dataDir: where });
+  } else {
+    where = options.databaseUrl ?? DEFAULT_BENCH_URL;
+    if (options.create) await ensurePostgresDatabase(where, options.reset ?? false);
+    database = await openDatabase({ databaseUrl: where });
+  }
+  await migrateDatabase(database);
+  const client = clientOf(database, where);
+  return {
+    kind: database.kind,
+    where,
     database,
     exec: async (sql) => {
-      await pool.query(sql);
+      await client.exec(sql);
     },
-    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
-    sink: () => postgresSink(url),
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+    sink: client.sink,
     close: () => database.close(),
   };
 }

@@ -2,11 +2,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, LoadedConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type BusinessClock, businessClock } from './domain/business-clock.ts';
 import { loggerOptions } from './logger.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { sharedJwtSecret } from './modules/auth/jwt-secret.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { backupsRoutes } from './modules/backups/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -33,6 +35,11 @@ declare module 'fastify' {
     config: AppConfig;
     /** The current instant: the system clock, or the one a test injects (BuildAppOptions.now). */
     now: () => Date;
+    /**
+     * Today in TZ_BUSINESS (config.businessTimeZone), on the system clock: an injected `now` moves only
+     * sessions and PIN lockouts.
+     */
+    businessClock: BusinessClock;
   }
   interface FastifyContextConfig {
     /** Routes under /api/v1 require a signed-in user unless they set this (login, register). */
@@ -94,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('businessClock', businessClock(config.businessTimeZone));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
@@ -131,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(backupsRoutes, { prefix: '/backups', database });
     },
     { prefix: '/api/v1' },
   );

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { startBackupScheduler } from './jobs/backup-scheduler.ts';
 import { startAccrualScheduler } from './jobs/scheduler.ts';
 import { importUploadedFiles } from './modules/payments/import-uploads.ts';
 import { createFirstAdmin } from './modules/users/service.ts';
@@ -47,6 +48,11 @@ async function main() {
     log: server.log,
     onRun: (run) => server.recordAccrualRun(run),
   });
+  const backups = startBackupScheduler({
+    target: { database, dataDir: config.dataDir },
+    timeZone: config.businessTimeZone,
+    log: server.log,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -54,6 +60,7 @@ async function main() {
     server.log.info({ signal }, 'shutting down');
     try {
       await accrual.stop();
+      await backups.stop();
       await server.close();
       await database.close();
       process.exit(0);

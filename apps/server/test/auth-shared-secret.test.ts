@@ -7,8 +7,9 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { sharedJwtSecret } from '../src/modules/auth/jwt-secret.ts';
-import { createAdmin, createTestDatabase, request, resetDatabase, rowsOf, testConfig } from './helpers.ts';
-import { tempDataDir } from './payments/support.ts';
+import { createAdmin, request, testConfig } from './support/app.ts';
+import { tempDataDir } from './support/builders.ts';
+import { createTestDatabase, resetDatabase, rowsOf } from './support/database.ts';
 
 /**
  * Without JWT_SECRET the signing key lives in the database (app_secrets): generated once, the same

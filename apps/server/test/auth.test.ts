@@ -8,10 +8,10 @@ import {
   createUserAndLogin,
   expectProblem,
   request,
-  rowsOf,
   testConfig,
   useTestApp,
-} from './helpers.ts';
+} from './support/app.ts';
+import { rowsOf } from './support/database.ts';
 
 const LOGIN_LIMIT = 5;
 const context = useTestApp({ loginRateLimit: { max: LOGIN_LIMIT, addressMax: 12, timeWindowMs: 60_000 } });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { expectProblem, rowsOf, testConfig, useTestApp } from './helpers.ts';
+import { expectProblem, testConfig, useTestApp } from './support/app.ts';
+import { rowsOf } from './support/database.ts';
 
 const context = useTestApp();
 

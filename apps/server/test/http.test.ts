@@ -1,23 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { brotliCompressSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loggerOptions } from '../src/logger.ts';
-import { createAdmin, expectProblem, request, testConfig, useTestApp } from './helpers.ts';
+import { createAdmin, expectProblem, request, testConfig, useTestApp } from './support/app.ts';
+import { fakeWebDist } from './support/web-dist.ts';
 
-// A stand-in for apps/web/dist: the SPA shell plus one hashed asset.
-const webDist = mkdtempSync(join(tmpdir(), 'prestaya-web-'));
-mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>PrestaYa</title><div id="root"></div>');
-writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
-writeFileSync(join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
+const context = useTestApp({ webDist: fakeWebDist() });
 
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
-
-const context = useTestApp({ webDist });
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 describe('errors are application/problem+json', () => {
@@ -137,99 +126,6 @@ describe('security headers', () => {
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-  });
-});
-
-describe('the built web app', () => {
-  it('serves index.html at / without caching', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/', headers: html });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root">');
-    expect(response.headers['cache-control']).toBe('no-cache');
-  });
-
-  it('falls back to index.html for client-side routes', async () => {
-    for (const url of [
-      '/admin/users',
-      '/auth/login',
-      '/loans/0190d3a4-0000-7000-8000-000000000000',
-      '/consulta?x=1',
-    ]) {
-      const response = await context.app.inject({ method: 'GET', url, headers: html });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.body).toContain('<div id="root">');
-      expect(response.headers['cache-control']).toBe('no-cache');
-    }
-  });
-
-  it('does not answer index.html for API paths, missing assets or non-HTML requests', async () => {
-    expectProblem(await context.app.inject({ method: 'GET', url: '/api/v1/nope', headers: html }), 404);
-    expectProblem(await context.app.inject({ method: 'GET', url: '/assets/missing.js' }), 404);
-    expectProblem(
-      await context.app.inject({
-        method: 'GET',
-        url: '/admin/users',
-        headers: { accept: 'application/json' },
-      }),
-      404,
-    );
-    expectProblem(await context.app.inject({ method: 'POST', url: '/admin/users', headers: html }), 404);
-  });
-
-  it('sends the pre-compressed file when the browser accepts it', async () => {
-    const response = await context.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-encoding']).toBe('br');
-    expect(response.rawPayload).toEqual(brotliCompressSync('console.log("app")'));
-  });
-
-  it('answers a range the file cannot satisfy with a 416 problem', async () => {
-    const response = await context.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { range: 'bytes=9999-10000' },
-    });
-    expectProblem(response, 416, 'El rango solicitado no existe en el archivo');
-  });
-
-  it('caches hashed assets for a year', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
-});
-
-describe('two documents: the back office and the public pages', () => {
-  const twoDocs = mkdtempSync(join(tmpdir(), 'prestaya-web-'));
-  writeFileSync(join(twoDocs, 'index.html'), '<!doctype html><title>Back office</title>');
-  writeFileSync(join(twoDocs, 'public.html'), '<!doctype html><title>Public</title>');
-  afterAll(() => rmSync(twoDocs, { recursive: true, force: true }));
-  const twoDocsContext = useTestApp({ webDist: twoDocs });
-
-  it('sends public.html outside /admin and /auth, index.html inside', async () => {
-    const expected: Record<string, string> = {
-      '/': 'Public',
-      '/consulta': 'Public',
-      '/consulta?num=1': 'Public',
-      '/loans/0190d3a4-0000-7000-8000-000000000000': 'Public',
-      '/no-existe': 'Public',
-      '/administrar': 'Public',
-      '/admin': 'Back office',
-      '/admin/users': 'Back office',
-      '/auth': 'Back office',
-      '/auth/login': 'Back office',
-    };
-    for (const [url, title] of Object.entries(expected)) {
-      const response = await twoDocsContext.app.inject({ method: 'GET', url, headers: html });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toContain(`<title>${title}</title>`);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-    }
   });
 });
 

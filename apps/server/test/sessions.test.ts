@@ -7,11 +7,11 @@ import {
   expectProblem,
   loginToken,
   request,
-  rowsOf,
   type TestUser,
   testConfig,
   useTestApp,
-} from './helpers.ts';
+} from './support/app.ts';
+import { rowsOf } from './support/database.ts';
 
 /**
  * Sessions end when they should: a password change (by an administrator or oneself), a cancellation,

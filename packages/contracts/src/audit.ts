@@ -1,19 +1,9 @@
-import { dateRange, envelope, isoDate, paged, pagedQuery, uuid } from './common.ts';
-import { ACCOUNT_OPERATION_LABELS, ACCOUNT_OPERATION_TYPES } from './labels.ts';
+import { dateRange, envelope, isoDate, paged, pagedQuery, staffName, uuid } from './common.ts';
+import { ACCOUNT_OPERATION_LABELS, ACCOUNT_OPERATION_TYPES, labelled } from './labels.ts';
 import { z } from './zod.ts';
 
 /** Entities the server writes to the audit trail (apps/server …AUDIT_ENTITY constants). */
-export const AUDIT_ENTITIES = [
-  'user',
-  'customer',
-  'address',
-  'loan',
-  'payment',
-  'fee',
-  'bank_account',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled({
   user: 'Usuario',
   customer: 'Cliente',
   address: 'Domicilio',
@@ -21,7 +11,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   payment: 'Pago',
   fee: 'Multa',
   bank_account: 'Cuenta',
-};
+});
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Spanish labels of the actions written today; an unknown action is shown as written. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -83,7 +74,7 @@ export const auditEntry = z.object({
   entityId: z.string(),
   action: z.string(),
   /** null for the system (accrual job, first-run set-up). */
-  user: z.object({ id: z.string(), name: z.string(), lastName: z.string(), username: z.string() }).nullable(),
+  user: z.object({ id: z.string(), ...staffName, username: z.string() }).nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -1,3 +1,4 @@
+import { uuid } from './common.ts';
 import { ACCOUNT_OPERATION_TYPES } from './labels.ts';
 import { pesos, positivePesos } from './money.ts';
 import { requiredText } from './text.ts';
@@ -84,7 +85,4 @@ export const BANK_ACCOUNT_ORDER_COLUMNS = [
   'createdOn',
 ] as const;
 
-export const transactionParams = z.object({
-  id: z.uuid({ error: 'Identificador inválido' }),
-  transactionId: z.uuid({ error: 'Identificador inválido' }),
-});
+export const transactionParams = z.object({ id: uuid, transactionId: uuid });

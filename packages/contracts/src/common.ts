@@ -12,6 +12,15 @@ import { z } from './zod.ts';
 export const uuid = z.uuid({ error: 'Identificador inválido' });
 export const idParams = z.object({ id: uuid });
 
+/** Fields of the replies that name a row a person can type: its id and short number. */
+export const numbered = { id: z.string(), num: z.number().int() };
+
+/** How replies name a staff member: name and last name. */
+export const staffName = { name: z.string(), lastName: z.string() };
+
+/** How replies name a customer: name and both last names (the second one is optional). */
+export const personName = { ...staffName, secondLastName: z.string().nullable() };
+
 /** Query of every paged list (spec 7 "Paged search"; docs/architecture.md "API shape"). */
 export const pagedQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

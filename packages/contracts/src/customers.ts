@@ -1,3 +1,4 @@
+import { numbered, personName, staffName, uuid } from './common.ts';
 import { CUSTOMER_STATUSES, LOAN_STATUSES } from './labels.ts';
 import { isAllowedText, optionalText, requiredText } from './text.ts';
 import { z } from './zod.ts';
@@ -94,20 +95,12 @@ export const address = z.object({
 export type Address = z.infer<typeof address>;
 
 /** A staff member as shown beside a customer (never their username, roles or PIN). */
-export const agentSummary = z.object({
-  id: z.string(),
-  num: z.number().int(),
-  name: z.string(),
-  lastName: z.string(),
-});
+export const agentSummary = z.object({ ...numbered, ...staffName });
 export type AgentSummary = z.infer<typeof agentSummary>;
 
 export const customerListItem = z.object({
-  id: z.string(),
-  num: z.number().int(),
-  name: z.string(),
-  lastName: z.string(),
-  secondLastName: z.string().nullable(),
+  ...numbered,
+  ...personName,
   phone: z.string(),
   curp: z.string(),
   status: z.enum(CUSTOMER_STATUSES),
@@ -118,8 +111,7 @@ export type CustomerListItem = z.infer<typeof customerListItem>;
 
 /** The loan the CustomerDetails header summarises: the open one (ACTIVE/DELAYED), else the newest. */
 export const customerLoanSummary = z.object({
-  id: z.string(),
-  num: z.number().int(),
+  ...numbered,
   status: z.enum(LOAN_STATUSES),
   currentBalance: z.number(),
 });
@@ -133,7 +125,4 @@ export type Customer = z.infer<typeof customer>;
 
 export const CUSTOMER_ORDER_COLUMNS = ['num', 'name', 'lastName', 'phone', 'createdOn'] as const;
 
-export const addressParams = z.object({
-  id: z.uuid({ error: 'Identificador inválido' }),
-  addressId: z.uuid({ error: 'Identificador inválido' }),
-});
+export const addressParams = z.object({ id: uuid, addressId: uuid });

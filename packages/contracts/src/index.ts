@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './bank-accounts.ts';
 export * from './common.ts';
 export * from './customers.ts';

@@ -1,17 +1,28 @@
 /** Status and type values with their Spanish labels (spec section 4). The one place they live. */
 import { LOAN_STATUSES, type LoanStatus } from '@prestaya/domain';
 
-export const ROLES = ['ROLE_ADMIN', 'ROLE_USER'] as const;
-export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { ROLE_ADMIN: 'Administrador', ROLE_USER: 'Agente' };
+/**
+ * A closed set of values written once with their labels, `{ VALUE: 'Etiqueta' }`: `values` keeps the
+ * order written (the order of selects, filters and the schemas' enums), `labels` is the table itself.
+ */
+export function labelled<const K extends string>(labels: Record<K, string>) {
+  // Object.keys types its result as string[]; the keys are exactly K, and there is at least one.
+  const values = Object.keys(labels) as unknown as readonly [K, ...K[]];
+  return { values, labels };
+}
 
-export const USER_STATUSES = ['A', 'DELAYED', 'CANCELLED'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+export const { values: ROLES, labels: ROLE_LABELS } = labelled({
+  ROLE_ADMIN: 'Administrador',
+  ROLE_USER: 'Agente',
+});
+export type Role = (typeof ROLES)[number];
+
+export const { values: USER_STATUSES, labels: USER_STATUS_LABELS } = labelled({
   A: 'Activo',
   DELAYED: 'Atrasado',
   CANCELLED: 'Cancelado',
-};
+});
+export type UserStatus = (typeof USER_STATUSES)[number];
 
 // The loan statuses are the domain's (their groups and transitions live beside them).
 export { LOAN_STATUSES, type LoanStatus };
@@ -24,79 +35,58 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   DELAYED: 'Atrasado',
   CANCELLED: 'Cancelado',
 };
-/** Labels on the public pages. */
+
+/** Labels on the public pages: the staff's but for two wordings, and REJECTED. */
 export const PUBLIC_LOAN_STATUS_LABELS: Record<LoanStatus | 'REJECTED', string> = {
-  PENDING: 'En espera',
-  APPROVED: 'Aprobado',
+  ...LOAN_STATUS_LABELS,
   ACTIVE: 'Al Corriente',
   PAID: 'Pagado',
-  DELAYED: 'Atrasado',
-  CANCELLED: 'Cancelado',
   REJECTED: 'Rechazado',
 };
 
-export const SCHEDULED_PAYMENT_STATUSES = [
-  'PENDING',
-  'DELAYED',
-  'PAID',
-  'VALIDATING',
-  'REJECTED',
-  'CANCELLED',
-] as const;
-export type ScheduledPaymentStatus = (typeof SCHEDULED_PAYMENT_STATUSES)[number];
-export const SCHEDULED_PAYMENT_STATUS_LABELS: Record<ScheduledPaymentStatus, string> = {
+export const { values: SCHEDULED_PAYMENT_STATUSES, labels: SCHEDULED_PAYMENT_STATUS_LABELS } = labelled({
   PENDING: 'Pendiente',
   DELAYED: 'Atrasado',
   PAID: 'Pagado',
   VALIDATING: 'Validando',
   REJECTED: 'Rechazado',
   CANCELLED: 'Cancelado',
-};
+});
+export type ScheduledPaymentStatus = (typeof SCHEDULED_PAYMENT_STATUSES)[number];
 
 /** VALIDATING (not in the spec's list): the fee is part of a payment awaiting confirmation, so it cannot be paid twice. */
-export const FEE_STATUSES = ['PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED', 'VALIDATING'] as const;
-export type FeeStatus = (typeof FEE_STATUSES)[number];
-export const FEE_STATUS_LABELS: Record<FeeStatus, string> = {
+export const { values: FEE_STATUSES, labels: FEE_STATUS_LABELS } = labelled({
   PENDING: 'Pendiente',
   ACTIVE: 'Activa',
   PAID: 'Pagada',
   DELAYED: 'Atrasada',
   CANCELLED: 'Cancelada',
   VALIDATING: 'Validando',
-};
+});
+export type FeeStatus = (typeof FEE_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['PAID', 'VALIDATING', 'REJECTED', 'CANCELLED'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+export const { values: PAYMENT_STATUSES, labels: PAYMENT_STATUS_LABELS } = labelled({
   PAID: 'Confirmado',
   VALIDATING: 'Validando',
   REJECTED: 'Rechazado',
   CANCELLED: 'Cancelado',
-};
+});
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_METHODS = ['CASH', 'TRANSFER'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const { values: PAYMENT_METHODS, labels: PAYMENT_METHOD_LABELS } = labelled({
   CASH: 'Efectivo',
   TRANSFER: 'Transferencia',
-};
+});
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ACCOUNT_OPERATION_TYPES = [
-  'PAYMENT_DEPOSIT',
-  'WITHDRAWAL',
-  'VIRTUAL_WITHDRAWAL',
-  'MANUAL_WITHDRAWAL',
-  'DEPOSIT',
-  'RELEASE',
-] as const;
-export type AccountOperationType = (typeof ACCOUNT_OPERATION_TYPES)[number];
-export const ACCOUNT_OPERATION_LABELS: Record<AccountOperationType, string> = {
+export const { values: ACCOUNT_OPERATION_TYPES, labels: ACCOUNT_OPERATION_LABELS } = labelled({
   PAYMENT_DEPOSIT: 'Abono',
   WITHDRAWAL: 'Entrega',
   VIRTUAL_WITHDRAWAL: 'Reserva',
   MANUAL_WITHDRAWAL: 'Retiro',
   DEPOSIT: 'Depósito',
   RELEASE: 'Liberación',
-};
+});
+export type AccountOperationType = (typeof ACCOUNT_OPERATION_TYPES)[number];
 
 export const CUSTOMER_STATUSES = ['PENDING'] as const;

@@ -1,4 +1,4 @@
-import { isoDate } from './common.ts';
+import { isoDate, numbered, personName } from './common.ts';
 import { LOAN_STATUSES, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
 import { positivePesos } from './money.ts';
 import { z } from './zod.ts';
@@ -42,8 +42,7 @@ export const loanApprove = z.object({
 export type LoanApprove = z.input<typeof loanApprove>;
 
 export const loan = z.object({
-  id: z.string(),
-  num: z.number().int(),
+  ...numbered,
   amount: z.number(),
   term: z.number().int(),
   status: z.enum(LOAN_STATUSES),
@@ -60,12 +59,7 @@ export const loan = z.object({
   activatedOn: z.string().nullable(),
   currentRealAmount: z.number(),
   currentBalance: z.number(),
-  customer: z.object({
-    id: z.string(),
-    name: z.string(),
-    lastName: z.string(),
-    secondLastName: z.string().nullable(),
-  }),
+  customer: z.object({ id: z.string(), ...personName }),
   bankAccount: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type Loan = z.infer<typeof loan>;

@@ -1,3 +1,4 @@
+import { numbered, personName, staffName } from './common.ts';
 import { FEE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
 import { scheduledPayment } from './loans.ts';
 import { z } from './zod.ts';
@@ -41,11 +42,7 @@ export const paymentListItem = z.object({
   status: z.enum(PAYMENT_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   bankAccount: z.object({ id: z.string(), name: z.string() }).nullable(),
-  loan: z.object({
-    id: z.string(),
-    num: z.number().int(),
-    customer: z.object({ id: z.string(), name: z.string(), lastName: z.string() }),
-  }),
+  loan: z.object({ ...numbered, customer: z.object({ id: z.string(), ...staffName }) }),
 });
 export type PaymentListItem = z.infer<typeof paymentListItem>;
 
@@ -53,13 +50,8 @@ export const PAYMENT_LINE_TYPES = ['Pago', 'Multa'] as const;
 
 export const paymentDetails = z.object({
   payment: paymentListItem.extend({
-    customer: z.object({
-      id: z.string(),
-      name: z.string(),
-      lastName: z.string(),
-      secondLastName: z.string().nullable(),
-    }),
-    registeredBy: z.object({ num: z.number().int(), name: z.string(), lastName: z.string() }).nullable(),
+    customer: z.object({ id: z.string(), ...personName }),
+    registeredBy: z.object({ num: z.number().int(), ...staffName }).nullable(),
   }),
   /** Concept lines: 'Pago' (date = due date) or 'Multa' (date = fee date). */
   lines: z.array(

@@ -1,3 +1,4 @@
+import { numbered, personName } from './common.ts';
 import { FEE_STATUSES, LOAN_STATUSES, PAYMENT_METHODS, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
 import { MAX_LOAN_NUM, PHONE_PATTERN, PUBLIC_LOOKUP_MESSAGES } from './public-lookup.ts';
 import { z } from './zod.ts';
@@ -39,13 +40,7 @@ const publicFee = z.object({
 
 /** Only what /consulta shows: no ids of agents or other customers, no phone, no CURP. */
 export const publicLookupResult = z.object({
-  loan: z.object({
-    id: z.string(),
-    num: z.number().int(),
-    name: z.string(),
-    lastName: z.string(),
-    secondLastName: z.string().nullable(),
-  }),
+  loan: z.object({ ...numbered, ...personName }),
   pendingPayments: z.object({
     scheduledPayments: z.array(publicInstallment),
     fees: z.array(publicFee),
@@ -57,8 +52,7 @@ export type PublicLookupResult = z.infer<typeof publicLookupResult>;
 /** The statement page (/loans/{id}). */
 export const publicLoanDetail = z.object({
   loan: z.object({
-    id: z.string(),
-    num: z.number().int(),
+    ...numbered,
     amount: z.number(),
     totalToRepay: z.number(),
     currentBalance: z.number(),
@@ -66,7 +60,7 @@ export const publicLoanDetail = z.object({
     approvedOn: z.string().nullable(),
     activatedOn: z.string().nullable(),
     status: z.enum(LOAN_STATUSES),
-    customer: z.object({ name: z.string(), lastName: z.string(), secondLastName: z.string().nullable() }),
+    customer: z.object(personName),
   }),
   fees: z.array(publicFee),
   schedulePayments: z.array(publicInstallment),

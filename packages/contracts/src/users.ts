@@ -1,4 +1,5 @@
 import { firstName, lastName, password, pin, username } from './auth.ts';
+import { numbered, staffName } from './common.ts';
 import { ROLES, USER_STATUSES } from './labels.ts';
 import { z } from './zod.ts';
 
@@ -28,10 +29,8 @@ export const userUpdate = userCreate.extend({
 export type UserUpdate = z.input<typeof userUpdate>;
 
 export const user = z.object({
-  id: z.string(),
-  num: z.number().int(),
-  name: z.string(),
-  lastName: z.string(),
+  ...numbered,
+  ...staffName,
   username: z.string(),
   roles: z.array(z.enum(ROLES)),
   status: z.enum(USER_STATUSES),
@@ -50,8 +49,7 @@ export const USER_ORDER_COLUMNS = ['num', 'name', 'lastName', 'username', 'statu
 export const pinLock = z.object({
   userId: z.string(),
   num: z.number().int(),
-  name: z.string(),
-  lastName: z.string(),
+  ...staffName,
   /** When the latest of its locks ends (ISO instant). */
   lockedUntil: z.string(),
   everywhere: z.boolean(),

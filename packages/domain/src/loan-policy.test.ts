@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from './business-time.ts';
 import {
-  addDays,
   buildSchedule,
-  businessDate,
   installmentAmountsCents,
+  lateFeeCents,
+  lateFeeConcept,
   loanTerms,
   totalToRepayCents,
   weeklyFeeCents,
@@ -62,9 +63,11 @@ describe('loan policy', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
   });
 
-  it('takes the business day in Mexico City, not UTC', () => {
-    // 03:00 UTC on the 23rd is still the 22nd in Mexico City (UTC−6).
-    expect(businessDate(new Date('2026-11-23T03:00:00Z'), 'America/Mexico_City')).toBe('2026-11-22');
-    expect(businessDate(new Date('2026-11-23T07:00:00Z'), 'America/Mexico_City')).toBe('2026-11-23');
+  it('accrues the daily fee until the weekly cap, the last one trimmed', () => {
+    expect(lateFeeCents(5_000, 100_000, 0)).toBe(5_000);
+    expect(lateFeeCents(5_000, 12_000, 10_000)).toBe(2_000);
+    expect(lateFeeCents(5_000, 12_000, 12_000)).toBe(0);
+    expect(lateFeeCents(5_000, 12_000, 15_000)).toBe(0);
+    expect(lateFeeConcept(3)).toBe('Multa por atraso · Pago 3');
   });
 });

@@ -4,6 +4,8 @@
  * comes from here.
  */
 
+import { addDays } from './business-time.ts';
+
 export const TERM_WEEKS = 12;
 export const DAILY_FEE_CENTS = 5_000;
 /** Default flat interest: 20% (stored on each loan at creation, in basis points). */
@@ -24,6 +26,18 @@ export function weeklyFeeCents(amountCents: number): number {
   return divRoundHalfUp(amountCents, 10);
 }
 
+/**
+ * The late fee of one more past-due day of an installment (docs/architecture.md "Loan policy"): the
+ * loan's daily fee, the last one trimmed so the installment's fees (cancelled ones too) reach the weekly
+ * cap and never pass it; 0 once they have. The server's accrual applies it in SQL (jobs/accrual.ts).
+ */
+export function lateFeeCents(dailyFeeCents: number, weeklyFeeCents: number, accruedCents: number): number {
+  return Math.max(0, Math.min(dailyFeeCents, weeklyFeeCents - accruedCents));
+}
+
+/** The concept of a late fee of installment k (the accrual writes the same text). */
+export const lateFeeConcept = (installmentNumber: number) => `Multa por atraso · Pago ${installmentNumber}`;
+
 /** Total to repay = amount × (1 + rate). */
 export function totalToRepayCents(amountCents: number, interestBp: number): number {
   assertCents(amountCents, 'Monto');
@@ -38,25 +52,6 @@ export function installmentAmountsCents(totalCents: number, term = TERM_WEEKS): 
   const amounts = Array.from({ length: term }, () => base);
   amounts[term - 1] = totalCents - base * (term - 1);
   return amounts;
-}
-
-/** Adds days to a calendar date, in UTC so no time zone or DST can shift it. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) throw new RangeError(`Fecha inválida: ${date}`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The calendar day of `instant` in the business time zone (TZ_BUSINESS). */
-export function businessDate(instant: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
 }
 
 export interface ScheduledInstallment {

@@ -18,9 +18,8 @@ export function asListQuery(query: ListExportQuery): PagedQuery {
  * OpenAPI of an export route (spread into its schema beside querystring/params): `text/csv` on
  * success, problem+json otherwise.
  */
-export function csvRouteDocs(tag: string, description: string) {
+export function csvRouteDocs(description: string) {
   return {
-    tags: [tag],
     description:
       `${description} CSV UTF-8 con BOM, fin de línea CRLF y encabezados en español; como máximo ` +
       `${CSV_ROW_LIMIT.toLocaleString('en-US')} filas (X-Total-Count dice cuántas coinciden).`,

@@ -9,4 +9,6 @@ export const ADVISORY_LOCKS = {
   activeAdmins: 7_100_003,
   /** The daily fee accrual: one server at a time (jobs/accrual.ts). */
   feeAccrual: 7_100_101,
+  /** The daily backup: one server makes it (jobs/backup-scheduler.ts). */
+  dailyBackup: 7_100_102,
 } as const;

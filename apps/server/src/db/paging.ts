@@ -1,5 +1,6 @@
 import type { Paged } from '@prestaya/contracts';
 import { asc, desc, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { refuse } from '../http/refusals.ts';
 
 export interface PageRequest {
@@ -24,6 +25,23 @@ export interface PaginateOptions<T> {
   tiebreaker: SQLWrapper;
   rows: (query: PageQuery) => Promise<T[]>;
   count: () => Promise<number>;
+}
+
+/**
+ * Lists are newest first unless the caller picks a column with `orderBy` (then `order` applies, asc by
+ * default as everywhere else).
+ */
+export function newestFirst<Q extends PageRequest>(query: Q): Q {
+  return { ...query, order: query.orderBy ? query.order : 'desc' };
+}
+
+/** One page of a list's select (made `$dynamic()`): its WHERE, then the page's order and window. */
+export function pageOf<T extends PgSelect>(select: T, where: SQL | undefined, page: PageQuery) {
+  return select
+    .where(where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export function totalPages(totalDocuments: number, size: number): number {
@@ -72,4 +90,9 @@ export async function paginate<T>(options: PaginateOptions<T>): Promise<Paged<T>
     totalDocuments,
     totalPages: totalPages(totalDocuments, request.size),
   };
+}
+
+/** A list source's page with each row turned into its API shape. */
+export function paginateAs<Row, T>(source: PaginateOptions<Row>, toItem: (row: Row) => T): Promise<Paged<T>> {
+  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toItem) });
 }

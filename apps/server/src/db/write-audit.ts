@@ -1,3 +1,4 @@
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from './client.ts';
 import { auditLog } from './schema/audit.ts';
@@ -24,4 +25,31 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * Inserts one row and writes its audit entry (`created` unless told) in the same transaction, with the
+ * snapshot the audit trail keeps of that kind of row.
+ */
+export async function insertAudited<T extends PgTable>(
+  tx: DbOrTx,
+  table: T,
+  values: PgInsertValue<T>,
+  audit: {
+    actorId: string | null;
+    entity: string;
+    snapshot: (row: T['$inferSelect']) => Record<string, unknown>;
+    action?: string;
+  },
+): Promise<T['$inferSelect']> {
+  const [row] = (await tx.insert(table).values(values).returning()) as (T['$inferSelect'] & { id: string })[];
+  if (!row) throw new Error('insert returned no row');
+  await writeAudit(tx, {
+    actorId: audit.actorId,
+    entity: audit.entity,
+    entityId: row.id,
+    action: audit.action ?? 'created',
+    after: audit.snapshot(row),
+  });
+  return row;
 }

@@ -1,3 +1,4 @@
+import { zonedInstant } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -43,51 +44,6 @@ const jsonOrNull = (value: unknown) => (value === null || value === undefined ? 
 /** Microseconds since the epoch on this process's clock. */
 const processMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
-
-/** Offset of `timeZone` from UTC at `instantMs`, in ms (e.g. −6 h for Mexico City). */
-function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  const parts = wallClock(timeZone).formatToParts(new Date(instantMs));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return asUtc - Math.floor(instantMs / 1000) * 1000;
-}
-
-/** The instant a wall-clock time of a business day ('YYYY-MM-DD', minutes after midnight) happens. */
-export function businessInstant(date: string, minuteOfDay: number, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number);
-  const naive = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, 0, minuteOfDay);
-  let instant = naive;
-  for (let i = 0; i < 3; i++) instant = naive - zoneOffsetMs(instant, timeZone);
-  return new Date(instant);
-}
-
 /**
  * Window edges are read from this process's clock, corrected by its offset from the database clock
  * (measured once a day: asking the database at every action would cost a query each). A row written
@@ -127,7 +83,7 @@ export class SimulatedClock {
    */
   async run(date: string, minuteOfDay: number, work: () => Promise<void>): Promise<boolean> {
     const targetMs = Math.max(
-      businessInstant(date, minuteOfDay, this.timeZone).getTime(),
+      zonedInstant(date, 0, minuteOfDay, this.timeZone).getTime(),
       this.lastEndMs + 1_000,
     );
     if (targetMs > this.nowMs - 60_000) return false;

@@ -1,5 +1,4 @@
 import { loanApprove, loanCreate, loanUpdate, pesosToCents } from '@prestaya/contracts';
-import { sql } from 'drizzle-orm';
 import { activateLoan } from '../modules/loans/activate.ts';
 import { approveLoan } from '../modules/loans/approve.ts';
 import { createLoan } from '../modules/loans/create.ts';
@@ -25,12 +24,14 @@ export async function requestLoan(
   const { db, agenda } = run;
   const day = agenda.current.day;
   const agent = run.agentOf(customer);
-  const loan = await createLoan(db, agent.actor, customer.id, loanCreate.parse({ amount: amountPesos }));
-  // The service dates the request today; in the simulation "today" is this day.
-  await db.execute(sql`update loans set request_date = ${run.dateOf(day)}::date where id = ${loan.id}::uuid`);
-  await db.execute(sql`
-    update audit_log set after = jsonb_set(after, '{requestDate}', to_jsonb(${run.dateOf(day)}::text))
-     where entity = 'loan' and entity_id = ${loan.id} and action = 'created'`);
+  // The simulated day is the services' business today: the request is dated that day.
+  const loan = await createLoan(
+    db,
+    agent.actor,
+    customer.id,
+    loanCreate.parse({ amount: amountPesos }),
+    run.dateOf(day),
+  );
   const r = customer.random;
   const state: LoanState = {
     id: loan.id,
@@ -44,12 +45,16 @@ export async function requestLoan(
   };
   if (customer.profile === 'enEspera' && !isRenewal) return;
   if (customer.profile === 'cancelaEnEspera' && !isRenewal) {
-    agenda.add(day + r.int(1, 3), r.int(hm(10), hm(12)), 'cancelación en espera', async () => {
-      await updateLoan(db, run.owner().actor, loan.id, loanUpdate.parse({ status: 'CANCELLED' }));
-    });
+    agenda.add(day + r.int(1, 3), r.int(hm(10), hm(12)), 'cancelación en espera', () => cancel(run, loan.id));
     return;
   }
   agenda.add(day + r.int(0, 1), r.int(hm(11), hm(13)), 'aprobación', () => approve(run, state));
+}
+
+/** The owner cancels the loan on the simulated day (a pending one, or an approved one's reservation). */
+async function cancel(run: DemoRun, loanId: string) {
+  const today = run.dateOf(run.agenda.current.day);
+  await updateLoan(run.db, run.owner().actor, loanId, loanUpdate.parse({ status: 'CANCELLED' }), today);
 }
 
 async function approve(run: DemoRun, loan: LoanState) {
@@ -73,9 +78,7 @@ async function approve(run: DemoRun, loan: LoanState) {
   const profile = loan.isRenewal ? 'puntual' : loan.customer.profile;
   if (profile === 'aprobado') return; // delivery still to come
   if (profile === 'cancelaAprobado') {
-    agenda.add(day + r.int(1, 2), r.int(hm(10), hm(12)), 'cancelación aprobado', async () => {
-      await updateLoan(db, run.owner().actor, loan.id, loanUpdate.parse({ status: 'CANCELLED' }));
-    });
+    agenda.add(day + r.int(1, 2), r.int(hm(10), hm(12)), 'cancelación aprobado', () => cancel(run, loan.id));
     return;
   }
   if (r.chance(0.6)) agenda.add(day, r.int(hm(13, 30), hm(16)), 'entrega', () => deliver(run, loan));
@@ -84,12 +87,8 @@ async function approve(run: DemoRun, loan: LoanState) {
 
 async function deliver(run: DemoRun, loan: LoanState) {
   const day = run.agenda.current.day;
-  await activateLoan(run.db, run.owner().actor, loan.id);
-  // The schedule is anchored on the real today; move it to the simulated delivery day.
-  await run.db.execute(sql`
-    update scheduled_payments set due_date = due_date + (${run.dateOf(day)}::date - anchor.day)
-      from (select min(due_date) - 7 as day from scheduled_payments where loan_id = ${loan.id}::uuid) anchor
-     where loan_id = ${loan.id}::uuid`);
+  // Delivered on the simulated day: the schedule is anchored on it.
+  await activateLoan(run.db, run.owner().actor, loan.id, run.dateOf(day));
   loan.deliveryDay = day;
   planNextPayment(run, loan, day);
 }

@@ -3,7 +3,6 @@ import { inArray } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { customers } from '../db/schema/customers.ts';
 import { users } from '../db/schema/users.ts';
-import { businessTimeZone } from '../modules/loans/business-day.ts';
 import { SimulatedClock } from './clock.ts';
 import { scheduleCustomers } from './phase-customers.ts';
 import { offerRenewal } from './phase-loans.ts';
@@ -23,8 +22,8 @@ export type { DemoStaffCredentials } from './run.ts';
  * fee and account movement goes through the same service functions the API calls (so through the one
  * ledger writer, recomputeLoans and the audit trail), in business order, one simulated day after another,
  * with the daily fee accrual run each morning. clock.ts then moves the timestamps of each action to its
- * simulated moment; the only other rewrites are the dates the services take from the real today (a
- * loan's request date, the due dates anchored on the delivery day).
+ * simulated moment; the services are given the simulated day as their business today (a loan's
+ * request date, the due dates anchored on the delivery day, the statuses computed).
  *
  * The phases, each in its own file: plan.ts (who the customers are and how they behave), then on the
  * agenda (agenda.ts) phase-setup.ts (staff and accounts), phase-customers.ts (arrivals), phase-loans.ts
@@ -48,8 +47,8 @@ export interface DemoOptions {
   seed: number;
   /** "Now" for the demo: history ends at this instant. Default: the real now. */
   now?: Date;
-  /** Default TZ_BUSINESS (America/Mexico_City). */
-  timeZone?: string;
+  /** TZ_BUSINESS (config.businessTimeZone). */
+  timeZone: string;
 }
 
 export interface DemoSummary {
@@ -84,7 +83,7 @@ async function refuseNonEmpty(db: AppDb) {
 export async function seedDemo(db: AppDb, options: DemoOptions): Promise<DemoSummary> {
   const started = performance.now();
   await refuseNonEmpty(db);
-  const timeZone = options.timeZone ?? businessTimeZone();
+  const { timeZone } = options;
   const now = options.now ?? new Date();
   const today = businessDate(now, timeZone);
   const run = new DemoRun(db, timeZone, addDays(today, -HISTORY_DAYS));

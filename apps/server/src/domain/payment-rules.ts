@@ -1,3 +1,5 @@
+import { oldestFirst, totalCents } from '@prestaya/domain';
+
 /**
  * What a payment registration may cover (docs/architecture.md "Payments"). Pure: the payments service locks
  * the loan, its installments and its fees, then asks this function; the amount always comes from here,
@@ -20,6 +22,7 @@ export type PaymentSelectionRefusal =
 export interface PayableInstallment {
   id: string;
   paymentNumber: number;
+  dueDate: string;
   amountCents: number;
   status: string;
   concept: string;
@@ -88,7 +91,7 @@ export function checkPaymentSelection(input: PaymentSelection): PaymentSelection
     return refuse('payment.loan_not_payable');
   }
 
-  const installments = [...input.installments].sort((a, b) => a.paymentNumber - b.paymentNumber);
+  const installments = oldestFirst(input.installments);
   const selectedInstallments = installments.filter((i) => installmentIds.has(i.id));
   const selectedFees = input.fees.filter((f) => feeIds.has(f.id));
   if (selectedInstallments.length !== installmentIds.size || selectedFees.length !== feeIds.size) {
@@ -125,5 +128,5 @@ export function checkPaymentSelection(input: PaymentSelection): PaymentSelection
       amountCents: f.amountCents,
     })),
   ];
-  return { ok: true, lines, amountCents: lines.reduce((sum, line) => sum + line.amountCents, 0) };
+  return { ok: true, lines, amountCents: totalCents(lines, (line) => line.amountCents) };
 }

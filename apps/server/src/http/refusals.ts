@@ -60,6 +60,7 @@ export const REFUSALS = {
 
   'bank_account.not_found': { status: 404, message: 'Cuenta bancaria no encontrada' },
   'bank_account.transaction_not_found': { status: 404, message: 'Transacción no encontrada' },
+  'backup.not_found': { status: 404, message: 'Respaldo no encontrado' },
   'ledger.invalid_amount': { status: 400, message: 'El monto debe ser mayor a 0' },
   'ledger.insufficient_balance': { status: 409, message: 'Saldo insuficiente: disponible {available}' },
   'ledger.exceeds_reserved': {

@@ -1,4 +1,6 @@
 import { problem, z } from '@prestaya/contracts';
+import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Response schemas for the problem statuses a route can answer, so the OpenAPI document lists them. */
 export function problemResponses<const S extends readonly number[]>(...statuses: S) {
@@ -14,3 +16,29 @@ export const NO_AUTH: Record<string, string[]>[] = [];
  */
 export const rawBody = (description: string, format?: 'binary') =>
   z.any().meta({ type: 'string', ...(format ? { format } : {}), description });
+
+/** The `{ status: 'OK', data }` envelope of every JSON success reply. */
+export const ok = <T>(data: T) => ({ status: 'OK' as const, data });
+
+type OnRequest = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * The options of one module's routes: the OpenAPI tag they all carry, the route's own schema as
+ * written beside its URL, and an optional onRequest guard (a role check, refused before the body is
+ * read).
+ */
+function routeDocs(tag: string) {
+  return <S extends FastifySchema>(schema: S, onRequest?: OnRequest) => ({
+    ...(onRequest ? { onRequest } : {}),
+    schema: { tags: [tag], ...schema },
+  });
+}
+
+/** A plugin whose routes all carry one OpenAPI tag: `docs` builds each route's options with it. */
+export function taggedRoutes(
+  tag: string,
+  routes: (app: Parameters<FastifyPluginAsyncZod>[0], docs: ReturnType<typeof routeDocs>) => Promise<void>,
+): FastifyPluginAsyncZod {
+  const docs = routeDocs(tag);
+  return (app) => routes(app, docs);
+}

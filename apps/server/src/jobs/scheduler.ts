@@ -1,6 +1,5 @@
-import { businessDate } from '@prestaya/domain';
+import { businessDate, nextDailyRun } from '@prestaya/domain';
 import type { AppDb } from '../db/client.ts';
-import { nextDailyRun } from '../domain/business-clock.ts';
 import { compactLoanStatusTally } from '../modules/loans/status-tally.ts';
 import { type AccrualResult, accrueFees } from './accrual.ts';
 

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customersApi, formOf } from '../customers/support.ts';
+import { customersApi } from '../support/api.ts';
 import {
   createAdmin,
   createUserAndLogin,
@@ -10,7 +10,8 @@ import {
   type TestContext,
   type TestUser,
   useTestApp,
-} from '../helpers.ts';
+} from '../support/app.ts';
+import { formOf } from '../support/builders.ts';
 
 const context = useTestApp();
 

@@ -1,19 +1,12 @@
 import type { AuditEntry } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customersApi, formOf } from '../customers/support.ts';
-import { createAdmin, createUserAndLogin, expectProblem, request, useTestApp } from '../helpers.ts';
-import { loansApi } from '../loans/support.ts';
-import {
-  accrue,
-  activeLoan,
-  feeRows,
-  jsonPart,
-  loanWorld,
-  paymentsApi,
-  plusDays,
-  today,
-} from '../payments/support.ts';
+import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, expectProblem, request, useTestApp } from '../support/app.ts';
+import { formOf, jsonPart } from '../support/builders.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { feeRows } from '../support/records.ts';
+import { accrue, activeLoan, loanWorld } from '../support/worlds.ts';
 
 const context = useTestApp();
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
@@ -77,9 +70,9 @@ describe('GET /audit/{entity}/{entityId}', () => {
     const world = await loanWorld(context);
     const otherAgent = await createUserAndLogin(context);
     const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
-      requestDate: plusDays(today(), -9),
+      requestDate: addDays(businessToday(), -9),
     });
-    await accrue(context, today());
+    await accrue(context, businessToday());
     const fees = await feeRows(context, loan.id);
     expect(fees.length).toBeGreaterThan(0);
     const fee = fees[0];

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { accountTransactions, bankAccounts } from '../../src/db/schema/bank-accounts.ts';
-import { createAdmin, expectProblem, testConfig, useTestApp } from '../helpers.ts';
+import { bankAccountsApi } from '../support/api.ts';
+import { createAdmin, expectProblem, testConfig, useTestApp } from '../support/app.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 import { databaseUrlOf, holdRowLock } from '../support/row-lock.ts';
-import { bankAccountsApi } from './api.ts';
-import { expectLedgerInvariant } from './ledger-invariant.ts';
 
 /**
  * Twenty concurrent withdrawals of $1,000 from an account holding $10,000 —

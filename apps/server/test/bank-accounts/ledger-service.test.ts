@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTransactions, bankAccounts } from '../../src/db/schema/bank-accounts.ts';
 import { HttpProblem } from '../../src/errors.ts';
 import {
@@ -8,18 +8,14 @@ import {
   applyAccountMovement,
   LedgerRefusalError,
 } from '../../src/modules/bank-accounts/ledger-service.ts';
-import { createAdmin, expectProblem, type TestUser, useTestApp } from '../helpers.ts';
-import { bankAccountsApi } from './api.ts';
-import { expectLedgerInvariant } from './ledger-invariant.ts';
+import { bankAccountsApi } from '../support/api.ts';
+import { expectProblem, useAdmin, useTestApp } from '../support/app.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 
 /** applyAccountMovement as loans and payments will call it: inside their own transaction. */
 const context = useTestApp();
 const api = () => bankAccountsApi(context.app);
-let admin: TestUser;
-
-beforeEach(async () => {
-  admin = await createAdmin(context);
-});
+const admin = useAdmin(context);
 
 const move = (input: Omit<AccountMovementInput, 'actorId'>) =>
   context.database.db.transaction((tx) => applyAccountMovement(tx, { actorId: admin.id, ...input }));

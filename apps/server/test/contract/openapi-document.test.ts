@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { testConfig, useTestApp } from '../helpers.ts';
+import { testConfig, useTestApp } from '../support/app.ts';
 import { contractChecker, type OpenApiDocument, type RecordedReply } from './openapi-contract.ts';
 import { takeViolations } from './record-replies.ts';
 

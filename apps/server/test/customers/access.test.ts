@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../helpers.ts';
-import { type CustomerData, customersApi, formOf, newAddress, newCustomer, storedState } from './support.ts';
+import { type CustomerData, customersApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
+import { formOf, newAddress, newCustomer } from '../support/builders.ts';
+import { storedCustomerState } from '../support/records.ts';
 
 const context = useTestApp();
 const api = customersApi(context);
@@ -64,7 +66,7 @@ describe('an agent', () => {
 
   it('gets 404 for another agent’s customer on every endpoint, and nothing changes', async () => {
     const { a, b } = await twoAgents();
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     const notFound = 'Cliente no encontrado';
     const token = a.agent.token;
     expectProblem(await api.get(token, b.customer.id), 404, notFound);
@@ -89,7 +91,7 @@ describe('an agent', () => {
       'Dirección no encontrada',
     );
     expectProblem(await api.deleteAddress(token, a.customer.id, b.addressId), 404, 'Dirección no encontrada');
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
     // The other agent still has everything.
     const detail = (await api.get(b.agent.token, b.customer.id)).json().data;
     expect(detail).toMatchObject({ name: 'Cliente', agentId: b.agent.id });
@@ -109,7 +111,7 @@ describe('an agent', () => {
 
   it('may assign only themself, on create and on update (403), and nothing changes', async () => {
     const { a, b } = await twoAgents();
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     const onlySelf = 'Solo puede asignarse clientes a sí mismo';
     expectProblem(await api.create(a.agent.token, newCustomer({ agentId: b.agent.id })), 403, onlySelf);
     expectProblem(await api.create(a.agent.token, newCustomer({ agentId: uuidv7() })), 403, onlySelf);
@@ -118,7 +120,7 @@ describe('an agent', () => {
       403,
       onlySelf,
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
     const own = await api.createOk(a.agent.token, { agentId: a.agent.id });
     expect(own.agent?.id).toBe(a.agent.id);
   });
@@ -172,7 +174,7 @@ describe('an administrator', () => {
     expect(toSelf.json().data.agentId).toBe(admin.id);
     const cancelled = await createUserAndLogin(context, { status: 'CANCELLED' });
     const delayed = await createUserAndLogin(context, { status: 'DELAYED' });
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     for (const agentId of [uuidv7(), cancelled.id, delayed.id]) {
       expectProblem(
         await api.update(admin.token, b.customer.id, { ...formOf(b.customer), agentId }),
@@ -180,7 +182,7 @@ describe('an administrator', () => {
         'agentId: Agente inválido o inactivo',
       );
     }
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 
   it('can still edit a customer whose agent was cancelled, keeping or replacing that agent', async () => {

@@ -1,11 +1,23 @@
 import { MX_STATES } from '@prestaya/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, expectProblem, useTestApp } from '../helpers.ts';
-import { auditRowsOf, customersApi, newAddress, storedState } from './support.ts';
+import { customersApi } from '../support/api.ts';
+import { createAdmin, expectProblem, useTestApp } from '../support/app.ts';
+import { newAddress } from '../support/builders.ts';
+import { auditRowsOf, storedCustomerState } from '../support/records.ts';
 
 const context = useTestApp();
 const api = customersApi(context);
+
+/** The refusal of an address with every field missing or blank. */
+const EVERY_FIELD_REFUSED = {
+  street: 'La calle es requerida',
+  numExterior: 'El No. Exterior es requerido',
+  neighborhood: 'La Colonia es requerida',
+  city: 'La Ciudad es requerida',
+  state: 'El Estado es requerido',
+  postalCode: 'Código Postal debe ser de 5 dígitos',
+};
 
 describe('POST /api/v1/customers/:id/addresses', () => {
   it('creates an address (201, envelope) that the customer then shows', async () => {
@@ -43,29 +55,11 @@ describe('POST /api/v1/customers/:id/addresses', () => {
   });
 
   it.each([
-    [
-      'an empty body',
-      {},
-      {
-        street: 'La calle es requerida',
-        numExterior: 'El No. Exterior es requerido',
-        neighborhood: 'La Colonia es requerida',
-        city: 'La Ciudad es requerida',
-        state: 'El Estado es requerido',
-        postalCode: 'Código Postal debe ser de 5 dígitos',
-      },
-    ],
+    ['an empty body', {}, EVERY_FIELD_REFUSED],
     [
       'blank fields',
       newAddress({ street: ' ', numExterior: '', neighborhood: '', city: ' ', state: '', postalCode: '' }),
-      {
-        street: 'La calle es requerida',
-        numExterior: 'El No. Exterior es requerido',
-        neighborhood: 'La Colonia es requerida',
-        city: 'La Ciudad es requerida',
-        state: 'El Estado es requerido',
-        postalCode: 'Código Postal debe ser de 5 dígitos',
-      },
+      EVERY_FIELD_REFUSED,
     ],
     ['a state with accents', newAddress({ state: 'MÉXICO' }), { state: 'El Estado es requerido' }],
     ['a lower-case state', newAddress({ state: 'jalisco' }), { state: 'El Estado es requerido' }],
@@ -92,10 +86,10 @@ describe('POST /api/v1/customers/:id/addresses', () => {
   ])('answers 400 with the spec message naming the field for %s', async (_label, payload, expected) => {
     const admin = await createAdmin(context);
     const customer = await api.createOk(admin.token);
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     const problem = expectProblem(await api.addAddress(admin.token, customer.id, payload), 400);
     expect(Object.fromEntries(problem.errors?.map((e) => [e.field, e.message]) ?? [])).toEqual(expected);
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 
   it('is 404 for an unknown customer and 400 for a malformed id', async () => {
@@ -145,7 +139,7 @@ describe('PUT and DELETE /api/v1/customers/:id/addresses/:addressId', () => {
     const owner = await api.createOk(admin.token);
     const other = await api.createOk(admin.token);
     const address = await api.addAddressOk(admin.token, owner.id);
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     const wrongPairs = [
       [other.id, address.id, 'Dirección no encontrada'],
       [owner.id, uuidv7(), 'Dirección no encontrada'],
@@ -170,7 +164,7 @@ describe('PUT and DELETE /api/v1/customers/:id/addresses/:addressId', () => {
       400,
     );
     expect(invalid.errors).toEqual([{ field: 'postalCode', message: 'Código Postal debe ser de 5 dígitos' }]);
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 });
 

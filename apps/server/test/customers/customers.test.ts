@@ -1,11 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createUserAndLogin, expectProblem, rowsOf, useTestApp } from '../helpers.ts';
-import { auditRowsOf, customersApi, formOf, newCustomer, storedState, uniqueCurp } from './support.ts';
+import { customersApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, expectProblem, useTestApp } from '../support/app.ts';
+import { formOf, newCustomer, uniqueCurp } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { auditRowsOf, storedCustomerState } from '../support/records.ts';
 
 const context = useTestApp();
 const api = customersApi(context);
+
+/** The refusal of a customer with every required field missing or blank. */
+const REQUIRED_FIELDS_REFUSED = {
+  name: 'El nombre es requerido',
+  lastName: 'Ap. Paterno es requerido',
+  phone: 'Tel. debe ser de 10 dígitos',
+  curp: 'CURP es requerido',
+};
 
 describe('POST /api/v1/customers', () => {
   it('creates a PENDING customer numbered from 1, assigned to the current user, and answers 201', async () => {
@@ -68,7 +79,7 @@ describe('POST /api/v1/customers', () => {
   it('refuses a duplicate CURP, whatever its case, with 409 and stores nothing', async () => {
     const admin = await createAdmin(context);
     await api.createOk(admin.token, { curp: 'GOMJ800101HDFMRS09' });
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     expectProblem(
       await api.create(admin.token, newCustomer({ curp: 'GOMJ800101HDFMRS09' })),
       409,
@@ -79,7 +90,7 @@ describe('POST /api/v1/customers', () => {
       409,
       'Ya existe un cliente con esa CURP',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 
   it('lets exactly one of several concurrent creations with the same CURP win', async () => {
@@ -90,26 +101,8 @@ describe('POST /api/v1/customers', () => {
   });
 
   it.each([
-    [
-      'an empty body',
-      {},
-      {
-        name: 'El nombre es requerido',
-        lastName: 'Ap. Paterno es requerido',
-        phone: 'Tel. debe ser de 10 dígitos',
-        curp: 'CURP es requerido',
-      },
-    ],
-    [
-      'blank required fields',
-      { name: ' ', lastName: '', phone: '', curp: '  ' },
-      {
-        name: 'El nombre es requerido',
-        lastName: 'Ap. Paterno es requerido',
-        phone: 'Tel. debe ser de 10 dígitos',
-        curp: 'CURP es requerido',
-      },
-    ],
+    ['an empty body', {}, REQUIRED_FIELDS_REFUSED],
+    ['blank required fields', { name: ' ', lastName: '', phone: '', curp: '  ' }, REQUIRED_FIELDS_REFUSED],
     ['a 9-digit phone', newCustomer({ phone: '551234567' }), { phone: 'Tel. debe ser de 10 dígitos' }],
     ['an 11-digit phone', newCustomer({ phone: '55123456789' }), { phone: 'Tel. debe ser de 10 dígitos' }],
     ['a phone with letters', newCustomer({ phone: '55-1234-56' }), { phone: 'Tel. debe ser de 10 dígitos' }],
@@ -214,13 +207,13 @@ describe('PUT /api/v1/customers/:id', () => {
     const admin = await createAdmin(context);
     const first = await api.createOk(admin.token);
     const second = await api.createOk(admin.token);
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     expectProblem(
       await api.update(admin.token, second.id, { ...formOf(second), curp: first.curp.toLowerCase() }),
       409,
       'Ya existe un cliente con esa CURP',
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 
   it('validates like the create form, and is 404 for an unknown customer', async () => {
@@ -264,11 +257,11 @@ describe('audit trail', () => {
   it('writes nothing when a change is refused', async () => {
     const admin = await createAdmin(context);
     const created = await api.createOk(admin.token);
-    const before = await storedState(context);
+    const before = await storedCustomerState(context);
     await api.create(admin.token, newCustomer({ curp: created.curp }));
     await api.create(admin.token, newCustomer({ agentId: uuidv7() }));
     await api.update(admin.token, created.id, { ...formOf(created), agentId: uuidv7() });
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedCustomerState(context)).toEqual(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, expectProblem, type TestUser, useTestApp } from '../helpers.ts';
-import { customersApi } from './support.ts';
+import { customersApi } from '../support/api.ts';
+import { createAdmin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
 
 const context = useTestApp();
 const api = customersApi(context);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customersApi } from '../customers/support.ts';
-import { createAdmin, createUserAndLogin, expectProblem, request, useTestApp } from '../helpers.ts';
-import { downloadCsv } from './support.ts';
+import { customersApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, expectProblem, request, useTestApp } from '../support/app.ts';
+import { downloadCsv } from '../support/csv.ts';
 
 const context = useTestApp();
 const URL = '/api/v1/customers/export.csv';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountsApi } from '../bank-accounts/api.ts';
-import { customersApi } from '../customers/support.ts';
+import { bankAccountsApi, customersApi, loansApi, paymentsApi } from '../support/api.ts';
 import {
   createAdmin,
   createUserAndLogin,
@@ -8,10 +7,11 @@ import {
   request,
   type TestUser,
   useTestApp,
-} from '../helpers.ts';
-import { loansApi, loanWorld, openAccount } from '../loans/support.ts';
-import { jsonPart, paymentsApi } from '../payments/support.ts';
-import { businessToday, downloadCsv, recordsOf } from './support.ts';
+} from '../support/app.ts';
+import { jsonPart } from '../support/builders.ts';
+import { businessToday } from '../support/clock.ts';
+import { downloadCsv, recordsOf } from '../support/csv.ts';
+import { loanWorld, openAccount } from '../support/worlds.ts';
 
 const context = useTestApp();
 

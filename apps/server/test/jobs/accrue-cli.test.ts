@@ -6,8 +6,9 @@ import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { runAccrueCommand } from '../../src/jobs/accrue-command.ts';
-import { type TestContext, testConfig } from '../helpers.ts';
-import { activeLoan, loanWorld, plusDays, today } from '../payments/support.ts';
+import { type TestContext, testConfig } from '../support/app.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { activeLoan, loanWorld } from '../support/worlds.ts';
 
 /**
  * The command behind `npm run accrue -- --date YYYY-MM-DD` (its bin, accrue-cli.ts, only passes argv and
@@ -39,7 +40,7 @@ async function accrueCli(...args: string[]) {
 
 describe('npm run accrue', () => {
   it('brings the fees of the DATA_DIR database up to --date, catching up missed days; a rerun does nothing', async () => {
-    const T = today();
+    const T = businessToday();
     // Seed through the API: a loan registered 10 days ago, anchored 10 days ago (installment 1 due T−3).
     const database = await openDatabase({ dataDir: join(dataDir, 'db') });
     const context = { database } as TestContext;
@@ -47,7 +48,7 @@ describe('npm run accrue', () => {
       await migrateDatabase(database);
       context.app = await buildApp({ config: testConfig({ dataDir }), database, logger: false });
       const world = await loanWorld(context);
-      await activeLoan(context, world.admin, world.customer.id, { requestDate: plusDays(T, -10) });
+      await activeLoan(context, world.admin, world.customer.id, { requestDate: addDays(T, -10) });
     } finally {
       await context.app?.close();
       await database.close();

@@ -1,10 +1,12 @@
+import { zonedInstant } from '@prestaya/domain';
 import { describe, expect, it } from 'vitest';
 import type { AppDb } from '../../src/db/client.ts';
-import { zonedInstant } from '../../src/domain/business-clock.ts';
 import { startAccrualScheduler } from '../../src/jobs/scheduler.ts';
-import { useTestApp } from '../helpers.ts';
-import { expectLoanStatusTally, tallyRows } from '../loans/status-tally-invariant.ts';
-import { activeLoan, feeRows, loanWorld, plusDays, today } from '../payments/support.ts';
+import { useTestApp } from '../support/app.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { feeRows } from '../support/records.ts';
+import { expectLoanStatusTally, tallyRows } from '../support/status-tally-invariant.ts';
+import { activeLoan, loanWorld } from '../support/worlds.ts';
 
 /**
  * The accrual scheduler: a run at start-up, then one at every 00:05 business time. Time is simulated
@@ -32,12 +34,12 @@ async function until(condition: () => boolean, timeoutMs = 10_000) {
 describe('startAccrualScheduler', () => {
   it('accrues at start-up through the business day, then again at 00:05; stop() ends it', async () => {
     const world = await loanWorld(context);
-    const T = today();
+    const T = businessToday();
     const { loan } = await activeLoan(context, world.admin, world.customer.id);
 
     // The clock reads T+10 at 00:04:57 in Mexico City and advances in real time.
     const start = Date.now();
-    const base = zonedInstant(plusDays(T, 10), 0, 4, 'America/Mexico_City').getTime() + 57_000;
+    const base = zonedInstant(addDays(T, 10), 0, 4, 'America/Mexico_City').getTime() + 57_000;
     const log = recordingLog();
     const scheduler = startAccrualScheduler({
       db: context.database.db,
@@ -52,7 +54,7 @@ describe('startAccrualScheduler', () => {
       installmentsDelayed: 1,
       loansUpdated: 1,
     });
-    expect(log.infos[0]).toMatchObject({ throughDate: plusDays(T, 10), feesCreated: 3 });
+    expect(log.infos[0]).toMatchObject({ throughDate: addDays(T, 10), feesCreated: 3 });
     // Then the loan status tally is folded: the rows of the loan's PENDING → APPROVED → ACTIVE →
     // DELAYED steps become one row per status it is in (DELAYED: 1).
     expect(log.infos[1]).toEqual({ rowsFolded: expect.any(Number) });
@@ -62,7 +64,7 @@ describe('startAccrualScheduler', () => {
 
     // At 00:05 of the same business day the daily run finds nothing new.
     expect(await until(() => log.infos.length >= 4)).toBe(true);
-    expect(log.infos[2]).toMatchObject({ throughDate: plusDays(T, 10), status: 'done', feesCreated: 0 });
+    expect(log.infos[2]).toMatchObject({ throughDate: addDays(T, 10), status: 'done', feesCreated: 0 });
     expect(log.infos[3]).toEqual({ rowsFolded: 1 });
     await scheduler.stop();
     expect(log.errors).toEqual([]);

@@ -1,24 +1,14 @@
 import { v7 as uuidv7 } from 'uuid';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { customersApi } from '../customers/support.ts';
-import { createUserAndLogin, expectProblem, useTestApp } from '../helpers.ts';
-import {
-  expectLedger,
-  type LoanWorld,
-  loansApi,
-  loanWorld,
-  openAccount,
-  storedState,
-  todayInMexicoCity,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { customersApi, loansApi } from '../support/api.ts';
+import { createUserAndLogin, expectProblem, useTestApp } from '../support/app.ts';
+import { businessToday } from '../support/clock.ts';
+import { storedLoanState } from '../support/records.ts';
+import { expectLedger, openAccount, useLoanWorld } from '../support/worlds.ts';
 
 const context = useTestApp();
 const api = loansApi(context);
-let world: LoanWorld;
-
-beforeEach(async () => {
-  world = await loanWorld(context);
-});
+const world = useLoanWorld(context);
 
 const ADMIN_ONLY = 'No tiene permisos para esta operación';
 const ADMIN_ONLY_REQUEST_FIELDS =
@@ -46,7 +36,7 @@ describe('an agent', () => {
     const { admin, agent, customer } = world;
     const account = await openAccount(context, admin, 50_000);
     const loan = await api.createOk(agent.token, customer.id);
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
 
     expectProblem(await api.approve(agent.token, loan.id, { bankAccountId: account.id }), 403, ADMIN_ONLY);
     expectProblem(await api.activate(agent.token, loan.id), 403, ADMIN_ONLY);
@@ -69,23 +59,23 @@ describe('an agent', () => {
       403,
       ADMIN_ONLY_REQUEST_FIELDS,
     );
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
 
     await api.approveOk(admin.token, loan.id, account.id);
-    const afterApproval = await storedState(context);
+    const afterApproval = await storedLoanState(context);
     expectProblem(
       await api.update(agent.token, loan.id, { status: 'CANCELLED' }),
       403,
       /^Solo un administrador/,
     );
     expectProblem(await api.activate(agent.token, loan.id), 403, ADMIN_ONLY);
-    expect(await storedState(context)).toEqual(afterApproval);
+    expect(await storedLoanState(context)).toEqual(afterApproval);
     await expectLedger(context);
   });
 
   it('cannot set requestDate or loanFromPast on a request (403), but may echo today as the form does', async () => {
     const { agent, customer } = world;
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     for (const payload of [
       { amount: 1_000, requestDate: '2024-01-01' },
       { amount: 1_000, loanFromPast: true },
@@ -93,14 +83,14 @@ describe('an agent', () => {
     ]) {
       expectProblem(await api.create(agent.token, customer.id, payload), 403, ADMIN_ONLY_REQUEST_FIELDS);
     }
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
     const loan = await api.createOk(agent.token, customer.id, {
       amount: 1_000,
-      requestDate: todayInMexicoCity(),
+      requestDate: businessToday(),
       loanFromPast: false,
       status: 'PENDING',
     });
-    expect(loan).toMatchObject({ requestDate: todayInMexicoCity(), loanFromPast: false });
+    expect(loan).toMatchObject({ requestDate: businessToday(), loanFromPast: false });
   });
 
   it("gets 404 on every endpoint for another agent's customer and loans", async () => {
@@ -115,7 +105,7 @@ describe('an agent', () => {
     const account = await openAccount(context, admin, 50_000);
     await api.approveOk(admin.token, othersLoan.id, account.id);
     await api.activateOk(admin.token, othersLoan.id);
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
 
     expectProblem(await api.listOfCustomer(agent.token, othersCustomer.id), 404, 'Cliente no encontrado');
     expectProblem(
@@ -131,7 +121,7 @@ describe('an agent', () => {
     );
     expectProblem(await api.update(agent.token, othersLoan.id, {}), 404, 'Préstamo no encontrado');
     expectProblem(await api.schedule(agent.token, othersLoan.id), 404, 'Préstamo no encontrado');
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
 
     // Their own customer's loans are theirs; the other agent's list does not show them.
     const own = await api.createOk(agent.token, customer.id);
@@ -176,7 +166,7 @@ describe('validation', () => {
   it('names the field for a bad amount, term or daily fee (400), and writes nothing', async () => {
     const { agent, customer } = world;
     const loan = await api.createOk(agent.token, customer.id);
-    const before = await storedState(context);
+    const before = await storedLoanState(context);
     // [field, bad value, detail]; a request also needs a valid amount unless the amount is the bad field.
     const cases: [string, unknown, string | RegExp][] = [
       ['amount', 0, 'amount: El monto debe ser mayor a 0'],
@@ -197,7 +187,7 @@ describe('validation', () => {
     expectProblem(await api.create(agent.token, customer.id, {}), 400, /^amount: /);
     expectProblem(await api.create(agent.token, 'not-a-uuid', { amount: 1_000 }), 400, /^id: /);
     expectProblem(await api.get(agent.token, 'not-a-uuid'), 400, /^id: /);
-    expect(await storedState(context)).toEqual(before);
+    expect(await storedLoanState(context)).toEqual(before);
   });
 
   it('refuses bad paging and filters on the lists', async () => {

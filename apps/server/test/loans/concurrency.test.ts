@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customersApi } from '../customers/support.ts';
-import { expectProblem, rowsOf, useTestApp } from '../helpers.ts';
+import { customersApi, loansApi } from '../support/api.ts';
+import { expectProblem, useTestApp } from '../support/app.ts';
+import { rowsOf } from '../support/database.ts';
 import { holdRowLock } from '../support/row-lock.ts';
-import { accountOf, expectLedger, ledgerOf, loansApi, loanWorld, openAccount } from './support.ts';
+import { accountOf, expectLedger, ledgerOf, loanWorld, openAccount } from '../support/worlds.ts';
 
 type Reply = { statusCode: number; body: string; headers: Record<string, unknown> };
 
@@ -36,6 +37,15 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent loan operations (PostgreS
     ok: replies.filter((r) => r.statusCode === okStatus),
     refused: replies.filter((r) => r.statusCode !== okStatus),
   });
+
+  /** A $10,000 loan requested by the world's agent and approved from a $50,000 account. */
+  async function approvedLoan() {
+    const { admin, agent, customer } = await loanWorld(context);
+    const account = await openAccount(context, admin, 50_000);
+    const loan = await api.createOk(agent.token, customer.id, { amount: 10_000 });
+    await api.approveOk(admin.token, loan.id, account.id);
+    return { admin, account, loan };
+  }
 
   async function countRows(query: ReturnType<typeof sql>): Promise<number> {
     return rowsOf<{ n: number }>(await context.database.db.execute(query))[0]?.n ?? -1;
@@ -108,10 +118,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent loan operations (PostgreS
   });
 
   it('the same loan delivered twice at once: one 200, one 409, one Entrega and 12 installments', async () => {
-    const { admin, agent, customer } = await loanWorld(context);
-    const account = await openAccount(context, admin, 50_000);
-    const loan = await api.createOk(agent.token, customer.id, { amount: 10_000 });
-    await api.approveOk(admin.token, loan.id, account.id);
+    const { admin, account, loan } = await approvedLoan();
 
     const replies = await race('loans', loan.id, [
       () => api.activate(admin.token, loan.id),
@@ -135,10 +142,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent loan operations (PostgreS
   });
 
   it('cancelling and delivering an approved loan at once: one wins, the money follows the winner', async () => {
-    const { admin, agent, customer } = await loanWorld(context);
-    const account = await openAccount(context, admin, 50_000);
-    const loan = await api.createOk(agent.token, customer.id, { amount: 10_000 });
-    await api.approveOk(admin.token, loan.id, account.id);
+    const { admin, account, loan } = await approvedLoan();
 
     const replies = await race('loans', loan.id, [
       () => api.activate(admin.token, loan.id),

@@ -1,15 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { customersApi } from '../customers/support.ts';
-import { useTestApp } from '../helpers.ts';
-import { type LoanWorld, loansApi, loanWorld, openAccount } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { customersApi, loansApi } from '../support/api.ts';
+import { useTestApp } from '../support/app.ts';
+import { openAccount, useLoanWorld } from '../support/worlds.ts';
 
 const context = useTestApp();
 const api = loansApi(context);
-let world: LoanWorld;
-
-beforeEach(async () => {
-  world = await loanWorld(context);
-});
+const world = useLoanWorld(context);
 
 async function currentLoanOfCustomer(token: string, customerId: string) {
   const response = await customersApi(context).get(token, customerId);

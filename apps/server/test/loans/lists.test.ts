@@ -1,19 +1,15 @@
 import type { Loan } from '@prestaya/contracts';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loans } from '../../src/db/schema/loans.ts';
 import { currentLoanSummary } from '../../src/modules/loans/summary.ts';
-import { type CustomerData, customersApi } from '../customers/support.ts';
-import { createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../helpers.ts';
-import { expectLedger, type LoanWorld, loansApi, loanWorld, openAccount } from './support.ts';
+import { type CustomerData, customersApi, loansApi } from '../support/api.ts';
+import { createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
+import { expectLedger, openAccount, useLoanWorld } from '../support/worlds.ts';
 
 const context = useTestApp();
 const api = loansApi(context);
-let world: LoanWorld;
-
-beforeEach(async () => {
-  world = await loanWorld(context);
-});
+const world = useLoanWorld(context);
 
 const nums = (body: { data: Loan[] }) => body.data.map((loan) => loan.num);
 

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { compactLoanStatusTally } from '../../src/modules/loans/status-tally.ts';
-import { customersApi } from '../customers/support.ts';
-import { type TestContext, useTestApp } from '../helpers.ts';
+import { customersApi, loansApi } from '../support/api.ts';
+import { type TestContext, useTestApp } from '../support/app.ts';
 import { databaseUrlOf } from '../support/row-lock.ts';
-import { expectLoanStatusTally, tallyRows } from './status-tally-invariant.ts';
-import { loansApi, loanWorld, openAccount } from './support.ts';
+import { expectLoanStatusTally, tallyRows } from '../support/status-tally-invariant.ts';
+import { loanWorld, openAccount } from '../support/worlds.ts';
 
 /**
  * The loan status tally (migration 0008): statement triggers on `loans` append +n/−n rows per status,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createTestDatabase, expectProblem, testConfig } from '../helpers.ts';
+import { expectProblem, testConfig } from '../support/app.ts';
+import { createTestDatabase } from '../support/database.ts';
 
 /** Keeps the event loop busy, as a burst of CPU-bound work would. */
 function blockEventLoop(ms: number) {

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
-import { expectProblem, testConfig, useTestApp } from '../helpers.ts';
-import { loanWorld } from '../loans/support.ts';
-import { activeLoan, jsonPart, paymentsApi } from '../payments/support.ts';
+import { paymentsApi } from '../support/api.ts';
+import { expectProblem, testConfig, useTestApp } from '../support/app.ts';
+import { jsonPart } from '../support/builders.ts';
+import { activeLoan, loanWorld } from '../support/worlds.ts';
 
 const context = useTestApp();
 

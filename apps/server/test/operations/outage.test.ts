@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
-import { newCustomer } from '../customers/support.ts';
-import { createUserAndLogin, testConfig } from '../helpers.ts';
+import { createUserAndLogin, testConfig } from '../support/app.ts';
+import { newCustomer } from '../support/builders.ts';
 import { type PgCluster, startPgCluster } from './pg-cluster.ts';
 
 /**

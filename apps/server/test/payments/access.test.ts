@@ -1,16 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createUserAndLogin, expectProblem, request, type TestUser, useTestApp } from '../helpers.ts';
-import type { LoanWorld } from '../loans/support.ts';
-import {
-  accrue,
-  activeLoan,
-  jsonPart,
-  loanWorld,
-  openAccount,
-  paymentsApi,
-  plusDays,
-  today,
-} from './support.ts';
+import { paymentsApi } from '../support/api.ts';
+import { createUserAndLogin, expectProblem, request, type TestUser, useTestApp } from '../support/app.ts';
+import { jsonPart } from '../support/builders.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { accrue, activeLoan, openAccount, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * Roles (docs/architecture.md "People and access"): the Pagos screens, confirming/rejecting and cancelling
@@ -19,18 +12,17 @@ import {
  */
 const context = useTestApp();
 const api = paymentsApi(context);
-let world: LoanWorld;
+const world = useLoanWorld(context);
 let stranger: TestUser;
 
 beforeEach(async () => {
-  world = await loanWorld(context);
   stranger = await createUserAndLogin(context, { name: 'Otro', lastName: 'Agente' });
 });
 
 async function loanWithFeeAndPayment() {
-  const T = today();
+  const T = businessToday();
   const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id, {
-    requestDate: plusDays(T, -8),
+    requestDate: addDays(T, -8),
   });
   await accrue(context, T); // installment 1 due T−1: one fee dated T
   const fees = await api.feesOk(world.admin.token, loan.id);

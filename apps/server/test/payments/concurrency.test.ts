@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accrueFees } from '../../src/jobs/accrual.ts';
-import { expectProblem, rowsOf, useTestApp } from '../helpers.ts';
-import { accountOf, expectLedger, loanWorld, openAccount } from '../loans/support.ts';
+import { paymentsApi } from '../support/api.ts';
+import { expectProblem, useTestApp } from '../support/app.ts';
+import { filePart, filesUnder, fixture, jsonPart, tempDataDir } from '../support/builders.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { rowsOf } from '../support/database.ts';
+import { feeRows } from '../support/records.ts';
 import { holdRowLock } from '../support/row-lock.ts';
-import {
-  activeLoan,
-  feeRows,
-  filePart,
-  filesUnder,
-  fixture,
-  jsonPart,
-  loanOf,
-  paymentsApi,
-  plusDays,
-  tempDataDir,
-  today,
-} from './support.ts';
+import { accountOf, activeLoan, expectLedger, loanOf, loanWorld, openAccount } from '../support/worlds.ts';
 
 type Reply = { statusCode: number; body: string; headers: Record<string, unknown> };
 
@@ -115,10 +107,10 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent payment operations (Postg
 
   it('the accrual started twice at once runs once: the second finds the lock taken', async () => {
     const world = await loanWorld(context);
-    const T = today();
+    const T = businessToday();
     const { loan } = await activeLoan(context, world.admin, world.customer.id);
     const run = () =>
-      accrueFees(context.database.db, { throughDate: plusDays(T, 37), timeZone: 'America/Mexico_City' });
+      accrueFees(context.database.db, { throughDate: addDays(T, 37), timeZone: 'America/Mexico_City' });
 
     // The first run takes the advisory lock, then waits on the loan row held here.
     const gate = await holdRowLock(context.database, 'loans', loan.id);

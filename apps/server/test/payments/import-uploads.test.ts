@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { importUploadedFiles } from '../../src/modules/payments/import-uploads.ts';
-import { request, rowsOf, useTestApp } from '../helpers.ts';
-import type { LoanWorld } from '../loans/support.ts';
+import { paymentsApi } from '../support/api.ts';
+import { request, useTestApp } from '../support/app.ts';
+import { filesUnder, fixture, jsonPart, tempDataDir } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { activeLoan, type LoanWorld, loanWorld } from '../support/worlds.ts';
 import { sha256, storedFiles } from './stored-files.ts';
-import { activeLoan, filesUnder, fixture, jsonPart, loanWorld, paymentsApi, tempDataDir } from './support.ts';
 
 /**
  * An older installation kept each proof image as DATA_DIR/uploads/<storage_key>. At start the server

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type TestContext } from '../helpers.ts';
+import type { TestContext } from '../support/app.ts';
+import { rowsOf } from '../support/database.ts';
 
 export interface StoredFile {
   id: string;

@@ -1,21 +1,20 @@
 import { MAX_PROOF_BYTES } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUserAndLogin, expectProblem, rowsOf, useTestApp } from '../helpers.ts';
-import type { LoanWorld } from '../loans/support.ts';
-import { sha256, storedFiles } from './stored-files.ts';
+import { paymentsApi } from '../support/api.ts';
+import { createUserAndLogin, expectProblem, useTestApp } from '../support/app.ts';
 import {
-  activeLoan,
   filePart,
   filesUnder,
   fixture,
   jsonPart,
-  loanWorld,
   type Part,
-  paymentsApi,
   tempDataDir,
   textPart,
-} from './support.ts';
+} from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { activeLoan, useLoanWorld } from '../support/worlds.ts';
+import { sha256, storedFiles } from './stored-files.ts';
 
 /**
  * The proof image of a TRANSFER payment: one file, JPEG/PNG/WebP/HEIC by content, at most 10 MB,
@@ -24,15 +23,13 @@ import {
  */
 const dataDir = tempDataDir();
 const context = useTestApp({ dataDir: dataDir.dir });
+afterAll(() => dataDir.remove());
 const api = paymentsApi(context);
-let world: LoanWorld;
+const world = useLoanWorld(context);
 let loanId: string;
 let firstInstallment: string;
 
-afterAll(() => dataDir.remove());
-
 beforeEach(async () => {
-  world = await loanWorld(context);
   const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
   loanId = loan.id;
   firstInstallment = schedule[0]?.id ?? '';

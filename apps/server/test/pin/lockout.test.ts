@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createUserAndLogin, expectProblem, request, rowsOf, testConfig, useTestApp } from '../helpers.ts';
-import { type LoanWorld, loanWorld } from '../loans/support.ts';
-import { activeLoan, jsonPart, multipart } from '../payments/support.ts';
-import { BAD_CREDENTIAL, pinLockedMessage, publicApi } from '../public/support.ts';
+import { createUserAndLogin, expectProblem, request, testConfig, useTestApp } from '../support/app.ts';
+import { jsonPart, multipart } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { BAD_CREDENTIAL, pinLockedMessage, publicApi } from '../support/public-api.ts';
+import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * The PIN lockout over HTTP (domain/pin-lockout.ts; the rule is modules/public/pin-lockouts.ts), with
@@ -22,7 +23,7 @@ let clock = T0;
 const now = () => new Date(clock);
 let first: FastifyInstance;
 let second: FastifyInstance;
-let world: LoanWorld;
+const world = useLoanWorld(context);
 let loanId: string;
 let installments: string[];
 let paid = 0;
@@ -42,7 +43,6 @@ afterAll(async () => {
 beforeEach(async () => {
   clock = T0;
   paid = 0;
-  world = await loanWorld(context);
   const active = await activeLoan(context, world.admin, world.customer.id);
   loanId = active.loan.id;
   installments = active.schedule.map((p) => p.id);

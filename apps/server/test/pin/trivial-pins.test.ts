@@ -1,6 +1,6 @@
 import { TRIVIAL_PIN_MESSAGE } from '@prestaya/contracts';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, expectProblem, request, useTestApp } from '../helpers.ts';
+import { createAdmin, expectProblem, request, useTestApp } from '../support/app.ts';
 
 /** Every path that sets a PIN refuses a trivial one with the contracts' message (contracts/src/pin.ts). */
 const context = useTestApp();

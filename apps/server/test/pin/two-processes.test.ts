@@ -1,8 +1,5 @@
 import { agentCredentialHeader } from '@prestaya/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount } from '../bank-accounts/api.ts';
-import { jsonPart } from '../payments/support.ts';
-import { BAD_CREDENTIAL, PIN_LOCKED } from '../public/support.ts';
 import {
   type Http,
   http,
@@ -11,6 +8,8 @@ import {
   scratchDatabase,
   startServer,
 } from '../reliability/support-server.ts';
+import { jsonPart, newAccount } from '../support/builders.ts';
+import { BAD_CREDENTIAL, PIN_LOCKED } from '../support/public-api.ts';
 
 /**
  * The PIN lockout on two real server processes on one PostgreSQL database, behind a (simulated) load

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activeLock, clearFailures, recordFailure } from '../../src/modules/public/pin-lockouts.ts';
-import { expectProblem, rowsOf, useTestApp } from '../helpers.ts';
-import { type LoanWorld, loanWorld } from '../loans/support.ts';
-import { activeLoan, jsonPart } from '../payments/support.ts';
-import { BAD_CREDENTIAL, publicApi } from './support.ts';
+import { expectProblem, useTestApp } from '../support/app.ts';
+import { jsonPart } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { BAD_CREDENTIAL, publicApi } from '../support/public-api.ts';
+import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * The PIN lockout rule — one upsert in SQL (modules/public/pin-lockouts.ts) — step by step on both
@@ -83,12 +84,11 @@ describe('the lockout upsert (the rule)', () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('PIN lockout under concurrency (PostgreSQL)', () => {
-  let world: LoanWorld;
+  const world = useLoanWorld(context);
   let loanId: string;
   let firstInstallment: string;
 
   beforeEach(async () => {
-    world = await loanWorld(context);
     const active = await activeLoan(context, world.admin, world.customer.id);
     loanId = active.loan.id;
     firstInstallment = active.schedule[0]?.id ?? '';

@@ -1,10 +1,10 @@
 import { publicLoanDetail, publicLookupResult } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { expectProblem, useTestApp } from '../helpers.ts';
-import { type LoanWorld, loansApi } from '../loans/support.ts';
-import { accrue, activeLoan, loanWorld, paymentsApi, plusDays, today } from '../payments/support.ts';
-import { allKeys, LOOKUP_MISS, publicApi, TOO_MANY } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { loansApi, paymentsApi } from '../support/api.ts';
+import { expectProblem, useTestApp } from '../support/app.ts';
+import { allKeys, LOOKUP_MISS, publicApi, TOO_MANY } from '../support/public-api.ts';
+import { activeLoan, overdueLoan, secondCustomer, useLoanWorld } from '../support/worlds.ts';
 
 /**
  * GET /public/api/v1/loans/search and /loans/{id}: only with proof, only what the pages show, a miss
@@ -12,21 +12,10 @@ import { allKeys, LOOKUP_MISS, publicApi, TOO_MANY } from './support.ts';
  */
 const context = useTestApp();
 const api = () => publicApi(context.app);
-let world: LoanWorld;
+const world = useLoanWorld(context);
 const PHONE = '5512345678'; // the world's customer (test/customers/support.ts newCustomer)
 
-beforeEach(async () => {
-  world = await loanWorld(context);
-});
-
 /** A loan 10 days old: installment 1 overdue with fees T−2, T−1, T. */
-async function overdueLoan() {
-  const T = today();
-  const active = await activeLoan(context, world.admin, world.customer.id, { requestDate: plusDays(T, -10) });
-  await accrue(context, T);
-  return active;
-}
-
 /** Nothing private anywhere in a public reply. */
 function expectNothingPrivate(body: string) {
   expect(body).not.toContain(PHONE);
@@ -39,7 +28,7 @@ function expectNothingPrivate(body: string) {
 
 describe('public lookup', () => {
   it('finds the loan by number AND phone with the same pending payments as staff, and nothing else', async () => {
-    const { loan } = await overdueLoan();
+    const { loan } = await overdueLoan(context, world);
     const response = await api().search(`?num=${loan.num}&phone=${PHONE}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
@@ -114,7 +103,11 @@ describe('public lookup', () => {
 
   it('a wrong number and a wrong phone are byte-identical misses', async () => {
     const { loan } = await activeLoan(context, world.admin, world.customer.id);
-    const other = await activeLoan(context, world.admin, (await otherCustomer()).id);
+    const other = await activeLoan(
+      context,
+      world.admin,
+      (await secondCustomer(context, world.admin, { secondLastName: null })).id,
+    );
     const wrongNumber = await api().search(`?num=${loan.num + 1000}&phone=${PHONE}`);
     const wrongPhone = await api().search(`?num=${loan.num}&phone=5599999999`);
     // The other customer's phone with this loan's number: a miss too.
@@ -150,19 +143,9 @@ describe('public lookup', () => {
   });
 });
 
-async function otherCustomer() {
-  const { customersApi } = await import('../customers/support.ts');
-  return customersApi(context).createOk(world.admin.token, {
-    name: 'Pedro',
-    lastName: 'Ramírez',
-    secondLastName: null,
-    phone: '5587654321',
-  });
-}
-
 describe('public loan statement', () => {
   it('shows the loan, its fees not cancelled by date and its schedule by number — nothing else', async () => {
-    const { loan, schedule } = await overdueLoan();
+    const { loan, schedule } = await overdueLoan(context, world);
     const fees = await paymentsApi(context).feesOk(world.admin.token, loan.id);
     const cancelled = fees[1];
     if (!cancelled) throw new Error('expected fees');
@@ -262,7 +245,7 @@ describe('public lookup rate limit', () => {
 
   it('a second server on the same database shares the count', async () => {
     const { buildApp } = await import('../../src/app.ts');
-    const { testConfig } = await import('../helpers.ts');
+    const { testConfig } = await import('../support/app.ts');
     const second = await buildApp({ config: testConfig(), database: context.database, logger: false });
     try {
       for (let i = 0; i < 30; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../helpers.ts';
+import { useTestApp } from '../support/app.ts';
 
 /**
  * Bounded inputs by construction: every parameter of every operation, read from the OpenAPI document

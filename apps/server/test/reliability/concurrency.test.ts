@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { type Database, openDatabase } from '../../src/db/client.ts';
-import { bankAccountsApi } from '../bank-accounts/api.ts';
-import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
-import { expectLoanInvariant } from '../bank-accounts/loan-invariant.ts';
-import { customersApi } from '../customers/support.ts';
-import { expectProblem, request, rowsOf, type TestUser, testConfig, useTestApp } from '../helpers.ts';
-import { loanWorld, openAccount } from '../loans/support.ts';
-import { activeLoan, jsonPart, multipart, type Part } from '../payments/support.ts';
-import { BAD_CREDENTIAL, publicApi } from '../public/support.ts';
-import { databaseUrlOf, holdRowLock } from '../support/row-lock.ts';
+import { describe, expect, it } from 'vitest';
+import { bankAccountsApi, customersApi } from '../support/api.ts';
+import { expectProblem, request, type TestUser, useTestApp } from '../support/app.ts';
+import { jsonPart, multipart, type Part } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
+import { expectLoanInvariant } from '../support/loan-invariant.ts';
+import { BAD_CREDENTIAL, publicApi } from '../support/public-api.ts';
+import { activeLoan, loanWorld, openAccount } from '../support/worlds.ts';
+import { gated as gatedBurst, useSecondApp } from './support/concurrency.ts';
 
 type Reply = { statusCode: number; body: string; headers: Record<string, unknown> };
 
@@ -26,22 +24,9 @@ type Reply = { statusCode: number; body: string; headers: Record<string, unknown
  */
 describe.skipIf(!process.env.DATABASE_URL)('reliability: concurrent money operations (PostgreSQL)', () => {
   const context = useTestApp();
-  let second: FastifyInstance;
-  let secondDatabase: Database;
-  /** Request i goes to app i mod 2. */
-  const appFor = (i: number) => (i % 2 === 0 ? context.app : second);
+  const { second, appFor } = useSecondApp(context);
   /** Connections of both pools: that many transactions can wait on the gate at once. */
   const CONNECTIONS = 20;
-
-  beforeAll(async () => {
-    secondDatabase = await openDatabase({ databaseUrl: databaseUrlOf(context.database) });
-    second = await buildApp({ config: testConfig(), database: secondDatabase, logger: false });
-    await second.ready();
-  });
-  afterAll(async () => {
-    await second?.close();
-    await secondDatabase?.close();
-  });
 
   async function expectInvariants() {
     await expectLedgerInvariant(context.database.db);
@@ -52,20 +37,8 @@ describe.skipIf(!process.env.DATABASE_URL)('reliability: concurrent money operat
     return rowsOf<{ n: number }>(await context.database.db.execute(query))[0]?.n ?? -1;
   }
 
-  /** Fires `calls` while the given rows are held locked; lets go once `blocked` transactions wait. */
-  async function gated<T>(
-    rows: { table: string; id: string }[],
-    blocked: number,
-    calls: (() => Promise<T>)[],
-  ): Promise<T[]> {
-    const gates = await Promise.all(rows.map((row) => holdRowLock(context.database, row.table, row.id)));
-    const burst = Promise.all(calls.map((call) => call()));
-    const seen = await (gates[0] as (typeof gates)[number]).waitForBlocked(blocked);
-    for (const gate of gates) await gate.release();
-    const replies = await burst;
-    expect(seen, 'transacciones esperando a la vez').toBeGreaterThanOrEqual(blocked);
-    return replies;
-  }
+  const gated = <T>(rows: { table: string; id: string }[], blocked: number, calls: (() => Promise<T>)[]) =>
+    gatedBurst(context.database, rows, blocked, calls);
 
   const patch = (app: FastifyInstance, token: string, url: string, payload: unknown) =>
     request(app, { method: 'PATCH', url: `/api/v1${url}`, token, payload: payload as object });
@@ -263,7 +236,7 @@ describe.skipIf(!process.env.DATABASE_URL)('reliability: concurrent money operat
           jsonPart({ scheduledPaymentIds: ids, paymentMethod: 'CASH' }),
         ]),
       () =>
-        registerPayment(second, admin.token, loan.id, [
+        registerPayment(second(), admin.token, loan.id, [
           jsonPart({ scheduledPaymentIds: ids, paymentMethod: 'CASH' }),
         ]),
       () =>

@@ -1,7 +1,7 @@
 import { isoDate, paymentRequest, publicPaymentRequest } from '@prestaya/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { breakerFor } from './fuzz-arbitraries.ts';
+import { breakerFor } from './fuzz/breakers.ts';
 
 /**
  * The fuzz suite asserts every generated write is refused, so a breaker that yields a valid value

@@ -2,7 +2,8 @@ import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
-import { createTestDatabase, expectProblem, testConfig, useTestApp } from '../helpers.ts';
+import { expectProblem, testConfig, useTestApp } from '../support/app.ts';
+import { createTestDatabase } from '../support/database.ts';
 import { type RawResponse, rawRequest } from './raw-http.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { newAccount } from '../bank-accounts/api.ts';
-import { newAddress, newCustomer } from '../customers/support.ts';
-import { createAdmin, expectProblem, request, rowsOf, type TestUser, useTestApp } from '../helpers.ts';
+import { createAdmin, expectProblem, request, type TestUser, useTestApp } from '../support/app.ts';
+import { newAccount, newAddress, newCustomer } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
 
 /**
  * Text that would be stored differently from what was sent, or would read differently on screen, is
@@ -14,24 +14,17 @@ let admin: TestUser;
 let customerId: string;
 let accountId: string;
 
+/** Creates a record as the administrator and returns its id. */
+async function created(url: string, payload: object): Promise<string> {
+  const response = await request(context.app, { method: 'POST', url, token: admin.token, payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id;
+}
+
 beforeEach(async () => {
   admin = await createAdmin(context);
-  const customer = await request(context.app, {
-    method: 'POST',
-    url: '/api/v1/customers',
-    token: admin.token,
-    payload: newCustomer(),
-  });
-  expect(customer.statusCode, customer.body).toBe(201);
-  customerId = customer.json().data.id;
-  const account = await request(context.app, {
-    method: 'POST',
-    url: '/api/v1/bank-accounts',
-    token: admin.token,
-    payload: newAccount(),
-  });
-  expect(account.statusCode, account.body).toBe(201);
-  accountId = account.json().data.id;
+  customerId = await created('/api/v1/customers', newCustomer());
+  accountId = await created('/api/v1/bank-accounts', newAccount());
 });
 
 interface Target {
@@ -204,11 +197,8 @@ describe('each length limit has its own message', () => {
 // A broken percent escape (`%ED%A0%80`) is not decoded at all by Fastify's query parser: it is
 // searched for as the literal text typed, never turned into U+FFFD, so it needs no refusal.
 describe('search queries', () => {
-  it.each([
-    ['U+202E', '%E2%80%AE'],
-    ['a NUL', '%00'],
-    ['U+FFFD', '%EF%BF%BD'],
-  ])('refuse %s in `query` with a 400 naming it', async (_label, escaped) => {
+  const escapes = { 'U+202E': '%E2%80%AE', 'a NUL': '%00', 'U+FFFD': '%EF%BF%BD' };
+  it.each(Object.entries(escapes))('refuse %s in `query` with a 400 naming it', async (_label, escaped) => {
     const problem = expectProblem(
       await request(context.app, {
         method: 'GET',

@@ -1,20 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { rowsOf } from '../helpers.ts';
-import { filesUnder } from '../payments/support.ts';
-import {
-  type Http,
-  http,
-  killAllServers,
-  openScratch,
-  removeTemporaryDirectories,
-  scratchDatabase,
-  startServer,
-  temporaryDirectory,
-} from './support-server.ts';
+import { filesUnder } from '../support/builders.ts';
+import { rowsOf } from '../support/database.ts';
+import { type Http, http, startServer, temporaryDirectory, useScratchDatabase } from './support-server.ts';
 
 /**
  * Two real server processes started together on one fresh PostgreSQL database WITHOUT JWT_SECRET, each
@@ -23,13 +14,12 @@ import {
  * start takes the key over or defers to the database's, and leaves nothing behind on either disk.
  */
 describe.skipIf(!process.env.DATABASE_URL)('servers without JWT_SECRET on one database (PostgreSQL)', () => {
-  let drop: (() => Promise<void>) | undefined;
+  const scratch = useScratchDatabase();
   let database: Database | undefined;
   const context = {} as { a: Http; b: Http; dataDirs: string[] };
 
   beforeAll(async () => {
-    const scratch = await scratchDatabase();
-    drop = scratch.drop;
+    const opened = await scratch.open();
     const older = temporaryDirectory('older-data');
     writeFileSync(join(older, 'jwt-secret'), 'legado-legado-legado-legado-legado-0123456789', {
       mode: 0o600,
@@ -38,19 +28,13 @@ describe.skipIf(!process.env.DATABASE_URL)('servers without JWT_SECRET on one da
     writeFileSync(join(older, 'uploads', 'tmp', 'abandonada.part'), 'bytes a medias');
     const fresh = temporaryDirectory('fresh-data');
     const start = (dataDir: string) =>
-      startServer({ databaseUrl: scratch.url, env: { JWT_SECRET: '', DATA_DIR: dataDir } });
+      startServer({ databaseUrl: opened.url, env: { JWT_SECRET: '', DATA_DIR: dataDir } });
     const [a, b] = await Promise.all([start(older), start(fresh)]);
-    database = await openScratch(scratch.url);
+    database = opened.database;
     context.a = http(a.url);
     context.b = http(b.url);
     context.dataDirs = [older, fresh];
   }, 120_000);
-  afterAll(async () => {
-    await killAllServers();
-    await database?.close();
-    await drop?.();
-    removeTemporaryDirectories();
-  });
 
   it("agree on one key from the database and accept each other's tokens; nothing is left on disk", async () => {
     if (!database) throw new Error('no database');

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import { multipart, type Part } from '../payments/support.ts';
+import { multipart, type Part } from '../support/builders.ts';
 
 /**
  * The real server (`node --import tsx apps/server/src/server.ts`, what `npm start` runs once the web app
@@ -21,31 +22,64 @@ export const ADMIN = { username: 'admin@prestaya.mx', password: 'secreto-fiable-
 /** Shared by every server of a test, as several servers on one PostgreSQL must (README). */
 export const JWT_SECRET = randomBytes(48).toString('base64url');
 
-/** A fresh database `reliability_<random>` on DATABASE_URL's server; drop() removes it (forcibly). */
-export async function scratchDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
+/** Runs one statement on DATABASE_URL's server, on a connection of its own. */
+async function onServer(adminUrl: string, statement: string) {
+  const server = await openDatabase({ databaseUrl: adminUrl });
+  try {
+    await server.db.execute(sql.raw(statement));
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * A fresh database `reliability_<random>` on DATABASE_URL's server (or `adminUrl`'s); drop() removes it
+ * (forcibly).
+ */
+export async function scratchDatabase(
+  adminUrl = process.env.DATABASE_URL,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   if (!adminUrl) throw new Error('DATABASE_URL is required');
   const name = `reliability_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onServer(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
 /** The test's own connection to a scratch database (to check invariants with the server down). */
 export const openScratch = (url: string): Promise<Database> => openDatabase({ databaseUrl: url });
+
+/**
+ * The scratch database of a describe block. open() creates it and the test's own connection to it
+ * (named `applicationName`, so that it can be told apart from the servers' in pg_stat_activity);
+ * afterAll SIGKILLs every server still running, drops the database and removes temporary directories,
+ * so a failed test leaves nothing behind.
+ */
+export function useScratchDatabase() {
+  let drop: (() => Promise<void>) | undefined;
+  let database: Database | undefined;
+  afterAll(async () => {
+    await killAllServers();
+    await database?.close();
+    await drop?.();
+    removeTemporaryDirectories();
+  });
+  return {
+    async open(applicationName?: string): Promise<{ url: string; database: Database }> {
+      const scratch = await scratchDatabase();
+      drop = scratch.drop;
+      const own = new URL(scratch.url);
+      if (applicationName) own.searchParams.set('application_name', applicationName);
+      database = await openScratch(own.toString());
+      return { url: scratch.url, database };
+    },
+  };
+}
 
 /** A temporary directory, removed by removeTemporaryDirectories(). */
 const temporary: string[] = [];

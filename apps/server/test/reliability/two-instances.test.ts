@@ -1,25 +1,22 @@
 import { agentCredentialHeader } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { newAccount } from '../bank-accounts/api.ts';
-import { expectLedgerInvariant } from '../bank-accounts/ledger-invariant.ts';
-import { expectLoanInvariant } from '../bank-accounts/loan-invariant.ts';
-import { rowsOf } from '../helpers.ts';
-import { plusDays, todayInMexicoCity } from '../loans/support.ts';
-import { jsonPart } from '../payments/support.ts';
-import { BAD_CREDENTIAL, PIN_LOCKED } from '../public/support.ts';
+import { jsonPart } from '../support/builders.ts';
+import { addDays as plusDays, businessToday as todayInMexicoCity } from '../support/clock.ts';
+import { rowsOf } from '../support/database.ts';
+import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
+import { expectLoanInvariant } from '../support/loan-invariant.ts';
+import { BAD_CREDENTIAL, PIN_LOCKED } from '../support/public-api.ts';
 import { holdRowLock } from '../support/row-lock.ts';
+import { staffCalls } from './support/staff-calls.ts';
 import {
   type Http,
   http,
-  killAllServers,
   type LogLine,
-  openScratch,
-  removeTemporaryDirectories,
   type ServerProcess,
-  scratchDatabase,
   startServer,
+  useScratchDatabase,
 } from './support-server.ts';
 
 /**
@@ -30,101 +27,27 @@ import {
 describe.skipIf(!process.env.DATABASE_URL)(
   'reliability: two server processes on one database (PostgreSQL)',
   () => {
-    let drop: (() => Promise<void>) | undefined;
+    const scratch = useScratchDatabase();
     let database: Database;
     let a: ServerProcess;
     let b: ServerProcess;
     let apiA: Http;
     let apiB: Http;
     let adminToken: string;
+    const { createAgent, deliveredLoan } = staffCalls(() => adminToken);
 
     let url = '';
     const start = () => startServer({ databaseUrl: url, logLevel: 'info' });
 
     beforeAll(async () => {
-      const scratch = await scratchDatabase();
-      drop = scratch.drop;
-      url = scratch.url;
+      ({ url, database } = await scratch.open());
       [a, b] = await Promise.all([start(), start()]);
       apiA = http(a.url);
       apiB = http(b.url);
-      database = await openScratch(url);
       adminToken = await apiA.login();
     }, 120_000);
-    afterAll(async () => {
-      await killAllServers();
-      await database?.close();
-      await drop?.();
-      removeTemporaryDirectories();
-    });
 
     const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(text));
-
-    let userSerial = 0;
-    async function createAgent(api: Http, pin: string) {
-      userSerial += 1;
-      const body = {
-        name: 'Agente',
-        lastName: `Dos ${userSerial}`,
-        username: `agente${userSerial}@prestaya.mx`,
-        password: 'secreto123',
-        pin,
-        roles: ['ROLE_USER'],
-        status: 'A',
-      };
-      const reply = await api.json('POST', '/api/v1/users', { token: adminToken, body });
-      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-      return { ...body, ...(reply.body.data as { id: string; num: number }) };
-    }
-
-    let customerSerial = 0;
-    /** A customer of nobody in particular with a loan (admin); delivered from an account unless fromPast. */
-    async function deliveredLoan(api: Http, options: { requestDate?: string; agentId?: string } = {}) {
-      customerSerial += 1;
-      const customer = await api.json('POST', '/api/v1/customers', {
-        token: adminToken,
-        body: {
-          name: `Cliente ${customerSerial}`,
-          lastName: 'Compartido',
-          phone: String(5_700_000_000 + customerSerial),
-          curp: `DOSI${String(customerSerial).padStart(6, '0')}HDFXXX09`,
-          ...(options.agentId ? { agentId: options.agentId } : {}),
-        },
-      });
-      expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-      const customerId = (customer.body.data as { id: string }).id;
-      const loan = await api.json('POST', `/api/v1/customers/${customerId}/loans`, {
-        token: adminToken,
-        body: options.requestDate
-          ? { amount: 10_000, loanFromPast: true, requestDate: options.requestDate }
-          : { amount: 10_000 },
-      });
-      expect(loan.status, JSON.stringify(loan.body)).toBe(201);
-      const loanId = (loan.body.data as { id: string }).id;
-      let bankAccountId: string | undefined;
-      if (!options.requestDate) {
-        const account = await api.json('POST', '/api/v1/bank-accounts', {
-          token: adminToken,
-          body: newAccount({ balance: 20_000 }),
-        });
-        expect(account.status, JSON.stringify(account.body)).toBe(201);
-        bankAccountId = (account.body.data as { id: string }).id;
-      }
-      const approve = await api.json('PUT', `/api/v1/loans/${loanId}/approve`, {
-        token: adminToken,
-        body: bankAccountId ? { bankAccountId } : {},
-      });
-      expect(approve.status, JSON.stringify(approve.body)).toBe(200);
-      const activate = await api.json('PUT', `/api/v1/loans/${loanId}/activate`, { token: adminToken });
-      expect(activate.status, JSON.stringify(activate.body)).toBe(200);
-      const schedule = await api.json('GET', `/api/v1/loans/${loanId}/scheduled-payments`, {
-        token: adminToken,
-      });
-      const installments = (
-        schedule.body.data as { id: string; paymentNumber: number; dueDate: string }[]
-      ).sort((x, y) => x.paymentNumber - y.paymentNumber);
-      return { loanId, installments };
-    }
 
     it('a token obtained from one works on the other; a user cancelled on one is refused by the other at once', async () => {
       // The administrator's token from A: B accepts it, and B's refreshed token works on A.

@@ -4,30 +4,19 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
-import { bankAccountsApi } from '../bank-accounts/api.ts';
-import { type CustomerData, customersApi, newCustomer } from '../customers/support.ts';
+import { bankAccountsApi, type CustomerData, customersApi, loansApi, paymentsApi } from '../support/api.ts';
 import {
   createAdmin,
-  createTestDatabase,
   createUserAndLogin,
   request,
-  rowsOf,
   type TestContext,
   type TestUser,
   testConfig,
-} from '../helpers.ts';
-import { loansApi } from '../loans/support.ts';
-import {
-  accrue,
-  activeLoan,
-  filePart,
-  fixture,
-  jsonPart,
-  paymentsApi,
-  plusDays,
-  tempDataDir,
-  today,
-} from '../payments/support.ts';
+} from '../support/app.ts';
+import { filePart, fixture, jsonPart, newCustomer, tempDataDir } from '../support/builders.ts';
+import { addDays as plusDays, businessToday as today } from '../support/clock.ts';
+import { createTestDatabase, rowsOf } from '../support/database.ts';
+import { accrue, activeLoan } from '../support/worlds.ts';
 
 /**
  * The reliability files (permissions, fuzz) seed ONE world per file and never reset it between tests,

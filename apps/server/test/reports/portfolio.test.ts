@@ -1,17 +1,17 @@
 import type { PortfolioReport } from '@prestaya/contracts';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createUserAndLogin, type TestUser, useTestApp } from '../helpers.ts';
-import { loansApi } from '../loans/support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loansApi, reportsApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, type TestUser, useTestAppWithDataDir } from '../support/app.ts';
+import { addDays, businessToday } from '../support/clock.ts';
 import {
   accrue,
   activeLoan,
+  confirm,
+  customerOf,
   loanOf,
   openAccount,
-  plusDays,
-  tempDataDir,
-  today,
-} from '../payments/support.ts';
-import { confirm, customerOf, registerOldest, reportsApi } from './support.ts';
+  registerOldest,
+} from '../support/worlds.ts';
 
 /**
  * GET /api/v1/reports/portfolio against a hand-computed portfolio built through the API. A loanFromPast
@@ -33,13 +33,11 @@ import { confirm, customerOf, registerOldest, reportsApi } from './support.ts';
  * Cash: Caja $50,000 − 1,000 (a5) + 1,200 (a5 paid) + 1,201.20 (a4: 100.10 + 1,101.10 of fees)
  * = $51,401.20 real, $48,901.20 available after the $2,500 reservation of a6; Banco $1,000.
  */
-const dataDir = tempDataDir();
-const context = useTestApp({ dataDir: dataDir.dir });
+const context = useTestAppWithDataDir();
 const reports = reportsApi(context);
-afterAll(() => dataDir.remove());
 
-const T = today();
-const day = (offset: number) => plusDays(T, offset);
+const T = businessToday();
+const day = (offset: number) => addDays(T, offset);
 
 const bucketsOf = (report: PortfolioReport) =>
   report.buckets.map((b) => [b.key, b.label, b.loans, b.principal]);

@@ -1,31 +1,28 @@
 import type { WeeklyPaymentsReport } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paymentsApi, reportsApi } from '../support/api.ts';
 import {
-  accrue,
-  activeLoan,
-  openAccount,
-  paymentsApi,
-  plusDays,
-  tempDataDir,
-  today,
-} from '../payments/support.ts';
+  createAdmin,
+  createUserAndLogin,
+  expectProblem,
+  type TestUser,
+  useTestAppWithDataDir,
+} from '../support/app.ts';
+import { addDays, businessToday } from '../support/clock.ts';
 import { withinTimeLimit } from '../support/time-limit.ts';
-import { confirm, customerOf, registerOldest, reportsApi } from './support.ts';
+import { accrue, activeLoan, confirm, customerOf, openAccount, registerOldest } from '../support/worlds.ts';
 
 /**
  * GET /api/v1/reports/weekly-payments against hand-computed fixtures built through the API.
  * The business zone of the tests is America/Mexico_City: UTC−6 all year (no DST since 2022), so a
  * local 23:30 is 05:30 UTC of the next calendar day.
  */
-const dataDir = tempDataDir();
-const context = useTestApp({ dataDir: dataDir.dir });
+const context = useTestAppWithDataDir();
 const reports = reportsApi(context);
-afterAll(() => dataDir.remove());
 
-const T = today();
-const day = (offset: number) => plusDays(T, offset);
+const T = businessToday();
+const day = (offset: number) => addDays(T, offset);
 
 /** Sets a confirmed payment's confirmation instant (the tests cannot wait for other days). */
 async function confirmedAt(paymentId: string, isoInstant: string) {

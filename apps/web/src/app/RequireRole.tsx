@@ -1,7 +1,8 @@
-import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Paper, Text, Title } from '@mantine/core';
 import type { Role } from '@prestaya/contracts';
 import { IconLock } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
+import { IconNotice } from '../components/QueryState.tsx';
 import { screenPaths } from '../lib/paths.ts';
 import { hasRole, useSession } from '../lib/session.ts';
 
@@ -11,10 +12,7 @@ export function RequireRole({ requiredRole }: { requiredRole: Role }) {
   if (hasRole(current?.user, requiredRole)) return <Outlet />;
   return (
     <Paper withBorder radius="md" p="xl">
-      <Stack align="center" gap="xs" py="lg">
-        <ThemeIcon size={56} radius="xl" variant="light" color="red" aria-hidden>
-          <IconLock size={30} />
-        </ThemeIcon>
+      <IconNotice large color="red" icon={<IconLock size={30} />}>
         <Title order={1} size="h3">
           Acceso restringido
         </Title>
@@ -24,7 +22,7 @@ export function RequireRole({ requiredRole }: { requiredRole: Role }) {
         <Button component={Link} to={screenPaths.dashboard} variant="light" mt="sm">
           Ir al Dashboard
         </Button>
-      </Stack>
+      </IconNotice>
     </Paper>
   );
 }

@@ -73,6 +73,7 @@ describe('routes', () => {
       'Pagos',
       'Cuentas',
       'Auditoría',
+      'Respaldos',
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 

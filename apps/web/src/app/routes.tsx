@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
               { path: 'payments', lazy: () => import('./routes/admin/payments.tsx') },
               { path: 'bank-accounts', lazy: () => import('./routes/admin/bank-accounts.tsx') },
               { path: 'audit', lazy: () => import('./routes/admin/audit.tsx') },
+              { path: 'backups', lazy: () => import('./routes/admin/backups.tsx') },
               { path: 'payments/:id', lazy: () => import('./routes/admin/payment-details.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { EntityDialog } from './EntityDialog.tsx';
 
 export interface ConfirmModalProps {
   opened: boolean;
@@ -33,13 +34,7 @@ export function ConfirmModal({
   loading = false,
 }: ConfirmModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <EntityDialog opened={opened} onClose={onClose} title={title}>
       <Stack>
         {children}
         {(!hideCancel || !hideConfirm) && (
@@ -57,6 +52,6 @@ export function ConfirmModal({
           </Group>
         )}
       </Stack>
-    </Modal>
+    </EntityDialog>
   );
 }

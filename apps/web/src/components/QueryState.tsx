@@ -26,27 +26,76 @@ export function QueryState<T>({
   emptyColor = 'gray',
   children,
 }: QueryStateProps<T>) {
-  if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={loadingLabel} />
-      </Center>
-    );
-  }
+  if (query.isPending) return <CenteredLoader label={loadingLabel} />;
   if (query.isError || !query.data) {
     return <RetryAlert text={errorText} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) {
     return (
-      <Stack align="center" gap="xs" py="lg">
-        <ThemeIcon size={44} radius="xl" variant="light" color={emptyColor} aria-hidden>
-          {emptyIcon}
-        </ThemeIcon>
-        <Text size="sm" c="dimmed" ta="center">
-          {emptyText}
-        </Text>
-      </Stack>
+      <EmptyState icon={emptyIcon} color={emptyColor}>
+        {emptyText}
+      </EmptyState>
     );
+  }
+  return <>{children(query.data)}</>;
+}
+
+interface IconNoticeProps {
+  icon: ReactNode;
+  color?: string;
+  /** The icon of a whole screen's notice (restricted, unfinished) rather than of a list's. */
+  large?: boolean;
+  py?: 'lg' | 'xl';
+  children: ReactNode;
+}
+
+/** A soft round icon over a centred message: an empty list, a closed or unfinished section. */
+export function IconNotice({ icon, color = 'gray', large = false, py = 'lg', children }: IconNoticeProps) {
+  return (
+    <Stack align="center" gap="xs" py={py}>
+      <ThemeIcon size={large ? 56 : 44} radius="xl" variant="light" color={color} aria-hidden>
+        {icon}
+      </ThemeIcon>
+      {children}
+    </Stack>
+  );
+}
+
+/** An empty list: the icon over a dimmed sentence. */
+export function EmptyState({ children, ...notice }: IconNoticeProps) {
+  return (
+    <IconNotice {...notice}>
+      <Text size="sm" c="dimmed" ta="center">
+        {children}
+      </Text>
+    </IconNotice>
+  );
+}
+
+/** A spinner in the middle of the space its content will take; `label` names it for screen readers. */
+export function CenteredLoader({ label }: { label: string }) {
+  return (
+    <Center py="xl">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** One record loaded by id (e.g. for an edit dialog): a spinner, a retry alert, then the record. */
+export function QueryRecord<T>({
+  query,
+  loadingLabel,
+  errorText,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  loadingLabel: string;
+  errorText: string;
+  children: (record: T) => ReactNode;
+}) {
+  if (query.isPending) return <CenteredLoader label={loadingLabel} />;
+  if (query.isError || query.data === undefined) {
+    return <RetryAlert text={errorText} onRetry={() => void query.refetch()} />;
   }
   return <>{children(query.data)}</>;
 }
@@ -76,6 +125,20 @@ export function RetryAlert({
   );
 }
 
+/** A quiet 'Reintentar' beside what failed to load. */
+export function RetryButton({ size, onClick }: { size: 'xs' | 'compact-sm'; onClick: () => void }) {
+  return (
+    <Button
+      size={size}
+      variant="subtle"
+      leftSection={<IconRefresh size={14} aria-hidden />}
+      onClick={onClick}
+    >
+      Reintentar
+    </Button>
+  );
+}
+
 /**
  * A details screen whose record failed to load: the server's Spanish detail (404, 403…) as the title,
  * a way back to the list and, unless the record does not exist, a retry button.
@@ -100,16 +163,7 @@ export function LoadError({
         <Button component={Link} to={back.to} variant="light" size="xs">
           {back.label}
         </Button>
-        {!notFound && (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Reintentar
-          </Button>
-        )}
+        {!notFound && <RetryButton size="xs" onClick={onRetry} />}
       </Group>
     </Alert>
   );

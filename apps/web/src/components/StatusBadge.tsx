@@ -1,4 +1,4 @@
-import { Badge, type MantineColor } from '@mantine/core';
+import { Badge, Box, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface StatusLabel {
@@ -27,5 +27,14 @@ export function StatusBadge({ value, labels = [] }: StatusBadgeProps) {
     >
       {label?.text ?? String(value)}
     </Badge>
+  );
+}
+
+/** A status badge in a table cell: a narrow column keeps the whole label instead of cutting it. */
+export function StatusCell(props: StatusBadgeProps) {
+  return (
+    <Box miw="max-content">
+      <StatusBadge {...props} />
+    </Box>
   );
 }

@@ -1,5 +1,6 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
+import { IconNotice } from './QueryState.tsx';
 
 export interface UnderConstructionProps {
   /** The screen's title, shown as its heading. */
@@ -14,17 +15,14 @@ export function UnderConstruction({ title }: UnderConstructionProps) {
         {title}
       </Title>
       <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="xs" py="lg">
-          <ThemeIcon size={56} radius="xl" variant="light" color="yellow" aria-hidden>
-            <IconTools size={30} />
-          </ThemeIcon>
+        <IconNotice large color="yellow" icon={<IconTools size={30} />}>
           <Text fw={600} size="lg">
             En construcción
           </Text>
           <Text c="dimmed" ta="center" maw={420}>
             Esta sección estará disponible próximamente.
           </Text>
-        </Stack>
+        </IconNotice>
       </Paper>
     </Stack>
   );

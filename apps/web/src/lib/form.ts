@@ -1,4 +1,4 @@
-import type { UseFormReturnType } from '@mantine/form';
+import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { isApiError } from './api.ts';
 import { notify } from './notify.ts';
 
@@ -30,4 +30,40 @@ export function saveCallbacks<V, R>(
       notify.apiError(error, failed);
     },
   };
+}
+
+/** The messages a schema (from the contracts) gives the payload a form's values make. */
+export function schemaCheck<V>(
+  schema: Parameters<typeof schemaResolver>[0],
+  toPayload: (values: V) => unknown,
+): (values: V) => FormErrors {
+  const resolve = schemaResolver(schema, { sync: true });
+  return (values) => resolve(toPayload(values));
+}
+
+/**
+ * A dialog form checked as the user types and leaves each field, by `check` (field → message), plus
+ * whether the values pass it now: 'Guardar' stays off until they do.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: Mantine's own bound for form values.
+export function useCheckedForm<V extends Record<string, any>>(
+  initialValues: V,
+  check: (values: V) => FormErrors,
+) {
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues,
+    validate: check,
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+  return { form, valid: Object.keys(check(form.values)).length === 0 };
+}
+
+/** The text fields of the record being edited, or blanks for a new one (a missing value reads ''). */
+export function textFieldsOf<K extends string>(
+  record: Partial<Record<K, string | null>> | undefined,
+  keys: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, record?.[key] ?? ''])) as Record<K, string>;
 }

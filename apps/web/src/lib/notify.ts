@@ -34,3 +34,24 @@ export const notify = {
     notify.error(title, message);
   },
 };
+
+/**
+ * A mutation's callbacks that say how it went in a toast: `success` (or what the result makes of it),
+ * else the server's detail titled `failure`; `then` runs after either toast (e.g. closes the dialog).
+ */
+export function toastOutcome<R = unknown>(
+  success: string | ((result: R) => string),
+  failure: string,
+  then: { onSuccess?: () => void; onError?: () => void } = {},
+) {
+  return {
+    onSuccess: (result: R) => {
+      notify.success(typeof success === 'function' ? success(result) : success);
+      then.onSuccess?.();
+    },
+    onError: (error: unknown) => {
+      notify.apiError(error, failure);
+      then.onError?.();
+    },
+  };
+}

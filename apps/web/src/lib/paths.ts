@@ -22,6 +22,7 @@ export const screenPaths = {
   accountTransaction: (accountId: string, transactionId: string) =>
     `/admin/bank-accounts/${enc(accountId)}/transactions/${enc(transactionId)}`,
   audit: '/admin/audit',
+  backups: '/admin/backups',
   printPaymentReceipt: (paymentId: string) => `/admin/print/payments/${enc(paymentId)}`,
   printLoanStatement: (loanId: string) => `/admin/print/loans/${enc(loanId)}`,
   /** The public statement of a loan (spec 2 "LoanDetails"); its id is a UUIDv7, not guessable. */
@@ -40,6 +41,8 @@ export const apiPaths = {
   auditExport: `${V1}/audit/export.csv`,
   entityAudit: (entity: string, id: string) => `${V1}/audit/${entity}/${enc(id)}`,
   users: `${V1}/users`,
+  backups: `${V1}/backups`,
+  backup: (name: string) => `${V1}/backups/${enc(name)}`,
   user: (id: string) => `${V1}/users/${enc(id)}`,
   customers: `${V1}/customers`,
   customer: (id: string) => `${V1}/customers/${enc(id)}`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import * as column from './columns.ts';
 
 /**
  * Who changed what, when, before → after (docs/architecture.md "People and access"). No foreign key to users
@@ -8,8 +9,8 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    id: column.id(),
+    at: column.instant('at').notNull().defaultNow(),
     userId: uuid('user_id'),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import * as column from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,16 +13,16 @@ import { users } from './users.ts';
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
-    id: uuid('id').primaryKey(),
+    id: column.id(),
     name: text('name').notNull(),
     bankName: text('bank_name').notNull(),
     cardNumber: text('card_number'),
     clabe: text('clabe'),
     customerName: text('customer_name').notNull(),
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-    realBalanceCents: bigint('real_balance_cents', { mode: 'number' }).notNull().default(0),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-    updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+    balanceCents: column.cents('balance_cents').notNull().default(0),
+    realBalanceCents: column.cents('real_balance_cents').notNull().default(0),
+    createdOn: column.createdOn(),
+    updatedOn: column.updatedOn(),
   },
   (table) => [
     check(
@@ -34,17 +35,15 @@ export const bankAccounts = pgTable(
 export const accountTransactions = pgTable(
   'account_transactions',
   {
-    id: uuid('id').primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => bankAccounts.id),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    id: column.id(),
+    accountId: column.owner('account_id', () => bankAccounts.id),
+    createdOn: column.createdOn(),
     operationType: text('operation_type').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    initialBalanceCents: bigint('initial_balance_cents', { mode: 'number' }).notNull(),
-    initialRealBalanceCents: bigint('initial_real_balance_cents', { mode: 'number' }).notNull(),
-    endBalanceCents: bigint('end_balance_cents', { mode: 'number' }).notNull(),
-    endRealBalanceCents: bigint('end_real_balance_cents', { mode: 'number' }).notNull(),
+    amountCents: column.cents('amount_cents').notNull(),
+    initialBalanceCents: column.cents('initial_balance_cents').notNull(),
+    initialRealBalanceCents: column.cents('initial_real_balance_cents').notNull(),
+    endBalanceCents: column.cents('end_balance_cents').notNull(),
+    endRealBalanceCents: column.cents('end_real_balance_cents').notNull(),
     reason: text('reason'),
     /** The loan (Reserva, Entrega, Liberación) or payment (Abono) behind the movement; FKs come with those tables. */
     loanId: uuid('loan_id'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import * as column from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -10,7 +11,7 @@ import { users } from './users.ts';
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey(),
+    id: column.id(),
     num: integer('num').notNull().unique().generatedAlwaysAsIdentity({ startWith: 1 }),
     name: text('name').notNull(),
     lastName: text('last_name').notNull(),
@@ -20,8 +21,8 @@ export const customers = pgTable(
     status: text('status').notNull().default('PENDING'),
     agentId: uuid('agent_id').references(() => users.id),
     searchText: text('search_text').notNull(),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-    updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+    createdOn: column.createdOn(),
+    updatedOn: column.updatedOn(),
   },
   (table) => [
     check('customers_phone_10_digits', sql`${table.phone} ~ '^[0-9]{10}$'`),
@@ -38,7 +39,7 @@ export const customers = pgTable(
 export const addresses = pgTable(
   'addresses',
   {
-    id: uuid('id').primaryKey(),
+    id: column.id(),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -49,7 +50,7 @@ export const addresses = pgTable(
     city: text('city').notNull(),
     state: text('state').notNull(),
     postalCode: text('postal_code').notNull(),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    createdOn: column.createdOn(),
   },
   (table) => [
     check('addresses_postal_code_5_digits', sql`${table.postalCode} ~ '^[0-9]{5}$'`),

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { bankAccounts } from './bank-accounts.ts';
+import * as column from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
 
@@ -24,28 +13,26 @@ import { users } from './users.ts';
 export const loans = pgTable(
   'loans',
   {
-    id: uuid('id').primaryKey(),
+    id: column.id(),
     num: integer('num').notNull().unique().generatedAlwaysAsIdentity({ startWith: 1000 }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    customerId: column.owner('customer_id', () => customers.id),
+    amountCents: column.cents('amount_cents').notNull(),
     termWeeks: integer('term_weeks').notNull().default(12),
-    dailyFeeCents: bigint('daily_fee_cents', { mode: 'number' }).notNull(),
-    weeklyFeeCents: bigint('weekly_fee_cents', { mode: 'number' }).notNull(),
+    dailyFeeCents: column.cents('daily_fee_cents').notNull(),
+    weeklyFeeCents: column.cents('weekly_fee_cents').notNull(),
     interestBp: integer('interest_bp').notNull(),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    totalCents: column.cents('total_cents').notNull(),
     status: text('status').notNull().default('PENDING'),
     loanFromPast: boolean('loan_from_past').notNull().default(false),
-    requestDate: date('request_date', { mode: 'string' }).notNull(),
+    requestDate: column.day('request_date').notNull(),
     bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
-    approvedOn: timestamp('approved_on', { withTimezone: true }),
-    activatedOn: timestamp('activated_on', { withTimezone: true }),
-    currentRealAmountCents: bigint('current_real_amount_cents', { mode: 'number' }).notNull().default(0),
-    currentBalanceCents: bigint('current_balance_cents', { mode: 'number' }).notNull().default(0),
+    approvedOn: column.instant('approved_on'),
+    activatedOn: column.instant('activated_on'),
+    currentRealAmountCents: column.cents('current_real_amount_cents').notNull().default(0),
+    currentBalanceCents: column.cents('current_balance_cents').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-    updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+    createdOn: column.createdOn(),
+    updatedOn: column.updatedOn(),
   },
   (table) => [
     check('loans_amount_positive', sql`${table.amountCents} > 0`),
@@ -66,16 +53,14 @@ export const loans = pgTable(
 export const scheduledPayments = pgTable(
   'scheduled_payments',
   {
-    id: uuid('id').primaryKey(),
-    loanId: uuid('loan_id')
-      .notNull()
-      .references(() => loans.id),
+    id: column.id(),
+    loanId: column.owner('loan_id', () => loans.id),
     paymentNumber: integer('payment_number').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    dueDate: column.day('due_date').notNull(),
+    amountCents: column.cents('amount_cents').notNull(),
     status: text('status').notNull().default('PENDING'),
     concept: text('concept').notNull(),
-    paidOn: timestamp('paid_on', { withTimezone: true }),
+    paidOn: column.instant('paid_on'),
   },
   (table) => [
     unique('scheduled_payments_loan_number_unique').on(table.loanId, table.paymentNumber),
@@ -98,7 +83,7 @@ export const scheduledPayments = pgTable(
  */
 export const loanStatusTally = pgTable('loan_status_tally', {
   status: text('status').notNull(),
-  n: bigint('n', { mode: 'number' }).notNull(),
+  n: column.cents('n').notNull(),
 });
 
 export type LoanRow = typeof loans.$inferSelect;

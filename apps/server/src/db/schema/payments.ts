@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { bankAccounts } from './bank-accounts.ts';
+import * as column from './columns.ts';
 import { loans, scheduledPayments } from './loans.ts';
 import { storedFiles } from './stored-files.ts';
 import { users } from './users.ts';
@@ -25,15 +14,15 @@ import { users } from './users.ts';
 export const fees = pgTable(
   'fees',
   {
-    id: uuid('id').primaryKey(),
+    id: column.id(),
     loanId: uuid('loan_id').notNull(),
     scheduledPaymentId: uuid('scheduled_payment_id').notNull(),
-    feeDate: date('fee_date', { mode: 'string' }).notNull(),
+    feeDate: column.day('fee_date').notNull(),
     concept: text('concept').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    amountCents: column.cents('amount_cents').notNull(),
     status: text('status').notNull().default('PENDING'),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-    cancelledOn: timestamp('cancelled_on', { withTimezone: true }),
+    createdOn: column.createdOn(),
+    cancelledOn: column.instant('cancelled_on'),
     cancelledBy: uuid('cancelled_by').references(() => users.id),
   },
   (table) => [
@@ -59,11 +48,9 @@ export const fees = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey(),
-    loanId: uuid('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    id: column.id(),
+    loanId: column.owner('loan_id', () => loans.id),
+    amountCents: column.cents('amount_cents').notNull(),
     status: text('status').notNull().default('VALIDATING'),
     paymentMethod: text('payment_method').notNull(),
     /** 'STAFF' (back office) or 'PUBLIC' (/consulta, authorised with an agent's PIN). */
@@ -71,8 +58,8 @@ export const payments = pgTable(
     registeredBy: uuid('registered_by').references(() => users.id),
     bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
     decidedBy: uuid('decided_by').references(() => users.id),
-    decidedOn: timestamp('decided_on', { withTimezone: true }),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    decidedOn: column.instant('decided_on'),
+    createdOn: column.createdOn(),
   },
   (table) => [
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
@@ -87,14 +74,12 @@ export const payments = pgTable(
 export const paymentItems = pgTable(
   'payment_items',
   {
-    id: uuid('id').primaryKey(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    id: column.id(),
+    paymentId: column.owner('payment_id', () => payments.id),
     scheduledPaymentId: uuid('scheduled_payment_id').references(() => scheduledPayments.id),
     feeId: uuid('fee_id').references(() => fees.id),
     concept: text('concept').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    amountCents: column.cents('amount_cents').notNull(),
   },
   (table) => [
     check('payment_items_one_target', sql`(${table.scheduledPaymentId} is null) <> (${table.feeId} is null)`),
@@ -113,17 +98,15 @@ export const paymentItems = pgTable(
 export const paymentAttachments = pgTable(
   'payment_attachments',
   {
-    id: uuid('id').primaryKey(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    id: column.id(),
+    paymentId: column.owner('payment_id', () => payments.id),
     fileId: uuid('file_id')
       .unique()
       .references(() => storedFiles.id),
     storageKey: text('storage_key').unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    createdOn: column.createdOn(),
   },
   (table) => [
     index('payment_attachments_payment_idx').on(table.paymentId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import * as column from './columns.ts';
 
 /**
  * Staff accounts. `num` is the short human number agents type when authorising a public payment
@@ -12,7 +13,7 @@ import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey(),
+    id: column.id(),
     num: integer('num').notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
     name: text('name').notNull(),
     lastName: text('last_name').notNull(),
@@ -22,8 +23,8 @@ export const users = pgTable(
     roles: text('roles').array().notNull(),
     status: text('status').notNull().default('A'),
     tokenVersion: integer('token_version').notNull().default(0),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-    updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+    createdOn: column.createdOn(),
+    updatedOn: column.updatedOn(),
   },
   (table) => [
     check('users_username_lowercase', sql`${table.username} = lower(${table.username})`),

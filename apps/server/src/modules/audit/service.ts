@@ -8,18 +8,17 @@ import {
   type Paged,
   type z,
 } from '@prestaya/contracts';
-import { addDays } from '@prestaya/domain';
+import { addDays, zonedInstant } from '@prestaya/domain';
 import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { dateTimeCell, labelCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
-import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { type AuditRow, auditLog } from '../../db/schema/audit.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { zonedInstant } from '../../domain/business-clock.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
@@ -90,12 +89,7 @@ function auditListSource(
     orderColumns: { at: auditLog.at },
     defaultOrderBy: 'at',
     tiebreaker: auditLog.id,
-    rows: ({ orderBy, limit, offset }) =>
-      selectAudit(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rows: (page) => pageOf(selectAudit(db).$dynamic(), where, page),
     count: () => db.$count(auditLog, where),
   };
 }
@@ -107,8 +101,7 @@ export async function listAudit(
   timeZone: string,
 ): Promise<Paged<AuditEntry>> {
   const { page, size, ...filters } = query;
-  const source = auditListSource(db, filters, { page, size }, timeZone);
-  return paginate({ ...source, rows: async (request) => (await source.rows(request)).map(toAuditEntry) });
+  return paginateAs(auditListSource(db, filters, { page, size }, timeZone), toAuditEntry);
 }
 
 /* ------------------------------------------------------------------------------------------------ */

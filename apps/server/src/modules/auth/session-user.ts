@@ -2,6 +2,7 @@ import type { Role, UserStatus } from '@prestaya/contracts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { isCurrentToken } from '../../domain/sessions.ts';
 import { canSignIn } from '../../domain/users.ts';
+import { toUserDto } from '../users/mapping.ts';
 
 /** What `request.user` holds after `authenticate`: re-read from the database on every request. */
 export interface SessionUser {
@@ -27,16 +28,8 @@ export interface SessionClaims {
 export const statusOf = (row: UserRow) => row.status as UserStatus;
 
 export function toSessionUser(row: UserRow, signedInAt: number): SessionUser {
-  return {
-    id: row.id,
-    num: row.num,
-    name: row.name,
-    lastName: row.lastName,
-    username: row.username,
-    roles: row.roles as Role[],
-    tokenVersion: row.tokenVersion,
-    signedInAt,
-  };
+  const { id, num, name, lastName, username, roles } = toUserDto(row);
+  return { id, num, name, lastName, username, roles, tokenVersion: row.tokenVersion, signedInAt };
 }
 
 /**

@@ -15,7 +15,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { dateTimeCell, labelCell, moneyCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
-import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import {
   type AccountTransactionRow,
   accountTransactions,
@@ -53,9 +53,8 @@ function toCents(field: string, pesos: number): number {
  * `query` searches name, bank and holder (case- and accent-insensitive). Accounts have no filter
  * field, so `q` is ignored.
  */
-export async function listBankAccounts(db: AppDb, query: PagedQuery): Promise<Paged<BankAccount>> {
-  const source = bankAccountListSource(db, query);
-  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toBankAccountDto) });
+export function listBankAccounts(db: AppDb, query: PagedQuery): Promise<Paged<BankAccount>> {
+  return paginateAs(bankAccountListSource(db, query), toBankAccountDto);
 }
 
 /** THE query of the accounts list (search, order, count), shared by the paged list and its CSV export. */
@@ -68,14 +67,7 @@ function bankAccountListSource(db: AppDb, query: PagedQuery): PaginateOptions<Ba
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'name',
     tiebreaker: bankAccounts.id,
-    rows: ({ orderBy, limit, offset }) =>
-      db
-        .select()
-        .from(bankAccounts)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rows: (page) => pageOf(db.select().from(bankAccounts).$dynamic(), where, page),
     count: () => db.$count(bankAccounts, where),
   };
 }
@@ -171,11 +163,7 @@ export async function listAccountTransactions(
   accountId: string,
   query: PagedQuery,
 ): Promise<Paged<AccountTransaction>> {
-  const source = await transactionListSource(db, accountId, query);
-  return paginate({
-    ...source,
-    rows: async (page) => (await source.rows(page)).map(toAccountTransactionDto),
-  });
+  return paginateAs(await transactionListSource(db, accountId, query), toAccountTransactionDto);
 }
 
 /**
@@ -190,18 +178,11 @@ async function transactionListSource(
   await ensureAccountExists(db, accountId);
   const where = eq(accountTransactions.accountId, accountId);
   return {
-    request: { ...query, order: query.orderBy ? query.order : 'desc' },
+    request: newestFirst(query),
     orderColumns: { createdOn: accountTransactions.createdOn },
     defaultOrderBy: 'createdOn',
     tiebreaker: accountTransactions.id,
-    rows: ({ orderBy, limit, offset }) =>
-      db
-        .select()
-        .from(accountTransactions)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rows: (page) => pageOf(db.select().from(accountTransactions).$dynamic(), where, page),
     count: () => db.$count(accountTransactions, where),
   };
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { type AddressRow, addresses } from '../../db/schema/customers.ts';
-import { writeAudit } from '../../db/write-audit.ts';
+import { insertAudited, writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from './access.ts';
@@ -54,17 +54,11 @@ export async function createAddress(
 ): Promise<Address> {
   return db.transaction(async (tx) => {
     await findVisibleCustomer(tx, actor, customerId, 'share');
-    const [row] = await tx
-      .insert(addresses)
-      .values({ id: uuidv7(), customerId, ...addressColumns(input) })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await writeAudit(tx, {
+    const values = { id: uuidv7(), customerId, ...addressColumns(input) };
+    const row = await insertAudited(tx, addresses, values, {
       actorId: actor.id,
       entity: AUDIT_ENTITY,
-      entityId: row.id,
-      action: 'created',
-      after: addressAuditSnapshot(row),
+      snapshot: addressAuditSnapshot,
     });
     return toAddressDto(row);
   });

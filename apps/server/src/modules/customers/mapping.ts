@@ -46,16 +46,8 @@ export function toAddressDto(row: AddressRow): Address {
 
 /** What the audit trail keeps of a customer: its editable fields, number, status and agent. */
 export function customerAuditSnapshot(row: CustomerRow): Record<string, unknown> {
-  return {
-    num: row.num,
-    name: row.name,
-    lastName: row.lastName,
-    secondLastName: row.secondLastName,
-    phone: row.phone,
-    curp: row.curp,
-    status: row.status,
-    agentId: row.agentId,
-  };
+  const { id: _id, agent: _agent, createdOn: _createdOn, ...fields } = toCustomerListItem(row, null);
+  return { ...fields, agentId: row.agentId };
 }
 
 /** An address snapshot names its customer, so the trail of a deleted address still says whose it was. */

@@ -9,24 +9,24 @@ import {
   type PagedQuery,
   type z,
 } from '@prestaya/contracts';
-import { and, asc, eq, like, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { integerCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
-import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { addresses, type CustomerRow, customers } from '../../db/schema/customers.ts';
 import { users } from '../../db/schema/users.ts';
-import { asNumber, containsPattern } from '../../db/search.ts';
-import { writeAudit } from '../../db/write-audit.ts';
+import { insertAudited, writeAudit } from '../../db/write-audit.ts';
 import { type CustomerActor, resolveAgentAssignment } from '../../domain/customers.ts';
-import { customerQueryTerm, customerSearchText } from '../../domain/search-text.ts';
+import { customerSearchText } from '../../domain/search-text.ts';
 import { refuse } from '../../http/refusals.ts';
 import { currentLoanSummary } from '../loans/summary.ts';
 import { findVisibleCustomer, visibleCustomers } from './access.ts';
 import { requireCurpLength } from './input-guards.ts';
 import { customerAuditSnapshot, toCustomerDto, toCustomerListItem } from './mapping.ts';
+import { customerSearch } from './search.ts';
 
 export type CustomerFields = z.output<typeof customerInput>;
 
@@ -50,6 +50,13 @@ const ORDER_COLUMNS = {
 /** The agent beside a customer: a left join, since `agent_id` is nullable in the table. */
 const AGENT_SUMMARY = { id: users.id, num: users.num, name: users.name, lastName: users.lastName };
 
+function selectCustomers(db: DbOrTx) {
+  return db
+    .select({ customer: customers, agent: AGENT_SUMMARY })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.agentId));
+}
+
 /**
  * `query` matches name, last names and phone through `search_text` (normalised by the same pure
  * function that wrote it, so the trigram index serves it); a numeric query also matches `num` exactly.
@@ -62,12 +69,7 @@ function customerFilter(query: PagedQuery): SQL | undefined {
       throw refuse('list.invalid_status');
     conditions.push(eq(customers.status, query.q));
   }
-  const term = customerQueryTerm(query.query ?? '');
-  if (term) {
-    const text = like(customers.searchText, containsPattern(term));
-    const num = asNumber(term);
-    conditions.push(num === undefined ? text : or(text, eq(customers.num, num)));
-  }
+  conditions.push(customerSearch(query.query, customers.num));
   return and(...conditions);
 }
 
@@ -91,37 +93,24 @@ function customerListSource(
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'num',
     tiebreaker: customers.id,
-    rows: ({ orderBy, limit, offset }) =>
-      db
-        .select({ customer: customers, agent: AGENT_SUMMARY })
-        .from(customers)
-        .leftJoin(users, eq(users.id, customers.agentId))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rows: (page) => pageOf(selectCustomers(db).$dynamic(), where, page),
     count: () => db.$count(customers, where),
   };
 }
 
-export async function listCustomers(
+export function listCustomers(
   db: AppDb,
   actor: CustomerActor,
   query: PagedQuery,
 ): Promise<Paged<CustomerListItem>> {
-  const source = customerListSource(db, actor, query);
-  return paginate({
-    ...source,
-    rows: async (page) => (await source.rows(page)).map((row) => toCustomerListItem(row.customer, row.agent)),
-  });
+  return paginateAs(customerListSource(db, actor, query), (row) =>
+    toCustomerListItem(row.customer, row.agent),
+  );
 }
 
 /** A visible customer with its agent, addresses (in creation order) and current loan. */
 async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promise<Customer> {
-  const [row] = await db
-    .select({ customer: customers, agent: AGENT_SUMMARY })
-    .from(customers)
-    .leftJoin(users, eq(users.id, customers.agentId))
+  const [row] = await selectCustomers(db)
     .where(and(eq(customers.id, id), visibleCustomers(actor)))
     .limit(1);
   if (!row) throw refuse('customer.not_found');
@@ -198,17 +187,11 @@ export async function createCustomer(
   return translateDuplicate(
     db.transaction(async (tx) => {
       const agentId = await assignedAgent(tx, actor, input.agentId);
-      const [row] = await tx
-        .insert(customers)
-        .values({ id: uuidv7(), ...columns, status: 'PENDING', agentId })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      await writeAudit(tx, {
+      const values = { id: uuidv7(), ...columns, status: 'PENDING', agentId };
+      const row = await insertAudited(tx, customers, values, {
         actorId: actor.id,
         entity: AUDIT_ENTITY,
-        entityId: row.id,
-        action: 'created',
-        after: customerAuditSnapshot(row),
+        snapshot: customerAuditSnapshot,
       });
       return loadCustomer(tx, actor, row.id);
     }),

@@ -8,7 +8,6 @@ import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
 import { findVisibleLoan } from './access.ts';
-import { businessToday } from './business-day.ts';
 import { ledgerReason } from './messages.ts';
 import { reservedAccountOf, saveLoan } from './save.ts';
 
@@ -19,7 +18,13 @@ import { reservedAccountOf, saveLoan } from './save.ts';
  * the request date for a loanFromPast, which moves no money), and the loan now owes its total:
  * currentRealAmount = currentBalance = Σ installments (no fees yet).
  */
-export async function activateLoan(db: AppDb, actor: CustomerActor, id: string): Promise<Loan> {
+export async function activateLoan(
+  db: AppDb,
+  actor: CustomerActor,
+  id: string,
+  /** Today's business date (app.businessClock): the delivery day. */
+  today: string,
+): Promise<Loan> {
   return db.transaction(async (tx) => {
     const { loan } = await findVisibleLoan(tx, actor, id, true);
     const next = transition(loan.status as LoanStatus, { kind: 'deliver' });
@@ -34,7 +39,7 @@ export async function activateLoan(db: AppDb, actor: CustomerActor, id: string):
         actorId: actor.id,
       });
     }
-    const anchor = loan.loanFromPast ? loan.requestDate : businessToday();
+    const anchor = loan.loanFromPast ? loan.requestDate : today;
     const schedule = buildSchedule(loan.totalCents, anchor, loan.termWeeks);
     await tx.insert(scheduledPayments).values(
       schedule.map((installment) => ({

@@ -12,7 +12,6 @@ import {
   type LoanStanding,
   loanStanding,
 } from '../../domain/loan-balance.ts';
-import { businessToday } from './business-day.ts';
 import { LOAN_AUDIT_ENTITY } from './messages.ts';
 
 /** Ids per statement, well under PostgreSQL's 65,535 bind parameters. */
@@ -54,8 +53,8 @@ export async function lockLoans(tx: AppTx, loanIds: readonly string[], where?: S
 }
 
 export interface RecomputeOptions {
-  /** The business day the statuses are computed for; defaults to today in TZ_BUSINESS. */
-  today?: string | undefined;
+  /** The business day the statuses are computed for (app.businessClock's today for a request). */
+  today: string;
   /** Who caused it (audit); null for the system (the accrual job). */
   actorId: string | null;
   /** Why, kept in the audit row ('payment_confirmed', 'fee_cancelled', 'fees_accrued'…). */
@@ -95,7 +94,7 @@ export async function recomputeLockedLoans(
   lockedRows: readonly LoanRow[],
   options: RecomputeOptions,
 ): Promise<number> {
-  const today = options.today ?? businessToday();
+  const { today } = options;
   let changed = 0;
   for (const batch of chunks(lockedRows)) {
     const ids = sql`${uuidArray(batch.map((loan) => loan.id))}::uuid[]`;

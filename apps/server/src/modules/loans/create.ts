@@ -8,7 +8,6 @@ import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
-import { businessToday } from './business-day.ts';
 import { isAdmin, requireNotFuture, toCents } from './input-checks.ts';
 import { loanAuditSnapshot } from './mapping.ts';
 import { LOAN_AUDIT_ENTITY } from './messages.ts';
@@ -39,14 +38,15 @@ export async function createLoan(
   actor: CustomerActor,
   customerId: string,
   input: LoanCreateInput,
+  /** Today's business date (app.businessClock). */
+  today: string,
 ): Promise<Loan> {
-  const today = businessToday();
   const setsRequestDate = input.requestDate !== undefined && input.requestDate !== today;
   if (!isAdmin(actor) && (setsRequestDate || input.loanFromPast)) {
     throw refuse('loan.admin_only_request_fields');
   }
   const requestDate = input.requestDate ?? today;
-  requireNotFuture(requestDate);
+  requireNotFuture(requestDate, today);
   const terms = loanTerms(toCents('amount', input.amount), DEFAULT_INTEREST_BP);
   const dailyFeeCents = toCents('dailyFee', input.dailyFee);
 

@@ -2,7 +2,6 @@ import { pesosToCents } from '@prestaya/contracts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { hasRole } from '../../domain/users.ts';
 import { refuse } from '../../http/refusals.ts';
-import { businessToday } from './business-day.ts';
 
 /* The request checks that creating and editing a loan share. */
 
@@ -17,7 +16,7 @@ export function toCents(field: string, pesos: number): number {
   }
 }
 
-/** A request date is a day that has already begun in the business time zone. */
-export function requireNotFuture(requestDate: string) {
-  if (requestDate > businessToday()) throw refuse('loan.future_request_date');
+/** A request date is a day that has already begun in the business time zone (`today`). */
+export function requireNotFuture(requestDate: string, today: string) {
+  if (requestDate > today) throw refuse('loan.future_request_date');
 }

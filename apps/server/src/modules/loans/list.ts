@@ -6,16 +6,15 @@ import {
   type Paged,
   type PagedQuery,
 } from '@prestaya/contracts';
-import { and, count, eq, like, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
-import { asNumber, containsPattern } from '../../db/search.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { customerQueryTerm } from '../../domain/search-text.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
+import { customerSearch } from '../customers/search.ts';
 import { selectLoans, visibleLoans } from './access.ts';
 import { type LoanJoinedRow, toLoanDto } from './mapping.ts';
 import { countLoansByStatus } from './status-tally.ts';
@@ -28,14 +27,6 @@ const ORDER_COLUMNS = {
   createdOn: loans.createdOn,
   requestDate: loans.requestDate,
 } satisfies Record<(typeof LOAN_ORDER_COLUMNS)[number], SQLWrapper>;
-
-/**
- * Lists are newest first unless the caller picks a column with `orderBy` (then `order` applies, asc by
- * default as everywhere else).
- */
-function listRequest(query: PagedQuery): PagedQuery {
-  return { ...query, order: query.orderBy ? query.order : 'desc' };
-}
 
 /**
  * A loans list filter. `readsCustomers` says whether it reads customers' columns (an agent's
@@ -63,16 +54,11 @@ export function loanListSource(
   { where, readsCustomers, tally }: LoanFilter,
 ): PaginateOptions<LoanJoinedRow> {
   return {
-    request: listRequest(query),
+    request: newestFirst(query),
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: loans.id,
-    rows: ({ orderBy, limit, offset }) =>
-      selectLoans(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rows: (page) => pageOf(selectLoans(db).$dynamic(), where, page),
     count: async () => {
       if (tally) return countLoansByStatus(db, tally.status);
       const counted = db.select({ n: count() }).from(loans).$dynamic();
@@ -85,9 +71,8 @@ export function loanListSource(
   };
 }
 
-async function pagedLoans(db: AppDb, query: PagedQuery, filter: LoanFilter): Promise<Paged<Loan>> {
-  const source = loanListSource(db, query, filter);
-  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toLoanDto) });
+function pagedLoans(db: AppDb, query: PagedQuery, filter: LoanFilter): Promise<Paged<Loan>> {
+  return paginateAs(loanListSource(db, query, filter), toLoanDto);
 }
 
 /** GET /customers/{id}/loans: the loans of a customer the actor sees (else 404 'Cliente no encontrado'). */
@@ -119,12 +104,8 @@ export function globalLoansFilter(actor: CustomerActor, query: PagedQuery): Loan
     if (!LOAN_STATUSES.includes(status)) throw refuse('list.invalid_status');
     conditions.push(eq(loans.status, status));
   }
-  const term = customerQueryTerm(query.query ?? '');
-  if (term) {
-    const text = like(customers.searchText, containsPattern(term));
-    const num = asNumber(term);
-    conditions.push(num === undefined ? text : or(text, eq(loans.num, num)));
-  }
-  const readsCustomers = visible !== undefined || term !== '';
+  const search = customerSearch(query.query, loans.num);
+  conditions.push(search);
+  const readsCustomers = visible !== undefined || search !== undefined;
   return { where: and(...conditions), readsCustomers, ...(readsCustomers ? {} : { tally: { status } }) };
 }

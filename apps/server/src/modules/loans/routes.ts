@@ -10,10 +10,9 @@ import {
   scheduledPayment,
   z,
 } from '@prestaya/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
-import { problemResponses } from '../../http/responses.ts';
+import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { activateLoan } from './activate.ts';
 import { approveLoan } from './approve.ts';
 import { createLoan } from './create.ts';
@@ -29,83 +28,65 @@ import { updateLoan } from './update.ts';
  * even read); status, requestDate and loanFromPast edits are checked per field in the service.
  * Money travels in pesos; the service converts to centavos.
  */
-export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
+export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
   const adminOnly = app.requireRole('ROLE_ADMIN');
 
   app.get(
     '/',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['loans'],
+    docs(
+      {
         description:
           'Lista Global de Préstamos (administradores). `q` filtra por estatus; `query` busca por número ' +
           'de préstamo o nombre y apellidos del cliente (sin distinguir acentos). Más recientes primero.',
         querystring: pagedQuery,
         response: { 200: paged(loan), ...problemResponses(400, 401, 403) },
       },
-    },
+      adminOnly,
+    ),
     (request) => listLoans(app.db, request.user, request.query),
   );
 
   // CSV export of the global list above. A static path: it wins over '/:id' below.
   app.get(
     '/export.csv',
-    {
-      onRequest: adminOnly,
-      schema: {
+    docs(
+      {
         ...csvRouteDocs(
-          'loans',
           'Lista Global de Préstamos en CSV (administradores): la misma búsqueda, filtro y orden.',
         ),
         querystring: listExportQuery,
       },
-    },
+      adminOnly,
+    ),
     (request, reply) =>
       sendCsv(reply, loansCsv(app.db, request.user, asListQuery(request.query), app.config.businessTimeZone)),
   );
 
   app.get(
     '/:id',
-    {
-      schema: {
-        tags: ['loans'],
-        params: idParams,
-        response: { 200: envelope(loan), ...problemResponses(400, 401, 404) },
-      },
-    },
-    async (request) => ({
-      status: 'OK' as const,
-      data: await getLoan(app.db, request.user, request.params.id),
-    }),
+    docs({ params: idParams, response: { 200: envelope(loan), ...problemResponses(400, 401, 404) } }),
+    async (request) => ok(await getLoan(app.db, request.user, request.params.id)),
   );
 
   app.put(
     '/:id',
-    {
-      schema: {
-        tags: ['loans'],
-        description:
-          'Monto, plazo y multa diaria solo en espera (409 después). Estatus, fecha de solicitud y ' +
-          '"Préstamo ya iniciado" solo administradores. Único cambio manual de estatus: cancelar un ' +
-          'préstamo en espera o aprobado (este último libera la reserva).',
-        params: idParams,
-        body: loanUpdate,
-        response: { 200: envelope(loan), ...problemResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => ({
-      status: 'OK' as const,
-      data: await updateLoan(app.db, request.user, request.params.id, request.body),
+    docs({
+      description:
+        'Monto, plazo y multa diaria solo en espera (409 después). Estatus, fecha de solicitud y ' +
+        '"Préstamo ya iniciado" solo administradores. Único cambio manual de estatus: cancelar un ' +
+        'préstamo en espera o aprobado (este último libera la reserva).',
+      params: idParams,
+      body: loanUpdate,
+      response: { 200: envelope(loan), ...problemResponses(400, 401, 403, 404, 409) },
     }),
+    async (request) =>
+      ok(await updateLoan(app.db, request.user, request.params.id, request.body, app.businessClock.today())),
   );
 
   app.put(
     '/:id/approve',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['loans'],
+    docs(
+      {
         description:
           'En espera → Aprobado. Reserva el monto en la cuenta elegida (Reserva); 409 si el saldo no ' +
           'alcanza. Un préstamo ya iniciado no mueve dinero y no requiere cuenta.',
@@ -113,85 +94,75 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loanApprove,
         response: { 200: envelope(loan), ...problemResponses(400, 401, 403, 404, 409) },
       },
-    },
-    async (request) => ({
-      status: 'OK' as const,
-      data: await approveLoan(app.db, request.user, request.params.id, request.body),
-    }),
+      adminOnly,
+    ),
+    async (request) => ok(await approveLoan(app.db, request.user, request.params.id, request.body)),
   );
 
   app.put(
     '/:id/activate',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['loans'],
+    docs(
+      {
         description:
           'Aprobado → Activo: entrega del efectivo (Entrega) y calendario de 12 pagos semanales. ' +
           'Un préstamo ya iniciado no mueve dinero y su calendario parte de la fecha de solicitud.',
         params: idParams,
         response: { 200: envelope(loan), ...problemResponses(400, 401, 403, 404, 409) },
       },
-    },
-    async (request) => ({
-      status: 'OK' as const,
-      data: await activateLoan(app.db, request.user, request.params.id),
-    }),
+      adminOnly,
+    ),
+    async (request) =>
+      ok(await activateLoan(app.db, request.user, request.params.id, app.businessClock.today())),
   );
 
   app.get(
     '/:id/scheduled-payments',
-    {
-      schema: {
-        tags: ['loans'],
-        description: 'Los pagos programados del préstamo por número (vacío antes de la entrega).',
-        params: idParams,
-        response: {
-          200: z.object({ status: z.literal('OK'), data: z.array(scheduledPayment) }),
-          ...problemResponses(400, 401, 404),
-        },
-      },
-    },
-    async (request) => ({
-      status: 'OK' as const,
-      data: await listScheduledPayments(app.db, request.user, request.params.id),
+    docs({
+      description: 'Los pagos programados del préstamo por número (vacío antes de la entrega).',
+      params: idParams,
+      response: { 200: envelope(z.array(scheduledPayment)), ...problemResponses(400, 401, 404) },
     }),
+    async (request) => ok(await listScheduledPayments(app.db, request.user, request.params.id)),
   );
-};
+});
 
 /** Routes of /api/v1/customers/:id/loans: a customer's loans and loan requests. */
-export const customerLoansRoutes: FastifyPluginAsyncZod = async (app) => {
+export const customerLoansRoutes = taggedRoutes('loans', async (app, docs) => {
   app.get(
     '/',
-    {
-      schema: {
-        tags: ['loans'],
-        description: 'Préstamos del cliente, más recientes primero.',
-        params: idParams,
-        querystring: pagedQuery,
-        response: { 200: paged(loan), ...problemResponses(400, 401, 404) },
-      },
-    },
+    docs({
+      description: 'Préstamos del cliente, más recientes primero.',
+      params: idParams,
+      querystring: pagedQuery,
+      response: { 200: paged(loan), ...problemResponses(400, 401, 404) },
+    }),
     (request) => listCustomerLoans(app.db, request.user, request.params.id, request.query),
   );
 
   app.post(
     '/',
-    {
-      schema: {
-        tags: ['loans'],
-        description:
-          'Solicitud de préstamo (En espera). El servidor fija la cuota semanal (10%) y el total a pagar. ' +
-          'La fecha de solicitud y "Préstamo ya iniciado" solo para administradores. 409 si el cliente ' +
-          'ya tiene un préstamo en curso.',
-        params: idParams,
-        body: loanCreate,
-        response: { 201: envelope(loan), ...problemResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const created = await createLoan(app.db, request.user, request.params.id, request.body);
-      return reply.code(201).send({ status: 'OK', data: created });
-    },
+    docs({
+      description:
+        'Solicitud de préstamo (En espera). El servidor fija la cuota semanal (10%) y el total a pagar. ' +
+        'La fecha de solicitud y "Préstamo ya iniciado" solo para administradores. 409 si el cliente ' +
+        'ya tiene un préstamo en curso.',
+      params: idParams,
+      body: loanCreate,
+      response: { 201: envelope(loan), ...problemResponses(400, 401, 403, 404, 409) },
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          ok(
+            await createLoan(
+              app.db,
+              request.user,
+              request.params.id,
+              request.body,
+              app.businessClock.today(),
+            ),
+          ),
+        ),
   );
-};
+});

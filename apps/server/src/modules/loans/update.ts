@@ -28,6 +28,8 @@ export async function updateLoan(
   actor: CustomerActor,
   id: string,
   input: LoanUpdateInput,
+  /** Today's business date (app.businessClock): a request date may not be later. */
+  today: string,
 ): Promise<Loan> {
   return db.transaction(async (tx) => {
     const { loan } = await findVisibleLoan(tx, actor, id, true);
@@ -55,7 +57,7 @@ export async function updateLoan(
       if (!isUndeliveredStatus(status)) {
         throw refuse('loan.request_date_only_before_delivery');
       }
-      requireNotFuture(input.requestDate);
+      requireNotFuture(input.requestDate, today);
     }
     const next = transition(status, {
       kind: 'edit',

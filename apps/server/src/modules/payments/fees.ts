@@ -27,7 +27,7 @@ export async function cancelFee(
   actor: CustomerActor,
   loanId: string,
   feeId: string,
-  today?: string,
+  today: string,
 ): Promise<Fee> {
   return db.transaction(async (tx) => {
     const loan = await lockVisibleLoan(tx, actor, loanId);

@@ -6,16 +6,15 @@ import {
   type PaymentListItem,
   type PaymentStatus,
 } from '@prestaya/contracts';
-import { and, count, desc, eq, like, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { asNumber, containsPattern } from '../../db/search.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { customerQueryTerm } from '../../domain/search-text.ts';
 import { refuse } from '../../http/refusals.ts';
+import { customerSearch } from '../customers/search.ts';
 import { requireVisibleLoan } from '../loans/access.ts';
 import { type PaymentJoinedRow, toPaymentListItem } from './mapping.ts';
 import { selectPayments } from './queries.ts';
@@ -45,9 +44,8 @@ const ORDER_COLUMNS = {
  * 400); `query` matches the customer's name and last names through `customers.search_text` (accent-
  * free, the customers search rule) or, when numeric, the loan number. Newest first unless `orderBy`.
  */
-export async function listPayments(db: AppDb, query: PagedQuery): Promise<Paged<PaymentListItem>> {
-  const source = paymentListSource(db, query);
-  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toPaymentListItem) });
+export function listPayments(db: AppDb, query: PagedQuery): Promise<Paged<PaymentListItem>> {
+  return paginateAs(paymentListSource(db, query), toPaymentListItem);
 }
 
 /**
@@ -62,24 +60,14 @@ export function paymentListSource(db: AppDb, query: PagedQuery): PaginateOptions
     }
     conditions.push(eq(payments.status, query.q));
   }
-  const term = customerQueryTerm(query.query ?? '');
-  if (term) {
-    const text = like(customers.searchText, containsPattern(term));
-    const num = asNumber(term);
-    conditions.push(num === undefined ? text : or(text, eq(loans.num, num)));
-  }
+  conditions.push(customerSearch(query.query, loans.num));
   const where = and(...conditions);
   return {
-    request: { ...query, order: query.orderBy ? query.order : 'desc' },
+    request: newestFirst(query),
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: payments.id,
-    rows: ({ orderBy, limit, offset }) =>
-      selectPayments(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rows: (page) => pageOf(selectPayments(db).$dynamic(), where, page),
     count: async () => {
       const [row] = await db
         .select({ n: count() })

@@ -25,8 +25,8 @@ export interface RegisterPaymentInput {
   channel: 'STAFF' | 'PUBLIC';
   /** When given, the loan must be visible to this actor (staff: an agent's own customers), else 404. */
   actor?: CustomerActor | undefined;
-  /** The business day (statuses of the recomputed loan); defaults to today in TZ_BUSINESS. */
-  today?: string | undefined;
+  /** The business day (statuses of the recomputed loan): app.businessClock's today. */
+  today: string;
 }
 
 /**

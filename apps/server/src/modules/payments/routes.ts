@@ -14,13 +14,11 @@ import {
   uuid,
   z,
 } from '@prestaya/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { refuse } from '../../http/refusals.ts';
-import { NO_AUTH, problemResponses, rawBody } from '../../http/responses.ts';
+import { NO_AUTH, ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
-import { businessDay } from './business-day.ts';
 import { decidePayment } from './decide.ts';
 import { getPaymentDetails, openAttachment } from './details.ts';
 import { paymentsCsv } from './export.ts';
@@ -30,22 +28,18 @@ import { pendingPayments as pendingPaymentsOf } from './pending.ts';
 import { registerPayment } from './register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from './upload.ts';
 
-const ok = <T>(data: T) => ({ status: 'OK' as const, data });
-
 /**
  * Routes of /api/v1/payments: 'Pagos Recibidos' and PaymentDetails (ROLE_ADMIN: 403 for agents), plus
  * the proof-image links, which are anonymous (an <img> sends no Bearer) and guarded by their signature.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
   const adminOnly = app.requireRole('ROLE_ADMIN');
   const linkKey = attachmentLinkKey(app.config.jwtSecret);
 
   app.get(
     '/',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['payments'],
+    docs(
+      {
         description:
           'Pagos Recibidos (administradores). `q` filtra por estatus (PAID, VALIDATING, REJECTED, ' +
           'CANCELLED); `query` busca por número de préstamo o nombre del cliente (sin distinguir ' +
@@ -53,49 +47,44 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: pagedQuery,
         response: { 200: paged(paymentListItem), ...problemResponses(400, 401, 403) },
       },
-    },
+      adminOnly,
+    ),
     (request) => listPayments(app.db, request.query),
   );
 
   // CSV export of 'Pagos Recibidos'. A static path: it wins over the '/:id' routes.
   app.get(
     '/export.csv',
-    {
-      onRequest: adminOnly,
-      schema: {
-        ...csvRouteDocs(
-          'payments',
-          'Pagos Recibidos en CSV (administradores): la misma búsqueda, filtro y orden.',
-        ),
+    docs(
+      {
+        ...csvRouteDocs('Pagos Recibidos en CSV (administradores): la misma búsqueda, filtro y orden.'),
         querystring: listExportQuery,
       },
-    },
+      adminOnly,
+    ),
     (request, reply) =>
       sendCsv(reply, paymentsCsv(app.db, asListQuery(request.query), app.config.businessTimeZone)),
   );
 
   app.get(
     '/:id/details',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['payments'],
+    docs(
+      {
         description:
           'Detalle del pago: resumen, conceptos (Pago con su fecha de vencimiento, Multa con su fecha), ' +
           'totales y comprobantes con un enlace firmado válido 10 minutos.',
         params: idParams,
         response: { 200: envelope(paymentDetails), ...problemResponses(400, 401, 403, 404) },
       },
-    },
+      adminOnly,
+    ),
     async (request) => ok(await getPaymentDetails(app.db, request.params.id, linkKey)),
   );
 
   app.patch(
     '/:id',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['payments'],
+    docs(
+      {
         description:
           '`{status: PAID, targetAccountId}` confirma el pago (Abono en la cuenta, conceptos pagados, ' +
           'préstamo recalculado); `{status: REJECTED}` lo rechaza (conceptos de vuelta a pendiente o ' +
@@ -104,16 +93,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: paymentStatusUpdate,
         response: { 200: envelope(paymentListItem), ...problemResponses(400, 401, 403, 404, 409) },
       },
-    },
+      adminOnly,
+    ),
     async (request) =>
       ok(
-        await decidePayment(
-          app.db,
-          request.user,
-          request.params.id,
-          request.body,
-          businessDay(app.config.businessTimeZone),
-        ),
+        await decidePayment(app.db, request.user, request.params.id, request.body, app.businessClock.today()),
       ),
   );
 
@@ -155,7 +139,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(file.bytes);
     },
   );
-};
+});
 
 const loanFeeParams = z.object({ id: uuid, feeId: uuid });
 
@@ -164,49 +148,42 @@ const loanFeeParams = z.object({ id: uuid, feeId: uuid });
  * (an agent: their customers' loans; another agent's loan is 404 'Préstamo no encontrado'). Cancelling
  * a fee is ROLE_ADMIN. @fastify/multipart is registered in this scope only (registration upload).
  */
-export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => {
   await app.register(fastifyMultipart);
   const adminOnly = app.requireRole('ROLE_ADMIN');
 
   app.get(
     '/pending-payments',
-    {
-      schema: {
-        tags: ['payments'],
-        description:
-          'Lo que se puede pagar: pagos programados pendientes o atrasados (por número), multas ' +
-          'pendientes y el total (todas las multas + todos los pagos listados).',
-        params: idParams,
-        response: { 200: envelope(pendingPayments), ...problemResponses(400, 401, 404) },
-      },
-    },
+    docs({
+      description:
+        'Lo que se puede pagar: pagos programados pendientes o atrasados (por número), multas ' +
+        'pendientes y el total (todas las multas + todos los pagos listados).',
+      params: idParams,
+      response: { 200: envelope(pendingPayments), ...problemResponses(400, 401, 404) },
+    }),
     async (request) => ok(await pendingPaymentsOf(app.db, request.user, request.params.id)),
   );
 
   app.get(
     '/fees',
-    {
-      schema: {
-        tags: ['payments'],
-        description: 'Multas del préstamo (todas), por fecha.',
-        params: idParams,
-        response: { 200: envelope(z.array(fee)), ...problemResponses(400, 401, 404) },
-      },
-    },
+    docs({
+      description: 'Multas del préstamo (todas), por fecha.',
+      params: idParams,
+      response: { 200: envelope(z.array(fee)), ...problemResponses(400, 401, 404) },
+    }),
     async (request) => ok(await listLoanFees(app.db, request.user, request.params.id)),
   );
 
   app.delete(
     '/fees/:feeId',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['payments'],
+    docs(
+      {
         description: 'Cancela (condona) una multa pendiente (administradores); 409 si no está pendiente.',
         params: loanFeeParams,
         response: { 200: envelope(fee), ...problemResponses(400, 401, 403, 404, 409) },
       },
-    },
+      adminOnly,
+    ),
     async (request) =>
       ok(
         await cancelFee(
@@ -214,39 +191,33 @@ export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.user,
           request.params.id,
           request.params.feeId,
-          businessDay(app.config.businessTimeZone),
+          app.businessClock.today(),
         ),
       ),
   );
 
   app.get(
     '/payments',
-    {
-      schema: {
-        tags: ['payments'],
-        description: 'Lista de Pagos del préstamo, más recientes primero.',
-        params: idParams,
-        response: { 200: envelope(z.array(paymentListItem)), ...problemResponses(400, 401, 404) },
-      },
-    },
+    docs({
+      description: 'Lista de Pagos del préstamo, más recientes primero.',
+      params: idParams,
+      response: { 200: envelope(z.array(paymentListItem)), ...problemResponses(400, 401, 404) },
+    }),
     async (request) => ok(await listLoanPayments(app.db, request.user, request.params.id)),
   );
 
   app.post(
     '/payments',
-    {
-      schema: {
-        tags: ['payments'],
-        description:
-          'Registro de Pago (multipart/form-data): parte `paymentRequest` (JSON {scheduledPaymentIds, ' +
-          'feeIds, paymentMethod}, como parte application/json o campo de texto) y, solo con TRANSFER, ' +
-          'una parte `file` con la imagen del comprobante (JPG, PNG, WebP o HEIC por contenido, máx. ' +
-          '10 MB). El monto lo calcula el servidor. El pago queda en Validando.',
-        multipart: paymentUploadParts(paymentRequest),
-        params: idParams,
-        response: { 201: envelope(paymentListItem), ...problemResponses(400, 401, 404, 409, 413, 415) },
-      },
-    },
+    docs({
+      description:
+        'Registro de Pago (multipart/form-data): parte `paymentRequest` (JSON {scheduledPaymentIds, ' +
+        'feeIds, paymentMethod}, como parte application/json o campo de texto) y, solo con TRANSFER, ' +
+        'una parte `file` con la imagen del comprobante (JPG, PNG, WebP o HEIC por contenido, máx. ' +
+        '10 MB). El monto lo calcula el servidor. El pago queda en Validando.',
+      multipart: paymentUploadParts(paymentRequest),
+      params: idParams,
+      response: { 201: envelope(paymentListItem), ...problemResponses(400, 401, 404, 409, 413, 415) },
+    }),
     async (request, reply) => {
       const upload = await receivePaymentUpload(request);
       const created = await registerPayment(app.db, {
@@ -256,9 +227,9 @@ export const loanPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         registeredBy: request.user.id,
         channel: 'STAFF',
         actor: request.user,
-        today: businessDay(app.config.businessTimeZone),
+        today: app.businessClock.today(),
       });
       return reply.code(201).send(ok(created));
     },
   );
-};
+});

@@ -15,7 +15,6 @@ import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
 import { badRequest } from '../../errors.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
-import { businessDay } from '../payments/business-day.ts';
 import { registerPayment } from '../payments/register.ts';
 import { paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
 import { PUBLIC_RATE_LIMIT } from './messages.ts';
@@ -149,7 +148,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         // Re-checked on the locked loan row: the customer's agent or an administrator.
         actor: authorisedBy,
         channel: 'PUBLIC',
-        today: businessDay(app.config.businessTimeZone),
+        today: app.businessClock.today(),
       });
       return reply.code(201).send(ok({ id: created.id, amount: created.amount, status: created.status }));
     },

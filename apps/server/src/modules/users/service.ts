@@ -16,11 +16,11 @@ import { integerCell, labelCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../db/locks.ts';
-import { type PaginateOptions, paginate } from '../../db/paging.ts';
+import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { asNumber, matchesText } from '../../db/search.ts';
-import { writeAudit } from '../../db/write-audit.ts';
+import { insertAudited, writeAudit } from '../../db/write-audit.ts';
 import { endsSessions, isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
 import { refuse } from '../../http/refusals.ts';
 import { hashSecret } from '../auth/secrets.ts';
@@ -64,21 +64,13 @@ function userListSource(db: AppDb, query: PagedQuery): PaginateOptions<UserRow> 
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'num',
     tiebreaker: users.id,
-    rows: ({ orderBy, limit, offset }) =>
-      db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rows: (page) => pageOf(db.select().from(users).$dynamic(), where, page),
     count: () => db.$count(users, where),
   };
 }
 
-export async function listUsers(db: AppDb, query: PagedQuery): Promise<Paged<User>> {
-  const source = userListSource(db, query);
-  return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toUserDto) });
+export function listUsers(db: AppDb, query: PagedQuery): Promise<Paged<User>> {
+  return paginateAs(userListSource(db, query), toUserDto);
 }
 
 export async function getUser(db: AppDb, id: string): Promise<User> {
@@ -102,30 +94,35 @@ async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/** The columns of a new user's row: a fresh id, the names typed, the secrets already hashed. */
+function newUserColumns(
+  input: Pick<NewUser, 'name' | 'lastName' | 'username'>,
+  passwordHash: string,
+  pinHash: string | null,
+) {
+  return {
+    id: uuidv7(),
+    name: input.name,
+    lastName: input.lastName,
+    username: input.username,
+    passwordHash,
+    pinHash,
+  };
+}
+
 export async function createUser(db: AppDb, actorId: string | null, input: NewUser): Promise<User> {
   const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), hashSecret(input.pin)]);
   return translateDuplicate(
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          id: uuidv7(),
-          name: input.name,
-          lastName: input.lastName,
-          username: input.username,
-          passwordHash,
-          pinHash,
-          roles: input.roles,
-          status: input.status,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      await writeAudit(tx, {
+      const values = {
+        ...newUserColumns(input, passwordHash, pinHash),
+        roles: input.roles,
+        status: input.status,
+      };
+      const row = await insertAudited(tx, users, values, {
         actorId,
         entity: AUDIT_ENTITY,
-        entityId: row.id,
-        action: 'created',
-        after: toAuditSnapshot(row),
+        snapshot: toAuditSnapshot,
       });
       return toUserDto(row);
     }),
@@ -226,25 +223,12 @@ export async function createFirstAdmin(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstAdmin})`);
     if (await hasAnyUser(tx)) return undefined;
-    const [row] = await tx
-      .insert(users)
-      .values({
-        id: uuidv7(),
-        name: input.name,
-        lastName: input.lastName,
-        username: input.username,
-        passwordHash,
-        pinHash,
-        roles: ['ROLE_ADMIN'],
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await writeAudit(tx, {
+    const values = { ...newUserColumns(input, passwordHash, pinHash), roles: ['ROLE_ADMIN'] };
+    const row = await insertAudited(tx, users, values, {
       actorId: null,
       entity: AUDIT_ENTITY,
-      entityId: row.id,
+      snapshot: toAuditSnapshot,
       action: source === 'register' ? 'first_admin_registered' : 'first_admin_from_environment',
-      after: toAuditSnapshot(row),
     });
     return toUserDto(row);
   });

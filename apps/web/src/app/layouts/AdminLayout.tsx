@@ -15,6 +15,7 @@ import { ROLE_LABELS, type Role } from '@prestaya/contracts';
 import {
   IconBuildingBank,
   IconCash,
+  IconDatabaseExport,
   IconGauge,
   IconHistory,
   IconLogout,
@@ -46,6 +47,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.payments, label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },
   { to: screenPaths.bankAccounts, label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
   { to: screenPaths.audit, label: 'Auditoría', icon: IconHistory, role: 'ROLE_ADMIN' },
+  { to: screenPaths.backups, label: 'Respaldos', icon: IconDatabaseExport, role: 'ROLE_ADMIN' },
 ];
 
 export function AdminLayout() {

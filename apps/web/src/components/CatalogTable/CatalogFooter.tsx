@@ -1,5 +1,5 @@
-import { Box, Button, Group, Pagination, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Box, Group, Pagination, Text } from '@mantine/core';
+import { RetryButton } from '../QueryState.tsx';
 
 interface CatalogFooterProps {
   total: number;
@@ -33,16 +33,7 @@ export function CatalogFooter({
             Mostrando {from}–{to} de {total}
           </Text>
         )}
-        {isError && (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Reintentar
-          </Button>
-        )}
+        {isError && <RetryButton size="compact-sm" onClick={onRetry} />}
       </Group>
       {totalPages > 1 && (
         <Box role="group" aria-label="Paginación">

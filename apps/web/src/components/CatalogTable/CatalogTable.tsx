@@ -1,4 +1,4 @@
-import { Box, Button, Paper, Stack, Text, type TitleOrder } from '@mantine/core';
+import { Box, Button, Paper, Stack, type TitleOrder } from '@mantine/core';
 import { IconDatabaseOff, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
@@ -6,7 +6,7 @@ import 'mantine-datatable/styles.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { CatalogFooter } from './CatalogFooter.tsx';
 import { ALL, CatalogToolbar } from './CatalogToolbar.tsx';
-import { renderCell } from './cells.tsx';
+import { renderCell, TableEmpty } from './cells.tsx';
 import { RowActions } from './RowActions.tsx';
 import type { ColumnDef, CsvExport, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
 
@@ -210,16 +210,11 @@ export function CatalogTable<T extends { id: string | number }>({
             verticalSpacing="sm"
             noRecordsText={EMPTY_TEXT}
             emptyState={
-              <Stack align="center" gap={6}>
-                {showEmpty && (
-                  <>
-                    <IconDatabaseOff size={28} aria-hidden />
-                    <Text size="sm" c="dimmed">
-                      {EMPTY_TEXT}
-                    </Text>
-                  </>
-                )}
-              </Stack>
+              <TableEmpty
+                show={showEmpty}
+                icon={<IconDatabaseOff size={28} aria-hidden />}
+                text={EMPTY_TEXT}
+              />
             }
             onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
             customRowAttributes={

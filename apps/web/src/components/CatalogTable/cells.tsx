@@ -1,9 +1,10 @@
-import { Anchor, Group, Image, Progress, Text } from '@mantine/core';
+import { Anchor, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { MoneyText } from '../MoneyText.tsx';
-import { StatusBadge } from '../StatusBadge.tsx';
-import type { ColumnDef } from './types.ts';
+import { StatusBadge, type StatusBadgeProps } from '../StatusBadge.tsx';
+import type { ColumnDef, FilterOption } from './types.ts';
 
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 
@@ -50,7 +51,7 @@ export function renderCell<T>(row: T, column: ColumnDef<T>) {
     case 'datetime':
       return formatDateTime(value as string);
     case 'status':
-      return <StatusBadge value={value} labels={column.labels} />;
+      return <RowStatus value={value} labels={column.labels} />;
     case 'image':
       return isBlank(value) ? null : (
         <Image src={String(value)} alt={column.header} h={40} w={40} radius="sm" fit="cover" />
@@ -87,4 +88,66 @@ export function renderCell<T>(row: T, column: ColumnDef<T>) {
     default:
       return isBlank(value) ? '' : String(value);
   }
+}
+
+/** A status filter's options: every value with its Spanish label, in the given order. */
+export function filterOptionsOf<T extends string>(
+  values: readonly T[],
+  labels: Record<T, string>,
+): FilterOption[] {
+  return values.map((value) => ({ value, text: labels[value] }));
+}
+
+/**
+ * A customer's name with, on a phone, the status and amount that the columns hidden there show folded
+ * under it (`detail` follows the amount), so nothing scrolls out of view.
+ */
+export function FoldedNameCell({
+  name,
+  status,
+  amount,
+  detail,
+}: {
+  name: string;
+  status: StatusBadgeProps;
+  amount: number;
+  detail?: string;
+}) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm">{name}</Text>
+      <Group gap={6} hiddenFrom="sm">
+        <StatusBadge {...status} />
+        <Text size="xs" c="dimmed">
+          <MoneyText value={amount} />
+          {detail && ` · ${detail}`}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A status as tall as the row's actions button, so rows without actions keep the same height. */
+export function RowStatus(props: StatusBadgeProps) {
+  return (
+    <Group mih={28} align="center">
+      <StatusBadge {...props} />
+    </Group>
+  );
+}
+
+/** A table's empty state; kept mounted (hidden by CSS) by the table, so it draws only when `show`. */
+export function TableEmpty({ show, icon, text }: { show: boolean; icon: ReactNode; text: string }) {
+  return (
+    <Stack align="center" gap={6}>
+      {show && (
+        <>
+          {icon}
+          <Text size="sm" c="dimmed">
+            {text}
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,9 +1,10 @@
 import './print.css';
-import { Alert, Anchor, Button, Center, Loader } from '@mantine/core';
+import { Alert, Anchor, Button } from '@mantine/core';
 import { IconPrinter, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { CenteredLoader } from '../QueryState.tsx';
 
 export const PRINT_LABEL = 'Imprimir';
 
@@ -109,9 +110,7 @@ export function PrintState({
   if (isPending) {
     return (
       <div className="print-screen">
-        <Center py="xl">
-          <Loader aria-label={`Cargando ${what}`} />
-        </Center>
+        <CenteredLoader label={`Cargando ${what}`} />
       </div>
     );
   }

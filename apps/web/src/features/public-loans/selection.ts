@@ -1,32 +1,12 @@
 import { formatCents, pesosToCents } from '@prestaya/contracts/plain';
+import { oldestFirst, totalCents as sumCents, toggleCount } from '@prestaya/domain';
 
-interface Installment {
-  id: string;
-  paymentNumber: number;
-  dueDate: string;
-}
-
-/** Oldest first: by due date, then by installment number. */
-export function oldestFirst<T extends Installment>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) =>
-    a.dueDate === b.dueDate ? a.paymentNumber - b.paymentNumber : a.dueDate < b.dueDate ? -1 : 1,
-  );
-}
-
-/**
- * Installments are paid oldest first, so the selection is always the first `count` of them:
- * ticking the n-th ticks every older one, unticking it unticks it and every newer one.
- */
-export function toggleCount(count: number, index: number, checked: boolean): number {
-  return checked ? Math.max(count, index + 1) : Math.min(count, index);
-}
+export { formatCents, oldestFirst, toggleCount };
 
 /** All pending fines plus the ticked installments, summed in integer centavos. */
 export function totalCents(
   fees: readonly { amount: number }[],
   ticked: readonly { amount: number }[],
 ): number {
-  return [...fees, ...ticked].reduce((sum, item) => sum + pesosToCents(item.amount), 0);
+  return sumCents([...fees, ...ticked], (item) => pesosToCents(item.amount));
 }
-
-export { formatCents };

@@ -1,8 +1,10 @@
-import { Anchor, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AuditEntry } from '@prestaya/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AuditChanges } from '../../../components/AuditChanges.tsx';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { auditActionLabel, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { screenPaths } from '../../../lib/paths.ts';
@@ -10,6 +12,18 @@ import { screenPaths } from '../../../lib/paths.ts';
 // What an audit row is about, and how it opens: its record cell and the dialog with its changes.
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** 'Acción: Modificación' — the label dimmed, the value as it reads. */
+function Labeled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed">
+        {label}:{' '}
+      </Text>
+      {children}
+    </Text>
+  );
+}
 
 /** What an audit row is about, in words, and the screen that shows it (when there is one). */
 export function auditRecord(entry: AuditEntry): { label: string; href?: string } {
@@ -72,46 +86,20 @@ export function RecordCell({ entry }: { entry: AuditEntry }) {
 export function ChangesDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 35.99em)');
   return (
-    <Modal
-      opened={entry !== null}
-      onClose={onClose}
-      title="Cambios"
-      size="lg"
-      centered
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <EntityDialog opened={entry !== null} onClose={onClose} title="Cambios" size="lg" fullScreen={phone}>
       {entry && (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Text size="sm">
-              <Text span c="dimmed">
-                Acción:{' '}
-              </Text>
-              {auditActionLabel(entry.action)}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Entidad:{' '}
-              </Text>
+            <Labeled label="Acción">{auditActionLabel(entry.action)}</Labeled>
+            <Labeled label="Entidad">
               {auditEntityLabel(entry.entity)} · {auditRecord(entry).label}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Fecha:{' '}
-              </Text>
-              {formatDateTime(entry.at)}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Usuario:{' '}
-              </Text>
-              {auditUserName(entry.user)}
-            </Text>
+            </Labeled>
+            <Labeled label="Fecha">{formatDateTime(entry.at)}</Labeled>
+            <Labeled label="Usuario">{auditUserName(entry.user)}</Labeled>
           </SimpleGrid>
           <AuditChanges entry={entry} label="Cambios del registro" />
         </Stack>
       )}
-    </Modal>
+    </EntityDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Modal } from '@mantine/core';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { AccountForm } from './AccountForm.tsx';
 
 export interface AccountDialogProps {
@@ -10,15 +10,8 @@ export interface AccountDialogProps {
 /** 'Registrar Cuenta': creates a bank or cash account (spec 2 "BankAccountList"). */
 export function AccountDialog({ opened, onClose, onSaved }: AccountDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Registrar Cuenta"
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <EntityDialog opened={opened} onClose={onClose} title="Registrar Cuenta" size="lg">
       <AccountForm onCancel={onClose} onSaved={onSaved} />
-    </Modal>
+    </EntityDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Stack } from '@mantine/core';
 import { type BankAccountCreate, bankAccountCreate } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
+import { FieldRow, TextField } from '../../../components/FormFields.tsx';
 import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { saveCallbacks, schemaCheck, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
 
 export interface AccountFormValues {
@@ -29,6 +29,8 @@ function toPayload(values: AccountFormValues): BankAccountCreate {
   return { ...values, balance: amountValue(values.balance) ?? 0 };
 }
 
+const check = schemaCheck(bankAccountCreate, toPayload);
+
 export interface AccountFormProps {
   onCancel: () => void;
   onSaved: () => void;
@@ -36,18 +38,9 @@ export interface AccountFormProps {
 
 /** Fields of the 'Registrar Cuenta' dialog (spec 2 "BankAccountList"), validated with the contracts' schema. */
 export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
-  const resolve = schemaResolver(bankAccountCreate, { sync: true });
   const create = useCreateBankAccount();
 
-  const form = useForm<AccountFormValues>({
-    mode: 'controlled',
-    initialValues: INITIAL,
-    validate: (values) => resolve(toPayload(values)),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = bankAccountCreate.safeParse(toPayload(form.values)).success;
+  const { form, valid } = useCheckedForm(INITIAL, check);
   const changed = JSON.stringify(form.values) !== JSON.stringify(INITIAL);
   const pending = create.isPending;
 
@@ -66,41 +59,29 @@ export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Nombre"
-            autoComplete="off"
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label="Banco"
-            placeholder="Efectivo, BBVA…"
-            autoComplete="off"
-            withAsterisk
-            {...form.getInputProps('bankName')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
+        <FieldRow>
+          <TextField form={form} name="name" label="Nombre" withAsterisk data-autofocus />
+          <TextField form={form} name="bankName" label="Banco" placeholder="Efectivo, BBVA…" withAsterisk />
+        </FieldRow>
+        <FieldRow>
+          <TextField
+            form={form}
+            name="cardNumber"
             label="No. Tarjeta"
             description="16 dígitos (opcional)"
             inputMode="numeric"
             maxLength={16}
-            autoComplete="off"
-            {...form.getInputProps('cardNumber')}
           />
-          <TextInput
+          <TextField
+            form={form}
+            name="clabe"
             label="CLABE"
             description="18 dígitos (opcional)"
             inputMode="numeric"
             maxLength={18}
-            autoComplete="off"
-            {...form.getInputProps('clabe')}
           />
-        </SimpleGrid>
-        <TextInput label="Titular" autoComplete="off" withAsterisk {...form.getInputProps('customerName')} />
+        </FieldRow>
+        <TextField form={form} name="customerName" label="Titular" withAsterisk />
         <MoneyInput
           label="Saldo inicial"
           description="Se registra como un Depósito «Saldo inicial»"

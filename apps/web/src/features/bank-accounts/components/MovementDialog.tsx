@@ -1,10 +1,11 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type AccountMovement, accountMovement, type BankAccount, pesosToCents } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
+import { useCheckedForm } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
 import { useMoveMoney } from '../api/move-money.ts';
 
@@ -88,30 +89,19 @@ function MovementForm({
   const balance = current.data?.balance ?? account.balance;
   const move = useMoveMoney();
 
-  const form = useForm<MovementValues>({
-    mode: 'controlled',
-    initialValues: { amount: '', reason: '' },
-    validate: (values) => validate(kind, balance, values),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-  const valid = Object.keys(validate(kind, balance, form.values)).length === 0;
+  const { form, valid } = useCheckedForm<MovementValues>({ amount: '', reason: '' }, (values) =>
+    validate(kind, balance, values),
+  );
   const pending = move.isPending;
 
   const submit = form.onSubmit((values) => {
     if (!valid || pending) return;
     move.mutate(
       { id: account.id, body: accountMovement.parse(toPayload(kind, values)) },
-      {
-        onSuccess: () => {
-          notify.success(texts.success);
-          onDone();
-        },
-        onError: (error) => {
-          notify.apiError(error, texts.failure);
-          void current.refetch();
-        },
-      },
+      toastOutcome(texts.success, texts.failure, {
+        onSuccess: onDone,
+        onError: () => void current.refetch(),
+      }),
     );
   });
 
@@ -174,16 +164,10 @@ export interface MovementDialogProps {
 /** 'Retirar Efectivo' / 'Depositar Efectivo': account name and balance read-only, plus Monto and Concepto. */
 export function MovementDialog({ opened, kind, account, onClose, onDone }: MovementDialogProps) {
   return (
-    <Modal
-      opened={opened && account !== null}
-      onClose={onClose}
-      title={MOVEMENT_TEXTS[kind].title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <EntityDialog opened={opened && account !== null} onClose={onClose} title={MOVEMENT_TEXTS[kind].title}>
       {account && (
         <MovementForm key={account.id} kind={kind} account={account} onClose={onClose} onDone={onDone} />
       )}
-    </Modal>
+    </EntityDialog>
   );
 }

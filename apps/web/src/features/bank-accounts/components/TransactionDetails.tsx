@@ -2,8 +2,8 @@ import { Button, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title
 import { ACCOUNT_OPERATION_LABELS, type AccountTransaction } from '@prestaya/contracts';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DetailField } from '../../../components/DetailField.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
@@ -13,48 +13,35 @@ import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
 import { ACCOUNT_OPERATION_BADGES, formatTransactionDateTime } from '../labels.ts';
 import { AccountBreadcrumbs, BACK_TO_ACCOUNTS } from './AccountHeader.tsx';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" size="md">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
 function Details({ transaction }: { transaction: AccountTransaction }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-        <Field label="Fecha">{formatTransactionDateTime(transaction.createdOn)}</Field>
-        <Field label="Tipo">
+        <DetailField label="Fecha">{formatTransactionDateTime(transaction.createdOn)}</DetailField>
+        <DetailField label="Tipo">
           <StatusBadge value={transaction.operationType} labels={ACCOUNT_OPERATION_BADGES} />
-        </Field>
-        <Field label="Monto">
+        </DetailField>
+        <DetailField label="Monto">
           <Text span fz={24} fw={700}>
             <MoneyText value={transaction.amount} />
           </Text>
-        </Field>
-        {transaction.reason && <Field label="Concepto">{transaction.reason}</Field>}
+        </DetailField>
+        {transaction.reason && <DetailField label="Concepto">{transaction.reason}</DetailField>}
       </SimpleGrid>
       <Divider />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-        <Field label="Saldo anterior">
+        <DetailField label="Saldo anterior">
           <MoneyText value={transaction.initialBalance} />
-        </Field>
-        <Field label="Saldo posterior">
+        </DetailField>
+        <DetailField label="Saldo posterior">
           <MoneyText value={transaction.endBalance} />
-        </Field>
-        <Field label="Real anterior">
+        </DetailField>
+        <DetailField label="Real anterior">
           <MoneyText value={transaction.initialRealBalance} />
-        </Field>
-        <Field label="Real posterior">
+        </DetailField>
+        <DetailField label="Real posterior">
           <MoneyText value={transaction.endRealBalance} />
-        </Field>
+        </DetailField>
       </SimpleGrid>
     </Stack>
   );

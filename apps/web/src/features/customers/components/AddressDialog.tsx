@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import type { Address } from '@prestaya/contracts';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { AddressForm } from './AddressForm.tsx';
 
 export interface AddressDialogProps {
@@ -13,13 +13,11 @@ export interface AddressDialogProps {
 /** 'Registrar Dirección' / 'Editar Dirección': on save the customer is reloaded and the dialog closes. */
 export function AddressDialog({ opened, customerId, address, onClose }: AddressDialogProps) {
   return (
-    <Modal
+    <EntityDialog
       opened={opened}
       onClose={onClose}
       title={address ? 'Editar Dirección' : 'Registrar Dirección'}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       <AddressForm
         key={address?.id ?? 'new'}
@@ -28,6 +26,6 @@ export function AddressDialog({ opened, customerId, address, onClose }: AddressD
         onCancel={onClose}
         onSaved={onClose}
       />
-    </Modal>
+    </EntityDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { type OptionsFilter, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { type OptionsFilter, Select, SimpleGrid, Stack } from '@mantine/core';
 import { type Address, type AddressInput, addressInput } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { FieldRow, TextField } from '../../../components/FormFields.tsx';
+import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 import { foldText, STATE_OPTIONS } from '../labels.ts';
@@ -19,20 +19,15 @@ export interface AddressFormValues {
 
 function initialValues(address?: Address): AddressFormValues {
   return {
-    street: address?.street ?? '',
-    numExterior: address?.numExterior ?? '',
-    numInterior: address?.numInterior ?? '',
-    neighborhood: address?.neighborhood ?? '',
-    city: address?.city ?? '',
+    ...textFieldsOf(address, ['street', 'numExterior', 'numInterior', 'neighborhood', 'city', 'postalCode']),
     state: address?.state ?? null,
-    postalCode: address?.postalCode ?? '',
   };
 }
 
 // An unchosen state is sent as '' so the schema answers 'El Estado es requerido'.
 const toPayload = (values: AddressFormValues) => ({ ...values, state: values.state ?? '' }) as AddressInput;
 
-const resolve = schemaResolver(addressInput, { sync: true });
+const check = schemaCheck(addressInput, toPayload);
 
 const same = (a: AddressFormValues, b: AddressFormValues) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -56,15 +51,7 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
   const create = useCreateAddress();
   const update = useUpdateAddress();
 
-  const form = useForm<AddressFormValues>({
-    mode: 'controlled',
-    initialValues: baseline,
-    validate: (values) => resolve(toPayload(values)),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = addressInput.safeParse(toPayload(form.values)).success;
+  const { form, valid } = useCheckedForm(baseline, check);
   const changed = !same(form.values, baseline);
   const pending = create.isPending || update.isPending;
 
@@ -95,16 +82,16 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Calle" autoComplete="off" data-autofocus {...form.getInputProps('street')} />
+        <TextField form={form} name="street" label="Calle" data-autofocus />
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput label="No. Exterior" autoComplete="off" {...form.getInputProps('numExterior')} />
-          <TextInput label="No. Interior" autoComplete="off" {...form.getInputProps('numInterior')} />
+          <TextField form={form} name="numExterior" label="No. Exterior" />
+          <TextField form={form} name="numInterior" label="No. Interior" />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Colonia" autoComplete="off" {...form.getInputProps('neighborhood')} />
-          <TextInput label="Ciudad" autoComplete="off" {...form.getInputProps('city')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <FieldRow>
+          <TextField form={form} name="neighborhood" label="Colonia" />
+          <TextField form={form} name="city" label="Ciudad" />
+        </FieldRow>
+        <FieldRow>
           <Select
             label="Estado"
             data={STATE_OPTIONS}
@@ -116,15 +103,15 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
             allowDeselect={false}
             {...form.getInputProps('state')}
           />
-          <TextInput
+          <TextField
+            form={form}
+            name="postalCode"
             label="Código Postal"
             inputMode="numeric"
             maxLength={5}
             placeholder="5 dígitos"
-            autoComplete="off"
-            {...form.getInputProps('postalCode')}
           />
-        </SimpleGrid>
+        </FieldRow>
         <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
       </Stack>
     </form>

@@ -4,8 +4,9 @@ import { IconMapPinOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-re
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
+import { TableEmpty } from '../../../components/CatalogTable/index.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { stateName } from '../labels.ts';
 import { AddressDialog } from './AddressDialog.tsx';
@@ -37,13 +38,9 @@ export function AddressSection({ customer, headingOrder = 3 }: AddressSectionPro
     if (!toDelete) return;
     remove.mutate(
       { customerId: customer.id, addressId: toDelete.id },
-      {
-        onSuccess: () => {
-          notify.success('Dirección eliminada');
-          setToDelete(null);
-        },
-        onError: (error) => notify.apiError(error, 'No se pudo eliminar la dirección'),
-      },
+      toastOutcome('Dirección eliminada', 'No se pudo eliminar la dirección', {
+        onSuccess: () => setToDelete(null),
+      }),
     );
   };
 
@@ -114,16 +111,11 @@ export function AddressSection({ customer, headingOrder = 3 }: AddressSectionPro
           noRecordsText={NO_ADDRESSES_TEXT}
           // The table keeps its empty state mounted (hidden by CSS): render the text only when empty.
           emptyState={
-            <Stack align="center" gap={6}>
-              {customer.addresses.length === 0 && (
-                <>
-                  <IconMapPinOff size={28} aria-hidden />
-                  <Text size="sm" c="dimmed">
-                    {NO_ADDRESSES_TEXT}
-                  </Text>
-                </>
-              )}
-            </Stack>
+            <TableEmpty
+              show={customer.addresses.length === 0}
+              icon={<IconMapPinOff size={28} aria-hidden />}
+              text={NO_ADDRESSES_TEXT}
+            />
           }
         />
       </Paper>

@@ -6,6 +6,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BackBreadcrumbs } from '../../../components/BackBreadcrumbs.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
+import { IconNotice } from '../../../components/QueryState.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { useCustomer } from '../api/get-customer.ts';
@@ -30,14 +31,11 @@ function EmptyPanel({
 }) {
   return (
     <Paper withBorder radius="md" p="xl">
-      <Stack align="center" gap="xs" py="lg">
-        <ThemeIcon size={52} radius="xl" variant="light" color="gray" aria-hidden>
-          <Icon size={28} />
-        </ThemeIcon>
+      <IconNotice large icon={<Icon size={28} />}>
         <Text c="dimmed" ta="center" maw={420}>
           {children}
         </Text>
-      </Stack>
+      </IconNotice>
     </Paper>
   );
 }

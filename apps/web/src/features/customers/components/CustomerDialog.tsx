@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import type { Customer } from '@prestaya/contracts';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
 
 export interface CustomerDialogProps {
@@ -11,14 +11,7 @@ export interface CustomerDialogProps {
 /** 'Registrar Nuevo Cliente': the personal-info form in a modal (spec 2 "Customers list"). */
 export function CustomerDialog({ opened, onClose, onCreated }: CustomerDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Registrar Nuevo Cliente"
-      centered
-      size="xl"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <EntityDialog opened={opened} onClose={onClose} title="Registrar Nuevo Cliente" size="xl">
       <CustomerForm
         onCancel={onClose}
         onSaved={(customer) => {
@@ -26,6 +19,6 @@ export function CustomerDialog({ opened, onClose, onCreated }: CustomerDialogPro
           onClose();
         }}
       />
-    </Modal>
+    </EntityDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button, Group, Select, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { type Customer, type CustomerInput, customerInput } from '@prestaya/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { FieldRow, TextField } from '../../../components/FormFields.tsx';
+import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { useAgents } from '../api/get-agents.ts';
@@ -23,11 +23,7 @@ export interface CustomerFormValues {
 
 function initialValues(customer: Customer | undefined, currentUserId: string | null): CustomerFormValues {
   return {
-    name: customer?.name ?? '',
-    lastName: customer?.lastName ?? '',
-    secondLastName: customer?.secondLastName ?? '',
-    phone: customer?.phone ?? '',
-    curp: customer?.curp ?? '',
+    ...textFieldsOf(customer, ['name', 'lastName', 'secondLastName', 'phone', 'curp']),
     // Spec 6: a new customer belongs to whoever registers them unless another agent is chosen.
     agentId: customer ? customer.agentId : currentUserId,
     status: customer?.status ?? 'PENDING',
@@ -39,7 +35,7 @@ const toPayload = (values: CustomerFormValues): CustomerInput => ({
   agentId: values.agentId || null,
 });
 
-const resolve = schemaResolver(customerInput, { sync: true });
+const check = schemaCheck(customerInput, toPayload);
 
 const same = (a: CustomerFormValues, b: CustomerFormValues) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -65,15 +61,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
   const update = useUpdateCustomer();
   const agents = useAgents();
 
-  const form = useForm<CustomerFormValues>({
-    mode: 'controlled',
-    initialValues: baseline,
-    validate: (values) => resolve(toPayload(values)),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = customerInput.safeParse(toPayload(form.values)).success;
+  const { form, valid } = useCheckedForm(baseline, check);
   const changed = !same(form.values, baseline);
   const pending = create.isPending || update.isPending;
 
@@ -132,24 +120,20 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
           <Title order={headingOrder} size="h4">
             Datos Personales
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label="Nombre" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-            <TextInput label="Apellido Paterno" autoComplete="off" {...form.getInputProps('lastName')} />
-            <TextInput
-              label="Apellido Materno"
-              autoComplete="off"
-              {...form.getInputProps('secondLastName')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
+          <FieldRow cols={3}>
+            <TextField form={form} name="name" label="Nombre" data-autofocus />
+            <TextField form={form} name="lastName" label="Apellido Paterno" />
+            <TextField form={form} name="secondLastName" label="Apellido Materno" />
+          </FieldRow>
+          <FieldRow cols={3}>
+            <TextField
+              form={form}
+              name="phone"
               label="Teléfono"
               type="tel"
               inputMode="numeric"
               maxLength={10}
               placeholder="10 dígitos"
-              autoComplete="off"
-              {...form.getInputProps('phone')}
             />
             <TextInput
               label="CURP"
@@ -169,7 +153,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
               nothingFoundMessage="Sin agentes"
               {...form.getInputProps('agentId')}
             />
-          </SimpleGrid>
+          </FieldRow>
           <Group justify="flex-end" mt="xs">
             {editing ? (
               <Button variant="default" disabled={!changed || pending} onClick={discard}>

@@ -1,7 +1,8 @@
-import { Box, Paper, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Paper, Skeleton, Title, VisuallyHidden } from '@mantine/core';
 import type { PortfolioReport, WeeklyPaymentsReport } from '@prestaya/contracts';
 import { IconChartBar, IconChecks } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { EmptyState } from '../../../components/QueryState.tsx';
 import { ChartBoundary } from './ChartBoundary.tsx';
 
 // The dashboard's charts: loaded lazily in their own chunk, with an empty state and a skeleton each.
@@ -13,24 +14,15 @@ const BucketsChart = lazy(() => loadCharts().then((m) => ({ default: m.BucketsCh
 const NO_COLLECTIONS = 'Sin cobros en el periodo';
 const NO_DELAYED = 'Sin préstamos con pagos vencidos';
 
-function EmptyChart({ text, icon, color }: { text: string; icon: ReactNode; color: string }) {
-  return (
-    <Stack align="center" gap="xs" py="xl">
-      <ThemeIcon size={44} radius="xl" variant="light" color={color} aria-hidden>
-        {icon}
-      </ThemeIcon>
-      <Text size="sm" c="dimmed" ta="center">
-        {text}
-      </Text>
-    </Stack>
-  );
-}
-
 export function DailyCollections({ report }: { report: WeeklyPaymentsReport | undefined }) {
   const loading = <ChartSkeleton height={260} label="Cargando cobros diarios" />;
   if (!report) return loading;
   if (report.totals.payments === 0 && report.totals.total === 0) {
-    return <EmptyChart text={NO_COLLECTIONS} icon={<IconChartBar size={24} />} color="gray" />;
+    return (
+      <EmptyState icon={<IconChartBar size={24} />} py="xl">
+        {NO_COLLECTIONS}
+      </EmptyState>
+    );
   }
   return (
     <ChartBoundary>
@@ -45,7 +37,11 @@ export function DelinquencyBuckets({ report }: { report: PortfolioReport | undef
   const loading = <ChartSkeleton height={180} label="Cargando préstamos por días de atraso" />;
   if (!report) return loading;
   if (report.buckets.every((bucket) => bucket.loans === 0)) {
-    return <EmptyChart text={NO_DELAYED} icon={<IconChecks size={24} />} color="teal" />;
+    return (
+      <EmptyState icon={<IconChecks size={24} />} color="teal" py="xl">
+        {NO_DELAYED}
+      </EmptyState>
+    );
   }
   return (
     <ChartBoundary>

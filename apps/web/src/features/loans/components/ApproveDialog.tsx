@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { type Loan, loanApprove } from '@prestaya/contracts';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { useApproveLoan } from '../api/approve-loan.ts';
 import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
 import { LoanSummary } from './LoanSummary.tsx';
@@ -33,17 +34,11 @@ function ApproveForm({ loan, onClose, onDone }: { loan: Loan; onClose: () => voi
     const body = loanApprove.parse(needsAccount ? { bankAccountId: accountId } : {});
     approve.mutate(
       { id: loan.id, body },
-      {
-        onSuccess: () => {
-          notify.success('El préstamo ha sido aprobado');
-          onDone();
-        },
-        onError: (failure) => {
-          notify.apiError(failure, 'No se pudo aprobar el préstamo');
-          // A short balance may have changed meanwhile: show the accounts as they are now.
-          void accounts.refetch();
-        },
-      },
+      toastOutcome('El préstamo ha sido aprobado', 'No se pudo aprobar el préstamo', {
+        onSuccess: onDone,
+        // A short balance may have changed meanwhile: show the accounts as they are now.
+        onError: () => void accounts.refetch(),
+      }),
     );
   };
 
@@ -86,7 +81,8 @@ function ApproveForm({ loan, onClose, onDone }: { loan: Loan; onClose: () => voi
   );
 }
 
-export interface ApproveDialogProps {
+/** The props of a dialog that acts on one loan of the list (Aprobar, Entregar). */
+export interface LoanActionDialogProps {
   loan: Loan | null;
   opened: boolean;
   onClose: () => void;
@@ -94,17 +90,10 @@ export interface ApproveDialogProps {
 }
 
 /** 'Aprobación de Préstamo' (spec 2 "GlobalLoanList"): the loan summary and the withdrawal account. */
-export function ApproveDialog({ loan, opened, onClose, onDone }: ApproveDialogProps) {
+export function ApproveDialog({ loan, opened, onClose, onDone }: LoanActionDialogProps) {
   return (
-    <Modal
-      opened={opened && loan !== null}
-      onClose={onClose}
-      title={APPROVE_TITLE}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <EntityDialog opened={opened && loan !== null} onClose={onClose} title={APPROVE_TITLE} size="lg">
       {loan && <ApproveForm key={loan.id} loan={loan} onClose={onClose} onDone={onDone} />}
-    </Modal>
+    </EntityDialog>
   );
 }

@@ -1,33 +1,25 @@
 import { Text } from '@mantine/core';
-import type { Loan } from '@prestaya/contracts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { useActivateLoan } from '../api/activate-loan.ts';
 import { customerName } from '../labels.ts';
+import type { LoanActionDialogProps } from './ApproveDialog.tsx';
 import { LoanSummary, SummaryItem } from './LoanSummary.tsx';
 
 export const DELIVER_TITLE = 'Confirmar Entrega de Efectivo';
 
-export interface DeliverDialogProps {
-  loan: Loan | null;
-  opened: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}
-
 /** 'Confirmar Entrega de Efectivo': amount, customer and account; 'Entregar' activates the loan. */
-export function DeliverDialog({ loan, opened, onClose, onDone }: DeliverDialogProps) {
+export function DeliverDialog({ loan, opened, onClose, onDone }: LoanActionDialogProps) {
   const activate = useActivateLoan();
   const confirm = () => {
     if (!loan || activate.isPending) return;
-    activate.mutate(loan.id, {
-      onSuccess: () => {
-        notify.success('El préstamo fue entregado y está activo');
-        onDone();
-      },
-      onError: (error) => notify.apiError(error, 'No se pudo entregar el préstamo'),
-    });
+    activate.mutate(
+      loan.id,
+      toastOutcome('El préstamo fue entregado y está activo', 'No se pudo entregar el préstamo', {
+        onSuccess: onDone,
+      }),
+    );
   };
 
   return (

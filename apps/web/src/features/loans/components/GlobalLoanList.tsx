@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { LOAN_STATUS_LABELS, type Loan } from '@prestaya/contracts';
 import { IconCircleCheck, IconEye, IconTruckDelivery } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,10 +7,9 @@ import {
   CatalogTable,
   type ColumnDef,
   type ExtraButton,
-  type FilterOption,
+  FoldedNameCell,
+  filterOptionsOf,
 } from '../../../components/CatalogTable/index.ts';
-import { MoneyText } from '../../../components/MoneyText.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
 import { getLoans } from '../api/get-loans.ts';
@@ -28,38 +27,20 @@ const columns: ColumnDef<Loan>[] = [
     header: 'Cliente',
     accessor: 'customer.name',
     concat: ['customer.lastName'],
-    // On a phone the status and amount go under the name, so nothing scrolls out of view.
     render: (loan) => (
-      <Stack gap={4} align="flex-start">
-        <Text size="sm">{[loan.customer.name, loan.customer.lastName].join(' ')}</Text>
-        <Group gap={6} hiddenFrom="sm">
-          <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
-          <Text size="xs" c="dimmed">
-            <MoneyText value={loan.amount} />
-          </Text>
-        </Group>
-      </Stack>
+      <FoldedNameCell
+        name={[loan.customer.name, loan.customer.lastName].join(' ')}
+        status={{ value: loan.status, labels: LOAN_STATUS_BADGES }}
+        amount={loan.amount}
+      />
     ),
   },
   { header: 'Monto', accessor: 'amount', type: 'money', sortable: true, visibleFrom: 'sm' },
-  {
-    header: 'Estatus',
-    accessor: 'status',
-    visibleFrom: 'sm',
-    // As tall as the actions button, so rows without actions (cancelled) keep the same height.
-    render: (loan) => (
-      <Group mih={28} align="center">
-        <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
-      </Group>
-    ),
-  },
+  { header: 'Estatus', accessor: 'status', type: 'status', labels: LOAN_STATUS_BADGES, visibleFrom: 'sm' },
   { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'md', sortable: true },
 ];
 
-const filterOptions: FilterOption[] = GLOBAL_LIST_FILTER_STATUSES.map((value) => ({
-  value,
-  text: LOAN_STATUS_LABELS[value],
-}));
+const filterOptions = filterOptionsOf(GLOBAL_LIST_FILTER_STATUSES, LOAN_STATUS_LABELS);
 
 /** /admin/loans (admin): 'Lista Global de Préstamos' with Aprobar, Entregar and Detalle by status. */
 export function GlobalLoanList() {

@@ -1,7 +1,7 @@
-import { Center, Loader, Modal } from '@mantine/core';
 import type { Loan } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { RetryAlert } from '../../../components/QueryState.tsx';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
+import { QueryRecord } from '../../../components/QueryState.tsx';
 import { loanQueryOptions } from '../api/get-loan.ts';
 import { LoanForm } from './LoanForm.tsx';
 
@@ -28,25 +28,16 @@ function EditLoan({
   onClose: () => void;
   onSaved: (loan: Loan) => void;
 }) {
-  const loan = useQuery(loanQueryOptions(loanId));
-  if (loan.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Cargando préstamo" />
-      </Center>
-    );
-  }
-  if (loan.isError) {
-    return <RetryAlert text="No se pudo cargar el préstamo." onRetry={() => void loan.refetch()} />;
-  }
   return (
-    <LoanForm
-      key={loan.data.id}
-      customerId={customerId}
-      loan={loan.data}
-      onCancel={onClose}
-      onSaved={onSaved}
-    />
+    <QueryRecord
+      query={useQuery(loanQueryOptions(loanId))}
+      loadingLabel="Cargando préstamo"
+      errorText="No se pudo cargar el préstamo."
+    >
+      {(loan) => (
+        <LoanForm key={loan.id} customerId={customerId} loan={loan} onCancel={onClose} onSaved={onSaved} />
+      )}
+    </QueryRecord>
   );
 }
 
@@ -57,19 +48,17 @@ export function LoanDialog({ opened, customerId, loanId, onClose, onSaved }: Loa
     onClose();
   };
   return (
-    <Modal
+    <EntityDialog
       opened={opened}
       onClose={onClose}
       title={loanId ? EDIT_LOAN_TITLE : NEW_LOAN_TITLE}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {loanId ? (
         <EditLoan customerId={customerId} loanId={loanId} onClose={onClose} onSaved={saved} />
       ) : (
         <LoanForm customerId={customerId} onCancel={onClose} onSaved={saved} />
       )}
-    </Modal>
+    </EntityDialog>
   );
 }

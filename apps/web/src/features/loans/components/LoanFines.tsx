@@ -1,13 +1,14 @@
-import { Box, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import type { Fee, Loan } from '@prestaya/contracts';
 import { IconMoodHappy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { StatusCell } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCancelFee } from '../api/cancel-fee.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';
@@ -32,11 +33,10 @@ export function LoanFines({ loan }: { loan: Loan }) {
     if (!toCancel || cancel.isPending) return;
     cancel.mutate(
       { loanId: loan.id, feeId: toCancel.id },
-      {
-        onSuccess: () => notify.success(FEE_CANCELLED),
-        onError: (error) => notify.apiError(error, FEE_CANCEL_FAILED),
-        onSettled: () => setToCancel(null),
-      },
+      toastOutcome(FEE_CANCELLED, FEE_CANCEL_FAILED, {
+        onSuccess: () => setToCancel(null),
+        onError: () => setToCancel(null),
+      }),
     );
   };
 
@@ -53,59 +53,41 @@ export function LoanFines({ loan }: { loan: Loan }) {
         <>
           {/* On a phone the date folds under the concept, so the table fits without scrolling. */}
           <Table.ScrollContainer minWidth={300}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Multas del préstamo">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th visibleFrom="xs">Fecha</Table.Th>
-                  <Table.Th>Concepto</Table.Th>
-                  <Table.Th ta="right">Monto</Table.Th>
-                  <Table.Th>Estatus</Table.Th>
-                  {isAdmin && (
-                    <Table.Th>
-                      <VisuallyHidden>Acciones</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((fee) => (
-                  <Table.Tr key={fee.id}>
-                    <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(fee.feeDate)}
-                    </Table.Td>
-                    <Table.Td>
-                      {fee.concept}
-                      <Text size="xs" c="dimmed" hiddenFrom="xs">
-                        {formatDate(fee.feeDate)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <MoneyText value={fee.amount} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Box miw="max-content">
-                        <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
-                      </Box>
-                    </Table.Td>
-                    {isAdmin && (
-                      <Table.Td ta="right">
-                        {fee.status === 'PENDING' && (
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            color="red"
-                            onClick={() => setToCancel(fee)}
-                            aria-label={`Cancelar ${fee.concept}`}
-                          >
-                            Cancelar
-                          </Button>
-                        )}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <LinesTable
+              highlightOnHover
+              aria-label="Multas del préstamo"
+              rows={rows}
+              rowKey={(fee) => fee.id}
+              columns={[
+                { header: 'Fecha', wide: true, nowrap: true, cell: (fee) => formatDate(fee.feeDate) },
+                {
+                  header: 'Concepto',
+                  cell: (fee) => <FoldedCell folded={formatDate(fee.feeDate)}>{fee.concept}</FoldedCell>,
+                },
+                { header: 'Monto', align: 'right', cell: (fee) => <MoneyText value={fee.amount} /> },
+                {
+                  header: 'Estatus',
+                  cell: (fee) => <StatusCell value={fee.status} labels={FEE_STATUS_BADGES} />,
+                },
+                isAdmin && {
+                  header: 'Acciones',
+                  hiddenHeader: true,
+                  align: 'right',
+                  cell: (fee) =>
+                    fee.status === 'PENDING' && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setToCancel(fee)}
+                        aria-label={`Cancelar ${fee.concept}`}
+                      >
+                        Cancelar
+                      </Button>
+                    ),
+                },
+              ]}
+            />
           </Table.ScrollContainer>
           <ConfirmModal
             opened={toCancel !== null}

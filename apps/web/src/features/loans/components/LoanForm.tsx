@@ -1,5 +1,4 @@
 import { Alert, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   LOAN_DAILY_FEE_OPTIONS,
   LOAN_STATUS_LABELS,
@@ -12,7 +11,7 @@ import {
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { saveCallbacks, useCheckedForm } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCreateLoan } from '../api/create-loan.ts';
@@ -68,15 +67,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
       ? schemaErrors(loanUpdate, updatePayload(loan, values, can))
       : schemaErrors(loanCreate, createPayload(values, admin));
 
-  const form = useForm<LoanFormValues>({
-    mode: 'controlled',
-    initialValues: initialValues(loan),
-    validate,
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = Object.keys(validate(form.values)).length === 0;
+  const { form, valid } = useCheckedForm(initialValues(loan), validate);
   const changed = loan ? Object.keys(updatePayload(loan, form.values, can)).length > 0 : true;
 
   // Saved figures are the server's; a changed (or new) amount is previewed like the server computes it.

@@ -1,6 +1,7 @@
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Loan } from '@prestaya/contracts';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { LoanFines } from './LoanFines.tsx';
 import { LoanPayments } from './LoanPayments.tsx';
@@ -47,14 +48,12 @@ export function LoanInfoDialog({ kind, loan, opened, onClose }: LoanInfoDialogPr
   // Every one of these tables needs the whole width of a phone.
   const phone = useMediaQuery('(max-width: 35.99em)');
   return (
-    <Modal
+    <EntityDialog
       opened={opened && loan !== null}
       onClose={onClose}
       title={LOAN_INFO_TITLES[kind]}
-      centered
       size="lg"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {loan && (
         <Stack gap="md">
@@ -62,6 +61,6 @@ export function LoanInfoDialog({ kind, loan, opened, onClose }: LoanInfoDialogPr
           <Content kind={kind} loan={loan} onClose={onClose} />
         </Stack>
       )}
-    </Modal>
+    </EntityDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Box, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import type { Loan } from '@prestaya/contracts';
 import { IconCashOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { StatusCell } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
@@ -28,49 +29,39 @@ export function LoanPayments({ loan }: { loan: Loan }) {
     >
       {(rows) => (
         <Table.ScrollContainer minWidth={300}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Pagos del préstamo">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
-                <Table.Th visibleFrom="xs">Método</Table.Th>
-                <Table.Th>Estatus</Table.Th>
-                {isAdmin && (
-                  <Table.Th>
-                    <VisuallyHidden>Acciones</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((payment) => (
-                <Table.Tr key={payment.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <LinesTable
+            highlightOnHover
+            aria-label="Pagos del préstamo"
+            rows={rows}
+            rowKey={(payment) => payment.id}
+            columns={[
+              {
+                header: 'Fecha',
+                nowrap: true,
+                cell: (payment) => (
+                  <FoldedCell folded={methodLabel(payment.paymentMethod)}>
                     {formatDate(payment.createdOn)}
-                    <Text size="xs" c="dimmed" hiddenFrom="xs">
-                      {methodLabel(payment.paymentMethod)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <MoneyText value={payment.amount} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="xs">{methodLabel(payment.paymentMethod)}</Table.Td>
-                  <Table.Td>
-                    <Box miw="max-content">
-                      <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
-                    </Box>
-                  </Table.Td>
-                  {isAdmin && (
-                    <Table.Td ta="right">
-                      <Anchor component={Link} to={screenPaths.payment(payment.id)} size="sm">
-                        Ver
-                      </Anchor>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </FoldedCell>
+                ),
+              },
+              { header: 'Monto', align: 'right', cell: (payment) => <MoneyText value={payment.amount} /> },
+              { header: 'Método', wide: true, cell: (payment) => methodLabel(payment.paymentMethod) },
+              {
+                header: 'Estatus',
+                cell: (payment) => <StatusCell value={payment.status} labels={PAYMENT_STATUS_BADGES} />,
+              },
+              isAdmin && {
+                header: 'Acciones',
+                hiddenHeader: true,
+                align: 'right',
+                cell: (payment) => (
+                  <Anchor component={Link} to={screenPaths.payment(payment.id)} size="sm">
+                    Ver
+                  </Anchor>
+                ),
+              },
+            ]}
+          />
         </Table.ScrollContainer>
       )}
     </QueryState>

@@ -12,6 +12,7 @@ import {
 } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
+import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { loanQueryOptions } from '../api/get-loan.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';
@@ -59,110 +60,54 @@ function Statement({ loan, schedule, fees, payments }: StatementData) {
         ]}
       />
 
-      <table className="print-totals" aria-label="Resumen del estado de cuenta">
-        <tbody>
-          <tr>
-            <td>Pagos confirmados</td>
-            <td>{formatMoney(paid)}</td>
-          </tr>
-          <tr>
-            <td>Pagos en validación</td>
-            <td>{formatMoney(validating)}</td>
-          </tr>
-          <tr>
-            <td>Multas pendientes</td>
-            <td>{formatMoney(pendingFees)}</td>
-          </tr>
-          <tr className="grand">
-            <td>Saldo</td>
-            <td data-testid="statement-balance">{formatMoney(loan.currentBalance)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <PrintTotals
+        label="Resumen del estado de cuenta"
+        lines={[
+          { label: 'Pagos confirmados', value: formatMoney(paid) },
+          { label: 'Pagos en validación', value: formatMoney(validating) },
+          { label: 'Multas pendientes', value: formatMoney(pendingFees) },
+        ]}
+        grand={{ label: 'Saldo', value: formatMoney(loan.currentBalance), testId: 'statement-balance' }}
+      />
 
-      <h2 className="print-section-title">Calendario de pagos</h2>
-      <table className="print-table" aria-label="Calendario de pagos">
-        <thead>
-          <tr>
-            <th>No.</th>
-            <th>Vence</th>
-            <th>Estatus</th>
-            <th className="num">Monto</th>
-          </tr>
-        </thead>
-        <tbody>
-          {schedule.length === 0 ? (
-            <tr>
-              <td colSpan={4}>El calendario se genera al entregar el préstamo.</td>
-            </tr>
-          ) : (
-            schedule.map((installment) => (
-              <tr key={installment.id}>
-                <td>{installment.paymentNumber}</td>
-                <td>{formatDate(installment.dueDate)}</td>
-                <td>{SCHEDULED_PAYMENT_STATUS_LABELS[installment.status]}</td>
-                <td className="num">{formatMoney(installment.amount)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <PrintTable
+        title="Calendario de pagos"
+        rows={schedule}
+        rowKey={(installment) => installment.id}
+        empty="El calendario se genera al entregar el préstamo."
+        columns={[
+          { header: 'No.', cell: (installment) => installment.paymentNumber },
+          { header: 'Vence', cell: (installment) => formatDate(installment.dueDate) },
+          { header: 'Estatus', cell: (installment) => SCHEDULED_PAYMENT_STATUS_LABELS[installment.status] },
+          { header: 'Monto', num: true, cell: (installment) => formatMoney(installment.amount) },
+        ]}
+      />
 
-      <h2 className="print-section-title">Multas</h2>
-      <table className="print-table" aria-label="Multas">
-        <thead>
-          <tr>
-            <th>Fecha</th>
-            <th>Concepto</th>
-            <th>Estatus</th>
-            <th className="num">Monto</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fees.length === 0 ? (
-            <tr>
-              <td colSpan={4}>Sin multas</td>
-            </tr>
-          ) : (
-            fees.map((fee) => (
-              <tr key={fee.id}>
-                <td>{formatDate(fee.feeDate)}</td>
-                <td>{fee.concept}</td>
-                <td>{FEE_STATUS_LABELS[fee.status]}</td>
-                <td className="num">{formatMoney(fee.amount)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <PrintTable
+        title="Multas"
+        rows={fees}
+        rowKey={(fee) => fee.id}
+        empty="Sin multas"
+        columns={[
+          { header: 'Fecha', cell: (fee) => formatDate(fee.feeDate) },
+          { header: 'Concepto', cell: (fee) => fee.concept },
+          { header: 'Estatus', cell: (fee) => FEE_STATUS_LABELS[fee.status] },
+          { header: 'Monto', num: true, cell: (fee) => formatMoney(fee.amount) },
+        ]}
+      />
 
-      <h2 className="print-section-title">Pagos recibidos</h2>
-      <table className="print-table" aria-label="Pagos recibidos">
-        <thead>
-          <tr>
-            <th>Fecha</th>
-            <th>Método</th>
-            <th>Estatus</th>
-            <th className="num">Monto</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.length === 0 ? (
-            <tr>
-              <td colSpan={4}>Sin pagos registrados</td>
-            </tr>
-          ) : (
-            payments.map((payment) => (
-              <tr key={payment.id}>
-                <td>{formatDate(payment.createdOn)}</td>
-                <td>{methodLabel(payment.paymentMethod)}</td>
-                <td>{PAYMENT_STATUS_LABELS[payment.status]}</td>
-                <td className="num">{formatMoney(payment.amount)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <PrintTable
+        title="Pagos recibidos"
+        rows={payments}
+        rowKey={(payment) => payment.id}
+        empty="Sin pagos registrados"
+        columns={[
+          { header: 'Fecha', cell: (payment) => formatDate(payment.createdOn) },
+          { header: 'Método', cell: (payment) => methodLabel(payment.paymentMethod) },
+          { header: 'Estatus', cell: (payment) => PAYMENT_STATUS_LABELS[payment.status] },
+          { header: 'Monto', num: true, cell: (payment) => formatMoney(payment.amount) },
+        ]}
+      />
       <p className="print-note">
         Saldo = pagos programados sin pagar + multas pendientes, a la fecha de emisión.
       </p>

@@ -22,8 +22,9 @@ import {
   pesosToCents,
   SCHEDULED_PAYMENT_STATUS_LABELS,
 } from '@prestaya/contracts';
+import { oldestFirst, totalCents as sumCents, toggleCount } from '@prestaya/domain';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { RetryAlert } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
@@ -41,32 +42,49 @@ import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
 
 export const NOTHING_PENDING_TEXT = 'Este préstamo no tiene pagos pendientes';
 
-type Installment = PendingPayments['scheduledPayments'][number];
-
-/**
- * Spec 5 "Payment totals", in integer centavos: every pending fee plus the ticked installments. Only
- * shown: the server computes the payment's amount from the ids.
- */
-export function paymentTotalCents(pending: PendingPayments, ticked: number, installments?: Installment[]) {
-  const list = installments ?? sortInstallments(pending.scheduledPayments);
-  const fees = pending.fees.reduce((sum, fee) => sum + pesosToCents(fee.amount), 0);
-  return list.slice(0, ticked).reduce((sum, p) => sum + pesosToCents(p.amount), fees);
+interface ItemCellsProps {
+  concept: ReactNode;
+  /** 'YYYY-MM-DD': its own column, or under the concept on a phone. */
+  date: string;
+  datePrefix?: string;
+  status: ReactNode;
+  amount: number;
 }
 
-export function sortInstallments(list: Installment[]): Installment[] {
-  return [...list].sort((a, b) => a.paymentNumber - b.paymentNumber);
+/** The cells an installment and a fee share: concept, date, status, amount. */
+function ItemCells({ concept, date, datePrefix = '', status, amount }: ItemCellsProps) {
+  return (
+    <>
+      <Table.Td>
+        {concept}
+        <Text size="xs" c="dimmed" hiddenFrom="xs">
+          {datePrefix}
+          {formatDate(date)}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="xs">{formatDate(date)}</Table.Td>
+      <Table.Td>{status}</Table.Td>
+      <Table.Td ta="right">
+        <MoneyText value={amount} />
+      </Table.Td>
+    </>
+  );
 }
 
 function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments; onDone: () => void }) {
   const register = useRegisterPayment();
-  const installments = useMemo(() => sortInstallments(pending.scheduledPayments), [pending]);
+  const installments = useMemo(() => oldestFirst(pending.scheduledPayments), [pending]);
   // Oldest first (docs/architecture.md "Payments"): the ticked installments are the first `ticked` ones.
   const [ticked, setTicked] = useState(0);
   const [method, setMethod] = useState<PaymentMethod>('CASH');
   const [file, setFile] = useState<File | null>(null);
-  const totalCents = paymentTotalCents(pending, ticked, installments);
+  // Only shown: the server computes the payment's amount from the ids.
+  const totalCents = sumCents([...pending.fees, ...installments.slice(0, ticked)], (item) =>
+    pesosToCents(item.amount),
+  );
 
-  const toggle = (index: number, checked: boolean) => setTicked(checked ? index + 1 : index);
+  const toggle = (index: number, checked: boolean) =>
+    setTicked((count) => toggleCount(count, index, checked));
 
   const submit = () => {
     if (totalCents <= 0 || register.isPending) return;
@@ -134,23 +152,21 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
                       disabled={register.isPending}
                     />
                   </Table.Td>
-                  <Table.Td>
-                    <Text inherit style={{ whiteSpace: 'nowrap' }}>
-                      {installment.concept}
-                    </Text>
-                    <Text size="xs" c="dimmed" hiddenFrom="xs">
-                      Vence {formatDate(installment.dueDate)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="xs">{formatDate(installment.dueDate)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={installment.status === 'DELAYED' ? 'red' : undefined}>
-                      {SCHEDULED_PAYMENT_STATUS_LABELS[installment.status]}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <MoneyText value={installment.amount} />
-                  </Table.Td>
+                  <ItemCells
+                    concept={
+                      <Text inherit style={{ whiteSpace: 'nowrap' }}>
+                        {installment.concept}
+                      </Text>
+                    }
+                    date={installment.dueDate}
+                    datePrefix="Vence "
+                    status={
+                      <Text size="sm" c={installment.status === 'DELAYED' ? 'red' : undefined}>
+                        {SCHEDULED_PAYMENT_STATUS_LABELS[installment.status]}
+                      </Text>
+                    }
+                    amount={installment.amount}
+                  />
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -171,21 +187,16 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
               <Table.Tbody>
                 {pending.fees.map((fee) => (
                   <Table.Tr key={fee.id}>
-                    <Table.Td>
-                      {fee.concept}
-                      <Text size="xs" c="dimmed" hiddenFrom="xs">
-                        {formatDate(fee.feeDate)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="xs">{formatDate(fee.feeDate)}</Table.Td>
-                    <Table.Td>
-                      <Box miw="max-content">
-                        <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
-                      </Box>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <MoneyText value={fee.amount} />
-                    </Table.Td>
+                    <ItemCells
+                      concept={fee.concept}
+                      date={fee.feeDate}
+                      status={
+                        <Box miw="max-content">
+                          <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
+                        </Box>
+                      }
+                      amount={fee.amount}
+                    />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -2,8 +2,9 @@ import '@mantine/dropzone/styles.css';
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES } from '@prestaya/contracts';
-import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { DropzoneIcons, rejectedAsTooLarge } from '../../../components/ImageDropzone.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { DROPZONE_PROMPT } from '../payment-labels.ts';
 
@@ -99,8 +100,10 @@ export function PaymentProofDropzone({ file, onChange, disabled = false }: Payme
       onChange(first);
       return;
     }
-    const tooBig = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
-    notify.error('Comprobante no válido', tooBig ? PROOF_SIZE_ERROR : PROOF_TYPE_ERROR);
+    notify.error(
+      'Comprobante no válido',
+      rejectedAsTooLarge(rejections) ? PROOF_SIZE_ERROR : PROOF_TYPE_ERROR,
+    );
   };
 
   if (file) return <Preview file={file} onRemove={() => onChange(null)} />;
@@ -117,15 +120,7 @@ export function PaymentProofDropzone({ file, onChange, disabled = false }: Payme
       inputProps={{ 'aria-label': 'Comprobante de pago' }}
     >
       <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
-        <Dropzone.Accept>
-          <IconUpload size={36} aria-hidden />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <IconX size={36} aria-hidden />
-        </Dropzone.Reject>
-        <Dropzone.Idle>
-          <IconPhoto size={36} aria-hidden />
-        </Dropzone.Idle>
+        <DropzoneIcons />
         <Stack gap={2}>
           <Text size="sm" fw={500}>
             {DROPZONE_PROMPT}

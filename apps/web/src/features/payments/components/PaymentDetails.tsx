@@ -15,6 +15,7 @@ import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { BackBreadcrumbs } from '../../../components/BackBreadcrumbs.tsx';
+import { DetailField } from '../../../components/DetailField.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';
@@ -29,16 +30,17 @@ import { ProofGallery } from './ProofGallery.tsx';
 
 export const PAYMENT_DETAILS_TITLE = 'Detalle del Pago';
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** A titled part of the payment's page. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" size="md" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {children}
-      </Text>
-    </Stack>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -138,21 +140,23 @@ function Content({ details }: { details: Details }) {
           </Group>
 
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
-            <Field label="Préstamo">
+            <DetailField label="Préstamo">
               <Anchor component={Link} to={screenPaths.customer(payment.customer.id)}>
                 No. {payment.loan.num}
               </Anchor>
-            </Field>
-            <Field label="Fecha de pago" testId="payment-date">
+            </DetailField>
+            <DetailField label="Fecha de pago" testId="payment-date">
               {formatDate(payment.createdOn)}
-            </Field>
-            <Field label="Método">{methodLabel(payment.paymentMethod)}</Field>
-            <Field label="Estatus" testId="payment-status">
+            </DetailField>
+            <DetailField label="Método">{methodLabel(payment.paymentMethod)}</DetailField>
+            <DetailField label="Estatus" testId="payment-status">
               <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
-            </Field>
-            <Field label="Cliente">{fullCustomerName(payment.customer)}</Field>
-            <Field label="Registrado por">{registeredBy}</Field>
-            {payment.bankAccount && <Field label="Cuenta destino">{payment.bankAccount.name}</Field>}
+            </DetailField>
+            <DetailField label="Cliente">{fullCustomerName(payment.customer)}</DetailField>
+            <DetailField label="Registrado por">{registeredBy}</DetailField>
+            {payment.bankAccount && (
+              <DetailField label="Cuenta destino">{payment.bankAccount.name}</DetailField>
+            )}
           </SimpleGrid>
 
           <Divider />
@@ -164,23 +168,13 @@ function Content({ details }: { details: Details }) {
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Conceptos
-          </Title>
-          <Lines lines={details.lines} />
-        </Stack>
-      </Paper>
+      <Section title="Conceptos">
+        <Lines lines={details.lines} />
+      </Section>
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Comprobantes
-          </Title>
-          <ProofGallery attachments={details.attachments} />
-        </Stack>
-      </Paper>
+      <Section title="Comprobantes">
+        <ProofGallery attachments={details.attachments} />
+      </Section>
 
       <EntityHistory entity="payment" entityId={payment.id} />
 

@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { PaymentDetails as Details } from '@prestaya/contracts';
+import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { formatDate } from '../../../lib/format.ts';
 
@@ -27,45 +28,33 @@ export function Lines({ lines }: { lines: Details['lines'] }) {
   return (
     // On a phone the date folds under the concept, so the table fits without scrolling.
     <Table.ScrollContainer minWidth={280}>
-      <Table striped verticalSpacing="xs" aria-label="Conceptos del pago">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Concepto</Table.Th>
-            <Table.Th ta="right">Monto</Table.Th>
-            <Table.Th>Tipo</Table.Th>
-            <Table.Th visibleFrom="xs">Fecha</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {withKeys(lines).map(({ key, line }) => (
-            <Table.Tr key={key}>
-              <Table.Td>
-                {line.concept}
-                <Text size="xs" c="dimmed" hiddenFrom="xs">
-                  {formatDate(line.date)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <MoneyText value={line.amount} />
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  variant="light"
-                  radius="sm"
-                  color={line.type === 'Multa' ? 'orange' : 'blue'}
-                  // A narrow table keeps the whole word instead of 'Mul…'.
-                  styles={{ root: { textTransform: 'none', minWidth: 'max-content' } }}
-                >
-                  {line.type}
-                </Badge>
-              </Table.Td>
-              <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-                {formatDate(line.date)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <LinesTable
+        aria-label="Conceptos del pago"
+        rows={withKeys(lines)}
+        rowKey={({ key }) => key}
+        columns={[
+          {
+            header: 'Concepto',
+            cell: ({ line }) => <FoldedCell folded={formatDate(line.date)}>{line.concept}</FoldedCell>,
+          },
+          { header: 'Monto', align: 'right', cell: ({ line }) => <MoneyText value={line.amount} /> },
+          {
+            header: 'Tipo',
+            cell: ({ line }) => (
+              <Badge
+                variant="light"
+                radius="sm"
+                color={line.type === 'Multa' ? 'orange' : 'blue'}
+                // A narrow table keeps the whole word instead of 'Mul…'.
+                styles={{ root: { textTransform: 'none', minWidth: 'max-content' } }}
+              >
+                {line.type}
+              </Badge>
+            ),
+          },
+          { header: 'Fecha', wide: true, nowrap: true, cell: ({ line }) => formatDate(line.date) },
+        ]}
+      />
     </Table.ScrollContainer>
   );
 }

@@ -1,4 +1,3 @@
-import { Group, Stack, Text } from '@mantine/core';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentListItem } from '@prestaya/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -7,10 +6,9 @@ import {
   CatalogTable,
   type ColumnDef,
   type ExtraButton,
-  type FilterOption,
+  FoldedNameCell,
+  filterOptionsOf,
 } from '../../../components/CatalogTable/index.ts';
-import { MoneyText } from '../../../components/MoneyText.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getPayments } from '../api/get-payments.ts';
 import { paymentsKeys } from '../api/keys.ts';
@@ -25,17 +23,13 @@ const columns: ColumnDef<PaymentListItem>[] = [
     header: 'Cliente',
     accessor: 'loan.customer.name',
     concat: ['loan.customer.lastName'],
-    // On a phone the amount and status go under the name, so nothing scrolls out of view.
     render: (payment) => (
-      <Stack gap={4} align="flex-start">
-        <Text size="sm">{[payment.loan.customer.name, payment.loan.customer.lastName].join(' ')}</Text>
-        <Group gap={6} hiddenFrom="sm">
-          <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
-          <Text size="xs" c="dimmed">
-            <MoneyText value={payment.amount} /> · {methodLabel(payment.paymentMethod)}
-          </Text>
-        </Group>
-      </Stack>
+      <FoldedNameCell
+        name={[payment.loan.customer.name, payment.loan.customer.lastName].join(' ')}
+        status={{ value: payment.status, labels: PAYMENT_STATUS_BADGES }}
+        amount={payment.amount}
+        detail={methodLabel(payment.paymentMethod)}
+      />
     ),
   },
   { header: 'Monto', accessor: 'amount', type: 'money', sortable: true, visibleFrom: 'sm' },
@@ -54,20 +48,14 @@ const columns: ColumnDef<PaymentListItem>[] = [
   {
     header: 'Estatus',
     accessor: 'status',
+    type: 'status',
+    labels: PAYMENT_STATUS_BADGES,
     sortable: true,
     visibleFrom: 'sm',
-    render: (payment) => (
-      <Group mih={28} align="center">
-        <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
-      </Group>
-    ),
   },
 ];
 
-const filterOptions: FilterOption[] = PAYMENT_STATUSES.map((value) => ({
-  value,
-  text: PAYMENT_STATUS_LABELS[value],
-}));
+const filterOptions = filterOptionsOf(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS);
 
 /** /admin/payments (admin): 'Pagos Recibidos', searchable by loan number or customer, filtered by status. */
 export function PaymentList() {

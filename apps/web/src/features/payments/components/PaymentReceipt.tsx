@@ -1,5 +1,6 @@
 import { centsToPesos, PAYMENT_STATUS_LABELS, type PaymentDetails, pesosToCents } from '@prestaya/contracts';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
+import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { usePaymentDetails } from '../api/get-payment-details.ts';
 import { fullCustomerName, methodLabel } from '../labels.ts';
@@ -76,52 +77,29 @@ function Receipt({ details }: { details: PaymentDetails }) {
         ]}
       />
 
-      <h2 className="print-section-title">Conceptos</h2>
-      <table className="print-table" aria-label="Conceptos del recibo">
-        <thead>
-          <tr>
-            <th>Concepto</th>
-            <th>Tipo</th>
-            <th>Fecha</th>
-            <th className="num">Monto</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.length === 0 ? (
-            <tr>
-              <td colSpan={4}>Sin conceptos</td>
-            </tr>
-          ) : (
-            lines.map((line, index) => (
-              // Lines carry no id and never reorder within one reply.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-              <tr key={index}>
-                <td>{line.concept}</td>
-                <td>{line.type}</td>
-                <td>{formatDate(line.date)}</td>
-                <td className="num">{formatMoney(line.amount)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <PrintTable
+        title="Conceptos"
+        label="Conceptos del recibo"
+        rows={lines}
+        // Lines carry no id and never reorder within one reply.
+        rowKey={(_line, index) => index}
+        empty="Sin conceptos"
+        columns={[
+          { header: 'Concepto', cell: (line) => line.concept },
+          { header: 'Tipo', cell: (line) => line.type },
+          { header: 'Fecha', cell: (line) => formatDate(line.date) },
+          { header: 'Monto', num: true, cell: (line) => formatMoney(line.amount) },
+        ]}
+      />
 
-      <table className="print-totals" aria-label="Totales del recibo">
-        <tbody>
-          <tr>
-            <td>Total pagos</td>
-            <td>{formatMoney(totals.scheduledPayments)}</td>
-          </tr>
-          <tr>
-            <td>Total multas</td>
-            <td>{formatMoney(totals.fees)}</td>
-          </tr>
-          <tr className="grand">
-            <td>Total</td>
-            <td data-testid="receipt-total">{formatMoney(totals.total)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <PrintTotals
+        label="Totales del recibo"
+        lines={[
+          { label: 'Total pagos', value: formatMoney(totals.scheduledPayments) },
+          { label: 'Total multas', value: formatMoney(totals.fees) },
+        ]}
+        grand={{ label: 'Total', value: formatMoney(totals.total), testId: 'receipt-total' }}
+      />
 
       {note && <p className="print-note">{note}</p>}
       <p className="print-note">

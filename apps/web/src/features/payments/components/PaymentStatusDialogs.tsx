@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { useTargetAccounts } from '../api/get-target-accounts.ts';
 import { useUpdatePaymentStatus } from '../api/update-payment-status.ts';
 import {
@@ -21,18 +21,8 @@ import {
 type Payment = PaymentDetails['payment'];
 
 /** Either way the dialog closes; a toast says how it went. */
-function closingCallbacks(success: string, onClose: () => void) {
-  return {
-    onSuccess: () => {
-      notify.success(success);
-      onClose();
-    },
-    onError: (error: unknown) => {
-      notify.apiError(error, PAYMENT_UPDATE_FAILED);
-      onClose();
-    },
-  };
-}
+const closingCallbacks = (success: string, onClose: () => void) =>
+  toastOutcome(success, PAYMENT_UPDATE_FAILED, { onSuccess: onClose, onError: onClose });
 
 interface DialogProps {
   payment: Payment;

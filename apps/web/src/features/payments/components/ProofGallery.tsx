@@ -1,10 +1,11 @@
 import 'photoswipe/style.css';
-import { Box, Group, Loader, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Box, Group, Loader, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { PaymentDetails } from '@prestaya/contracts';
 import { IconPhotoOff, IconZoomIn } from '@tabler/icons-react';
 import type { PhotoSwipeOptions } from 'photoswipe';
 import { type MouseEvent, useState } from 'react';
 import { Gallery, Item } from 'react-photoswipe-gallery';
+import { EmptyState } from '../../../components/QueryState.tsx';
 import { NO_PROOFS_TEXT } from '../labels.ts';
 
 type Attachment = PaymentDetails['attachments'][number];
@@ -129,16 +130,7 @@ function Thumbnail({ attachment, index, total }: { attachment: Attachment; index
 /** The payment's proof images: thumbnails that open PhotoSwipe with zoom; 'Sin comprobantes' when none. */
 export function ProofGallery({ attachments }: { attachments: Attachment[] }) {
   if (attachments.length === 0) {
-    return (
-      <Stack align="center" gap="xs" py="lg">
-        <ThemeIcon size={44} radius="xl" variant="light" color="gray" aria-hidden>
-          <IconPhotoOff size={24} />
-        </ThemeIcon>
-        <Text size="sm" c="dimmed">
-          {NO_PROOFS_TEXT}
-        </Text>
-      </Stack>
-    );
+    return <EmptyState icon={<IconPhotoOff size={24} />}>{NO_PROOFS_TEXT}</EmptyState>;
   }
   return (
     <Gallery

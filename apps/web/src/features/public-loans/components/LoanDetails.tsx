@@ -9,7 +9,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -22,6 +21,8 @@ import {
 } from '@prestaya/contracts/plain';
 import { IconAlertCircle, IconMoodSad } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DetailField } from '../../../components/DetailField.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { errorDetail, isPublicApiError } from '../api/client.ts';
 import { PublicQueryProvider } from '../api/provider.tsx';
@@ -47,19 +48,6 @@ function StatusBadge({ status, label }: { status: string; label: string }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" fw={600}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
 const TEXT_COLORS: Record<string, string> = {
   PAID: 'teal.9',
   DELAYED: 'red.9',
@@ -76,16 +64,44 @@ function StatusText({ status, label }: { status: string; label: string }) {
   );
 }
 
-/** A table that may scroll sideways on a narrow phone; focusable so keyboard users can scroll it. */
-function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+function StatementSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box role="region" aria-labelledby={labelledBy} tabIndex={0} style={{ overflowX: 'auto' }}>
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
       {children}
-    </Box>
+    </Stack>
   );
 }
 
-const cell = { style: { whiteSpace: 'nowrap' as const } };
+/**
+ * A statement table, compact for a phone; it may scroll sideways on a narrow one, so its region is
+ * focusable and keyboard users can scroll it.
+ */
+function StatementTable<T extends { id: string }>({
+  labelledBy,
+  rows,
+  columns,
+}: {
+  labelledBy: string;
+  rows: readonly T[];
+  columns: LineColumn<T>[];
+}) {
+  return (
+    <Box role="region" aria-labelledby={labelledBy} tabIndex={0} style={{ overflowX: 'auto' }}>
+      <LinesTable
+        aria-labelledby={labelledBy}
+        fz="sm"
+        horizontalSpacing={4}
+        verticalSpacing={6}
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={columns}
+      />
+    </Box>
+  );
+}
 
 function Statement({ detail }: { detail: PublicLoanDetail }) {
   const { loan, fees, schedulePayments } = detail;
@@ -111,89 +127,74 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
             <StatusBadge status={loan.status} label={statusLabel} />
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <Field label="No. de préstamo">{loan.num}</Field>
-            <Field label="Monto">{formatPesos(loan.amount)}</Field>
-            <Field label="Estatus">{statusLabel}</Field>
-            <Field label="Fecha de solicitud">{formatShortDate(loan.requestDate)}</Field>
-            <Field label="Fecha de aprobación">{formatShortDate(loan.approvedOn) || '—'}</Field>
-            <Field label="Saldo actual">{formatPesos(loan.currentBalance)}</Field>
-            <Field label="Total a pagar">{formatPesos(loan.totalToRepay)}</Field>
+            <DetailField strong label="No. de préstamo">
+              {loan.num}
+            </DetailField>
+            <DetailField strong label="Monto">
+              {formatPesos(loan.amount)}
+            </DetailField>
+            <DetailField strong label="Estatus">
+              {statusLabel}
+            </DetailField>
+            <DetailField strong label="Fecha de solicitud">
+              {formatShortDate(loan.requestDate)}
+            </DetailField>
+            <DetailField strong label="Fecha de aprobación">
+              {formatShortDate(loan.approvedOn) || '—'}
+            </DetailField>
+            <DetailField strong label="Saldo actual">
+              {formatPesos(loan.currentBalance)}
+            </DetailField>
+            <DetailField strong label="Total a pagar">
+              {formatPesos(loan.totalToRepay)}
+            </DetailField>
           </SimpleGrid>
         </Stack>
       </Paper>
 
-      <Stack gap="xs" component="section" aria-labelledby="multas">
-        <Title order={2} size="h4" id="multas">
-          Multas
-        </Title>
+      <StatementSection id="multas" title="Multas">
         {fees.length === 0 ? (
           <Text c="dimmed">Sin multas.</Text>
         ) : (
-          <ScrollRegion labelledBy="multas">
-            <Table aria-labelledby="multas" striped fz="sm" horizontalSpacing={4} verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Concepto</Table.Th>
-                  <Table.Th ta="right">Monto</Table.Th>
-                  <Table.Th>Estatus</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {fees.map((fee) => (
-                  <Table.Tr key={fee.id}>
-                    <Table.Td {...cell}>{formatShortDate(fee.feeDate)}</Table.Td>
-                    <Table.Td>{fee.concept}</Table.Td>
-                    <Table.Td ta="right" {...cell}>
-                      {formatPesos(fee.amount)}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusText status={fee.status} label={FEE_STATUS_LABELS[fee.status] ?? fee.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <StatementTable
+            labelledBy="multas"
+            rows={fees}
+            columns={[
+              { header: 'Fecha', nowrap: true, cell: (fee) => formatShortDate(fee.feeDate) },
+              { header: 'Concepto', cell: (fee) => fee.concept },
+              { header: 'Monto', align: 'right', nowrap: true, cell: (fee) => formatPesos(fee.amount) },
+              {
+                header: 'Estatus',
+                cell: (fee) => (
+                  <StatusText status={fee.status} label={FEE_STATUS_LABELS[fee.status] ?? fee.status} />
+                ),
+              },
+            ]}
+          />
         )}
-      </Stack>
+      </StatementSection>
 
-      <Stack gap="xs" component="section" aria-labelledby="calendario">
-        <Title order={2} size="h4" id="calendario">
-          Calendario de pagos
-        </Title>
-        <ScrollRegion labelledBy="calendario">
-          <Table aria-labelledby="calendario" striped fz="sm" horizontalSpacing={4} verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>No.</Table.Th>
-                <Table.Th>Concepto</Table.Th>
-                <Table.Th>Vence</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
-                <Table.Th>Estatus</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {schedule.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.paymentNumber}</Table.Td>
-                  <Table.Td>{item.concept}</Table.Td>
-                  <Table.Td {...cell}>{formatShortDate(item.dueDate)}</Table.Td>
-                  <Table.Td ta="right" {...cell}>
-                    {formatPesos(item.amount)}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusText
-                      status={item.status}
-                      label={SCHEDULED_PAYMENT_STATUS_LABELS[item.status] ?? item.status}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
-      </Stack>
+      <StatementSection id="calendario" title="Calendario de pagos">
+        <StatementTable
+          labelledBy="calendario"
+          rows={schedule}
+          columns={[
+            { header: 'No.', cell: (item) => item.paymentNumber },
+            { header: 'Concepto', cell: (item) => item.concept },
+            { header: 'Vence', nowrap: true, cell: (item) => formatShortDate(item.dueDate) },
+            { header: 'Monto', align: 'right', nowrap: true, cell: (item) => formatPesos(item.amount) },
+            {
+              header: 'Estatus',
+              cell: (item) => (
+                <StatusText
+                  status={item.status}
+                  label={SCHEDULED_PAYMENT_STATUS_LABELS[item.status] ?? item.status}
+                />
+              ),
+            },
+          ]}
+        />
+      </StatementSection>
 
       <Group justify="center">
         <Button component="a" href="/consulta" variant="light">

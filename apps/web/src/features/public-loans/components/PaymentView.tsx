@@ -1,19 +1,9 @@
-import {
-  Button,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { checkPublicLookup } from '@prestaya/contracts/plain';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import type { LoanSearch } from '../api/queries.ts';
+import { DigitsInput } from './DigitsInput.tsx';
 
 /** The lookup's outcome (results, payment) is a chunk of its own: /consulta first downloads only the form. */
 const loadOutcome = () => import('./LookupOutcome.tsx');
@@ -56,21 +46,18 @@ function LookupForm({
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
+          <DigitsInput
             label="Número de préstamo"
-            inputMode="numeric"
-            autoComplete="off"
             value={num}
-            onChange={(e) => setNum(e.currentTarget.value.replace(/\D/g, ''))}
+            onChange={setNum}
             error={errors.num}
             maxLength={10}
           />
-          <TextInput
+          <DigitsInput
             label="Teléfono (10 dígitos)"
-            inputMode="numeric"
             autoComplete="tel-national"
             value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value.replace(/\D/g, ''))}
+            onChange={setPhone}
             error={errors.phone}
             maxLength={10}
           />

@@ -1,24 +1,15 @@
 import '@mantine/dropzone/styles.css';
-import {
-  Alert,
-  Button,
-  Group,
-  Image,
-  Modal,
-  PasswordInput,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Image, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { agentCredentialHeader } from '@prestaya/contracts/plain';
-import { IconAlertCircle, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DropzoneIcons, rejectedAsTooLarge } from '../../../components/ImageDropzone.tsx';
 import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';
 import { useRegisterPublicPayment } from '../api/queries.ts';
 import { formatCents } from '../selection.ts';
+import { DigitsInput } from './DigitsInput.tsx';
 
 /** Proof images the server accepts by content (JPG, PNG, WebP, HEIC), at most 10 MB. */
 const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
@@ -137,10 +128,11 @@ export function RegisterPaymentDialog({
   };
 
   const onReject = (rejections: FileRejection[]) => {
-    const tooBig = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
     setErrors((e) => ({
       ...e,
-      file: tooBig ? 'La imagen no debe pesar más de 10 MB' : 'Elija una sola imagen JPG, PNG, WebP o HEIC',
+      file: rejectedAsTooLarge(rejections)
+        ? 'La imagen no debe pesar más de 10 MB'
+        : 'Elija una sola imagen JPG, PNG, WebP o HEIC',
     }));
   };
 
@@ -201,15 +193,7 @@ export function RegisterPaymentDialog({
                   aria-label="Comprobante de la transferencia"
                 >
                   <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
-                    <Dropzone.Accept>
-                      <IconUpload size={36} aria-hidden />
-                    </Dropzone.Accept>
-                    <Dropzone.Reject>
-                      <IconX size={36} aria-hidden />
-                    </Dropzone.Reject>
-                    <Dropzone.Idle>
-                      <IconPhoto size={36} aria-hidden />
-                    </Dropzone.Idle>
+                    <DropzoneIcons />
                     <Text ta="center" size="sm">
                       Click para elegir imagen o suelta una imagen aqui
                     </Text>
@@ -227,22 +211,19 @@ export function RegisterPaymentDialog({
           <Text size="sm" c="dimmed">
             Tu agente autoriza el pago con su número de usuario y su PIN.
           </Text>
-          <TextInput
+          <DigitsInput
             label="Número de usuario del agente"
-            inputMode="numeric"
-            autoComplete="off"
             value={userNum}
-            onChange={(e) => setUserNum(e.currentTarget.value.replace(/\D/g, ''))}
+            onChange={setUserNum}
             error={errors.userNum}
             maxLength={10}
             required
           />
-          <PasswordInput
+          <DigitsInput
             label="PIN"
-            inputMode="numeric"
-            autoComplete="off"
+            secret
             value={pin}
-            onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, ''))}
+            onChange={setPin}
             error={errors.pin}
             maxLength={6}
             required

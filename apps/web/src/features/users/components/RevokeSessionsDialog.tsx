@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { User } from '@prestaya/contracts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { fullName, useSession } from '../../../lib/session.ts';
 import { useRevokeSessions } from '../api/revoke-sessions.ts';
 
@@ -19,13 +19,12 @@ export function RevokeSessionsDialog({ user, onClose }: RevokeSessionsDialogProp
   const self = useSession()?.user.id === user?.id;
   const confirm = () => {
     if (!user || revoke.isPending) return;
-    revoke.mutate(user.id, {
-      onSuccess: () => {
-        notify.success(`Se cerraron las sesiones de ${fullName(user)}`);
-        onClose();
-      },
-      onError: (error) => notify.apiError(error, 'No se pudieron cerrar las sesiones'),
-    });
+    revoke.mutate(
+      user.id,
+      toastOutcome(`Se cerraron las sesiones de ${fullName(user)}`, 'No se pudieron cerrar las sesiones', {
+        onSuccess: onClose,
+      }),
+    );
   };
 
   return (

@@ -4,7 +4,7 @@ import { IconLockOpen } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { ExtraButton } from '../../../components/CatalogTable/index.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { notify } from '../../../lib/notify.ts';
+import { toastOutcome } from '../../../lib/notify.ts';
 import { usePinLocks } from '../api/get-pin-locks.ts';
 import { useUnlockPin } from '../api/unlock-pin.ts';
 
@@ -29,13 +29,15 @@ export function UnlockPinDialog({
   const unlock = useUnlockPin();
   const confirm = () => {
     if (!target) return;
-    unlock.mutate(target.userId, {
-      onSuccess: (result) => {
-        notify.success(result.wasLocked ? 'PIN desbloqueado' : 'El PIN no estaba bloqueado');
-        onClose();
-      },
-      onError: (error) => notify.apiError(error, 'No se pudo desbloquear el PIN'),
-    });
+    unlock.mutate(
+      target.userId,
+      toastOutcome(
+        (result: { wasLocked: boolean }) =>
+          result.wasLocked ? 'PIN desbloqueado' : 'El PIN no estaba bloqueado',
+        'No se pudo desbloquear el PIN',
+        { onSuccess: onClose },
+      ),
+    );
   };
   return (
     <ConfirmModal

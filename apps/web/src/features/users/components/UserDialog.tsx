@@ -1,5 +1,6 @@
-import { Alert, Anchor, Center, Loader, Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { EntityDialog } from '../../../components/EntityDialog.tsx';
+import { QueryRecord } from '../../../components/QueryState.tsx';
 import { userQueryOptions } from '../api/get-user.ts';
 import { UserForm } from './UserForm.tsx';
 
@@ -11,43 +12,26 @@ export interface UserDialogProps {
 }
 
 function EditUser({ userId, onClose }: { userId: string; onClose: () => void }) {
-  const user = useQuery(userQueryOptions(userId));
-  if (user.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Cargando usuario" />
-      </Center>
-    );
-  }
-  if (user.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        No se pudo cargar el usuario.{' '}
-        <Anchor component="button" type="button" onClick={() => void user.refetch()}>
-          Reintentar
-        </Anchor>
-      </Alert>
-    );
-  }
-  return <UserForm key={user.data.id} user={user.data} onCancel={onClose} onSaved={onClose} />;
+  return (
+    <QueryRecord
+      query={useQuery(userQueryOptions(userId))}
+      loadingLabel="Cargando usuario"
+      errorText="No se pudo cargar el usuario."
+    >
+      {(user) => <UserForm key={user.id} user={user} onCancel={onClose} onSaved={onClose} />}
+    </QueryRecord>
+  );
 }
 
 /** 'Registro de Usuario': creates a user or edits one (spec 2 "UserList"). */
 export function UserDialog({ opened, userId, onClose }: UserDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Registro de Usuario"
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <EntityDialog opened={opened} onClose={onClose} title="Registro de Usuario" size="lg">
       {userId ? (
         <EditUser userId={userId} onClose={onClose} />
       ) : (
         <UserForm onCancel={onClose} onSaved={onClose} />
       )}
-    </Modal>
+    </EntityDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Checkbox, Group, PasswordInput, Select, Stack } from '@mantine/core';
 import {
   ROLE_LABELS,
   type Role,
@@ -13,7 +12,8 @@ import {
   userUpdate,
 } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { saveCallbacks } from '../../../lib/form.ts';
+import { FieldRow, TextField } from '../../../components/FormFields.tsx';
+import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
@@ -31,9 +31,7 @@ export const KEEP_CURRENT_HINT = 'Déjelo vacío para conservar el actual';
 
 function initialValues(user?: User): UserFormValues {
   return {
-    name: user?.name ?? '',
-    lastName: user?.lastName ?? '',
-    username: user?.username ?? '',
+    ...textFieldsOf(user, ['name', 'lastName', 'username']),
     password: '',
     pin: '',
     roles: user?.roles ? [...user.roles] : [],
@@ -61,19 +59,13 @@ export interface UserFormProps {
 export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
   const editing = !!user;
   const schema = editing ? userUpdate : userCreate;
-  const resolve = schemaResolver(schema, { sync: true });
   const create = useCreateUser();
   const update = useUpdateUser();
 
-  const form = useForm<UserFormValues>({
-    mode: 'controlled',
-    initialValues: initialValues(user),
-    validate: (values) => resolve(toPayload(values, editing)),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const valid = schema.safeParse(toPayload(form.values, editing)).success;
+  const { form, valid } = useCheckedForm(
+    initialValues(user),
+    schemaCheck(schema, (values: UserFormValues) => toPayload(values, editing)),
+  );
   const changed = normalized(form.values) !== normalized(initialValues(user));
   const pending = create.isPending || update.isPending;
 
@@ -104,19 +96,19 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Nombre" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Apellidos" autoComplete="off" {...form.getInputProps('lastName')} />
-        </SimpleGrid>
-        <TextInput
+        <FieldRow>
+          <TextField form={form} name="name" label="Nombre" data-autofocus />
+          <TextField form={form} name="lastName" label="Apellidos" />
+        </FieldRow>
+        <TextField
+          form={form}
+          name="username"
           label="Usuario"
           type="email"
           placeholder="correo@ejemplo.com"
           description="Correo electrónico con el que inicia sesión"
-          autoComplete="off"
-          {...form.getInputProps('username')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <FieldRow>
           <PasswordInput
             label="Contraseña"
             description={editing ? KEEP_CURRENT_HINT : 'Al menos 8 caracteres'}
@@ -133,7 +125,7 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
             visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
             {...form.getInputProps('pin')}
           />
-        </SimpleGrid>
+        </FieldRow>
         <Checkbox.Group label="Perfil" {...form.getInputProps('roles')}>
           <Group mt={6} gap="lg">
             <Checkbox value="ROLE_ADMIN" label={ROLE_LABELS.ROLE_ADMIN} />

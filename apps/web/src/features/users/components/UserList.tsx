@@ -2,7 +2,12 @@ import { Stack } from '@mantine/core';
 import { USER_STATUS_LABELS, USER_STATUSES, type User } from '@prestaya/contracts';
 import { IconLogout } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
+import {
+  CatalogTable,
+  type ColumnDef,
+  type ExtraButton,
+  filterOptionsOf,
+} from '../../../components/CatalogTable/index.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { getUsers } from '../api/get-users.ts';
 import { usersKeys } from '../api/keys.ts';
@@ -30,7 +35,7 @@ const rowActions = (onRevoke: (user: User) => void): ExtraButton<User>[] => [
   },
 ];
 
-const statusFilter = USER_STATUSES.map((value) => ({ value, text: USER_STATUS_LABELS[value] }));
+const statusFilter = filterOptionsOf(USER_STATUSES, USER_STATUS_LABELS);
 
 /** /admin/users (admin only). */
 export function UserList() {

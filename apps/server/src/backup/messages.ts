@@ -1,0 +1,24 @@
+/** The Spanish texts of backup and restore: the API's problem details and the commands' refusals. */
+export const BACKUP_MESSAGES = {
+  notABackup: 'El archivo no es un respaldo de PrestaYa (falta el manifiesto o no es gzip)',
+  unsupportedVersion: (version: unknown) =>
+    `El respaldo tiene una versión de formato desconocida (${String(version)}); actualice PrestaYa`,
+  sqlChecksum:
+    'El respaldo está dañado o fue modificado: la suma SHA-256 del SQL no coincide con la del manifiesto',
+  targetNotEmpty:
+    'La base de datos de destino no está vacía: un respaldo solo se restaura en una base de datos nueva ' +
+    '(un DATA_DIR nuevo o una base de PostgreSQL recién creada)',
+  countsDiffer: (problems: string[]) =>
+    `El respaldo restaurado no coincide con su manifiesto, no se guardó nada: ${problems.join('; ')}`,
+  pgDumpMissing:
+    'No se encontró el programa pg_dump: instale el cliente de PostgreSQL (de la misma versión mayor ' +
+    'que el servidor o más nueva)',
+  pgDumpFailed: (stderr: string) => `pg_dump falló: ${stderr.trim()}`,
+  notFound: 'Respaldo no encontrado',
+  sameDatabase: 'El origen y el destino son la misma base de datos',
+} as const;
+
+/** A refusal with a message meant for the person: a bad file, a non-empty target. */
+export class BackupRefusedError extends Error {
+  override name = 'BackupRefusedError';
+}

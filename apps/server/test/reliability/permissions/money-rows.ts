@@ -1,0 +1,194 @@
+import { agentCredentialHeader } from '@prestaya/contracts';
+import { multipart } from '../../support/builders.ts';
+import type { SeededContext, World } from '../world.ts';
+import { ADMIN, EVERYONE, get, OWNER, type Row, STAFF, send, statuses, worldOf } from './roles.ts';
+
+/** Rows of the permissions matrix: bank accounts, loans, payments, reports, audit and the public side. */
+export function moneyRows(context: SeededContext<World>): Row[] {
+  const { world, fresh } = worldOf(context);
+  return [
+    // Bank accounts: administrators only.
+    { route: 'GET /api/v1/bank-accounts', expected: ADMIN(), call: get('/api/v1/bank-accounts') },
+    {
+      route: 'GET /api/v1/bank-accounts/export.csv',
+      expected: ADMIN(),
+      call: get('/api/v1/bank-accounts/export.csv'),
+    },
+    {
+      route: 'GET /api/v1/bank-accounts/:id/transactions/export.csv',
+      expected: ADMIN(),
+      call: () => get(`/api/v1/bank-accounts/${world().account.id}/transactions/export.csv`)(),
+    },
+    {
+      route: 'POST /api/v1/bank-accounts',
+      expected: ADMIN(201),
+      call: () =>
+        send('POST', '/api/v1/bank-accounts', { name: 'Caja', bankName: 'Efectivo', customerName: 'Caja' }),
+    },
+    {
+      route: 'GET /api/v1/bank-accounts/:id',
+      expected: ADMIN(),
+      call: () => get(`/api/v1/bank-accounts/${world().account.id}`)(),
+    },
+    {
+      route: 'PATCH /api/v1/bank-accounts/:id',
+      expected: ADMIN(),
+      call: () =>
+        send('PATCH', `/api/v1/bank-accounts/${world().account.id}`, { deposit: 1, reason: 'Matriz' }),
+    },
+    {
+      route: 'GET /api/v1/bank-accounts/:id/transactions',
+      expected: ADMIN(),
+      call: () => get(`/api/v1/bank-accounts/${world().account.id}/transactions`)(),
+    },
+    {
+      route: 'GET /api/v1/bank-accounts/:id/transactions/:transactionId',
+      expected: ADMIN(),
+      call: () => get(`/api/v1/bank-accounts/${world().account.id}/transactions/${world().transactionId}`)(),
+    },
+
+    // Loans: the global list, approving and delivering are admin-only; the rest follows the customer.
+    { route: 'GET /api/v1/loans', expected: ADMIN(), call: get('/api/v1/loans') },
+    { route: 'GET /api/v1/loans/export.csv', expected: ADMIN(), call: get('/api/v1/loans/export.csv') },
+    {
+      route: 'GET /api/v1/loans/:id',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().pendingLoan.id}`)(),
+    },
+    {
+      route: 'PUT /api/v1/loans/:id',
+      expected: OWNER(),
+      call: () => send('PUT', `/api/v1/loans/${world().pendingLoan.id}`, { amount: 3_000 }),
+    },
+    {
+      route: 'PUT /api/v1/loans/:id/approve',
+      expected: ADMIN(),
+      call: async () =>
+        send('PUT', `/api/v1/loans/${(await fresh().pendingLoan()).id}/approve`, {
+          bankAccountId: world().account.id,
+        }),
+    },
+    {
+      route: 'PUT /api/v1/loans/:id/activate',
+      expected: ADMIN(),
+      call: async () => send('PUT', `/api/v1/loans/${(await fresh().approvedLoan()).id}/activate`),
+    },
+    {
+      route: 'GET /api/v1/loans/:id/scheduled-payments',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().activeLoan.id}/scheduled-payments`)(),
+    },
+    {
+      route: 'GET /api/v1/loans/:id/pending-payments',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().activeLoan.id}/pending-payments`)(),
+    },
+    {
+      route: 'GET /api/v1/loans/:id/fees',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().lateLoan.id}/fees`)(),
+    },
+    {
+      route: 'DELETE /api/v1/loans/:id/fees/:feeId',
+      expected: ADMIN(),
+      call: async () =>
+        send('DELETE', `/api/v1/loans/${world().lateLoan.id}/fees/${await fresh().pendingFee()}`),
+    },
+    {
+      route: 'GET /api/v1/loans/:id/payments',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().activeLoan.id}/payments`)(),
+    },
+    {
+      route: 'POST /api/v1/loans/:id/payments',
+      expected: OWNER(201),
+      call: async () => {
+        const body = JSON.stringify({
+          scheduledPaymentIds: [await fresh().nextInstallment()],
+          paymentMethod: 'CASH',
+        });
+        const { payload, headers } = multipart([
+          { name: 'paymentRequest', body, contentType: 'application/json' },
+        ]);
+        return { method: 'POST', url: `/api/v1/loans/${world().activeLoan.id}/payments`, payload, headers };
+      },
+    },
+
+    // Payments: Pagos Recibidos and decisions are admin-only; the proof image needs only its signed link.
+    { route: 'GET /api/v1/payments', expected: ADMIN(), call: get('/api/v1/payments') },
+    { route: 'GET /api/v1/payments/export.csv', expected: ADMIN(), call: get('/api/v1/payments/export.csv') },
+
+    // Reports: any staff member; an agent's figures cover only their own portfolio.
+    {
+      route: 'GET /api/v1/reports/weekly-payments',
+      expected: STAFF(),
+      call: get('/api/v1/reports/weekly-payments?from=2026-01-01&to=2026-01-07'),
+    },
+    { route: 'GET /api/v1/reports/portfolio', expected: STAFF(), call: get('/api/v1/reports/portfolio') },
+
+    // Audit trail: the list and its export are admin-only; a record's history follows the record.
+    { route: 'GET /api/v1/audit', expected: ADMIN(), call: get('/api/v1/audit') },
+    { route: 'GET /api/v1/audit/export.csv', expected: ADMIN(), call: get('/api/v1/audit/export.csv') },
+    {
+      route: 'GET /api/v1/audit/:entity/:entityId',
+      expected: OWNER(),
+      call: () => get(`/api/v1/audit/loan/${world().activeLoan.id}`)(),
+    },
+    {
+      route: 'GET /api/v1/payments/:id/details',
+      expected: ADMIN(),
+      call: () => get(`/api/v1/payments/${world().payment.id}/details`)(),
+    },
+    {
+      route: 'PATCH /api/v1/payments/:id',
+      expected: ADMIN(),
+      call: async () =>
+        send('PATCH', `/api/v1/payments/${(await fresh().validatingPayment()).id}`, { status: 'REJECTED' }),
+    },
+    {
+      // The signed link is the credential (an <img> sends no Bearer): the same 200 for everyone holding it.
+      route: 'GET /api/v1/payments/attachments/:attachmentId',
+      expected: EVERYONE(),
+      call: () => get(world().attachmentUri)(),
+    },
+
+    // Public side: no staff session; the lookup needs number + phone, a payment an agent's PIN.
+    {
+      route: 'GET /public/api/v1/loans/search',
+      expected: EVERYONE(),
+      call: () =>
+        get(
+          `/public/api/v1/loans/search?num=${world().activeLoan.num}&phone=${world().activeCustomer.phone}`,
+        )(),
+    },
+    {
+      route: 'GET /public/api/v1/loans/:id',
+      expected: EVERYONE(),
+      call: () => get(`/public/api/v1/loans/${world().activeLoan.id}`)(),
+    },
+    {
+      // Each role offers its own PIN (anonymous: none). The customer's agent or an administrator may
+      // authorise; another agent's right PIN is 403 (docs/architecture.md "People and access"); a Bearer token
+      // is not a credential here.
+      route: 'POST /public/api/v1/loans/:id/payments',
+      expected: statuses(401, 201, 403, 201),
+      noBearer: true,
+      call: async (role) => {
+        const body = JSON.stringify({
+          scheduledPaymentIds: [await fresh().nextInstallment()],
+          paymentMethod: 0,
+        });
+        const { payload, headers } = multipart([
+          { name: 'paymentRequest', body, contentType: 'application/json' },
+        ]);
+        const user = role === 'anonymous' ? undefined : world()[role];
+        return {
+          method: 'POST',
+          url: `/public/api/v1/loans/${world().activeLoan.id}/payments`,
+          payload,
+          headers: user ? { ...headers, authorization: agentCredentialHeader(user.num, user.pin) } : headers,
+        };
+      },
+    },
+  ];
+}

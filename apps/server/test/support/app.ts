@@ -1,0 +1,160 @@
+import type { Role, UserStatus } from '@prestaya/contracts';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import type { AppConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { migrateDatabase } from '../../src/db/migrate.ts';
+import { createUser } from '../../src/modules/users/service.ts';
+import { tempDataDir } from './builders.ts';
+import { TEST_TIME_ZONE } from './clock.ts';
+import { createTestDatabase, resetDatabase } from './database.ts';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent-test-data-dir',
+    databaseUrl: undefined,
+    pgliteDir: 'memory://',
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    jwtSecretSource: 'env',
+    admin: undefined,
+    businessTimeZone: TEST_TIME_ZONE,
+    logLevel: 'silent',
+    webDist: '/nonexistent-web-dist',
+    loginRateLimit: { max: 1000, addressMax: 1000, timeWindowMs: 60_000 },
+    trustProxy: false,
+    metricsToken: undefined,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/**
+ * Registers the file's hooks; the returned object is filled in beforeAll. `now` replaces the clock of
+ * session tokens (sign-in time, expiry), so a test can move time forward.
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { now?: () => Date } = {},
+): TestContext {
+  const context = {} as TestContext;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    context.database = created.database;
+    await migrateDatabase(created.database);
+    context.app = await buildApp({
+      config: testConfig(overrides),
+      database: created.database,
+      logger: false,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    await context.app.ready();
+  });
+  beforeEach(async () => {
+    await resetDatabase(context.database);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await drop();
+  });
+  return context;
+}
+
+/** useTestApp on a throw-away `dataDir`, removed after the file (tests that prove nothing is ever written there). */
+export function useTestAppWithDataDir(overrides: Partial<AppConfig> = {}): TestContext & { dataDir: string } {
+  const dataDir = tempDataDir();
+  const context = Object.assign(useTestApp({ dataDir: dataDir.dir, ...overrides }), {
+    dataDir: dataDir.dir,
+  });
+  afterAll(() => dataDir.remove());
+  return context;
+}
+
+export interface TestUser {
+  id: string;
+  num: number;
+  username: string;
+  password: string;
+  pin: string;
+  token: string;
+}
+
+let userCounter = 0;
+
+/** Creates a user through the service (as the system) and signs them in through the API. */
+export async function createUserAndLogin(
+  context: TestContext,
+  options: { roles?: Role[]; status?: UserStatus; name?: string; lastName?: string; username?: string } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const password = 'secreto123';
+  const pin = '4826';
+  const created = await createUser(context.database.db, null, {
+    name: options.name ?? 'Usuario',
+    lastName: options.lastName ?? `Prueba ${userCounter}`,
+    username: options.username ?? `usuario${userCounter}@prestaya.mx`,
+    password,
+    pin,
+    roles: options.roles ?? ['ROLE_USER'],
+    status: options.status ?? 'A',
+  });
+  const token =
+    created.status === 'CANCELLED' ? '' : await loginToken(context.app, created.username, password);
+  return { id: created.id, num: created.num, username: created.username, password, pin, token };
+}
+
+/** A fresh administrator before each test, filled in place (as useTestApp's context is). */
+export function useAdmin(context: TestContext): TestUser {
+  const admin = {} as TestUser;
+  beforeEach(async () => {
+    Object.assign(admin, await createAdmin(context));
+  });
+  return admin;
+}
+
+export const createAdmin = (context: TestContext, options: Parameters<typeof createUserAndLogin>[1] = {}) =>
+  createUserAndLogin(context, { roles: ['ROLE_ADMIN'], ...options });
+
+export async function loginToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().access_token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** app.inject with an optional Bearer token. */
+export function request(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  return app.inject({ ...rest, headers: { ...headers, ...(token ? bearer(token) : {}) } });
+}
+
+/** Asserts an RFC 9457 problem reply with the exact status and Spanish detail, and no stack. */
+export function expectProblem(
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  detail?: string | RegExp,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const body = JSON.parse(response.body);
+  expect(body).toMatchObject({ type: 'about:blank', status });
+  expect(typeof body.title).toBe('string');
+  expect(body).not.toHaveProperty('stack');
+  expect(response.body).not.toMatch(/at .+\.(ts|js):\d+/);
+  if (typeof detail === 'string') expect(body.detail).toBe(detail);
+  else if (detail) expect(body.detail).toMatch(detail);
+  return body as { detail: string; errors?: { field: string; message: string }[] };
+}

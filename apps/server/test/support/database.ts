@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { rowsOf } from '../../src/db/rows.ts';
+
+export { rowsOf };
+
+/**
+ * A new, empty database `<prefix>_<random>` on the PostgreSQL server of `adminUrl`; drop() removes it
+ * even while connections remain, so a crashed test cannot leave it behind in use.
+ */
+export async function scratchPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Every test file gets its own real, freshly migrated database:
+ * - default: an in-memory PGlite started from the migrated template of test/global-setup.ts;
+ * - with DATABASE_URL: a new database `prestaya_t_<random>` on that server, dropped afterwards, so
+ *   files run in parallel against one PostgreSQL.
+ * Tables are truncated (identities restarted) before each test.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
+    return { database, drop: () => database.close() };
+  }
+  const scratch = await scratchPostgresDatabase(adminUrl, 'prestaya_t');
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** Empties every table of the public schema and restarts identity columns (user num → 1001). */
+export async function resetDatabase(database: Database) {
+  const tables = await database.db.execute<{ name: string }>(
+    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  const names = rowsOf<{ name: string }>(tables).map((row) => row.name);
+  if (names.length)
+    await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+}

@@ -1,0 +1,188 @@
+import { expect } from 'vitest';
+import type { AppDb } from '../../src/db/client.ts';
+import { accountTransactions } from '../../src/db/schema/bank-accounts.ts';
+import { loans, scheduledPayments } from '../../src/db/schema/loans.ts';
+import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
+import { expectLoanStatusTally } from './status-tally-invariant.ts';
+
+/**
+ * docs/architecture.md "Loan policy", "Loan lifecycle and the cash ledger" and "Payments", written out again
+ * here on purpose (not imported from src/domain/loan-balance.ts) so the check does not trust the code it
+ * checks. Statuses of an installment or a fee that are still owed: everything but PAID (and, for a fee,
+ * CANCELLED — forgiven). A VALIDATING item is owed until its payment is confirmed.
+ */
+const owedInstallment = (status: string) => status !== 'PAID';
+const owedFee = (status: string) => status !== 'PAID' && status !== 'CANCELLED';
+const DELIVERED = new Set(['ACTIVE', 'DELAYED', 'PAID']);
+
+export interface LoanInvariantSummary {
+  loans: number;
+  /** Loans ACTIVE, DELAYED or PAID. */
+  delivered: number;
+  installments: number;
+  fees: number;
+  payments: Record<'VALIDATING' | 'PAID' | 'REJECTED', number>;
+}
+
+/**
+ * The loan invariant, for EVERY loan in the database (the companion of ledger-invariant.ts):
+ * - currentBalance = Σ unpaid installments + Σ pending fees (not PAID, not CANCELLED);
+ *   currentRealAmount = Σ installments + Σ fees not CANCELLED; PAID exactly when every installment is
+ *   PAID and no fee is owed;
+ * - a delivered loan has its `termWeeks` installments numbered 1…n summing to its total; a loan not
+ *   delivered (PENDING, APPROVED, CANCELLED) has no installment, fee or payment and owes 0;
+ * - its money (unless loanFromPast, which moves none): PENDING → no movement; APPROVED → one Reserva;
+ *   delivered → one Reserva and one Entrega (no loan ACTIVE/DELAYED/PAID without its Entrega);
+ *   CANCELLED → nothing, or a Reserva and its Liberación; each of the loan's amount, from its account;
+ * - every payment: ≥ 1 item, amount = Σ items, items of its own loan; VALIDATING → its items VALIDATING
+ *   and no Abono; PAID → its items PAID and exactly one Abono (PAYMENT_DEPOSIT) of its amount into its
+ *   account (no payment PAID without its Abono); REJECTED → no Abono;
+ * - an installment or fee is VALIDATING exactly when one VALIDATING payment holds it, and PAID exactly
+ *   when one PAID payment holds it (never paid twice); every Abono belongs to a PAID payment;
+ * - the loan status tally (migration 0008) holds the number of loans of each status.
+ * Returns what it checked, so a caller can show its workload was not empty.
+ */
+export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSummary> {
+  const [loanRows, installmentRows, feeRows, paymentRows, itemRows, movementRows] = await Promise.all([
+    db.select().from(loans),
+    db.select().from(scheduledPayments),
+    db.select().from(fees),
+    db.select().from(payments),
+    db.select().from(paymentItems),
+    db.select().from(accountTransactions),
+  ]);
+  const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
+    const map = new Map<K, T[]>();
+    for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+    return map;
+  };
+  const installmentsOf = groupBy(installmentRows, (r) => r.loanId);
+  const feesOf = groupBy(feeRows, (r) => r.loanId);
+  const paymentsOf = groupBy(paymentRows, (r) => r.loanId);
+  const itemsOf = groupBy(itemRows, (r) => r.paymentId);
+  const movementsOfLoan = groupBy(
+    // An Abono also names its loan; the loan's own movements are its Reserva, Entrega, Liberación.
+    movementRows.filter((m) => m.loanId !== null && m.operationType !== 'PAYMENT_DEPOSIT'),
+    (r) => r.loanId,
+  );
+  const abonosOf = groupBy(
+    movementRows.filter((m) => m.operationType === 'PAYMENT_DEPOSIT'),
+    (r) => r.paymentId,
+  );
+  const paymentById = new Map(paymentRows.map((p) => [p.id, p]));
+  const installmentById = new Map(installmentRows.map((i) => [i.id, i]));
+  const feeById = new Map(feeRows.map((f) => [f.id, f]));
+  const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
+
+  for (const loan of loanRows) {
+    const label = `préstamo #${loan.num} (${loan.status})`;
+    const installments = installmentsOf.get(loan.id) ?? [];
+    const loanFees = feesOf.get(loan.id) ?? [];
+    const loanPayments = paymentsOf.get(loan.id) ?? [];
+
+    expect(
+      { balance: loan.currentBalanceCents, real: loan.currentRealAmountCents },
+      `${label}: saldo = pagos sin pagar + multas pendientes`,
+    ).toEqual({
+      balance:
+        sum(installments.filter((i) => owedInstallment(i.status))) +
+        sum(loanFees.filter((f) => owedFee(f.status))),
+      real: sum(installments) + sum(loanFees.filter((f) => f.status !== 'CANCELLED')),
+    });
+
+    if (DELIVERED.has(loan.status)) {
+      expect(
+        installments.map((i) => i.paymentNumber).sort((a, b) => a - b),
+        `${label}: pagos 1…n`,
+      ).toEqual(Array.from({ length: loan.termWeeks }, (_, k) => k + 1));
+      expect(sum(installments), `${label}: Σ pagos = total`).toBe(loan.totalCents);
+      const settled =
+        installments.every((i) => i.status === 'PAID') && !loanFees.some((f) => owedFee(f.status));
+      expect(loan.status === 'PAID', `${label}: PAGADO solo sin nada que deber`).toBe(settled);
+    } else {
+      expect(
+        { installments: installments.length, fees: loanFees.length, payments: loanPayments.length },
+        `${label}: sin entregar, sin pagos programados, multas ni pagos`,
+      ).toEqual({ installments: 0, fees: 0, payments: 0 });
+    }
+
+    const movements = (movementsOfLoan.get(loan.id) ?? []).map((m) => m.operationType).sort();
+    const expectedMovements = loan.loanFromPast
+      ? [[]]
+      : loan.status === 'PENDING'
+        ? [[]]
+        : loan.status === 'APPROVED'
+          ? [['VIRTUAL_WITHDRAWAL']]
+          : loan.status === 'CANCELLED'
+            ? [[], ['RELEASE', 'VIRTUAL_WITHDRAWAL']]
+            : [['VIRTUAL_WITHDRAWAL', 'WITHDRAWAL']];
+    expect(expectedMovements, `${label}: movimientos ${movements.join(', ') || 'ninguno'}`).toContainEqual(
+      movements,
+    );
+    for (const movement of movementsOfLoan.get(loan.id) ?? []) {
+      expect(
+        { amount: movement.amountCents, account: movement.accountId },
+        `${label}: ${movement.operationType} del monto, en su cuenta`,
+      ).toEqual({ amount: loan.amountCents, account: loan.bankAccountId });
+    }
+
+    for (const payment of loanPayments) {
+      const plabel = `${label}, pago ${payment.id} (${payment.status})`;
+      const items = itemsOf.get(payment.id) ?? [];
+      expect(items.length, `${plabel}: sin conceptos`).toBeGreaterThan(0);
+      expect(sum(items), `${plabel}: monto = Σ conceptos`).toBe(payment.amountCents);
+      const targets = items.map((item) =>
+        item.scheduledPaymentId
+          ? installmentById.get(item.scheduledPaymentId)
+          : item.feeId
+            ? feeById.get(item.feeId)
+            : undefined,
+      );
+      for (const target of targets)
+        expect(target?.loanId, `${plabel}: concepto de otro préstamo`).toBe(loan.id);
+      const abonos = abonosOf.get(payment.id) ?? [];
+      if (payment.status === 'PAID') {
+        expect(
+          abonos.map((a) => ({ amount: a.amountCents, account: a.accountId, loan: a.loanId })),
+          `${plabel}: un Abono de su monto en su cuenta`,
+        ).toEqual([{ amount: payment.amountCents, account: payment.bankAccountId, loan: loan.id }]);
+      } else {
+        expect(abonos, `${plabel}: Abono sin pago confirmado`).toHaveLength(0);
+      }
+      if (payment.status === 'PAID' || payment.status === 'VALIDATING') {
+        for (const target of targets)
+          expect(target?.status, `${plabel}: estatus de sus conceptos`).toBe(payment.status);
+      }
+    }
+  }
+
+  // Each installment or fee in validation or paid is held by exactly one payment of that status.
+  const holders = new Map<string, string[]>();
+  for (const item of itemRows) {
+    const payment = paymentById.get(item.paymentId);
+    expect(payment, `concepto ${item.id} sin pago`).toBeDefined();
+    if (payment?.status !== 'PAID' && payment?.status !== 'VALIDATING') continue;
+    const target = item.scheduledPaymentId ?? item.feeId ?? '';
+    holders.set(target, [...(holders.get(target) ?? []), payment.status]);
+  }
+  for (const item of [...installmentRows, ...feeRows]) {
+    const held = holders.get(item.id) ?? [];
+    const expected = item.status === 'PAID' || item.status === 'VALIDATING' ? [item.status] : [];
+    expect(held, `concepto ${item.id} (${item.status}): pagos que lo cubren`).toEqual(expected);
+  }
+  for (const [paymentId, abonos] of abonosOf) {
+    expect(paymentById.get(paymentId ?? '')?.status, `Abono ${abonos[0]?.id} sin pago confirmado`).toBe(
+      'PAID',
+    );
+  }
+
+  await expectLoanStatusTally(db);
+  const count = (status: string) => paymentRows.filter((p) => p.status === status).length;
+  return {
+    loans: loanRows.length,
+    delivered: loanRows.filter((l) => DELIVERED.has(l.status)).length,
+    installments: installmentRows.length,
+    fees: feeRows.length,
+    payments: { VALIDATING: count('VALIDATING'), PAID: count('PAID'), REJECTED: count('REJECTED') },
+  };
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { beforeEach } from 'vitest';
+import { expectProblem, type TestUser, useTestAppWithDataDir } from './app.ts';
+import { jsonPart, type Part } from './builders.ts';
+import { rowsOf } from './database.ts';
+import { BAD_CREDENTIAL, PIN_LOCKED, publicApi } from './public-api.ts';
+import { activeLoan, secondCustomer, useLoanWorld } from './worlds.ts';
+
+/**
+ * The set-up shared by the public payment tests: importing this module registers the hooks (an app
+ * with its own DATA_DIR, a loanWorld and a delivered loan before each test). `loanId` and `schedule`
+ * are live bindings, read after the beforeEach has set them.
+ */
+
+/**
+ * POST /public/api/v1/loans/{id}/payments: the staff multipart and rules, authorised by an active
+ * agent's or administrator's `Basic base64(userNum:pin)`; 5 wrong PINs from one address lock the typed
+ * number for that address for 15 minutes in `pin_lockouts` (shared by every server on the database);
+ * one generic 401 for every refusal but a lock (423). More of the lockout: test/pin/lockout.test.ts.
+ */
+export const context = useTestAppWithDataDir();
+
+export const { dataDir } = context;
+
+export const api = () => publicApi(context.app);
+
+export const world = useLoanWorld(context);
+
+export let loanId: string;
+
+export let schedule: { id: string; amount: number }[];
+
+beforeEach(async () => {
+  const active = await activeLoan(context, world.admin, world.customer.id);
+  loanId = active.loan.id;
+  schedule = active.schedule;
+});
+
+export const ids = (n: number) => schedule.slice(0, n).map((p) => p.id);
+
+export const cash = (n = 1): Part[] => [
+  jsonPart({ scheduledPaymentIds: ids(n), paymentMethod: '0' as never }),
+];
+
+export const asAgent = (user: TestUser = world.agent, pin = user.pin): [number, string] => [user.num, pin];
+
+export async function query<T>(text: ReturnType<typeof sql>) {
+  return rowsOf<T>(await context.database.db.execute(text));
+}
+
+/** The counter of one client address (app.inject's default, 127.0.0.1) for the typed number. */
+export const lockoutOf = async (num: number, scope = '127.0.0.1') =>
+  (
+    await query<{ failed_count: number; locked: boolean }>(
+      sql`select failed_count, coalesce(locked_until > now(), false) as locked
+            from pin_lockouts where user_num = ${num} and scope = ${scope}`,
+    )
+  )[0];
+
+export const expectLocked = (response: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}) => expectProblem(response, 423, PIN_LOCKED);
+
+export const paymentRows = () =>
+  query<{ id: string; status: string; channel: string; registered_by: string; payment_method: string }>(
+    sql`select id, status, channel, registered_by, payment_method from payments order by created_on`,
+  );
+
+export async function expectRefused(response: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}) {
+  expectProblem(response, 401, BAD_CREDENTIAL);
+}
+
+export async function otherCustomerId(phone = '5587654321') {
+  return (await secondCustomer(context, world.admin, { phone, agentId: world.agent.id })).id;
+}

@@ -1,0 +1,17 @@
+import type { BackupSummary, Paged } from '@prestaya/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { backupsKeys } from './keys.ts';
+
+/** The newest backups shown; older ones stay on the server (DATA_DIR/backups). */
+export const BACKUPS_SHOWN = 50;
+
+/** GET /api/v1/backups?size=50 (admin): the newest first. */
+export function getBackups(): Promise<Paged<BackupSummary>> {
+  return api.get<Paged<BackupSummary>>(apiPaths.backups, { page: 1, size: BACKUPS_SHOWN });
+}
+
+export const backupsQuery = () => queryOptions({ queryKey: backupsKeys.list(), queryFn: getBackups });
+
+export const useBackups = () => useQuery(backupsQuery());

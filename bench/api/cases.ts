@@ -1,0 +1,103 @@
+/** The cases of the API benchmark: the requests autocannon cycles through, and the SQL behind each. */
+import type { PagedQuery } from '@prestaya/contracts';
+import type { AppDb } from '../../apps/server/src/db/client.ts';
+import { loadSessionUser } from '../../apps/server/src/modules/auth/service.ts';
+import { listCustomers } from '../../apps/server/src/modules/customers/service.ts';
+import { listLoans } from '../../apps/server/src/modules/loans/list.ts';
+import { pendingPayments } from '../../apps/server/src/modules/payments/pending.ts';
+import { lookupLoan } from '../../apps/server/src/modules/public/service.ts';
+import { countHit } from '../../apps/server/src/plugins/rate-limit.ts';
+import type { LoadCase } from './load.ts';
+import type { Samples } from './samples.ts';
+
+/** What staff type in the customer search: surnames and first names, with and without accents. */
+const NAME_FRAGMENTS = [
+  'hernández',
+  'garcia',
+  'lópez gonzález',
+  'maria guadalupe',
+  'rocio',
+  'quiñones',
+  'nuñez',
+  'martin',
+  'cruz flores',
+  'gomez',
+];
+const LOAN_STATUS_FILTERS = ['DELAYED', 'ACTIVE', 'PENDING', 'APPROVED', 'PAID', 'CANCELLED'];
+const pageOf = (extra: Partial<PagedQuery>): PagedQuery => ({ page: 1, size: 10, order: 'asc', ...extra });
+/** A distinct client address per request (10.x.y.z), so no client reaches the 30/min public limit. */
+const clientAddress = (i: number) => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
+
+export interface BenchCase {
+  load: LoadCase;
+  /** The service calls behind one request, for EXPLAIN. */
+  sql?: (db: AppDb, s: Samples) => Promise<unknown>;
+  /** Held to the search/lookup targets. */
+  targeted: boolean;
+}
+export function cases(s: Samples, token: string): BenchCase[] {
+  const auth = { authorization: `Bearer ${token}` };
+  const actor = { id: s.adminId, roles: ['ROLE_ADMIN' as const] };
+  const first = s.lookups[0];
+  if (!first) throw new Error('no ACTIVE or DELAYED loan to look up');
+  return [
+    {
+      targeted: true,
+      load: {
+        name: 'customer search, name',
+        headers: auth,
+        paths: NAME_FRAGMENTS.map((q) => `/api/v1/customers?page=1&size=10&query=${encodeURIComponent(q)}`),
+      },
+      sql: async (db) => {
+        await loadSessionUser(db, {
+          userId: s.adminId,
+          tokenVersion: 0,
+          signedInAt: Math.floor(Date.now() / 1000),
+        });
+        for (const query of ['hernández', 'quiñones', 'maria guadalupe'])
+          await listCustomers(db, actor, pageOf({ query }));
+      },
+    },
+    {
+      targeted: true,
+      load: {
+        name: 'customer search, phone',
+        headers: auth,
+        paths: s.phones.map((phone) => `/api/v1/customers?page=1&size=10&query=${phone}`),
+      },
+      sql: (db) => listCustomers(db, actor, pageOf({ query: s.phones[0] })),
+    },
+    {
+      targeted: false,
+      load: {
+        name: 'loans by status',
+        headers: auth,
+        paths: LOAN_STATUS_FILTERS.map((q) => `/api/v1/loans?page=1&size=10&q=${q}`),
+      },
+      sql: async (db) => {
+        for (const q of ['DELAYED', 'PAID']) await listLoans(db, actor, pageOf({ q }));
+      },
+    },
+    {
+      targeted: true,
+      load: {
+        name: 'public lookup num+phone',
+        paths: s.lookups.map((l) => `/public/api/v1/loans/search?num=${l.num}&phone=${l.phone}`),
+        headersFor: (i) => ({ 'x-forwarded-for': clientAddress(i) }),
+      },
+      sql: async (db) => {
+        await countHit(db, `public-lookup:${clientAddress(1)}`, 60_000);
+        await lookupLoan(db, { num: first.num, phone: first.phone });
+      },
+    },
+    {
+      targeted: false,
+      load: {
+        name: 'pending payments of a loan',
+        headers: auth,
+        paths: s.lookups.map((l) => `/api/v1/loans/${l.id}/pending-payments`),
+      },
+      sql: (db) => pendingPayments(db, actor, first.id),
+    },
+  ];
+}

@@ -1,0 +1,37 @@
+/**
+ * What the benchmarks that run `npm start` on this machine (cold start, web) share: the header line
+ * they print, the web app build and the server's environment.
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+
+/** `# bench:<name> — <when>, load average …`: the figures depend on what else the machine runs. */
+export function benchHeader(name: string): string {
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  return `# bench:${name} — ${new Date().toISOString()}, load average ${load}`;
+}
+
+/** Builds apps/web into `outDir` (vite, errors only). */
+export function buildWebApp(root: string, outDir: string) {
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'error'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+}
+
+/** The environment of `npm start` on 127.0.0.1:`port`: PGlite in `dataDir`, the first administrator. */
+export function serverEnvironment(options: { port: number; dataDir: string; webDist: string }) {
+  return {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    WEB_DIST: options.webDist,
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: 'admin@prestaya.mx',
+    ADMIN_PASSWORD: 'Bench12345!',
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { businessDate, nextDailyRun, zonedInstant } from './business-time.ts';
+
+/** When the daily accrual runs: 00:05 on the business clock, recomputed after every run. */
+describe('nextDailyRun', () => {
+  const MX = 'America/Mexico_City'; // UTC−6 all year since 2022
+
+  it('is today at 00:05 business time when that is still ahead, else tomorrow', () => {
+    // 2025-03-10 00:01 in Mexico City = 06:01Z.
+    expect(nextDailyRun(new Date('2025-03-10T06:01:00Z'), MX, 0, 5).toISOString()).toBe(
+      '2025-03-10T06:05:00.000Z',
+    );
+    // Exactly 00:05 has passed: the next one is tomorrow.
+    expect(nextDailyRun(new Date('2025-03-10T06:05:00Z'), MX, 0, 5).toISOString()).toBe(
+      '2025-03-11T06:05:00.000Z',
+    );
+    // 23:30 on the 10th in Mexico City is already the 11th in UTC.
+    expect(nextDailyRun(new Date('2025-03-11T05:30:00Z'), MX, 0, 5).toISOString()).toBe(
+      '2025-03-11T06:05:00.000Z',
+    );
+  });
+
+  it('follows daylight-saving changes (New York: −5 → −4 on 2025-03-09, −4 → −5 on 2025-11-02)', () => {
+    const NY = 'America/New_York';
+    expect(nextDailyRun(new Date('2025-03-08T12:00:00Z'), NY, 0, 5).toISOString()).toBe(
+      '2025-03-09T05:05:00.000Z',
+    );
+    expect(nextDailyRun(new Date('2025-03-09T12:00:00Z'), NY, 0, 5).toISOString()).toBe(
+      '2025-03-10T04:05:00.000Z',
+    );
+    expect(nextDailyRun(new Date('2025-11-01T12:00:00Z'), NY, 0, 5).toISOString()).toBe(
+      '2025-11-02T04:05:00.000Z',
+    );
+    expect(nextDailyRun(new Date('2025-11-02T12:00:00Z'), NY, 0, 5).toISOString()).toBe(
+      '2025-11-03T05:05:00.000Z',
+    );
+  });
+
+  it('maps a wall time to its instant in any zone', () => {
+    expect(zonedInstant('2025-06-15', 0, 5, 'UTC').toISOString()).toBe('2025-06-15T00:05:00.000Z');
+    expect(zonedInstant('2025-06-15', 0, 5, 'Asia/Tokyo').toISOString()).toBe('2025-06-14T15:05:00.000Z');
+  });
+});
+
+describe('businessDate', () => {
+  it('takes the business day in Mexico City, not UTC', () => {
+    // 03:00 UTC on the 23rd is still the 22nd in Mexico City (UTC−6).
+    expect(businessDate(new Date('2026-11-23T03:00:00Z'), 'America/Mexico_City')).toBe('2026-11-22');
+    expect(businessDate(new Date('2026-11-23T07:00:00Z'), 'America/Mexico_City')).toBe('2026-11-23');
+  });
+});
+
+describe('zonedInstant', () => {
+  it('maps a wall time the daylight-saving change skips to the hour after', () => {
+    // New York skips 02:00–03:00 on 2025-03-09; Berlin skips 02:00–03:00 on 2025-03-30.
+    expect(zonedInstant('2025-03-09', 2, 30, 'America/New_York').toISOString()).toBe(
+      '2025-03-09T07:30:00.000Z',
+    );
+    expect(zonedInstant('2025-03-30', 2, 30, 'Europe/Berlin').toISOString()).toBe('2025-03-30T01:30:00.000Z');
+  });
+
+  it('rolls minutes over into hours (a minute of the day)', () => {
+    expect(zonedInstant('2026-11-23', 0, 11 * 60 + 40, 'America/Mexico_City').toISOString()).toBe(
+      '2026-11-23T17:40:00.000Z',
+    );
+  });
+});
