@@ -67,6 +67,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       keepAlive: true,
     });
     pool.on('error', options.onPoolError ?? (() => {}));
+    // The pool listens for errors of idle clients only. One checked out (a transaction between two
+    // statements) whose connection the server ends would emit 'error' to no one: an uncaught exception
+    // that stops the process. Ignoring the event is safe: the client is marked unusable, its next
+    // query fails (a 503), and the pool discards it when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return {
       kind: 'pg',
       client: pool,

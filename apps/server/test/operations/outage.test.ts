@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
+import { rowsOf } from '../../src/db/rows.ts';
+import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 import { createUserAndLogin, testConfig } from '../support/app.ts';
 import { newCustomer } from '../support/builders.ts';
 import { type PgCluster, startPgCluster } from './pg-cluster.ts';
@@ -183,4 +186,30 @@ describe('PostgreSQL stopped and started again under load', () => {
       await check.end();
     }
   }, 60_000);
+
+  it('a connection killed between two statements of a transaction fails it, and the process goes on', async () => {
+    // The server ends the connection while no query runs on it: node-postgres reports that as an
+    // 'error' event of the checked-out client, which would be an uncaught exception without a listener.
+    const killer = new pg.Client({ connectionString: cluster.url });
+    await killer.connect();
+    try {
+      const failure = await database.db
+        .transaction(async (tx) => {
+          const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+          await killer.query('select pg_terminate_backend($1)', [row?.pid]);
+          await sleep(300);
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+    } finally {
+      await killer.end();
+    }
+    // The broken connection left the pool; the next query gets a fresh one.
+    expect(rowsOf(await database.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
+    expect(await statusOf('/health/ready')).toBe(200);
+  });
 });
