@@ -1,8 +1,6 @@
 import { type MutationKey, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
-export interface ApiMutation<TData, TVariables> {
-  mutationKey: MutationKey;
-  mutationFn: (variables: TVariables) => Promise<TData>;
+export interface ApiMutationOptions<TData, TVariables> {
   /** The query key prefixes the change makes stale (from the variables where it depends on them). */
   invalidates?: readonly QueryKey[] | ((variables: TVariables) => readonly QueryKey[]);
   /** Reload after a refusal too: a 409 means someone else changed the data meanwhile. */
@@ -14,13 +12,16 @@ export interface ApiMutation<TData, TVariables> {
 }
 
 /** A write to the API and the cache it refreshes: the shape every feature's mutation hook shares. */
-export function useApiMutation<TData, TVariables>({
-  invalidates = [],
-  reloadAfterError = false,
-  awaitReload = false,
-  cacheReplyAt,
-  ...mutation
-}: ApiMutation<TData, TVariables>) {
+export function useApiMutation<TData, TVariables>(
+  mutationKey: MutationKey,
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  {
+    invalidates = [],
+    reloadAfterError = false,
+    awaitReload = false,
+    cacheReplyAt,
+  }: ApiMutationOptions<TData, TVariables> = {},
+) {
   const queryClient = useQueryClient();
   const reload = (variables: TVariables) => {
     const keys = typeof invalidates === 'function' ? invalidates(variables) : invalidates;
@@ -28,7 +29,8 @@ export function useApiMutation<TData, TVariables>({
     return awaitReload ? done : undefined;
   };
   return useMutation({
-    ...mutation,
+    mutationKey,
+    mutationFn,
     onSuccess: (reply, variables) => {
       if (cacheReplyAt) queryClient.setQueryData(cacheReplyAt(reply), reply);
       return reloadAfterError ? undefined : reload(variables);

@@ -4,25 +4,25 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { agentUser, auditEntry } from '../../../test/fixtures.ts';
+import { headersOf } from '../../../test/table.ts';
 import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
 import { AuditTrail } from './AuditTrail.tsx';
 
 const CUSTOMER_ID = '0190a000-0000-7000-8000-000000000001';
 const PAYMENT_ID = '0190a000-0000-7000-8000-0000000000f1';
 const AGENT_ID = '0190a000-0000-7000-8000-00000000a9e7';
-const admin = { id: 'u-1', name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' };
 
-const customerUpdated: AuditEntry = {
+const customerUpdated = auditEntry({
   id: 'a-2',
   at: '2025-03-11T17:45:00.000Z',
   entity: 'customer',
   entityId: CUSTOMER_ID,
   action: 'updated',
-  user: admin,
   before: { name: 'José', lastName: 'Núñez', phone: '5512345678' },
   after: { name: 'José Luis', lastName: 'Núñez', phone: '5512345678' },
-};
-const paymentConfirmed: AuditEntry = {
+});
+const paymentConfirmed = auditEntry({
   id: 'a-1',
   at: '2025-03-10T16:30:00.000Z',
   entity: 'payment',
@@ -31,7 +31,7 @@ const paymentConfirmed: AuditEntry = {
   user: null,
   before: { status: 'VALIDATING', amount: 1000 },
   after: { status: 'PAID', amount: 1000, loanNum: 1002 },
-};
+});
 const unknownAction: AuditEntry = {
   ...paymentConfirmed,
   id: 'a-0',
@@ -42,16 +42,7 @@ const unknownAction: AuditEntry = {
 };
 
 const users: User[] = [
-  {
-    id: AGENT_ID,
-    num: 7,
-    name: 'Luis',
-    lastName: 'Pérez',
-    username: 'luis@prestaya.mx',
-    roles: ['ROLE_USER'],
-    status: 'A',
-    createdOn: '2025-01-01T00:00:00.000Z',
-  },
+  agentUser({ id: AGENT_ID, num: 7, username: 'luis@prestaya.mx', createdOn: '2025-01-01T00:00:00.000Z' }),
 ];
 
 const paged = <T,>(data: T[]): Paged<T> => ({
@@ -107,14 +98,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Auditoría', level: 1 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Registros' });
     await within(table).findByText('José Luis Núñez');
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
-      'Fecha',
-      'Usuario',
-      'Entidad',
-      'Registro',
-      'Acción',
-      'Cambios',
-    ]);
+    expect(headersOf(table)).toEqual(['Fecha', 'Usuario', 'Entidad', 'Registro', 'Acción', 'Cambios']);
     expect(params(listRequests(requests)[0]?.url)).toEqual({ page: '1', size: '20' });
 
     const customerRow = await rowWith('José Luis Núñez');

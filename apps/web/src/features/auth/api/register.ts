@@ -20,9 +20,7 @@ export async function register(body: RegisterRequest): Promise<RegisteredUser> {
 }
 
 export const useRegister = () =>
-  useApiMutation({
-    mutationKey: ['auth', 'register'],
-    mutationFn: register,
+  useApiMutation(['auth', 'register'], register, {
     invalidates: [registrationStatusKey],
     reloadAfterError: true,
   });

@@ -9,8 +9,4 @@ export const createBankAccount = (body: BankAccountCreate) =>
   apiData.post<BankAccount>(apiPaths.bankAccounts, body);
 
 export const useCreateBankAccount = () =>
-  useApiMutation({
-    mutationKey: ['bank-accounts', 'create'],
-    mutationFn: createBankAccount,
-    invalidates: [bankAccountsKeys.all],
-  });
+  useApiMutation(['bank-accounts', 'create'], createBankAccount, { invalidates: [bankAccountsKeys.all] });

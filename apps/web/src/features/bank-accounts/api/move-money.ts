@@ -12,8 +12,4 @@ export const moveMoney = ({ id, body }: { id: string; body: AccountMovement }) =
   apiData.patch<BankAccount>(apiPaths.bankAccount(id), body);
 
 export const useMoveMoney = () =>
-  useApiMutation({
-    mutationKey: ['bank-accounts', 'move'],
-    mutationFn: moveMoney,
-    invalidates: [bankAccountsKeys.all],
-  });
+  useApiMutation(['bank-accounts', 'move'], moveMoney, { invalidates: [bankAccountsKeys.all] });

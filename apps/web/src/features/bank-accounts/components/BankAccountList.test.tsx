@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { headersOf } from '../../../test/table.ts';
 import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
 import { account, OTHER_ACCOUNT_ID, otherAccount } from '../test/fixtures.ts';
 import { BankAccountList } from './BankAccountList.tsx';
@@ -26,12 +27,7 @@ describe('BankAccountList', { timeout: 20_000 }, () => {
     await within(table).findByText('Caja Principal');
     expect(params(requests[0]?.url)).toEqual({ page: '1', size: '20', order: 'asc' });
     // Sortable headers are buttons in mantine-datatable: read the header cells' text.
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
-      'Nombre',
-      'Saldo',
-      'Saldo Real',
-      'Registrar Cuenta',
-    ]);
+    expect(headersOf(table)).toEqual(['Nombre', 'Saldo', 'Saldo Real', 'Registrar Cuenta']);
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText('Efectivo')).toBeInTheDocument();
     expect(within(row).getByText('$1,000.00')).toBeInTheDocument();

@@ -9,9 +9,7 @@ export const useAddressMutation = <TData, TVariables extends { customerId: strin
   action: 'create' | 'update' | 'delete',
   mutationFn: (variables: TVariables) => Promise<TData>,
 ) =>
-  useApiMutation({
-    mutationKey: ['customers', 'addresses', action],
-    mutationFn,
+  useApiMutation(['customers', 'addresses', action], mutationFn, {
     invalidates: ({ customerId }) => [customersKeys.detail(customerId)],
     awaitReload: true,
   });

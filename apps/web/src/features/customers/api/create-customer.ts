@@ -8,8 +8,4 @@ import { customersKeys } from './keys.ts';
 export const createCustomer = (body: CustomerInput) => apiData.post<Customer>(apiPaths.customers, body);
 
 export const useCreateCustomer = () =>
-  useApiMutation({
-    mutationKey: ['customers', 'create'],
-    mutationFn: createCustomer,
-    invalidates: [customersKeys.lists()],
-  });
+  useApiMutation(['customers', 'create'], createCustomer, { invalidates: [customersKeys.lists()] });

@@ -9,9 +9,7 @@ export const updateCustomer = ({ id, body }: { id: string; body: CustomerInput }
   apiData.put<Customer>(apiPaths.customer(id), body);
 
 export const useUpdateCustomer = () =>
-  useApiMutation({
-    mutationKey: ['customers', 'update'],
-    mutationFn: updateCustomer,
+  useApiMutation(['customers', 'update'], updateCustomer, {
     cacheReplyAt: (customer) => customersKeys.detail(customer.id),
     invalidates: [customersKeys.all],
   });

@@ -11,8 +11,4 @@ import { loanChangeKeys } from './invalidate.ts';
 export const activateLoan = (id: string) => apiData.put<Loan>(`${apiPaths.loan(id)}/activate`);
 
 export const useActivateLoan = () =>
-  useApiMutation({
-    mutationKey: ['loans', 'activate'],
-    mutationFn: activateLoan,
-    invalidates: loanChangeKeys({ money: true }),
-  });
+  useApiMutation(['loans', 'activate'], activateLoan, { invalidates: loanChangeKeys({ money: true }) });

@@ -12,8 +12,4 @@ export const approveLoan = ({ id, body }: { id: string; body: LoanApprove }) =>
   apiData.put<Loan>(`${apiPaths.loan(id)}/approve`, body);
 
 export const useApproveLoan = () =>
-  useApiMutation({
-    mutationKey: ['loans', 'approve'],
-    mutationFn: approveLoan,
-    invalidates: loanChangeKeys({ money: true }),
-  });
+  useApiMutation(['loans', 'approve'], approveLoan, { invalidates: loanChangeKeys({ money: true }) });

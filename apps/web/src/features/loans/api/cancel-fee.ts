@@ -9,9 +9,7 @@ export async function cancelFee({ loanId, feeId }: { loanId: string; feeId: stri
 }
 
 export const useCancelFee = () =>
-  useApiMutation({
-    mutationKey: ['loans', 'fees', 'cancel'],
-    mutationFn: cancelFee,
+  useApiMutation(['loans', 'fees', 'cancel'], cancelFee, {
     // The fines, the pending payments and the loan's balance (lists, CustomerDetails header).
     invalidates: loanChangeKeys(),
     awaitReload: true,

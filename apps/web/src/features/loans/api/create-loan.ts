@@ -12,4 +12,4 @@ export const createLoan = ({ customerId, body }: { customerId: string; body: Loa
   apiData.post<Loan>(apiPaths.customerLoans(customerId), body);
 
 export const useCreateLoan = () =>
-  useApiMutation({ mutationKey: ['loans', 'create'], mutationFn: createLoan, invalidates: loanChangeKeys() });
+  useApiMutation(['loans', 'create'], createLoan, { invalidates: loanChangeKeys() });

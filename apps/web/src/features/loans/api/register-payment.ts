@@ -27,9 +27,7 @@ export const registerPayment = ({ loanId, ...input }: RegisterPaymentInput) =>
   apiData.post<PaymentListItem>(loanPaymentsPath(loanId), paymentFormData(input));
 
 export const useRegisterPayment = () =>
-  useApiMutation({
-    mutationKey: ['loans', 'payments', 'register'],
-    mutationFn: registerPayment,
+  useApiMutation(['loans', 'payments', 'register'], registerPayment, {
     // Success or a refusal (409: something was paid meanwhile): reload what is pending and the loan.
     invalidates: [...loanChangeKeys(), PAYMENTS_ROOT_KEY],
     reloadAfterError: true,

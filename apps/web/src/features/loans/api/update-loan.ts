@@ -13,9 +13,7 @@ export const updateLoan = ({ id, body }: { id: string; body: LoanUpdate }) =>
   apiData.put<Loan>(apiPaths.loan(id), body);
 
 export const useUpdateLoan = () =>
-  useApiMutation({
-    mutationKey: ['loans', 'update'],
-    mutationFn: updateLoan,
+  useApiMutation(['loans', 'update'], updateLoan, {
     cacheReplyAt: (loan) => loansKeys.detail(loan.id),
     // Cancelling an approved loan releases its reservation: the accounts change too.
     invalidates: loanChangeKeys({ money: true }),

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { headersOf } from '../../../test/table.ts';
 import { json, mockServer, renderWithProviders } from '../../../test/utils.tsx';
 import {
   ALL_STATUSES,
@@ -55,7 +56,7 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Préstamos' });
     const row = await rowOf(active.num);
     expect(params(requests[0]?.url)).toEqual({ page: '1', size: '10', order: 'asc' });
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
+    expect(headersOf(table)).toEqual([
       'No.',
       'Fecha',
       'Estatus',

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { headersOf } from '../../../test/table.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
 import {
   ACCOUNT_ID,
@@ -51,14 +52,7 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/admin/loans');
     const table = await screen.findByRole('table', { name: 'Lista Global de Préstamos' });
     const row = await rowOf(1000);
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
-      'No.',
-      'Cliente',
-      'Monto',
-      'Estatus',
-      'Fecha',
-      'Acciones',
-    ]);
+    expect(headersOf(table)).toEqual(['No.', 'Cliente', 'Monto', 'Estatus', 'Fecha', 'Acciones']);
     expect(visibleCells(row).slice(0, 5)).toEqual([
       '1000',
       'José Gómez',

@@ -12,9 +12,7 @@ export const updatePaymentStatus = ({ id, body }: { id: string; body: PaymentSta
   apiData.patch<PaymentListItem>(apiPaths.payment(id), body);
 
 export const useUpdatePaymentStatus = () =>
-  useApiMutation({
-    mutationKey: ['payments', 'status'],
-    mutationFn: updatePaymentStatus,
+  useApiMutation(['payments', 'status'], updatePaymentStatus, {
     // Success or a 409 (someone else already decided): the payment is reloaded either way (spec 4).
     invalidates: [paymentsKeys.all, LOANS_ROOT_KEY, CUSTOMERS_ROOT_KEY, BANK_ACCOUNTS_ROOT_KEY],
     reloadAfterError: true,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { headersOf } from '../../../test/table.ts';
 import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
 import {
   cellTexts,
@@ -40,7 +41,7 @@ describe('Pagos Recibidos', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Pagos Recibidos', level: 1 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Pagos Recibidos' });
     const row = await rowOf(1002);
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
+    expect(headersOf(table)).toEqual([
       'Préstamo',
       'Cliente',
       'Monto',

@@ -8,4 +8,4 @@ import { usersKeys } from './keys.ts';
 export const createUser = (body: UserCreate) => apiData.post<User>(apiPaths.users, body);
 
 export const useCreateUser = () =>
-  useApiMutation({ mutationKey: ['users', 'create'], mutationFn: createUser, invalidates: [usersKeys.all] });
+  useApiMutation(['users', 'create'], createUser, { invalidates: [usersKeys.all] });

@@ -6,5 +6,4 @@ import { apiPaths } from '../../../lib/paths.ts';
 /** POST /api/v1/users/:id/revoke-sessions ('Cerrar sesiones', administrators): every token of the user ends. */
 export const revokeSessions = (id: string) => apiData.post<User>(`${apiPaths.user(id)}/revoke-sessions`);
 
-export const useRevokeSessions = () =>
-  useApiMutation({ mutationKey: ['users', 'revoke-sessions'], mutationFn: revokeSessions });
+export const useRevokeSessions = () => useApiMutation(['users', 'revoke-sessions'], revokeSessions);

@@ -8,8 +8,4 @@ import { usersKeys } from './keys.ts';
 export const unlockPin = (id: string) => apiData.post<PinUnlockResult>(`${apiPaths.user(id)}/unlock-pin`);
 
 export const useUnlockPin = () =>
-  useApiMutation({
-    mutationKey: ['users', 'unlock-pin'],
-    mutationFn: unlockPin,
-    invalidates: [usersKeys.pinLocks()],
-  });
+  useApiMutation(['users', 'unlock-pin'], unlockPin, { invalidates: [usersKeys.pinLocks()] });

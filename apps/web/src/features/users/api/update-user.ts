@@ -9,4 +9,4 @@ export const updateUser = ({ id, body }: { id: string; body: UserUpdate }) =>
   apiData.put<User>(apiPaths.user(id), body);
 
 export const useUpdateUser = () =>
-  useApiMutation({ mutationKey: ['users', 'update'], mutationFn: updateUser, invalidates: [usersKeys.all] });
+  useApiMutation(['users', 'update'], updateUser, { invalidates: [usersKeys.all] });

@@ -1,21 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { agentUser } from '../../../test/fixtures.ts';
 import { json, mockServer, problem, renderWithProviders, type SeenRequest } from '../../../test/utils.tsx';
 import { UserList } from './UserList.tsx';
 
 const ADMIN_ID = '0190a0c0-0000-7000-8000-0000000000a1';
-const luis = {
-  id: '0190a0c0-0000-7000-8000-0000000000aa',
-  num: 1002,
-  name: 'Luis',
-  lastName: 'Pérez',
-  username: 'luis@example.com',
-  roles: ['ROLE_USER'],
-  status: 'A',
-  createdOn: '2025-01-10T15:00:00.000Z',
-};
+const luis = agentUser();
 const cancelled = {
   ...luis,
   id: '0190a0c0-0000-7000-8000-0000000000bb',
@@ -37,18 +29,21 @@ async function openRowMenu(name: string) {
   return within(await screen.findByRole('menu'));
 }
 
+// Ana (the admin row) is signed in; the list marks her own row.
+beforeEach(() =>
+  session.start({
+    userId: ADMIN_ID,
+    roles: ['ROLE_ADMIN'],
+    name: 'Ana',
+    lastName: 'Admin',
+    username: 'a@x.mx',
+    access_token: 't',
+  }),
+);
 afterEach(() => session.clear());
 
 describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
   it('asks for confirmation, then closes the sessions of that user and says so', async () => {
-    session.start({
-      userId: ADMIN_ID,
-      roles: ['ROLE_ADMIN'],
-      name: 'Ana',
-      lastName: 'Admin',
-      username: 'a@x.mx',
-      access_token: 't',
-    });
     const { requests } = mockServer(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/v1/users') return json(200, page);
       if (method === 'POST' && url.pathname === revokeUrl(luis.id))
@@ -79,14 +74,6 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
   });
 
   it('Cancelar sends nothing; the own row warns that this session ends too; a cancelled user has no action', async () => {
-    session.start({
-      userId: ADMIN_ID,
-      roles: ['ROLE_ADMIN'],
-      name: 'Ana',
-      lastName: 'Admin',
-      username: 'a@x.mx',
-      access_token: 't',
-    });
     const { requests } = mockServer(({ method, url }) =>
       method === 'GET' && url.pathname === '/api/v1/users' ? json(200, page) : undefined,
     );
@@ -106,14 +93,6 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
   });
 
   it("shows the server's detail when the user no longer exists", async () => {
-    session.start({
-      userId: ADMIN_ID,
-      roles: ['ROLE_ADMIN'],
-      name: 'Ana',
-      lastName: 'Admin',
-      username: 'a@x.mx',
-      access_token: 't',
-    });
     mockServer(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/v1/users') return json(200, page);
       if (method === 'POST' && url.pathname === revokeUrl(luis.id))
