@@ -27,6 +27,9 @@ export function problem(status: number, detail: string, errors?: { field: string
   return json(status, { type: 'about:blank', title: 'Error', status, detail, ...(errors ? { errors } : {}) });
 }
 
+/** The query parameters a request was sent with. */
+export const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+
 /** Stubs `fetch` at the network boundary with canned server replies; unknown calls get a 404. */
 export function mockServer(handler: Handler) {
   const requests: SeenRequest[] = [];

@@ -5,8 +5,8 @@ import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { agentUser, auditEntry } from '../../../test/fixtures.ts';
-import { headersOf } from '../../../test/table.ts';
-import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { headersOf, rowIn } from '../../../test/table.ts';
+import { json, mockServer, params, renderRoutes } from '../../../test/utils.tsx';
 import { AuditTrail } from './AuditTrail.tsx';
 
 const CUSTOMER_ID = '0190a000-0000-7000-8000-000000000001';
@@ -53,8 +53,6 @@ const paged = <T,>(data: T[]): Paged<T> => ({
   totalPages: data.length ? 1 : 0,
 });
 
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
-
 const routes: RouteObject[] = [
   { path: '/admin/audit', element: <AuditTrail /> },
   { path: '/admin/customers/:id', element: <h1>Detalle del cliente</h1> },
@@ -78,10 +76,7 @@ function serve(entries: AuditEntry[] = [customerUpdated, paymentConfirmed, unkno
 
 const listRequests = (requests: { url: URL }[]) => requests.filter((r) => r.url.pathname === '/api/v1/audit');
 
-async function rowWith(text: string) {
-  const table = await screen.findByRole('table', { name: 'Registros' });
-  return (await within(table).findByText(text)).closest('tr') as HTMLElement;
-}
+const rowWith = (text: string) => rowIn('Registros', text);
 
 beforeEach(() => {
   session.start({ userId: 'u-1', roles: ['ROLE_ADMIN'], name: 'Ana', lastName: 'Admin', access_token: 't' });

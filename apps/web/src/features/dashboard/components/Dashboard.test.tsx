@@ -1,28 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { session } from '../../../lib/session.ts';
-import { renderRoutes } from '../../../test/utils.tsx';
 import {
   CHARTS_LOAD,
   card,
   fixToday,
   loaded,
   portfolioCalls,
-  routes,
+  renderDashboard,
   serve,
   weeklyCalls,
   weeklyFor,
 } from '../test/dashboard.tsx';
-import { adminLogin, agentLogin, emptyWeeklyReport, portfolioReport, WEEK } from '../test/fixtures.ts';
+import { agentLogin, emptyWeeklyReport, portfolioReport, WEEK } from '../test/fixtures.ts';
 
 fixToday();
 
 describe('Dashboard', { timeout: 60_000 }, () => {
   it('shows the current week (Sunday–Saturday) and the portfolio from the API, each card linking to its list', async () => {
-    session.start(adminLogin);
     const { requests } = serve();
-    renderRoutes(routes, '/admin/dashboard');
+    renderDashboard();
 
     expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     await loaded();
@@ -109,9 +106,8 @@ describe('Dashboard', { timeout: 60_000 }, () => {
   });
 
   it('states the PAR numerator and denominator in money, and its definition, in a popover', async () => {
-    session.start(adminLogin);
     serve();
-    renderRoutes(routes, '/admin/dashboard');
+    renderDashboard();
 
     await loaded();
     await userEvent.click(card('PAR 7').getByRole('button', { name: 'Cómo se calcula PAR 7' }));
@@ -142,10 +138,9 @@ describe('Dashboard', { timeout: 60_000 }, () => {
   });
 
   it("says 'Sin cobros en el periodo' (and no arrears) instead of the charts when there is nothing to draw", async () => {
-    session.start(adminLogin);
     const noArrears = portfolioReport().buckets.map((bucket) => ({ ...bucket, loans: 0, principal: 0 }));
     serve({ weekly: () => emptyWeeklyReport(), portfolio: () => portfolioReport({ buckets: noArrears }) });
-    renderRoutes(routes, '/admin/dashboard');
+    renderDashboard();
 
     expect(await screen.findByText('Sin cobros en el periodo')).toBeInTheDocument();
     expect(await screen.findByText('Sin préstamos con pagos vencidos')).toBeInTheDocument();
@@ -159,12 +154,11 @@ describe('Dashboard', { timeout: 60_000 }, () => {
   });
 
   it('shows an agent their own portfolio: no cash card and no links to admin lists', async () => {
-    session.start(agentLogin);
     serve({
       weekly: (request) => ({ ...weeklyFor(request), scope: 'AGENT' }),
       portfolio: () => portfolioReport({ scope: 'AGENT', cash: null }),
     });
-    renderRoutes(routes, '/admin/dashboard');
+    renderDashboard({ login: agentLogin });
 
     await loaded();
     expect(screen.getByText('Mi cartera')).toBeInTheDocument();

@@ -1,25 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { session } from '../../../lib/session.ts';
-import { json, problem, renderRoutes } from '../../../test/utils.tsx';
+import { json, problem } from '../../../test/utils.tsx';
 import {
   card,
   fixToday,
   loaded,
   portfolioCalls,
-  routes,
+  renderDashboard,
   serve,
   weeklyCalls,
   weeklyFor,
 } from '../test/dashboard.tsx';
-import { adminLogin, ok, portfolioReport, WEEK, weeklyReport } from '../test/fixtures.ts';
+import { ok, portfolioReport, WEEK, weeklyReport } from '../test/fixtures.ts';
 
 fixToday();
 
 describe('Dashboard', { timeout: 60_000 }, () => {
   it("'Actualizar' fetches both reports again and spins while they load", async () => {
-    session.start(adminLogin);
     let release: (() => void) | undefined;
     let calls = 0;
     const { requests } = serve({
@@ -35,7 +33,7 @@ describe('Dashboard', { timeout: 60_000 }, () => {
         });
       },
     });
-    renderRoutes(routes, '/admin/dashboard');
+    renderDashboard();
     await loaded();
     expect(card('Préstamos activos').getByText('40')).toBeInTheDocument();
     expect(card('Pagos por validar').getByText('2')).toBeInTheDocument();
@@ -57,9 +55,8 @@ describe('Dashboard', { timeout: 60_000 }, () => {
   });
 
   it('blocks a reversed range picked in the calendar with a Spanish message and asks nothing for it', async () => {
-    session.start(adminLogin);
     const { requests } = serve();
-    renderRoutes(routes, '/admin/dashboard');
+    renderDashboard();
     await loaded();
 
     // Desde = Friday 20 June, after Hasta (Saturday 14 June).
@@ -90,9 +87,8 @@ describe('Dashboard', { timeout: 60_000 }, () => {
   });
 
   it('reads the range from the URL, and refuses a reversed one there too', async () => {
-    session.start(adminLogin);
     const { requests } = serve();
-    const { router } = renderRoutes(routes, '/admin/dashboard?from=2025-05-04&to=2025-05-10');
+    const { router } = renderDashboard({ path: '/admin/dashboard?from=2025-05-04&to=2025-05-10' });
     await screen.findByText('del 04/05/2025 al 10/05/2025');
     await waitFor(() => expect(weeklyCalls(requests)).toEqual([{ from: '2025-05-04', to: '2025-05-10' }]));
     expect(screen.getByLabelText('Desde')).toHaveTextContent('04/05/2025');
@@ -110,7 +106,6 @@ describe('Dashboard', { timeout: 60_000 }, () => {
   });
 
   it('shows skeletons while loading, then an error with the server detail and a working Reintentar', async () => {
-    session.start(adminLogin);
     let fail = true;
     let answer: (() => void) | undefined;
     serve({
@@ -120,7 +115,7 @@ describe('Dashboard', { timeout: 60_000 }, () => {
           answer = () => resolve(json(200, ok(portfolioReport())));
         }),
     });
-    renderRoutes(routes, '/admin/dashboard');
+    renderDashboard();
 
     expect(screen.getByRole('heading', { name: 'PAR 7' }).closest('section')).toHaveAttribute(
       'aria-busy',

@@ -2,11 +2,12 @@ import type { PortfolioReport, WeeklyPaymentsReport } from '@prestaya/contracts'
 import { screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { json, mockServer, type SeenRequest } from '../../../test/utils.tsx';
+import { session } from '../../../lib/session.ts';
+import { json, mockServer, renderRoutes, type SeenRequest } from '../../../test/utils.tsx';
 import { Dashboard } from '../components/Dashboard.tsx';
-import { ok, portfolioReport, TODAY, weeklyReport } from './fixtures.ts';
+import { adminLogin, ok, portfolioReport, TODAY, weeklyReport } from './fixtures.ts';
 
-export const routes: RouteObject[] = [{ path: '/admin/dashboard', element: <Dashboard /> }];
+const routes: RouteObject[] = [{ path: '/admin/dashboard', element: <Dashboard /> }];
 
 /** recharts is loaded on first use; on a busy machine that takes longer than the default wait. */
 export const CHARTS_LOAD = 20_000;
@@ -71,4 +72,10 @@ export function fixToday() {
   afterEach(() => {
     vi.useRealTimers();
   });
+}
+
+/** Signs `login` in (the administrator unless given) and renders the dashboard at `path`. */
+export function renderDashboard({ login = adminLogin, path = '/admin/dashboard' } = {}) {
+  session.start(login);
+  return renderRoutes(routes, path);
 }

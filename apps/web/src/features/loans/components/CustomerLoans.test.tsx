@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { headersOf } from '../../../test/table.ts';
-import { json, mockServer, renderWithProviders } from '../../../test/utils.tsx';
+import { headersOf, openRowMenu, rowIn } from '../../../test/table.ts';
+import { json, mockServer, params, renderWithProviders } from '../../../test/utils.tsx';
 import {
   ALL_STATUSES,
   adminLogin,
@@ -28,24 +28,8 @@ function serve(list: () => Loan[], extra?: Parameters<typeof mockServer>[0]) {
   });
 }
 
-async function rowOf(num: number) {
-  const table = await screen.findByRole('table', { name: 'Préstamos' });
-  const cell = await within(table).findByText(String(num));
-  return cell.closest('tr') as HTMLElement;
-}
-
-async function menuOf(num: number) {
-  await userEvent.click(within(await rowOf(num)).getByRole('button', { name: 'Acciones' }));
-  const menu = await screen.findByRole('menu');
-  return {
-    menu,
-    items: within(menu)
-      .getAllByRole('menuitem')
-      .map((i) => i.textContent),
-  };
-}
-
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+const rowOf = (num: number) => rowIn('Préstamos', num);
+const menuOf = async (num: number) => openRowMenu(await rowOf(num));
 
 describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   it('lists the loans 10 per page with No., Fecha, Estatus, Monto, Monto real and Saldo', async () => {

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { headersOf } from '../../../test/table.ts';
-import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import { headersOf, openRowMenu, pickRowAction, rowIn } from '../../../test/table.ts';
+import { json, mockServer, params, problem, renderRoutes } from '../../../test/utils.tsx';
 import {
   ACCOUNT_ID,
   ALL_STATUSES,
@@ -24,8 +24,6 @@ const routes: RouteObject[] = [
   { path: '/admin/customers/:id', element: <h1>Detalle del cliente</h1> },
 ];
 
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
-
 function serve(list: () => Loan[], extra?: Parameters<typeof mockServer>[0]) {
   return mockServer((request) => {
     const { method, url } = request;
@@ -35,15 +33,8 @@ function serve(list: () => Loan[], extra?: Parameters<typeof mockServer>[0]) {
   });
 }
 
-async function rowOf(num: number) {
-  const table = await screen.findByRole('table', { name: 'Lista Global de Préstamos' });
-  return (await within(table).findByText(String(num))).closest('tr') as HTMLElement;
-}
-
-async function openAction(num: number, action: string) {
-  await userEvent.click(within(await rowOf(num)).getByRole('button', { name: 'Acciones' }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
-}
+const rowOf = (num: number) => rowIn('Lista Global de Préstamos', num);
+const openAction = async (num: number, action: string) => pickRowAction(await rowOf(num), action);
 
 describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
   it('lists No., Cliente, Monto, Estatus and Fecha, searches and filters by status, and loads the accounts on entry', async () => {
@@ -112,13 +103,7 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
         expect(within(row).queryByRole('button', { name: 'Acciones' })).not.toBeInTheDocument();
         return;
       }
-      await userEvent.click(within(row).getByRole('button', { name: 'Acciones' }));
-      const menu = await screen.findByRole('menu');
-      expect(
-        within(menu)
-          .getAllByRole('menuitem')
-          .map((i) => i.textContent),
-      ).toEqual(expected);
+      expect((await openRowMenu(row)).items).toEqual(expected);
     },
   );
 

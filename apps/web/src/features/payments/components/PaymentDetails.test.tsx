@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { headersOf } from '../../../test/table.ts';
-import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import { json, mockServer, params, problem, renderRoutes } from '../../../test/utils.tsx';
 import { ACCOUNT_ID, accounts, cellTexts, detailsOf, ok, PAYMENT_ID, page } from '../test/fixtures.ts';
 import { PaymentDetails } from './PaymentDetails.tsx';
 
@@ -28,7 +28,6 @@ const confirmedEntry = {
   before: { status: 'VALIDATING', bankAccountId: null },
   after: { status: 'PAID', bankAccountId: ACCOUNT_ID },
 };
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
 
 /** A server whose payment is `status` until a PATCH changes it (or answers `patchReply`). */
 function serve(

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { headersOf } from '../../../test/table.ts';
-import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { headersOf, openRowMenu, rowIn } from '../../../test/table.ts';
+import { json, mockServer, params, renderRoutes } from '../../../test/utils.tsx';
 import {
   cellTexts,
   confirmedPayment,
@@ -19,8 +19,6 @@ const routes: RouteObject[] = [
   { path: '/admin/payments/:id', element: <h1>Detalle del pago</h1> },
 ];
 
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
-
 function serve() {
   return mockServer(({ method, url }) =>
     method === 'GET' && url.pathname === '/api/v1/payments'
@@ -29,10 +27,7 @@ function serve() {
   );
 }
 
-async function rowOf(num: number) {
-  const table = await screen.findByRole('table', { name: 'Pagos Recibidos' });
-  return (await within(table).findByText(String(num))).closest('tr') as HTMLElement;
-}
+const rowOf = (num: number) => rowIn('Pagos Recibidos', num);
 
 describe('Pagos Recibidos', { timeout: 20_000 }, () => {
   it('shows Préstamo, Cliente, Monto, Método, Cuenta and Estatus, searches and filters by status', async () => {
@@ -86,13 +81,8 @@ describe('Pagos Recibidos', { timeout: 20_000 }, () => {
   it("'Ver' and a row click open the payment's details", async () => {
     serve();
     const { router } = renderRoutes(routes, '/admin/payments');
-    await userEvent.click(within(await rowOf(1002)).getByRole('button', { name: 'Acciones' }));
-    const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['Ver']);
+    const { menu, items } = await openRowMenu(await rowOf(1002));
+    expect(items).toEqual(['Ver']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Ver' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/payments/${PAYMENT_ID}`));
 

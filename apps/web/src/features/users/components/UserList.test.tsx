@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { agentUser } from '../../../test/fixtures.ts';
+import { openRowMenu, rowIn } from '../../../test/table.ts';
 import { json, mockServer, problem, renderWithProviders, type SeenRequest } from '../../../test/utils.tsx';
 import { UserList } from './UserList.tsx';
 
@@ -22,12 +23,7 @@ const revokeUrl = (id: string) => `/api/v1/users/${id}/revoke-sessions`;
 const revokes = (requests: SeenRequest[]) =>
   requests.filter((r) => r.url.pathname.endsWith('/revoke-sessions'));
 
-async function openRowMenu(name: string) {
-  const table = await screen.findByRole('table', { name: 'Usuarios' });
-  const row = (await within(table).findByText(name)).closest('tr') as HTMLElement;
-  await userEvent.click(within(row).getByRole('button', { name: 'Acciones' }));
-  return within(await screen.findByRole('menu'));
-}
+const menuOf = async (name: string) => within((await openRowMenu(await rowIn('Usuarios', name))).menu);
 
 // Ana (the admin row) is signed in; the list marks her own row.
 beforeEach(() =>
@@ -52,7 +48,7 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
     });
     renderWithProviders(<UserList />);
 
-    const menu = await openRowMenu('Luis');
+    const menu = await menuOf('Luis');
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Editar',
       'Cerrar sesiones',
@@ -79,7 +75,7 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
     );
     renderWithProviders(<UserList />);
 
-    await userEvent.click((await openRowMenu('Ana')).getByRole('menuitem', { name: 'Cerrar sesiones' }));
+    await userEvent.click((await menuOf('Ana')).getByRole('menuitem', { name: 'Cerrar sesiones' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cerrar sesiones' }));
     expect(dialog.getByText(/Esto incluye su sesión actual\./)).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
@@ -87,7 +83,7 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
       expect(screen.queryByRole('dialog', { name: 'Cerrar sesiones' })).not.toBeInTheDocument(),
     );
 
-    const menu = await openRowMenu('Berta');
+    const menu = await menuOf('Berta');
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Editar']);
     expect(revokes(requests)).toEqual([]);
   });
@@ -100,7 +96,7 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
       return undefined;
     });
     renderWithProviders(<UserList />);
-    await userEvent.click((await openRowMenu('Luis')).getByRole('menuitem', { name: 'Cerrar sesiones' }));
+    await userEvent.click((await menuOf('Luis')).getByRole('menuitem', { name: 'Cerrar sesiones' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cerrar sesiones' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Cerrar sesiones' }));
     expect(await screen.findByText('Usuario no encontrado')).toBeInTheDocument();
