@@ -74,6 +74,12 @@ function serve(entries: AuditEntry[] = [customerUpdated, paymentConfirmed, unkno
   });
 }
 
+/** Serves `entries` and opens the audit screen at `path`. */
+function show(path = '/admin/audit', entries?: AuditEntry[]) {
+  const server = serve(entries);
+  return { ...server, ...renderRoutes(routes, path) };
+}
+
 const listRequests = (requests: { url: URL }[]) => requests.filter((r) => r.url.pathname === '/api/v1/audit');
 
 const rowWith = (text: string) => rowIn('Registros', text);
@@ -88,8 +94,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('Auditoría', { timeout: 30_000 }, () => {
   it('lists Fecha, Usuario, Entidad, Registro and Acción, newest first as the server sends them', async () => {
-    const { requests } = serve();
-    renderRoutes(routes, '/admin/audit');
+    const { requests } = show();
     expect(await screen.findByRole('heading', { name: 'Auditoría', level: 1 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Registros' });
     await within(table).findByText('José Luis Núñez');
@@ -121,8 +126,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it("'Ver cambios' shows only the changed fields, old → new", async () => {
-    serve();
-    renderRoutes(routes, '/admin/audit');
+    show();
     const row = await rowWith('José Luis Núñez');
     await userEvent.click(within(row).getByRole('button', { name: 'Ver cambios (1 campo)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambios' });
@@ -135,8 +139,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it('sends the entity, user and date filters, back on page 1, and the CSV gets exactly the same', async () => {
-    const { requests } = serve();
-    const { router } = renderRoutes(routes, '/admin/audit');
+    const { requests, router } = show();
     await rowWith('José Luis Núñez');
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Entidad' }));
@@ -158,35 +161,20 @@ describe('Auditoría', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Desde' }), '01/03/2025');
     await userEvent.type(screen.getByRole('textbox', { name: 'Hasta' }), '10/03/2025');
     await userEvent.click(screen.getByRole('heading', { name: 'Auditoría' }));
+    // Every filter set: the list, the address and the CSV export all carry the same four.
+    const filters = { entity: 'customer', userId: AGENT_ID, from: '2025-03-01', to: '2025-03-10' };
     await waitFor(() =>
-      expect(params(listRequests(requests).at(-1)?.url)).toEqual({
-        page: '1',
-        size: '20',
-        entity: 'customer',
-        userId: AGENT_ID,
-        from: '2025-03-01',
-        to: '2025-03-10',
-      }),
+      expect(params(listRequests(requests).at(-1)?.url)).toEqual({ page: '1', size: '20', ...filters }),
     );
     // The filters are in the address, so a reload keeps them.
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      entity: 'customer',
-      userId: AGENT_ID,
-      from: '2025-03-01',
-      to: '2025-03-10',
-    });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(filters);
 
     await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     await waitFor(() =>
       expect(requests.some((r) => r.url.pathname === '/api/v1/audit/export.csv')).toBe(true),
     );
     const exported = requests.find((r) => r.url.pathname === '/api/v1/audit/export.csv');
-    expect(params(exported?.url)).toEqual({
-      entity: 'customer',
-      userId: AGENT_ID,
-      from: '2025-03-01',
-      to: '2025-03-10',
-    });
+    expect(params(exported?.url)).toEqual(filters);
 
     await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
     await waitFor(() =>
@@ -195,8 +183,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it('does not take a day the API refuses: outside 2000–2099 or more than 366 days from the other end', async () => {
-    const { requests } = serve();
-    renderRoutes(routes, '/admin/audit');
+    const { requests } = show();
     await rowWith('José Luis Núñez');
     const desde = screen.getByRole('textbox', { name: 'Desde' });
     const hasta = screen.getByRole('textbox', { name: 'Hasta' });
@@ -224,8 +211,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it('reads the filters from the address and ignores malformed ones', async () => {
-    const { requests } = serve();
-    renderRoutes(routes, `/admin/audit?entity=payment&userId=nope&from=2025-03-01&to=ayer`);
+    const { requests } = show(`/admin/audit?entity=payment&userId=nope&from=2025-03-01&to=ayer`);
     await rowWith('José Luis Núñez');
     expect(params(listRequests(requests)[0]?.url)).toEqual({
       page: '1',
@@ -236,8 +222,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it('shows the empty state when nothing matches', async () => {
-    serve([]);
-    renderRoutes(routes, '/admin/audit');
+    show('/admin/audit', []);
     expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
   });
 });

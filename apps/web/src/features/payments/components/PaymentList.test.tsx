@@ -19,20 +19,21 @@ const routes: RouteObject[] = [
   { path: '/admin/payments/:id', element: <h1>Detalle del pago</h1> },
 ];
 
-function serve() {
-  return mockServer(({ method, url }) =>
+/** Pagos Recibidos over two payments (one validating, one confirmed). */
+function show() {
+  const server = mockServer(({ method, url }) =>
     method === 'GET' && url.pathname === '/api/v1/payments'
       ? json(200, page([payment, confirmedPayment]))
       : undefined,
   );
+  return { ...server, ...renderRoutes(routes, '/admin/payments') };
 }
 
 const rowOf = (num: number) => rowIn('Pagos Recibidos', num);
 
 describe('Pagos Recibidos', { timeout: 20_000 }, () => {
   it('shows Préstamo, Cliente, Monto, Método, Cuenta and Estatus, searches and filters by status', async () => {
-    const { requests } = serve();
-    renderRoutes(routes, '/admin/payments');
+    const { requests } = show();
     expect(await screen.findByRole('heading', { name: 'Pagos Recibidos', level: 1 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Pagos Recibidos' });
     const row = await rowOf(1002);
@@ -79,8 +80,7 @@ describe('Pagos Recibidos', { timeout: 20_000 }, () => {
   });
 
   it("'Ver' and a row click open the payment's details", async () => {
-    serve();
-    const { router } = renderRoutes(routes, '/admin/payments');
+    const { router } = show();
     const { menu, items } = await openRowMenu(await rowOf(1002));
     expect(items).toEqual(['Ver']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Ver' }));

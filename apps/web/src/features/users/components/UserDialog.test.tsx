@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { agentUser } from '../../../test/fixtures.ts';
-import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
+import { expectRefusal, json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { UserDialog } from './UserDialog.tsx';
 
 const existing = agentUser({ num: 1001 });
@@ -82,9 +82,7 @@ describe('user dialog', () => {
     const d = await dialog();
     await fillNewUser(d);
     await userEvent.click(d.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Error creando el usuario!')).toBeInTheDocument();
-    expect(screen.getByText('Ya existe un usuario con ese correo')).toBeInTheDocument();
-    expect(onClose).not.toHaveBeenCalled();
+    await expectRefusal('Error creando el usuario!', 'Ya existe un usuario con ese correo', onClose);
     expect(d.getByLabelText(/^Nombre/)).toHaveValue('Ana');
     expect(d.getByLabelText(/^Usuario/)).toHaveValue('Ana@Example.com');
   });
