@@ -95,8 +95,9 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: two servers behind nginx (P
       details.push(reply);
     }
     expect(new Set(details.map((reply) => reply.upstream))).toEqual(new Set(upstreams()));
-    const [attachment] = (details[0]?.body.data as { attachments: { uri: string }[] }).attachments;
-    const images = [await through('GET', attachment?.uri ?? ''), await through('GET', attachment?.uri ?? '')];
+    const data = details[0]?.body.data as { attachments: { uri: string }[] } | undefined;
+    const uri = data?.attachments[0]?.uri ?? '';
+    const images = [await through('GET', uri), await through('GET', uri)];
     for (const image of images) {
       expect(image.status).toBe(200);
       expect(image.raw.equals(png)).toBe(true);

@@ -14,11 +14,10 @@ import { callOk, useCluster } from './cluster.ts';
  * rest to the other server; afterwards every acknowledged operation is in the database exactly once,
  * one cut by the kill at most once, and the ledger and loan invariants hold.
  */
-const TOTAL = 500;
-const KILL_AT = 150;
-const CLIENTS = 6;
-const CUSTOMERS = 60;
-const ACCOUNTS = 3;
+/** 500 operations from 6 concurrent clients; server A is killed when the 150th starts. */
+const RUN = { operations: 500, killAt: 150, clients: 6 };
+/** Made before the run: accounts with money, customers free to ask for a loan. */
+const SETUP = { accounts: 3, customers: 60 };
 const CHECKER = 'cluster-checker';
 
 /** An operation of the run: a money operation, a read, or a new customer (`ref` = its CURP). */
@@ -32,14 +31,14 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: a server killed behind ngin
     const api = http(url);
     const token = await api.login();
     const accounts: string[] = [];
-    for (let i = 0; i < ACCOUNTS; i++) {
+    for (let i = 0; i < SETUP.accounts; i++) {
       const body = newAccount({ name: `Cuenta ${i}`, balance: 300_000 });
       accounts.push(
         (await callOk<{ id: string }>(201, url, 'POST', '/api/v1/bank-accounts', { token, body })).id,
       );
     }
     const free: string[] = [];
-    for (let i = 0; i < CUSTOMERS; i++) {
+    for (let i = 0; i < SETUP.customers; i++) {
       const body = newCustomer({ curp: `CLUS${String(i).padStart(6, '0')}HDFXXX09` });
       free.push((await callOk<{ id: string }>(201, url, 'POST', '/api/v1/customers', { token, body })).id);
     }
@@ -55,7 +54,7 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: a server killed behind ngin
       if (slot === 2)
         return { kind: 'read', ref: '', run: (to) => to.json('GET', '/api/v1/bank-accounts', { token }) };
       if (slot === 3) {
-        const curp = `CLUS${String(CUSTOMERS + serial).padStart(6, '0')}HDFXXX09`;
+        const curp = `CLUS${String(SETUP.customers + serial).padStart(6, '0')}HDFXXX09`;
         return {
           kind: 'customer',
           ref: curp,
@@ -69,7 +68,7 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: a server killed behind ngin
       return money.nextOperation();
     }
 
-    // The workload; the kill happens when the KILL_AT-th operation starts, while the others are in flight.
+    // The run: server A is killed when operation RUN.killAt starts, while the others are in flight.
     const acknowledged: (Operation | Step)[] = [];
     const refused: { kind: string; status: number; detail: unknown }[] = [];
     const cut: (Operation | Step)[] = [];
@@ -78,11 +77,11 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: a server killed behind ngin
     let killed = false;
     const victim = cluster.servers[0];
     async function client() {
-      while (started < TOTAL) {
+      while (started < RUN.operations) {
         const step = nextStep();
         if (!step) break;
         started += 1;
-        if (started === KILL_AT) {
+        if (started === RUN.killAt) {
           killing = victim?.kill('SIGKILL').then(() => {
             killed = true;
           });
@@ -101,20 +100,20 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: a server killed behind ngin
         else refused.push({ kind: step.kind, status: reply?.status ?? 0, detail: reply?.body.detail });
       }
     }
-    await Promise.all(Array.from({ length: CLIENTS }, client));
+    await Promise.all(Array.from({ length: RUN.clients }, client));
     await killing;
 
-    expect(started).toBe(TOTAL);
+    expect(started).toBe(RUN.operations);
     expect(killed).toBe(true);
     // Cut: only what was in flight at the kill (nginx answers 502 for a request the dead server had;
     // a PUT it resends may meet its own effect as a 409).
-    expect(cut.length).toBeLessThanOrEqual(CLIENTS);
+    expect(cut.length).toBeLessThanOrEqual(RUN.clients);
     // Refused: only an account too short for a withdrawal or a Reserva.
     for (const refusal of refused) {
       expect(refusal.status, JSON.stringify(refusal)).toBe(409);
       expect(refusal.detail, JSON.stringify(refusal)).toMatch(/^Saldo insuficiente/);
     }
-    expect(acknowledged.length).toBeGreaterThan(TOTAL - KILL_AT);
+    expect(acknowledged.length).toBeGreaterThan(RUN.operations - RUN.killAt);
 
     // The database: invariants, money operations once, new customers once (by CURP).
     const check = crashChecks(cluster.database, CHECKER);

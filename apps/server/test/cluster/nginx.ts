@@ -45,7 +45,12 @@ export function ensureNginx(): string {
  * `test` adds what only the test needs: the address the servers see nginx connect from, and a reply
  * header naming the server that answered.
  */
-export function balancerSite(options: { listen: number; servers: string[]; test?: boolean }): string {
+export function balancerSite(options: {
+  /** What nginx listens on: `80`, `127.0.0.1:8080`. */
+  listen: string;
+  servers: string[];
+  test?: boolean;
+}): string {
   const servers = options.servers.map((address) => `  server ${address} max_fails=1 fail_timeout=5s;`);
   const testOnly = options.test
     ? [`    proxy_bind ${BALANCER_SOURCE_ADDRESS};`, '    add_header X-Upstream $upstream_addr always;']
@@ -55,7 +60,7 @@ export function balancerSite(options: { listen: number; servers: string[]; test?
     ...servers,
     '}',
     'server {',
-    `  listen 127.0.0.1:${options.listen};`,
+    `  listen ${options.listen};`,
     '  # A payment proof may be up to 10 MB, sent as multipart with its data.',
     '  client_max_body_size 12m;',
     '  location / {',
@@ -103,7 +108,7 @@ export async function startBalancer(servers: string[]): Promise<Balancer> {
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
           (kind) => `  ${kind}_temp_path ${join(dir, kind)};`,
         ),
-        balancerSite({ listen, servers: upstreams, test: true }),
+        balancerSite({ listen: `127.0.0.1:${listen}`, servers: upstreams, test: true }),
         '}',
       ].join('\n'),
     );
