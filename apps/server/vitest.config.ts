@@ -1,9 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The cluster test (nginx in front of several server processes) runs on its own: npm run test:cluster.
+const cluster = process.env.PRESTAYA_CLUSTER_TEST === '1';
 
 export default defineConfig({
   test: {
     name: 'server',
-    include: ['test/**/*.test.ts'],
+    include: cluster ? ['test/cluster/**/*.test.ts'] : ['test/**/*.test.ts'],
+    exclude: cluster ? configDefaults.exclude : [...configDefaults.exclude, 'test/cluster/**'],
     globalSetup: ['test/global-setup.ts'],
     // Every reply of the suite is checked against the OpenAPI document (test/contract).
     setupFiles: ['test/contract/record-replies.ts'],

@@ -1,43 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { randomCurp, randomPhone, uniqueWord } from './support/data.ts';
+import { signInAsAdmin, tokenOf } from './support/session.ts';
+import { apiOf, deliveredLoan } from './support/staff-api.ts';
 
 // The audit trail (a customer's creation and edit, seen in /admin/audit and in the
 // customer's Historial), the customers CSV (UTF-8 with BOM, accents intact, the search honoured) and
 // the printable payment receipt (one page, on Letter and on A4).
-
-const SYLLABLES = ['ra', 'mo', 'li', 'ta', 've', 'no', 'si', 'ga', 'lu', 'de', 'pa', 'ro'];
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-const uniqueWord = () => {
-  const word = Array.from({ length: 5 }, () => pick(SYLLABLES)).join('');
-  return word.charAt(0).toUpperCase() + word.slice(1);
-};
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-const randomCurp = () =>
-  Array.from({ length: 18 }, () => pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'])).join('');
-
-/** The Bearer token of the signed-in user, from the session the app keeps in localStorage. */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('prestaya') ?? '{}').token as string);
-}
-
-/** A small client for set-up steps that other journeys cover through the UI. */
-function apiOf(request: APIRequestContext, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  const check = async (reply: APIResponse, what: string, status: number) => {
-    expect(reply.status(), `${what}: ${await reply.text()}`).toBe(status);
-    return (await reply.json()).data;
-  };
-  return {
-    get: async (path: string) => check(await request.get(path, { headers }), `GET ${path}`, 200),
-    post: async (path: string, data: unknown) =>
-      check(await request.post(path, { headers, data }), `POST ${path}`, 201),
-    put: async (path: string, data: unknown = {}) =>
-      check(await request.put(path, { headers, data }), `PUT ${path}`, 200),
-    multipart: async (path: string, parts: Record<string, string>) =>
-      check(await request.post(path, { headers, multipart: parts }), `POST ${path}`, 201),
-  };
-}
 
 /** Page objects of a PDF ('/Type /Page', never '/Type /Pages'). */
 function pdfPageCount(pdf: Buffer): number {
@@ -47,10 +16,10 @@ function pdfPageCount(pdf: Buffer): number {
 test('a customer created and edited shows both rows in Auditoría and in its Historial; the CSV keeps the accents', async ({
   page,
 }) => {
-  const word = uniqueWord();
+  const word = uniqueWord(5);
   const name = `José María ${word}`;
-  const phone = `55${digits(8)}`;
-  const newPhone = `56${digits(8)}`;
+  const phone = randomPhone();
+  const newPhone = randomPhone('56');
 
   await signInAsAdmin(page);
 
@@ -136,21 +105,15 @@ test("the payment receipt opens from 'Imprimir recibo' in a new tab and prints o
   const id = `${Date.now()}`.slice(-8);
   await signInAsAdmin(page);
   const api = apiOf(page.request, await tokenOf(page));
-  const account = await api.post('/api/v1/bank-accounts', {
-    name: `Caja Recibos ${id}`,
-    bankName: 'Efectivo',
-    customerName: 'PrestaYa Oficina',
-    balance: 20_000,
+  const { loan } = await deliveredLoan(api, {
+    account: { name: `Caja Recibos ${id}`, bankName: 'Efectivo', customerName: 'PrestaYa Oficina' },
+    customer: {
+      name: `Lucía Recibo${uniqueWord(5)}`,
+      lastName: 'Ordóñez',
+      phone: `57${id}`,
+      curp: randomCurp(),
+    },
   });
-  const customer = await api.post('/api/v1/customers', {
-    name: `Lucía Recibo${uniqueWord()}`,
-    lastName: 'Ordóñez',
-    phone: `57${id}`,
-    curp: randomCurp(),
-  });
-  const created = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 10_000 });
-  await api.put(`/api/v1/loans/${created.id}/approve`, { bankAccountId: account.id });
-  const loan = await api.put(`/api/v1/loans/${created.id}/activate`);
   const schedule = await api.get(`/api/v1/loans/${loan.id}/scheduled-payments`);
   const payment = await api.multipart(`/api/v1/loans/${loan.id}/payments`, {
     paymentRequest: JSON.stringify({

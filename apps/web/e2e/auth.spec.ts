@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, signIn, signInAsAdmin } from './support.ts';
+import { E2E_ADMIN, signIn, signInAsAdmin } from './support/session.ts';
 
 test('a wrong password shows the login failure text and stays on Login', async ({ page }) => {
   await signIn(page, E2E_ADMIN.username, 'contraseña-incorrecta');

@@ -1,20 +1,12 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './support.ts';
-
-/** The cells of a table row, as the user reads them. */
-async function cellTexts(row: Locator): Promise<string[]> {
-  return (await row.getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-}
-
-async function openRowAction(page: Page, row: Locator, action: string) {
-  await row.getByRole('button', { name: 'Acciones' }).click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
+import { expect, test } from '@playwright/test';
+import { unique } from './support/data.ts';
+import { signInAsAdmin } from './support/session.ts';
+import { cellTexts, openRowAction } from './support/tables.ts';
 
 test('the admin opens an account with $50,000, withdraws, deposits and reads the ledger', async ({
   page,
 }) => {
-  const name = `Caja ${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const name = `Caja ${unique()}`;
 
   await signInAsAdmin(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Cuentas' }).click();

@@ -1,32 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, signInAsAdmin, uniqueEmail } from './support.ts';
-
-// Unique data per run, so that reruns against the same database never collide.
-const SYLLABLES = ['ra', 'mo', 'li', 'ta', 've', 'no', 'si', 'ga', 'lu', 'de', 'pa', 'ro'];
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-
-/** A made-up, accent-free given name such as 'Ramoli', unique enough to find one customer. */
-function uniqueWord(): string {
-  const word = Array.from({ length: 4 }, () => pick(SYLLABLES)).join('');
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function randomPhone(): string {
-  return `55${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
-
-function randomCurp(): string {
-  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  return Array.from({ length: 18 }, () => pick([...chars])).join('');
-}
-
-/** The Bearer token of the signed-in user, read from the session the app keeps in localStorage. */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const session = JSON.parse(localStorage.getItem('prestaya') ?? '{}');
-    return String(Object.values(session).find((v) => typeof v === 'string' && v.split('.').length === 3));
-  });
-}
+import { randomCurp, randomPhone, uniqueEmail, uniqueWord } from './support/data.ts';
+import { signIn, signInAsAdmin, tokenOf } from './support/session.ts';
 
 async function registerCustomer(page: Page, customer: { name: string; phone: string; curp: string }) {
   await page.getByRole('button', { name: 'Registrar' }).click();

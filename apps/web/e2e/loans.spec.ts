@@ -1,25 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './support.ts';
+import { curpOf, unique } from './support/data.ts';
+import { signInAsAdmin, tokenOf } from './support/session.ts';
+import { accountRow, cellTexts, installmentsOf, openRowAction, rowWithCell } from './support/tables.ts';
 
 // A loan's whole path: an account with $50,000, a $10,000 loan requested for a customer,
 // approved from that account (Reserva), delivered (Entrega) and its 12 weekly installments.
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-/** The cells of a table row, as the user reads them. */
-async function cellTexts(row: Locator): Promise<string[]> {
-  return (await row.getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-}
-
-async function openRowAction(page: Page, row: Locator, action: string) {
-  await row.getByRole('button', { name: 'Acciones' }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
-}
-
-/** The Bearer token of the signed-in user, from the session the app keeps in localStorage. */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('prestaya') ?? '{}').token as string);
-}
 
 async function createAccountThroughTheUi(page: Page, name: string) {
   await page.getByRole('navigation').getByRole('link', { name: 'Cuentas' }).click();
@@ -35,17 +20,6 @@ async function createAccountThroughTheUi(page: Page, name: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** The account's row in 'Cuentas Bancarias': [name + bank, Saldo, Saldo Real]. */
-async function accountRow(page: Page, name: string): Promise<Locator> {
-  await page.goto('/admin/bank-accounts');
-  const search = page.getByPlaceholder('Nombre, Banco, Titular');
-  await search.fill(name);
-  await search.press('Enter');
-  const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toHaveCount(1);
-  return row;
-}
-
 async function loanRowInGlobalList(page: Page, num: string): Promise<Locator> {
   await page.getByRole('navigation').getByRole('link', { name: 'Préstamos' }).click();
   await expect(page).toHaveURL(/\/admin\/loans$/);
@@ -53,12 +27,7 @@ async function loanRowInGlobalList(page: Page, num: string): Promise<Locator> {
   const search = page.getByPlaceholder('No. préstamo o cliente');
   await search.fill(num);
   await search.press('Enter');
-  const row = page
-    .getByRole('table', { name: 'Lista Global de Préstamos' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: num, exact: true }) });
-  await expect(row).toHaveCount(1);
-  return row;
+  return rowWithCell(page.getByRole('table', { name: 'Lista Global de Préstamos' }), num);
 }
 
 test('request a $10,000 loan, approve it from a $50,000 account, deliver it and see the 12 installments', async ({
@@ -80,7 +49,7 @@ test('request a $10,000 loan, approve it from a $50,000 account, deliver it and 
       lastName: 'Ramírez',
       secondLastName: 'Soto',
       phone: `55${id.slice(-8)}`,
-      curp: `RASL${id}`.padEnd(18, 'X').slice(0, 18).toUpperCase(),
+      curp: curpOf('RASL', id),
     },
   });
   expect(created.status()).toBe(201);
@@ -152,19 +121,13 @@ test('request a $10,000 loan, approve it from a $50,000 account, deliver it and 
   await expect(page.getByTestId('customer-balance')).toHaveText('$12,000.00');
   const activeRow = loans.getByRole('row').filter({ hasText: 'Al corriente' });
   expect(await cellTexts(activeRow)).toEqual(expect.arrayContaining([num, '$10,000.00', '$12,000.00']));
-  await openRowAction(page, activeRow, 'Calendario');
-  const calendar = page.getByRole('dialog', { name: 'Calendario de Pagos' });
-  const installments = calendar.getByRole('table', { name: 'Calendario de pagos' }).locator('tbody tr');
-  await expect(installments).toHaveCount(12);
-  for (let k = 1; k <= 12; k++) {
-    const cells = await cellTexts(installments.nth(k - 1));
+  for (const [index, cells] of (await installmentsOf(page, activeRow)).entries()) {
+    const k = index + 1;
     expect(cells[0]).toBe(String(k));
     expect(cells[1]).toBe(`Pago ${k} de 12`);
     expect(cells[2]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(cells.slice(3)).toEqual(['$1,000.00', 'Pendiente']);
   }
-  await calendar.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(calendar).toBeHidden();
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openRowAction(page, activeRow, 'Link');

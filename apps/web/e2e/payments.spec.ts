@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './support.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { curpOf, unique } from './support/data.ts';
+import { signInAsAdmin, tokenOf } from './support/session.ts';
+import { apiOf, deliveredLoan } from './support/staff-api.ts';
+import { accountRow, cellTexts, installmentsOf, openRowAction, rowWithCell } from './support/tables.ts';
 
 // A payment's whole path: a TRANSFER payment with a proof image for installments 1 and 2 of
 // a delivered $10,000 loan, confirmed into the account it came from. Hand-computed figures:
@@ -9,49 +12,6 @@ import { signInAsAdmin } from './support.ts';
 //   (Saldo $12,000, Real $12,000); loan balance 12 × $1,000.00 − $2,000.00 = $10,000.00.
 
 const PROOF = fileURLToPath(new URL('./fixtures/comprobante.png', import.meta.url));
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-/** The cells of a table row, as the user reads them. */
-async function cellTexts(row: Locator): Promise<string[]> {
-  return (await row.getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-}
-
-async function openRowAction(page: Page, row: Locator, action: string) {
-  await row.getByRole('button', { name: 'Acciones' }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
-}
-
-/** The Bearer token of the signed-in user, from the session the app keeps in localStorage. */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('prestaya') ?? '{}').token as string);
-}
-
-/** A small client for the set-up steps other journeys already cover through the UI. */
-function apiOf(request: APIRequestContext, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async (method: 'get' | 'post' | 'put', path: string, data?: unknown, status = 200) => {
-    const reply = await request[method](path, { headers, data });
-    expect(reply.status(), `${method.toUpperCase()} ${path}: ${await reply.text()}`).toBe(status);
-    return (await reply.json()).data;
-  };
-  return {
-    get: (path: string) => call('get', path),
-    post: (path: string, data: unknown) => call('post', path, data, 201),
-    put: (path: string, data?: unknown) => call('put', path, data ?? {}),
-  };
-}
-
-/** The account's row in 'Cuentas Bancarias': [name + bank, Saldo, Saldo Real]. */
-async function accountRow(page: Page, name: string): Promise<Locator> {
-  await page.goto('/admin/bank-accounts');
-  const search = page.getByPlaceholder('Nombre, Banco, Titular');
-  await search.fill(name);
-  await search.press('Enter');
-  const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toHaveCount(1);
-  return row;
-}
 
 async function expectAccountBalances(page: Page, name: string, balance: string, realBalance: string) {
   const row = await accountRow(page, name);
@@ -64,12 +24,7 @@ async function expectAccountBalances(page: Page, name: string, balance: string, 
 async function customerLoanRow(page: Page, customerId: string, num: string): Promise<Locator> {
   await page.goto(`/admin/customers/${customerId}`);
   await expect(page.getByRole('tab', { name: 'Préstamos' })).toHaveAttribute('aria-selected', 'true');
-  const row = page
-    .getByRole('table', { name: 'Préstamos' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: num, exact: true }) });
-  await expect(row).toHaveCount(1);
-  return row;
+  return rowWithCell(page.getByRole('table', { name: 'Préstamos' }), num);
 }
 
 test('a TRANSFER payment with a proof image for installments 1–2, confirmed into the account', async ({
@@ -83,22 +38,16 @@ test('a TRANSFER payment with a proof image for installments 1–2, confirmed in
   const api = apiOf(page.request, await tokenOf(page));
 
   // Set-up through the API (the bank-accounts, customers and loans journeys cover these screens).
-  const account = await api.post('/api/v1/bank-accounts', {
-    name: accountName,
-    bankName: 'Banorte',
-    customerName: 'PrestaYa Oficina',
-    balance: 20_000,
+  const { account, customer, loan } = await deliveredLoan(api, {
+    account: { name: accountName, bankName: 'Banorte', customerName: 'PrestaYa Oficina', balance: 20_000 },
+    customer: {
+      name: customerName,
+      lastName: 'Méndez',
+      secondLastName: 'Luna',
+      phone: `56${id.slice(-8)}`,
+      curp: curpOf('MELR', id),
+    },
   });
-  const customer = await api.post('/api/v1/customers', {
-    name: customerName,
-    lastName: 'Méndez',
-    secondLastName: 'Luna',
-    phone: `56${id.slice(-8)}`,
-    curp: `MELR${id}`.padEnd(18, 'X').slice(0, 18).toUpperCase(),
-  });
-  const created = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 10_000 });
-  await api.put(`/api/v1/loans/${created.id}/approve`, { bankAccountId: account.id });
-  const loan = await api.put(`/api/v1/loans/${created.id}/activate`);
   expect(loan.status).toBe('ACTIVE');
   expect(loan.currentBalance).toBe(12_000);
   const num = String(loan.num);
@@ -143,11 +92,7 @@ test('a TRANSFER payment with a proof image for installments 1–2, confirmed in
   await expect(page.getByRole('heading', { name: 'Pagos Recibidos', level: 1 })).toBeVisible();
   await page.getByPlaceholder('No. préstamo o cliente').fill(num);
   await page.getByPlaceholder('No. préstamo o cliente').press('Enter');
-  const paymentRow = page
-    .getByRole('table', { name: 'Pagos Recibidos' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: num, exact: true }) });
-  await expect(paymentRow).toHaveCount(1);
+  const paymentRow = await rowWithCell(page.getByRole('table', { name: 'Pagos Recibidos' }), num);
   expect((await cellTexts(paymentRow)).slice(0, 6)).toEqual([
     num,
     `${customerName} Méndez`,
@@ -225,15 +170,10 @@ test('a TRANSFER payment with a proof image for installments 1–2, confirmed in
   loanRow = await customerLoanRow(page, customer.id, num);
   await expect(loanRow.getByRole('cell').nth(5)).toHaveText('$10,000.00');
   await expect(page.getByTestId('customer-balance')).toHaveText('$10,000.00');
-  await openRowAction(page, loanRow, 'Calendario');
-  const calendar = page.getByRole('dialog', { name: 'Calendario de Pagos' });
-  const installments = calendar.getByRole('table', { name: 'Calendario de pagos' }).locator('tbody tr');
-  await expect(installments).toHaveCount(12);
-  for (let k = 1; k <= 12; k++) {
-    const cells = await cellTexts(installments.nth(k - 1));
+  for (const [index, cells] of (await installmentsOf(page, loanRow)).entries()) {
+    const k = index + 1;
     expect([cells[1], cells.at(-1)]).toEqual([`Pago ${k} de 12`, k <= 2 ? 'Pagado' : 'Pendiente']);
   }
-  await calendar.getByRole('button', { name: 'Cerrar' }).click();
 
   // The same figures straight from the API.
   const after = await api.get(`/api/v1/loans/${loan.id}`);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from './constants.ts';
-import { signInAsAdmin } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { curpOf, unique } from './support/data.ts';
+import { signInAsAdmin } from './support/session.ts';
+import { adminApi, createAgent, deliveredLoan } from './support/staff-api.ts';
 
 const PROOF = fileURLToPath(new URL('./fixtures/comprobante.png', import.meta.url));
 
@@ -12,26 +13,6 @@ const PROOF = fileURLToPath(new URL('./fixtures/comprobante.png', import.meta.ur
 // agent's user number and PIN; the statement shows 'Pago 1 de 12' awaiting validation.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-/** The staff API with the admin's token (the staff journeys cover these screens). */
-async function adminApi(request: APIRequestContext) {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const token = (await login.json()).access_token as string;
-  const call = async (method: 'post' | 'put', path: string, data: unknown, status: number) => {
-    const reply = await request[method](path, { headers: { Authorization: `Bearer ${token}` }, data });
-    expect(reply.status(), `${method.toUpperCase()} ${path}: ${await reply.text()}`).toBe(status);
-    return (await reply.json()).data;
-  };
-  return {
-    post: (path: string, data: unknown) => call('post', path, data, 201),
-    put: (path: string, data: unknown = {}) => call('put', path, data, 200),
-  };
-}
 
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -57,32 +38,23 @@ test('a borrower looks up the loan, pays installment 1 with the agent PIN and se
 
   // Set-up: an account with $20,000, an agent with PIN 2468, that agent's customer, a $10,000 loan delivered.
   const api = await adminApi(request);
-  const account = await api.post('/api/v1/bank-accounts', {
-    name: `Caja Pública ${id}`,
-    bankName: 'Efectivo',
-    customerName: 'PrestaYa Oficina',
-    balance: 20_000,
-  });
-  const agent = await api.post('/api/v1/users', {
-    name: 'Agente',
+  const agent = await createAgent(api, {
     lastName: `Público${id}`,
     username: `agente.${id}@prestaya.mx`,
-    password: 'Agente12345!',
     pin,
-    roles: ['ROLE_USER'],
   });
   const agentNum = String(agent.num);
-  const customer = await api.post('/api/v1/customers', {
-    name: `Carmen${id}`,
-    lastName: 'Vega',
-    secondLastName: 'Ríos',
-    phone,
-    curp: `VERC${id}`.padEnd(18, 'X').slice(0, 18).toUpperCase(),
-    agentId: agent.id,
+  const { loan } = await deliveredLoan(api, {
+    account: { name: `Caja Pública ${id}`, bankName: 'Efectivo', customerName: 'PrestaYa Oficina' },
+    customer: {
+      name: `Carmen${id}`,
+      lastName: 'Vega',
+      secondLastName: 'Ríos',
+      phone,
+      curp: curpOf('VERC', id),
+      agentId: agent.id,
+    },
   });
-  const created = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 10_000 });
-  await api.put(`/api/v1/loans/${created.id}/approve`, { bankAccountId: account.id });
-  const loan = await api.put(`/api/v1/loans/${created.id}/activate`);
   expect(loan.status).toBe('ACTIVE');
   const num = String(loan.num);
 
@@ -181,30 +153,21 @@ test.describe('on a 360 px phone', () => {
     const phone = `59${id.slice(-8)}`;
     const pin = '97531';
     const api = await adminApi(request);
-    const account = await api.post('/api/v1/bank-accounts', {
-      name: `Banco Público ${id}`,
-      bankName: 'BBVA',
-      customerName: 'PrestaYa',
-      balance: 20_000,
-    });
-    const agent = await api.post('/api/v1/users', {
-      name: 'Agente',
+    const agent = await createAgent(api, {
       lastName: `Transferencia${id}`,
       username: `agente.t.${id}@prestaya.mx`,
-      password: 'Agente12345!',
       pin,
-      roles: ['ROLE_USER'],
     });
-    const customer = await api.post('/api/v1/customers', {
-      name: `Rosa${id}`,
-      lastName: 'Méndez',
-      phone,
-      curp: `MERR${id}`.padEnd(18, 'Y').slice(0, 18).toUpperCase(),
-      agentId: agent.id,
+    const { customer, loan } = await deliveredLoan(api, {
+      account: { name: `Banco Público ${id}`, bankName: 'BBVA', customerName: 'PrestaYa' },
+      customer: {
+        name: `Rosa${id}`,
+        lastName: 'Méndez',
+        phone,
+        curp: curpOf('MERR', id, 'Y'),
+        agentId: agent.id,
+      },
     });
-    const created = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 10_000 });
-    await api.put(`/api/v1/loans/${created.id}/approve`, { bankAccountId: account.id });
-    const loan = await api.put(`/api/v1/loans/${created.id}/activate`);
     const num = String(loan.num);
 
     // The borrower: look up, tick installments 1 and 2, pay $2,000.00 by transfer with a real image.

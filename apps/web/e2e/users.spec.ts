@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signInAsAdmin, uniqueEmail } from './support.ts';
+import { uniqueEmail } from './support/data.ts';
+import { signIn, signInAsAdmin } from './support/session.ts';
 
 test('the admin creates an agent with a PIN; the agent signs in and sees only Dashboard and Clientes', async ({
   page,

@@ -1,29 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from './constants.ts';
-import { signInAsAdmin } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { curpOf, unique } from './support/data.ts';
+import { signInAsAdmin } from './support/session.ts';
+import { adminApi, deliveredLoan } from './support/staff-api.ts';
 
 // A customer whose name is markup renders as inert text on every screen that shows
 // it (staff list and details, loans, payments, the public statement), nothing it carries ever runs,
 // and the app's own screens work under the server's Content-Security-Policy without a violation.
 
 const PAYLOAD = '<script>window.__xss=1</script><img src=x onerror=window.__xss=2>';
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-/** The staff API with the admin's token (set-up only; the screens are what is under test). */
-async function adminApi(request: APIRequestContext) {
-  const login = await request.post('/api/v1/auth/login', { data: E2E_ADMIN });
-  expect(login.status(), await login.text()).toBe(200);
-  const token = (await login.json()).access_token as string;
-  const call = async (method: 'post' | 'put', path: string, data: unknown, status: number) => {
-    const reply = await request[method](path, { headers: { Authorization: `Bearer ${token}` }, data });
-    expect(reply.status(), `${method.toUpperCase()} ${path}: ${await reply.text()}`).toBe(status);
-    return (await reply.json()).data;
-  };
-  return {
-    post: (path: string, data: unknown) => call('post', path, data, 201),
-    put: (path: string, data: unknown = {}) => call('put', path, data, 200),
-  };
-}
 
 /**
  * Records, from before any script of the page runs, every CSP violation the browser reports, every
@@ -74,23 +58,18 @@ test('a customer named with markup renders as inert text everywhere, under a CSP
   const id = unique();
   const phone = `57${id.slice(-8)}`;
   const api = await adminApi(request);
-  const account = await api.post('/api/v1/bank-accounts', {
-    name: `Caja XSS ${id}`,
-    bankName: 'Efectivo',
-    customerName: 'PrestaYa Oficina',
-    balance: 20_000,
-  });
-  const customer = await api.post('/api/v1/customers', {
-    name: PAYLOAD,
-    lastName: `Inerte${id}`,
-    secondLastName: '<b>negrita</b>',
-    phone,
-    curp: `XSSA${id}`.padEnd(18, 'X').slice(0, 18).toUpperCase(),
+  const { customer, loan } = await deliveredLoan(api, {
+    account: { name: `Caja XSS ${id}`, bankName: 'Efectivo', customerName: 'PrestaYa Oficina' },
+    customer: {
+      name: PAYLOAD,
+      lastName: `Inerte${id}`,
+      secondLastName: '<b>negrita</b>',
+      phone,
+      curp: curpOf('XSSA', id),
+    },
+    amount: 5_000,
   });
   expect(customer.name).toBe(PAYLOAD); // stored as typed: escaping is the screen's job
-  const created = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 5_000 });
-  await api.put(`/api/v1/loans/${created.id}/approve`, { bankAccountId: account.id });
-  const loan = await api.put(`/api/v1/loans/${created.id}/activate`);
 
   const expectClean = await watch(page);
   await signInAsAdmin(page);

@@ -1,4 +1,5 @@
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from './client.ts';
 import { auditLog } from './schema/audit.ts';
@@ -50,6 +51,38 @@ export async function insertAudited<T extends PgTable>(
     entityId: row.id,
     action: audit.action ?? 'created',
     after: audit.snapshot(row),
+  });
+  return row;
+}
+
+/**
+ * Updates the row `where` selects and writes its `updated` audit entry (`before` the row read under
+ * lock, `after` the stored row, plus what the row cannot show) in the same transaction. Undefined when
+ * no row matched: the caller answers its own 404.
+ */
+export async function updateAudited<T extends PgTable>(
+  tx: DbOrTx,
+  table: T,
+  where: SQL,
+  values: PgUpdateSetSource<T>,
+  audit: {
+    actorId: string | null;
+    entity: string;
+    entityId: string;
+    before: T['$inferSelect'];
+    snapshot: (row: T['$inferSelect']) => Record<string, unknown>;
+    alsoAfter?: Record<string, unknown>;
+  },
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = (await tx.update(table).set(values).where(where).returning()) as T['$inferSelect'][];
+  if (!row) return undefined;
+  await writeAudit(tx, {
+    actorId: audit.actorId,
+    entity: audit.entity,
+    entityId: audit.entityId,
+    action: 'updated',
+    before: audit.snapshot(audit.before),
+    after: { ...audit.snapshot(row), ...audit.alsoAfter },
   });
   return row;
 }

@@ -9,6 +9,11 @@ const reply = (code: RefusalCode) => {
   return [status, detail];
 };
 
+/** Each code's reply: [code, status, detail]. */
+const expectReplies = (rows: [RefusalCode, number, string][]) => {
+  for (const [code, status, detail] of rows) expect(reply(code), code).toEqual([status, detail]);
+};
+
 describe('the refusals table', () => {
   it('gives every code a 4xx status and a Spanish message of its own', () => {
     const codes = Object.keys(REFUSALS) as RefusalCode[];
@@ -54,56 +59,34 @@ describe('the refusals table', () => {
   });
 
   it('words the loan status refusals as before, each pointing to the right action', () => {
-    expect(reply('loan.use_approve')).toEqual([409, 'Use Aprobar para aprobar un préstamo']);
-    expect(reply('loan.use_deliver')).toEqual([
-      409,
-      'Use Entregar para entregar un préstamo aprobado; así queda activo',
+    expectReplies([
+      ['loan.use_approve', 409, 'Use Aprobar para aprobar un préstamo'],
+      ['loan.use_deliver', 409, 'Use Entregar para entregar un préstamo aprobado; así queda activo'],
+      ['loan.approve_then_deliver', 409, 'Use Aprobar y después Entregar para activar un préstamo'],
+      ['loan.status_computed', 409, 'El estatus de un préstamo activo lo calcula el sistema'],
+      ['loan.delivered_not_cancellable', 409, 'Un préstamo ya entregado no se puede cancelar'],
+      [
+        'loan.approved_cannot_go_back',
+        409,
+        'Un préstamo aprobado no puede volver a En espera; cancélelo para liberar la reserva',
+      ],
+      ['loan.cancelled_is_final', 409, 'Un préstamo cancelado no puede cambiar de estatus'],
+      ['loan.approve_only_pending', 409, 'Solo se puede aprobar un préstamo en espera'],
+      ['loan.deliver_only_approved', 409, 'Solo se puede entregar un préstamo aprobado'],
     ]);
-    expect(reply('loan.approve_then_deliver')).toEqual([
-      409,
-      'Use Aprobar y después Entregar para activar un préstamo',
-    ]);
-    expect(reply('loan.status_computed')).toEqual([
-      409,
-      'El estatus de un préstamo activo lo calcula el sistema',
-    ]);
-    expect(reply('loan.delivered_not_cancellable')).toEqual([
-      409,
-      'Un préstamo ya entregado no se puede cancelar',
-    ]);
-    expect(reply('loan.approved_cannot_go_back')).toEqual([
-      409,
-      'Un préstamo aprobado no puede volver a En espera; cancélelo para liberar la reserva',
-    ]);
-    expect(reply('loan.cancelled_is_final')).toEqual([
-      409,
-      'Un préstamo cancelado no puede cambiar de estatus',
-    ]);
-    expect(reply('loan.approve_only_pending')).toEqual([409, 'Solo se puede aprobar un préstamo en espera']);
-    expect(reply('loan.deliver_only_approved')).toEqual([409, 'Solo se puede entregar un préstamo aprobado']);
   });
 
   it('words the payment selection refusals with their statuses', () => {
-    expect(reply('payment.no_items')).toEqual([400, 'Seleccione al menos un pago o multa']);
-    expect(reply('payment.file_only_with_transfer')).toEqual([
-      400,
-      'Solo se adjunta comprobante en pagos por transferencia',
+    expectReplies([
+      ['payment.no_items', 400, 'Seleccione al menos un pago o multa'],
+      ['payment.file_only_with_transfer', 400, 'Solo se adjunta comprobante en pagos por transferencia'],
+      ['payment.loan_not_payable', 409, 'Solo se pueden registrar pagos de préstamos activos o atrasados'],
+      ['payment.unknown_item', 400, 'Alguno de los conceptos no pertenece a este préstamo'],
+      ['payment.already_taken', 409, 'Alguno de los conceptos ya fue pagado o está en validación'],
+      ['payment.not_payable', 409, 'Alguno de los conceptos ya no se puede pagar'],
+      ['payment.all_pending_fees', 400, 'Debe incluir todas las multas pendientes'],
+      ['payment.oldest_first', 400, 'Debe pagar primero los pagos más antiguos'],
     ]);
-    expect(reply('payment.loan_not_payable')).toEqual([
-      409,
-      'Solo se pueden registrar pagos de préstamos activos o atrasados',
-    ]);
-    expect(reply('payment.unknown_item')).toEqual([
-      400,
-      'Alguno de los conceptos no pertenece a este préstamo',
-    ]);
-    expect(reply('payment.already_taken')).toEqual([
-      409,
-      'Alguno de los conceptos ya fue pagado o está en validación',
-    ]);
-    expect(reply('payment.not_payable')).toEqual([409, 'Alguno de los conceptos ya no se puede pagar']);
-    expect(reply('payment.all_pending_fees')).toEqual([400, 'Debe incluir todas las multas pendientes']);
-    expect(reply('payment.oldest_first')).toEqual([400, 'Debe pagar primero los pagos más antiguos']);
   });
 
   it('explains ledger refusals in Spanish with the amounts in pesos', () => {

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loansApi } from '../support/api.ts';
-import { expectProblem, useTestApp } from '../support/app.ts';
+import { expectProblem } from '../support/app.ts';
 import { addDays, businessToday } from '../support/clock.ts';
+import { api, context, world } from '../support/loans-world.ts';
 import { loanAuditOf, storedLoanState } from '../support/records.ts';
-import {
-  accountOf,
-  expectLedger,
-  ledgerOf,
-  openAccount,
-  secondCustomer,
-  useLoanWorld,
-} from '../support/worlds.ts';
-
-const context = useTestApp();
-
-const api = loansApi(context);
-
-const world = useLoanWorld(context);
+import { accountOf, expectLedger, ledgerOf, openAccount, secondCustomer } from '../support/worlds.ts';
 
 describe('request → approve → deliver (the issue-4 journey)', () => {
   it('reserves, delivers and schedules with the exact figures, the ledger invariant after every step', async () => {

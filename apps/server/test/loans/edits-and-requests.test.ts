@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loansApi } from '../support/api.ts';
-import { expectProblem, useTestApp } from '../support/app.ts';
+import { expectProblem } from '../support/app.ts';
 import { addDays, businessToday } from '../support/clock.ts';
+import { api, context, world } from '../support/loans-world.ts';
 import { loanAuditOf, storedLoanState } from '../support/records.ts';
-import { accountOf, expectLedger, openAccount, secondCustomer, useLoanWorld } from '../support/worlds.ts';
-
-const context = useTestApp();
-
-const api = loansApi(context);
-
-const world = useLoanWorld(context);
+import { accountOf, expectLedger, openAccount, secondCustomer } from '../support/worlds.ts';
 
 /** Another customer of the same agent. */
 describe('editing a loan', () => {

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loansApi } from '../support/api.ts';
-import { expectProblem, useTestApp } from '../support/app.ts';
+import { expectProblem } from '../support/app.ts';
 import { addDays } from '../support/clock.ts';
+import { api, context, world } from '../support/loans-world.ts';
 import { loanAuditOf } from '../support/records.ts';
-import { accountOf, expectLedger, ledgerOf, openAccount, useLoanWorld } from '../support/worlds.ts';
-
-const context = useTestApp();
-
-const api = loansApi(context);
-
-const world = useLoanWorld(context);
+import { accountOf, expectLedger, ledgerOf, openAccount } from '../support/worlds.ts';
 
 describe('a loanFromPast (Préstamo ya iniciado)', () => {
   it('moves no money on approve or deliver and anchors the schedule on the request date', async () => {

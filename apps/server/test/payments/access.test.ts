@@ -1,18 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentsApi } from '../support/api.ts';
-import { createUserAndLogin, expectProblem, request, type TestUser, useTestApp } from '../support/app.ts';
+import { createUserAndLogin, expectProblem, request, type TestUser } from '../support/app.ts';
 import { jsonPart } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
-import { accrue, activeLoan, openAccount, useLoanWorld } from '../support/worlds.ts';
+import { api, context, world } from '../support/payments-world.ts';
+import { accrue, activeLoan, openAccount } from '../support/worlds.ts';
 
 /**
  * Roles (docs/architecture.md "People and access"): the Pagos screens, confirming/rejecting and cancelling
  * fees are ROLE_ADMIN; an agent registers payments and reads pending payments, fees and payments of their
  * own customers' loans, and another agent's loan does not exist for them.
  */
-const context = useTestApp();
-const api = paymentsApi(context);
-const world = useLoanWorld(context);
 let stranger: TestUser;
 
 beforeEach(async () => {

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
-import { expectProblem, request, useTestApp } from '../support/app.ts';
+import { customersApi, loansApi } from '../support/api.ts';
+import { expectProblem, request } from '../support/app.ts';
 import { jsonPart, multipart, textPart } from '../support/builders.ts';
+import { api, context, world } from '../support/payments-world.ts';
 import { storedPaymentState } from '../support/records.ts';
-import { activeLoan, overdueLoan, useLoanWorld } from '../support/worlds.ts';
+import { activeLoan, overdueLoan } from '../support/worlds.ts';
 
 /**
  * Registering a payment (POST /loans/{id}/payments, multipart): the rules of docs/architecture.md "Payments",
  * each refused with its status and Spanish detail and leaving nothing behind.
  */
-const context = useTestApp();
-
-const api = paymentsApi(context);
-
-const world = useLoanWorld(context);
-
 describe('registration rules', () => {
   it('refuses each broken rule with its message and changes nothing', async () => {
     const { loan, fees, ids } = await overdueLoan(context, world);

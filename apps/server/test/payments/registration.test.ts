@@ -1,22 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loansApi, paymentsApi } from '../support/api.ts';
-import { expectProblem, useTestApp } from '../support/app.ts';
+import { loansApi } from '../support/api.ts';
+import { expectProblem } from '../support/app.ts';
 import { jsonPart, textPart } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { rowsOf } from '../support/database.ts';
-import { activeLoan, loanOf, overdueLoan, useLoanWorld } from '../support/worlds.ts';
+import { api, context, world } from '../support/payments-world.ts';
+import { activeLoan, loanOf, overdueLoan } from '../support/worlds.ts';
 
 /**
  * Registering a payment (POST /loans/{id}/payments, multipart): the rules of docs/architecture.md "Payments",
  * each refused with its status and Spanish detail and leaving nothing behind.
  */
-const context = useTestApp();
-
-const api = paymentsApi(context);
-
-const world = useLoanWorld(context);
-
 describe('registering a payment', () => {
   it('sets the payment and its items VALIDATING with a server-computed amount; the items stay owed', async () => {
     const { loan, fees, ids } = await overdueLoan(context, world);

@@ -92,7 +92,7 @@ export function removeTemporaryDirectories() {
   for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);

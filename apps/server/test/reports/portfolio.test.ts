@@ -1,8 +1,8 @@
 import type { PortfolioReport } from '@prestaya/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loansApi, reportsApi } from '../support/api.ts';
-import { createAdmin, createUserAndLogin, type TestUser, useTestAppWithDataDir } from '../support/app.ts';
-import { addDays, businessToday } from '../support/clock.ts';
+import { loansApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, type TestUser } from '../support/app.ts';
+import { context, day, reports, T } from '../support/reports-world.ts';
 import {
   accrue,
   activeLoan,
@@ -12,6 +12,9 @@ import {
   openAccount,
   registerOldest,
 } from '../support/worlds.ts';
+
+const bucketsOf = (report: PortfolioReport) =>
+  report.buckets.map((b) => [b.key, b.label, b.loans, b.principal]);
 
 /**
  * GET /api/v1/reports/portfolio against a hand-computed portfolio built through the API. A loanFromPast
@@ -33,15 +36,6 @@ import {
  * Cash: Caja $50,000 − 1,000 (a5) + 1,200 (a5 paid) + 1,201.20 (a4: 100.10 + 1,101.10 of fees)
  * = $51,401.20 real, $48,901.20 available after the $2,500 reservation of a6; Banco $1,000.
  */
-const context = useTestAppWithDataDir();
-const reports = reportsApi(context);
-
-const T = businessToday();
-const day = (offset: number) => addDays(T, offset);
-
-const bucketsOf = (report: PortfolioReport) =>
-  report.buckets.map((b) => [b.key, b.label, b.loans, b.principal]);
-
 describe('portfolio report', () => {
   let admin: TestUser;
   let agentA: TestUser;

@@ -1,15 +1,9 @@
 import type { WeeklyPaymentsReport } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentsApi, reportsApi } from '../support/api.ts';
-import {
-  createAdmin,
-  createUserAndLogin,
-  expectProblem,
-  type TestUser,
-  useTestAppWithDataDir,
-} from '../support/app.ts';
-import { addDays, businessToday } from '../support/clock.ts';
+import { paymentsApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, expectProblem, type TestUser } from '../support/app.ts';
+import { context, day, reports, T } from '../support/reports-world.ts';
 import { withinTimeLimit } from '../support/time-limit.ts';
 import { accrue, activeLoan, confirm, customerOf, openAccount, registerOldest } from '../support/worlds.ts';
 
@@ -18,11 +12,6 @@ import { accrue, activeLoan, confirm, customerOf, openAccount, registerOldest } 
  * The business zone of the tests is America/Mexico_City: UTC−6 all year (no DST since 2022), so a
  * local 23:30 is 05:30 UTC of the next calendar day.
  */
-const context = useTestAppWithDataDir();
-const reports = reportsApi(context);
-
-const T = businessToday();
-const day = (offset: number) => addDays(T, offset);
 
 /** Sets a confirmed payment's confirmation instant (the tests cannot wait for other days). */
 async function confirmedAt(paymentId: string, isoInstant: string) {

@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { api } from '../lib/api.ts';
 import { auditActionLabel, auditChanges, formatAuditValue } from '../lib/audit.ts';
+import { auditEntry } from '../test/fixtures.ts';
 import { json, mockServer, problem, renderWithProviders } from '../test/utils.tsx';
 import { EntityHistory } from './EntityHistory.tsx';
 
 const CUSTOMER_ID = '0190a000-0000-7000-8000-000000000001';
 const ADDRESS_ID = '0190a000-0000-7000-8000-0000000000a1';
-const admin = { id: 'u-1', name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' };
 
 const snapshot = {
   num: 7,
@@ -23,27 +23,23 @@ const snapshot = {
   agentId: 'u-1',
 };
 
-const created: AuditEntry = {
+const ofCustomer = { entity: 'customer', entityId: CUSTOMER_ID } as const;
+const created = auditEntry({
+  ...ofCustomer,
   id: 'a-1',
   at: '2025-03-10T16:30:00.000Z',
-  entity: 'customer',
-  entityId: CUSTOMER_ID,
   action: 'created',
-  user: admin,
-  before: null,
   after: snapshot,
-};
-const updated: AuditEntry = {
+});
+const updated = auditEntry({
+  ...ofCustomer,
   id: 'a-2',
   at: '2025-03-11T17:45:00.000Z',
-  entity: 'customer',
-  entityId: CUSTOMER_ID,
   action: 'updated',
-  user: admin,
   before: snapshot,
   after: { ...snapshot, name: 'José Luis', phone: '5587654321' },
-};
-const addressDeleted: AuditEntry = {
+});
+const addressDeleted = auditEntry({
   id: 'a-3',
   at: '2025-03-12T18:00:00.000Z',
   entity: 'address',
@@ -51,8 +47,7 @@ const addressDeleted: AuditEntry = {
   action: 'deleted',
   user: null,
   before: { customerId: CUSTOMER_ID, street: 'Av. Juárez', city: 'Toluca' },
-  after: null,
-};
+});
 
 const rowsOf = (table: HTMLElement) =>
   within(table)

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api.ts';
 import { filenameFromDisposition } from '../lib/download.ts';
 import { session } from '../lib/session.ts';
-import { json, mockServer, problem, renderWithProviders } from '../test/utils.tsx';
+import { json, mockServer, params, problem, renderWithProviders } from '../test/utils.tsx';
 import { CatalogTable, type ColumnDef, type Paged, type PageParams } from './CatalogTable/index.ts';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
 
@@ -51,8 +51,6 @@ function captureSaves() {
   });
   return saved;
 }
-
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
 
 beforeEach(() => {
   session.start({

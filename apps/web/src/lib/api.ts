@@ -1,3 +1,4 @@
+import type { Envelope } from '@prestaya/contracts';
 import { filenameFromDisposition } from './download.ts';
 import { session } from './session.ts';
 
@@ -180,6 +181,15 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: RequestOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Most replies wrap their payload as `{ data }` (a paged list too): these calls resolve to it. */
+export const apiData = {
+  get: async <T>(path: string, query?: Record<string, QueryValue>) =>
+    (await api.get<Envelope<T>>(path, query)).data,
+  post: async <T>(path: string, body?: unknown) => (await api.post<Envelope<T>>(path, body)).data,
+  put: async <T>(path: string, body?: unknown) => (await api.put<Envelope<T>>(path, body)).data,
+  patch: async <T>(path: string, body?: unknown) => (await api.patch<Envelope<T>>(path, body)).data,
 };
 
 /** A 401 was already handled globally (session cleared, sent to Login): callers stay silent. */

@@ -1,4 +1,4 @@
-import type { BankAccount } from '@prestaya/contracts';
+import type { AuditEntry, BankAccount, User } from '@prestaya/contracts';
 
 /** The people, customer and accounts every feature's tests share, so the same ids mean the same thing. */
 export const ADMIN_ID = '0190a0c0-0000-7000-8000-000000000001';
@@ -52,4 +52,29 @@ export function bbvaAccount(balance: number): BankAccount {
     balance,
     realBalance: balance,
   });
+}
+
+/** Luis Pérez, an active agent (a staff user row); pass what a test needs different. */
+export function agentUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '0190a0c0-0000-7000-8000-0000000000aa',
+    num: 1002,
+    name: 'Luis',
+    lastName: 'Pérez',
+    username: 'luis@example.com',
+    roles: ['ROLE_USER'],
+    status: 'A',
+    createdOn: '2025-01-10T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The administrator an audit row names as its author. */
+export const auditAdmin = { id: 'u-1', name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' };
+
+/** An audit row written by `auditAdmin`, with no before/after unless given. */
+export function auditEntry(
+  entry: Pick<AuditEntry, 'id' | 'at' | 'entity' | 'entityId' | 'action'> & Partial<AuditEntry>,
+): AuditEntry {
+  return { user: auditAdmin, before: null, after: null, ...entry };
 }

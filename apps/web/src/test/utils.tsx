@@ -1,7 +1,7 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, type Mock, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 
@@ -27,6 +27,9 @@ export function problem(status: number, detail: string, errors?: { field: string
   return json(status, { type: 'about:blank', title: 'Error', status, detail, ...(errors ? { errors } : {}) });
 }
 
+/** The query parameters a request was sent with. */
+export const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+
 /** Stubs `fetch` at the network boundary with canned server replies; unknown calls get a 404. */
 export function mockServer(handler: Handler) {
   const requests: SeenRequest[] = [];
@@ -45,6 +48,13 @@ export function mockServer(handler: Handler) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
+}
+
+/** A refused save: its notification (title and the server's detail) shows and the dialog stays open. */
+export async function expectRefusal(title: string, detail: string, onClose: Mock) {
+  expect(await screen.findByText(title)).toBeInTheDocument();
+  expect(screen.getByText(detail)).toBeInTheDocument();
+  expect(onClose).not.toHaveBeenCalled();
 }
 
 /** Renders routes inside the app providers (transitions and portals off). */

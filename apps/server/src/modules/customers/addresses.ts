@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { type AddressRow, addresses } from '../../db/schema/customers.ts';
-import { insertAudited, writeAudit } from '../../db/write-audit.ts';
+import { insertAudited, updateAudited, writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from './access.ts';
@@ -73,20 +73,14 @@ export async function updateAddress(
 ): Promise<Address> {
   return db.transaction(async (tx) => {
     const current = await findAddress(tx, actor, customerId, addressId);
-    const [row] = await tx
-      .update(addresses)
-      .set(addressColumns(input))
-      .where(eq(addresses.id, addressId))
-      .returning();
-    if (!row) throw refuse('address.not_found');
-    await writeAudit(tx, {
+    const row = await updateAudited(tx, addresses, eq(addresses.id, addressId), addressColumns(input), {
       actorId: actor.id,
       entity: AUDIT_ENTITY,
       entityId: addressId,
-      action: 'updated',
-      before: addressAuditSnapshot(current),
-      after: addressAuditSnapshot(row),
+      before: current,
+      snapshot: addressAuditSnapshot,
     });
+    if (!row) throw refuse('address.not_found');
     return toAddressDto(row);
   });
 }

@@ -18,7 +18,7 @@ import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { addresses, type CustomerRow, customers } from '../../db/schema/customers.ts';
 import { users } from '../../db/schema/users.ts';
-import { insertAudited, writeAudit } from '../../db/write-audit.ts';
+import { insertAudited, updateAudited } from '../../db/write-audit.ts';
 import { type CustomerActor, resolveAgentAssignment } from '../../domain/customers.ts';
 import { customerSearchText } from '../../domain/search-text.ts';
 import { refuse } from '../../http/refusals.ts';
@@ -213,20 +213,15 @@ export async function updateCustomer(
     db.transaction(async (tx) => {
       const current = await findVisibleCustomer(tx, actor, id, 'update');
       const agentId = await assignedAgent(tx, actor, input.agentId, current.agentId);
-      const [row] = await tx
-        .update(customers)
-        .set({ ...columns, agentId, updatedOn: sql`now()` })
-        .where(eq(customers.id, id))
-        .returning();
-      if (!row) throw refuse('customer.not_found');
-      await writeAudit(tx, {
+      const values = { ...columns, agentId, updatedOn: sql`now()` };
+      const row = await updateAudited(tx, customers, eq(customers.id, id), values, {
         actorId: actor.id,
         entity: AUDIT_ENTITY,
         entityId: id,
-        action: 'updated',
-        before: customerAuditSnapshot(current),
-        after: customerAuditSnapshot(row),
+        before: current,
+        snapshot: customerAuditSnapshot,
       });
+      if (!row) throw refuse('customer.not_found');
       return loadCustomer(tx, actor, id);
     }),
   );

@@ -1,9 +1,9 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { AppDb, AppTx, DbOrTx } from '../../db/client.ts';
 import { bankAccountNameColumns, customerNameColumns } from '../../db/name-columns.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { loans } from '../../db/schema/loans.ts';
+import { type LoanRow, loans } from '../../db/schema/loans.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visibleCustomers } from '../customers/access.ts';
@@ -52,6 +52,22 @@ export async function findVisibleLoan(
   const [row] = lock ? await query.for('update', { of: loans }) : await query;
   if (!row) throw refuse('loan.not_found');
   return row;
+}
+
+/**
+ * A state change of a visible loan: one transaction whose first step locks the loan row, so every loan
+ * action takes its locks in the same order (the loan, then any account row).
+ */
+export function changeVisibleLoan<T>(
+  db: AppDb,
+  actor: CustomerActor,
+  id: string,
+  change: (tx: AppTx, loan: LoanRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { loan } = await findVisibleLoan(tx, actor, id, true);
+    return change(tx, loan);
+  });
 }
 
 /**

@@ -1,13 +1,13 @@
-import type { Loan, LoanStatus } from '@prestaya/contracts';
-import { buildSchedule, transition } from '@prestaya/domain';
+import type { Loan } from '@prestaya/contracts';
+import { buildSchedule } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
-import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
-import { findVisibleLoan } from './access.ts';
+import { changeVisibleLoan } from './access.ts';
+import { requireTransition } from './input-checks.ts';
 import { ledgerReason } from './messages.ts';
 import { reservedAccountOf, saveLoan } from './save.ts';
 
@@ -25,10 +25,8 @@ export async function activateLoan(
   /** Today's business date (app.businessClock): the delivery day. */
   today: string,
 ): Promise<Loan> {
-  return db.transaction(async (tx) => {
-    const { loan } = await findVisibleLoan(tx, actor, id, true);
-    const next = transition(loan.status as LoanStatus, { kind: 'deliver' });
-    if (!next.ok) throw refuse(next.refusal);
+  return changeVisibleLoan(db, actor, id, async (tx, loan) => {
+    const next = requireTransition(loan.status, { kind: 'deliver' });
     if (!loan.loanFromPast) {
       await applyAccountMovement(tx, {
         accountId: reservedAccountOf(loan),

@@ -1,12 +1,12 @@
-import { formatCents, type Loan, type LoanStatus, type loanApprove, type z } from '@prestaya/contracts';
-import { transition } from '@prestaya/domain';
+import { formatCents, type Loan, type loanApprove, type z } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement, LedgerRefusalError } from '../bank-accounts/ledger-service.ts';
 import { ensureAccountExists } from '../bank-accounts/service.ts';
-import { findVisibleLoan } from './access.ts';
+import { changeVisibleLoan } from './access.ts';
+import { requireTransition } from './input-checks.ts';
 import { ledgerReason } from './messages.ts';
 import { saveLoan } from './save.ts';
 
@@ -24,10 +24,8 @@ export async function approveLoan(
   id: string,
   input: LoanApproveInput,
 ): Promise<Loan> {
-  return db.transaction(async (tx) => {
-    const { loan } = await findVisibleLoan(tx, actor, id, true);
-    const next = transition(loan.status as LoanStatus, { kind: 'approve' });
-    if (!next.ok) throw refuse(next.refusal);
+  return changeVisibleLoan(db, actor, id, async (tx, loan) => {
+    const next = requireTransition(loan.status, { kind: 'approve' });
     const accountId = input.bankAccountId ?? null;
     if (loan.loanFromPast) {
       // It may name the account it came from (informative: no money moves); it must exist.

@@ -1,9 +1,10 @@
-import { pesosToCents } from '@prestaya/contracts';
+import { type LoanStatus, pesosToCents } from '@prestaya/contracts';
+import { type LoanAction, transition } from '@prestaya/domain';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { hasRole } from '../../domain/users.ts';
 import { refuse } from '../../http/refusals.ts';
 
-/* The request checks that creating and editing a loan share. */
+/* The request checks that creating, editing, approving and delivering a loan share. */
 
 export const isAdmin = (actor: CustomerActor) => hasRole(actor.roles, 'ROLE_ADMIN');
 
@@ -19,4 +20,11 @@ export function toCents(field: string, pesos: number): number {
 /** A request date is a day that has already begun in the business time zone (`today`). */
 export function requireNotFuture(requestDate: string, today: string) {
   if (requestDate > today) throw refuse('loan.future_request_date');
+}
+
+/** The loan status machine's move for `action`, or its refusal thrown (409). */
+export function requireTransition(status: string, action: LoanAction) {
+  const next = transition(status as LoanStatus, action);
+  if (!next.ok) throw refuse(next.refusal);
+  return next;
 }

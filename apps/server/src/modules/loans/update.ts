@@ -1,11 +1,11 @@
 import type { Loan, LoanStatus, loanUpdate, z } from '@prestaya/contracts';
-import { isUndeliveredStatus, loanTerms, transition } from '@prestaya/domain';
+import { isUndeliveredStatus, loanTerms } from '@prestaya/domain';
 import type { AppDb } from '../../db/client.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
-import { findVisibleLoan } from './access.ts';
-import { isAdmin, requireNotFuture, toCents } from './input-checks.ts';
+import { changeVisibleLoan } from './access.ts';
+import { isAdmin, requireNotFuture, requireTransition, toCents } from './input-checks.ts';
 import { ledgerReason } from './messages.ts';
 import { type LoanChanges, loadLoan, reservedAccountOf, saveLoan } from './save.ts';
 
@@ -31,8 +31,7 @@ export async function updateLoan(
   /** Today's business date (app.businessClock): a request date may not be later. */
   today: string,
 ): Promise<Loan> {
-  return db.transaction(async (tx) => {
-    const { loan } = await findVisibleLoan(tx, actor, id, true);
+  return changeVisibleLoan(db, actor, id, async (tx, loan) => {
     const status = loan.status as LoanStatus;
 
     const changesStatus = input.status !== undefined && input.status !== status;
@@ -59,12 +58,11 @@ export async function updateLoan(
       }
       requireNotFuture(input.requestDate, today);
     }
-    const next = transition(status, {
+    const next = requireTransition(status, {
       kind: 'edit',
       to: input.status ?? status,
       loanFromPast: loan.loanFromPast,
     });
-    if (!next.ok) throw refuse(next.refusal);
     const cancels = next.to !== status;
 
     const changes: LoanChanges = {};

@@ -183,9 +183,15 @@ function parseJsonTextOrRefuse(text: string, keepFirst: (problem: HttpProblem) =
   }
 }
 
-/** Validates the `paymentRequest` JSON; a 400 naming each field (`paymentRequest.paymentMethod: …`). */
-export function parsePaymentRequest(raw: unknown): PaymentRequestInput {
-  const result = paymentRequest.safeParse(raw);
+/**
+ * Validates the `paymentRequest` JSON against the staff schema, or the public one (method codes 0/1 or
+ * the names → CASH/TRANSFER); a 400 naming each field (`paymentRequest.paymentMethod: …`).
+ */
+export function parsePaymentRequest(
+  raw: unknown,
+  schema: z.ZodType<PaymentRequestInput, unknown> = paymentRequest,
+): PaymentRequestInput {
+  const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     field: ['paymentRequest', ...issue.path.map(String)].join('.'),

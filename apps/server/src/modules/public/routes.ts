@@ -12,11 +12,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
-import { badRequest } from '../../errors.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { registerPayment } from '../payments/register.ts';
-import { paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
+import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
 import { PUBLIC_RATE_LIMIT } from './messages.ts';
 import {
   authoriseAgent,
@@ -45,17 +44,6 @@ const limitPerClient = (name: string) => ({
 /** Search and statement share one budget; the payment POST (PIN attempts) has its own. */
 const LOOKUP_LIMIT = limitPerClient('public-lookup');
 const PAYMENT_LIMIT = limitPerClient('public-payment');
-
-/** The `paymentRequest` part of a public payment: method codes 0/1 (or the names) → CASH/TRANSFER. */
-function parsePublicPaymentRequest(raw: unknown) {
-  const result = publicPaymentRequest.safeParse(raw);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({
-    field: ['paymentRequest', ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
-  throw badRequest(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
-}
 
 /**
  * Routes of /public/api/v1 (docs/architecture.md "People and access"): no staff session. Lookups need the
@@ -142,7 +130,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await receivePaymentUpload(request);
       const created = await registerPayment(app.db, {
         loanId: request.params.id,
-        request: parsePublicPaymentRequest(upload.paymentRequest),
+        request: parsePaymentRequest(upload.paymentRequest, publicPaymentRequest),
         file: upload.file,
         registeredBy: authorisedBy.id,
         // Re-checked on the locked loan row: the customer's agent or an administrator.

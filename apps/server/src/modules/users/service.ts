@@ -20,7 +20,7 @@ import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { asNumber, matchesText } from '../../db/search.ts';
-import { insertAudited, writeAudit } from '../../db/write-audit.ts';
+import { insertAudited, updateAudited } from '../../db/write-audit.ts';
 import { endsSessions, isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
 import { refuse } from '../../http/refusals.ts';
 import { hashSecret } from '../auth/secrets.ts';
@@ -162,35 +162,26 @@ export async function updateUser(
       if (isActiveAdmin(toUserDto(current)) && !isActiveAdmin(changes))
         await ensureAnotherActiveAdmin(tx, id);
       const sessionsEnded = endsSessions(toUserDto(current).status, changes.status, Boolean(passwordHash));
-      const [row] = await tx
-        .update(users)
-        .set({
-          name: changes.name,
-          lastName: changes.lastName,
-          username: changes.username,
-          roles: changes.roles,
-          status: changes.status,
-          ...(passwordHash ? { passwordHash } : {}),
-          ...(pinHash ? { pinHash } : {}),
-          ...(sessionsEnded ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-          updatedOn: sql`now()`,
-        })
-        .where(eq(users.id, id))
-        .returning();
-      if (!row) throw refuse('user.not_found');
-      await writeAudit(tx, {
+      const values = {
+        name: changes.name,
+        lastName: changes.lastName,
+        username: changes.username,
+        roles: changes.roles,
+        status: changes.status,
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(pinHash ? { pinHash } : {}),
+        ...(sessionsEnded ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        updatedOn: sql`now()`,
+      };
+      const row = await updateAudited(tx, users, eq(users.id, id), values, {
         actorId: actor.id,
         entity: AUDIT_ENTITY,
         entityId: id,
-        action: 'updated',
-        before: toAuditSnapshot(current),
-        after: {
-          ...toAuditSnapshot(row),
-          passwordChanged: Boolean(passwordHash),
-          pinChanged: Boolean(pinHash),
-          sessionsEnded,
-        },
+        before: current,
+        snapshot: toAuditSnapshot,
+        alsoAfter: { passwordChanged: Boolean(passwordHash), pinChanged: Boolean(pinHash), sessionsEnded },
       });
+      if (!row) throw refuse('user.not_found');
       return toUserDto(row);
     }),
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api.ts';
-import { json, mockServer, renderWithProviders } from '../../test/utils.tsx';
+import { json, mockServer, params, renderWithProviders } from '../../test/utils.tsx';
 import { CatalogTable, type CatalogTableProps } from './CatalogTable.tsx';
 import type { ColumnDef, Paged, PageParams } from './types.ts';
 
@@ -73,8 +73,6 @@ function nth<T>(list: T[], index: number): T {
   return item;
 }
 const bodyRow = (table: HTMLElement, index: number) => nth(within(table).getAllByRole('row'), index + 1);
-
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
 
 describe('CatalogTable', () => {
   it('loads the first page on mount, ascending without orderBy, and renders every cell type', async () => {

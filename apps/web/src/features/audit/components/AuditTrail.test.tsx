@@ -4,25 +4,25 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { agentUser, auditEntry } from '../../../test/fixtures.ts';
+import { headersOf, rowIn } from '../../../test/table.ts';
+import { json, mockServer, params, renderRoutes } from '../../../test/utils.tsx';
 import { AuditTrail } from './AuditTrail.tsx';
 
 const CUSTOMER_ID = '0190a000-0000-7000-8000-000000000001';
 const PAYMENT_ID = '0190a000-0000-7000-8000-0000000000f1';
 const AGENT_ID = '0190a000-0000-7000-8000-00000000a9e7';
-const admin = { id: 'u-1', name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' };
 
-const customerUpdated: AuditEntry = {
+const customerUpdated = auditEntry({
   id: 'a-2',
   at: '2025-03-11T17:45:00.000Z',
   entity: 'customer',
   entityId: CUSTOMER_ID,
   action: 'updated',
-  user: admin,
   before: { name: 'José', lastName: 'Núñez', phone: '5512345678' },
   after: { name: 'José Luis', lastName: 'Núñez', phone: '5512345678' },
-};
-const paymentConfirmed: AuditEntry = {
+});
+const paymentConfirmed = auditEntry({
   id: 'a-1',
   at: '2025-03-10T16:30:00.000Z',
   entity: 'payment',
@@ -31,7 +31,7 @@ const paymentConfirmed: AuditEntry = {
   user: null,
   before: { status: 'VALIDATING', amount: 1000 },
   after: { status: 'PAID', amount: 1000, loanNum: 1002 },
-};
+});
 const unknownAction: AuditEntry = {
   ...paymentConfirmed,
   id: 'a-0',
@@ -42,16 +42,7 @@ const unknownAction: AuditEntry = {
 };
 
 const users: User[] = [
-  {
-    id: AGENT_ID,
-    num: 7,
-    name: 'Luis',
-    lastName: 'Pérez',
-    username: 'luis@prestaya.mx',
-    roles: ['ROLE_USER'],
-    status: 'A',
-    createdOn: '2025-01-01T00:00:00.000Z',
-  },
+  agentUser({ id: AGENT_ID, num: 7, username: 'luis@prestaya.mx', createdOn: '2025-01-01T00:00:00.000Z' }),
 ];
 
 const paged = <T,>(data: T[]): Paged<T> => ({
@@ -61,8 +52,6 @@ const paged = <T,>(data: T[]): Paged<T> => ({
   totalDocuments: data.length,
   totalPages: data.length ? 1 : 0,
 });
-
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
 
 const routes: RouteObject[] = [
   { path: '/admin/audit', element: <AuditTrail /> },
@@ -85,12 +74,15 @@ function serve(entries: AuditEntry[] = [customerUpdated, paymentConfirmed, unkno
   });
 }
 
+/** Serves `entries` and opens the audit screen at `path`. */
+function show(path = '/admin/audit', entries?: AuditEntry[]) {
+  const server = serve(entries);
+  return { ...server, ...renderRoutes(routes, path) };
+}
+
 const listRequests = (requests: { url: URL }[]) => requests.filter((r) => r.url.pathname === '/api/v1/audit');
 
-async function rowWith(text: string) {
-  const table = await screen.findByRole('table', { name: 'Registros' });
-  return (await within(table).findByText(text)).closest('tr') as HTMLElement;
-}
+const rowWith = (text: string) => rowIn('Registros', text);
 
 beforeEach(() => {
   session.start({ userId: 'u-1', roles: ['ROLE_ADMIN'], name: 'Ana', lastName: 'Admin', access_token: 't' });
@@ -102,19 +94,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('Auditoría', { timeout: 30_000 }, () => {
   it('lists Fecha, Usuario, Entidad, Registro and Acción, newest first as the server sends them', async () => {
-    const { requests } = serve();
-    renderRoutes(routes, '/admin/audit');
+    const { requests } = show();
     expect(await screen.findByRole('heading', { name: 'Auditoría', level: 1 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Registros' });
     await within(table).findByText('José Luis Núñez');
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
-      'Fecha',
-      'Usuario',
-      'Entidad',
-      'Registro',
-      'Acción',
-      'Cambios',
-    ]);
+    expect(headersOf(table)).toEqual(['Fecha', 'Usuario', 'Entidad', 'Registro', 'Acción', 'Cambios']);
     expect(params(listRequests(requests)[0]?.url)).toEqual({ page: '1', size: '20' });
 
     const customerRow = await rowWith('José Luis Núñez');
@@ -142,8 +126,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it("'Ver cambios' shows only the changed fields, old → new", async () => {
-    serve();
-    renderRoutes(routes, '/admin/audit');
+    show();
     const row = await rowWith('José Luis Núñez');
     await userEvent.click(within(row).getByRole('button', { name: 'Ver cambios (1 campo)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambios' });
@@ -156,8 +139,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it('sends the entity, user and date filters, back on page 1, and the CSV gets exactly the same', async () => {
-    const { requests } = serve();
-    const { router } = renderRoutes(routes, '/admin/audit');
+    const { requests, router } = show();
     await rowWith('José Luis Núñez');
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Entidad' }));
@@ -179,35 +161,20 @@ describe('Auditoría', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Desde' }), '01/03/2025');
     await userEvent.type(screen.getByRole('textbox', { name: 'Hasta' }), '10/03/2025');
     await userEvent.click(screen.getByRole('heading', { name: 'Auditoría' }));
+    // Every filter set: the list, the address and the CSV export all carry the same four.
+    const filters = { entity: 'customer', userId: AGENT_ID, from: '2025-03-01', to: '2025-03-10' };
     await waitFor(() =>
-      expect(params(listRequests(requests).at(-1)?.url)).toEqual({
-        page: '1',
-        size: '20',
-        entity: 'customer',
-        userId: AGENT_ID,
-        from: '2025-03-01',
-        to: '2025-03-10',
-      }),
+      expect(params(listRequests(requests).at(-1)?.url)).toEqual({ page: '1', size: '20', ...filters }),
     );
     // The filters are in the address, so a reload keeps them.
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      entity: 'customer',
-      userId: AGENT_ID,
-      from: '2025-03-01',
-      to: '2025-03-10',
-    });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(filters);
 
     await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     await waitFor(() =>
       expect(requests.some((r) => r.url.pathname === '/api/v1/audit/export.csv')).toBe(true),
     );
     const exported = requests.find((r) => r.url.pathname === '/api/v1/audit/export.csv');
-    expect(params(exported?.url)).toEqual({
-      entity: 'customer',
-      userId: AGENT_ID,
-      from: '2025-03-01',
-      to: '2025-03-10',
-    });
+    expect(params(exported?.url)).toEqual(filters);
 
     await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
     await waitFor(() =>
@@ -216,8 +183,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it('does not take a day the API refuses: outside 2000–2099 or more than 366 days from the other end', async () => {
-    const { requests } = serve();
-    renderRoutes(routes, '/admin/audit');
+    const { requests } = show();
     await rowWith('José Luis Núñez');
     const desde = screen.getByRole('textbox', { name: 'Desde' });
     const hasta = screen.getByRole('textbox', { name: 'Hasta' });
@@ -245,8 +211,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it('reads the filters from the address and ignores malformed ones', async () => {
-    const { requests } = serve();
-    renderRoutes(routes, `/admin/audit?entity=payment&userId=nope&from=2025-03-01&to=ayer`);
+    const { requests } = show(`/admin/audit?entity=payment&userId=nope&from=2025-03-01&to=ayer`);
     await rowWith('José Luis Núñez');
     expect(params(listRequests(requests)[0]?.url)).toEqual({
       page: '1',
@@ -257,8 +222,7 @@ describe('Auditoría', { timeout: 30_000 }, () => {
   });
 
   it('shows the empty state when nothing matches', async () => {
-    serve([]);
-    renderRoutes(routes, '/admin/audit');
+    show('/admin/audit', []);
     expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
   });
 });

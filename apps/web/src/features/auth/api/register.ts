@@ -1,7 +1,8 @@
 import type { Envelope, RegisterRequest } from '@prestaya/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
+import { registrationStatusKey } from './registration-status.ts';
 
 export interface RegisteredUser {
   id: string;
@@ -18,13 +19,8 @@ export async function register(body: RegisterRequest): Promise<RegisteredUser> {
   return reply.data;
 }
 
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['auth', 'register'],
-    mutationFn: register,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'registration-status'] });
-    },
+export const useRegister = () =>
+  useApiMutation(['auth', 'register'], register, {
+    invalidates: [registrationStatusKey],
+    reloadAfterError: true,
   });
-}

@@ -1,17 +1,9 @@
-import type { Envelope, RegistrationStatus } from '@prestaya/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { RegistrationStatus } from '@prestaya/contracts';
 import { apiPaths } from '../../../lib/paths.ts';
+import { apiQuery } from '../../../lib/query.ts';
+
+export const registrationStatusKey = ['auth', 'registration-status'] as const;
 
 /** GET /api/v1/auth/register: whether the first administrator can still be created. */
-export async function getRegistrationStatus(): Promise<RegistrationStatus> {
-  const reply = await api.get<Envelope<RegistrationStatus>>(apiPaths.register);
-  return reply.data;
-}
-
 export const registrationStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: ['auth', 'registration-status'],
-    queryFn: getRegistrationStatus,
-    staleTime: 0,
-  });
+  apiQuery<RegistrationStatus>({ queryKey: registrationStatusKey, path: apiPaths.register, staleTime: 0 });

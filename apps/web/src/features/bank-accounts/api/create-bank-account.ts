@@ -1,22 +1,12 @@
-import type { BankAccount, BankAccountCreate, Envelope } from '@prestaya/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { BankAccount, BankAccountCreate } from '@prestaya/contracts';
+import { apiData } from '../../../lib/api.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { bankAccountsKeys } from './keys.ts';
 
 /** POST /api/v1/bank-accounts → 201 envelope; the opening balance becomes a 'Saldo inicial' deposit. */
-export async function createBankAccount(body: BankAccountCreate): Promise<BankAccount> {
-  const reply = await api.post<Envelope<BankAccount>>(apiPaths.bankAccounts, body);
-  return reply.data;
-}
+export const createBankAccount = (body: BankAccountCreate) =>
+  apiData.post<BankAccount>(apiPaths.bankAccounts, body);
 
-export function useCreateBankAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['bank-accounts', 'create'],
-    mutationFn: createBankAccount,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: bankAccountsKeys.all });
-    },
-  });
-}
+export const useCreateBankAccount = () =>
+  useApiMutation(['bank-accounts', 'create'], createBankAccount, { invalidates: [bankAccountsKeys.all] });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type RouteObject, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { pickRowAction } from '../../../test/table.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
 import { ACCOUNT_ID, ledgerAccount, page, transactions } from '../test/fixtures.ts';
 import { AccountTransactions } from './AccountTransactions.tsx';
@@ -94,8 +95,7 @@ describe('AccountTransactions', { timeout: 20_000 }, () => {
     const { router } = renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions`);
     const table = await screen.findByRole('table', { name: 'Transacciones' });
     const withdrawal = await waitFor(() => rowOf(table, 'Retiro'));
-    await userEvent.click(within(withdrawal).getByRole('button', { name: 'Acciones' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Detalle' }));
+    await pickRowAction(withdrawal, 'Detalle');
 
     const id = transactions[4]?.id;
     await waitFor(() =>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { headersOf, openRowMenu, pickRowAction } from '../../../test/table.ts';
+import { json, mockServer, params, renderRoutes } from '../../../test/utils.tsx';
 import { account, OTHER_ACCOUNT_ID, otherAccount } from '../test/fixtures.ts';
 import { BankAccountList } from './BankAccountList.tsx';
 
@@ -10,8 +11,6 @@ const routes: RouteObject[] = [
   { path: '/admin/bank-accounts', element: <BankAccountList /> },
   { path: '/admin/bank-accounts/:id/transactions', element: <h1>Transacciones de la cuenta</h1> },
 ];
-
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
 
 // Typing into Mantine inputs is slow in jsdom when the machine is busy.
 describe('BankAccountList', { timeout: 20_000 }, () => {
@@ -26,24 +25,14 @@ describe('BankAccountList', { timeout: 20_000 }, () => {
     await within(table).findByText('Caja Principal');
     expect(params(requests[0]?.url)).toEqual({ page: '1', size: '20', order: 'asc' });
     // Sortable headers are buttons in mantine-datatable: read the header cells' text.
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
-      'Nombre',
-      'Saldo',
-      'Saldo Real',
-      'Registrar Cuenta',
-    ]);
+    expect(headersOf(table)).toEqual(['Nombre', 'Saldo', 'Saldo Real', 'Registrar Cuenta']);
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText('Efectivo')).toBeInTheDocument();
     expect(within(row).getByText('$1,000.00')).toBeInTheDocument();
     expect(within(row).getByText('$4,000.00')).toBeInTheDocument();
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Acciones' }));
-    const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['Transacciones', 'Retirar', 'Depositar']);
+    const { menu, items } = await openRowMenu(row);
+    expect(items).toEqual(['Transacciones', 'Retirar', 'Depositar']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Transacciones' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/admin/bank-accounts/${account.id}/transactions`),
@@ -69,8 +58,7 @@ describe('BankAccountList', { timeout: 20_000 }, () => {
     const table = screen.getByRole('table', { name: 'Cuentas Bancarias' });
     await within(table).findByText('BBVA Nómina');
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Acciones' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Depositar' }));
+    await pickRowAction(table, 'Depositar');
     const dialog = within(await screen.findByRole('dialog', { name: 'Depositar Efectivo' }));
     expect(dialog.getByLabelText('Cuenta')).toHaveValue('BBVA Nómina');
     expect(dialog.getByLabelText('Saldo disponible')).toHaveValue('$250.50');

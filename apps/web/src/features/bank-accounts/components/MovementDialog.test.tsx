@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
+import { expectRefusal, json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { ACCOUNT_ID, account } from '../test/fixtures.ts';
 import { AMOUNT_ABOVE_BALANCE, MovementDialog } from './MovementDialog.tsx';
 
@@ -81,9 +81,7 @@ describe('Retirar Efectivo / Depositar Efectivo dialogs', { timeout: 20_000 }, (
     await userEvent.type(d.getByLabelText(/^Monto/), '500');
     await userEvent.type(d.getByLabelText(/^Concepto/), 'Pago proveedor');
     await userEvent.click(d.getByRole('button', { name: 'Retirar' }));
-    expect(await screen.findByText('Error realizando el retiro')).toBeInTheDocument();
-    expect(screen.getByText('Saldo insuficiente: disponible $200.00')).toBeInTheDocument();
-    expect(onDone).not.toHaveBeenCalled();
+    await expectRefusal('Error realizando el retiro', 'Saldo insuficiente: disponible $200.00', onDone);
     expect(d.getByLabelText(/^Monto/)).toHaveValue('$500');
   });
 

@@ -1,22 +1,11 @@
-import type { Customer, CustomerInput, Envelope } from '@prestaya/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { Customer, CustomerInput } from '@prestaya/contracts';
+import { apiData } from '../../../lib/api.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { customersKeys } from './keys.ts';
 
 /** POST /api/v1/customers → 201 envelope; 409 when the CURP is already registered. */
-export async function createCustomer(body: CustomerInput): Promise<Customer> {
-  const reply = await api.post<Envelope<Customer>>(apiPaths.customers, body);
-  return reply.data;
-}
+export const createCustomer = (body: CustomerInput) => apiData.post<Customer>(apiPaths.customers, body);
 
-export function useCreateCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['customers', 'create'],
-    mutationFn: createCustomer,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: customersKeys.lists() });
-    },
-  });
-}
+export const useCreateCustomer = () =>
+  useApiMutation(['customers', 'create'], createCustomer, { invalidates: [customersKeys.lists()] });

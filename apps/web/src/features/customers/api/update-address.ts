@@ -1,29 +1,16 @@
-import type { Address, AddressInput, Envelope } from '@prestaya/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { Address, AddressInput } from '@prestaya/contracts';
+import { apiData } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import { customersKeys } from './keys.ts';
+import { useAddressMutation } from './address-mutation.ts';
 
-/** PUT /api/v1/customers/:id/addresses/:addressId → 200 envelope with the address. */
-export async function updateAddress({
-  customerId,
-  addressId,
-  body,
-}: {
+interface AddressUpdate {
   customerId: string;
   addressId: string;
   body: AddressInput;
-}): Promise<Address> {
-  const reply = await api.put<Envelope<Address>>(apiPaths.address(customerId, addressId), body);
-  return reply.data;
 }
 
-export function useUpdateAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['customers', 'addresses', 'update'],
-    mutationFn: updateAddress,
-    onSuccess: (_address, { customerId }) =>
-      queryClient.invalidateQueries({ queryKey: customersKeys.detail(customerId) }),
-  });
-}
+/** PUT /api/v1/customers/:id/addresses/:addressId → 200 envelope with the address. */
+export const updateAddress = ({ customerId, addressId, body }: AddressUpdate) =>
+  apiData.put<Address>(apiPaths.address(customerId, addressId), body);
+
+export const useUpdateAddress = () => useAddressMutation('update', updateAddress);

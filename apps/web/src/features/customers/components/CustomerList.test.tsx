@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { pickRowAction } from '../../../test/table.ts';
+import { json, mockServer, params, renderRoutes } from '../../../test/utils.tsx';
 import { adminLogin, agentsReply, CUSTOMER_ID, listItem } from '../test/fixtures.ts';
 import { CustomerList } from './CustomerList.tsx';
 
@@ -17,8 +18,6 @@ function renderList() {
     '/admin/customers',
   );
 }
-
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
 
 describe('customers list', () => {
   it("shows 'Clientes' with No., full name and phone, searching by 'Nombre, Apellido, Telefono'", async () => {
@@ -73,8 +72,7 @@ describe('customers list', () => {
     const { router } = renderList();
     const table = await screen.findByRole('table', { name: 'Clientes' });
     await within(table).findByText('José Gómez Núñez');
-    await userEvent.click(within(table).getByRole('button', { name: 'Acciones' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Ver detalle' }));
+    await pickRowAction(table, 'Ver detalle');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/customers/${CUSTOMER_ID}`));
   });
 });

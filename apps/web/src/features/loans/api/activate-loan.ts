@@ -1,25 +1,14 @@
-import type { Envelope, Loan } from '@prestaya/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { Loan } from '@prestaya/contracts';
+import { apiData } from '../../../lib/api.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import { invalidateAfterLoanChange } from './invalidate.ts';
+import { loanChangeKeys } from './invalidate.ts';
 
 /**
  * PUT /api/v1/loans/:id/activate (admin): APPROVED → ACTIVE. The cash leaves the account (Entrega) and
  * the 12 weekly installments are generated.
  */
-export async function activateLoan(id: string): Promise<Loan> {
-  const reply = await api.put<Envelope<Loan>>(`${apiPaths.loan(id)}/activate`);
-  return reply.data;
-}
+export const activateLoan = (id: string) => apiData.put<Loan>(`${apiPaths.loan(id)}/activate`);
 
-export function useActivateLoan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['loans', 'activate'],
-    mutationFn: activateLoan,
-    onSuccess: () => {
-      void invalidateAfterLoanChange(queryClient, { money: true });
-    },
-  });
-}
+export const useActivateLoan = () =>
+  useApiMutation(['loans', 'activate'], activateLoan, { invalidates: loanChangeKeys({ money: true }) });

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { invalidateAfterLoanChange } from './invalidate.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
+import { loanChangeKeys } from './invalidate.ts';
 import { loanFeePath } from './payment-keys.ts';
 
 /** DELETE /api/v1/loans/:id/fees/:feeId (admin): the fine becomes CANCELLED and the balances are recomputed. */
@@ -8,12 +8,9 @@ export async function cancelFee({ loanId, feeId }: { loanId: string; feeId: stri
   await api.delete<unknown>(loanFeePath(loanId, feeId));
 }
 
-export function useCancelFee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['loans', 'fees', 'cancel'],
-    mutationFn: cancelFee,
+export const useCancelFee = () =>
+  useApiMutation(['loans', 'fees', 'cancel'], cancelFee, {
     // The fines, the pending payments and the loan's balance (lists, CustomerDetails header).
-    onSuccess: () => invalidateAfterLoanChange(queryClient),
+    invalidates: loanChangeKeys(),
+    awaitReload: true,
   });
-}

@@ -1,21 +1,14 @@
-import type { Envelope, PendingPayments } from '@prestaya/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { PendingPayments } from '@prestaya/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '../../../lib/query.ts';
 import { loanPaymentsKeys, pendingPaymentsPath } from './payment-keys.ts';
 
 /** GET /api/v1/loans/:id/pending-payments → the payable installments, the pending fees and their total. */
-export async function getPendingPayments(loanId: string): Promise<PendingPayments> {
-  const reply = await api.get<Envelope<PendingPayments>>(pendingPaymentsPath(loanId));
-  return reply.data;
-}
-
 export const pendingPaymentsQueryOptions = (loanId: string) =>
-  queryOptions({
+  apiQuery<PendingPayments>({
     queryKey: loanPaymentsKeys.pending(loanId),
-    queryFn: () => getPendingPayments(loanId),
+    path: pendingPaymentsPath(loanId),
     staleTime: 0,
   });
 
-export function usePendingPayments(loanId: string) {
-  return useQuery(pendingPaymentsQueryOptions(loanId));
-}
+export const usePendingPayments = (loanId: string) => useQuery(pendingPaymentsQueryOptions(loanId));

@@ -1,22 +1,15 @@
-import type { Envelope, ScheduledPayment } from '@prestaya/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { ScheduledPayment } from '@prestaya/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../lib/paths.ts';
+import { apiQuery } from '../../../lib/query.ts';
 import { loansKeys } from './keys.ts';
 
 /** GET /api/v1/loans/:id/scheduled-payments → the installments by number (empty before delivery). */
-export async function getScheduledPayments(loanId: string): Promise<ScheduledPayment[]> {
-  const reply = await api.get<Envelope<ScheduledPayment[]>>(`${apiPaths.loan(loanId)}/scheduled-payments`);
-  return reply.data;
-}
-
 export const scheduledPaymentsQueryOptions = (loanId: string) =>
-  queryOptions({
+  apiQuery<ScheduledPayment[]>({
     queryKey: loansKeys.schedule(loanId),
-    queryFn: () => getScheduledPayments(loanId),
+    path: `${apiPaths.loan(loanId)}/scheduled-payments`,
     staleTime: 0,
   });
 
-export function useScheduledPayments(loanId: string) {
-  return useQuery(scheduledPaymentsQueryOptions(loanId));
-}
+export const useScheduledPayments = (loanId: string) => useQuery(scheduledPaymentsQueryOptions(loanId));

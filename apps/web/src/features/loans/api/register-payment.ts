@@ -1,7 +1,7 @@
-import type { Envelope, PaymentListItem, PaymentRequest } from '@prestaya/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { invalidateAfterLoanChange } from './invalidate.ts';
+import type { PaymentListItem, PaymentRequest } from '@prestaya/contracts';
+import { apiData } from '../../../lib/api.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
+import { loanChangeKeys } from './invalidate.ts';
 import { loanPaymentsPath, PAYMENTS_ROOT_KEY } from './payment-keys.ts';
 
 export interface RegisterPaymentInput {
@@ -23,21 +23,13 @@ export function paymentFormData({ request, file }: Omit<RegisterPaymentInput, 'l
 }
 
 /** POST /api/v1/loans/:id/payments → 201 with the new VALIDATING payment; the server computes the amount. */
-export async function registerPayment({ loanId, ...input }: RegisterPaymentInput): Promise<PaymentListItem> {
-  const reply = await api.post<Envelope<PaymentListItem>>(loanPaymentsPath(loanId), paymentFormData(input));
-  return reply.data;
-}
+export const registerPayment = ({ loanId, ...input }: RegisterPaymentInput) =>
+  apiData.post<PaymentListItem>(loanPaymentsPath(loanId), paymentFormData(input));
 
-export function useRegisterPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['loans', 'payments', 'register'],
-    mutationFn: registerPayment,
+export const useRegisterPayment = () =>
+  useApiMutation(['loans', 'payments', 'register'], registerPayment, {
     // Success or a refusal (409: something was paid meanwhile): reload what is pending and the loan.
-    onSettled: () =>
-      Promise.all([
-        invalidateAfterLoanChange(queryClient),
-        queryClient.invalidateQueries({ queryKey: PAYMENTS_ROOT_KEY }),
-      ]),
+    invalidates: [...loanChangeKeys(), PAYMENTS_ROOT_KEY],
+    reloadAfterError: true,
+    awaitReload: true,
   });
-}

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { json, mockServer, renderWithProviders } from '../../../test/utils.tsx';
+import { headersOf, openRowMenu, rowIn } from '../../../test/table.ts';
+import { type Handler, json, mockServer, params, renderWithProviders } from '../../../test/utils.tsx';
 import {
   ALL_STATUSES,
   adminLogin,
@@ -20,42 +21,31 @@ import { CustomerLoans } from './CustomerLoans.tsx';
 
 const loansPath = `/api/v1/customers/${CUSTOMER_ID}/loans`;
 
-function serve(list: () => Loan[], extra?: Parameters<typeof mockServer>[0]) {
+function serve(list: () => Loan[], extra?: Handler) {
   return mockServer((request) => {
     if (request.method === 'GET' && request.url.pathname === loansPath) return json(200, page(list()));
     return extra?.(request);
   });
 }
 
-async function rowOf(num: number) {
-  const table = await screen.findByRole('table', { name: 'Préstamos' });
-  const cell = await within(table).findByText(String(num));
-  return cell.closest('tr') as HTMLElement;
+/** The Préstamos tab of CUSTOMER_ID over `list`, seen by `login`; `extra` answers the other requests. */
+function show(list: () => Loan[], extra?: Handler, login = agentLogin) {
+  session.start(login);
+  const server = serve(list, extra);
+  return { ...server, ...renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />) };
 }
 
-async function menuOf(num: number) {
-  await userEvent.click(within(await rowOf(num)).getByRole('button', { name: 'Acciones' }));
-  const menu = await screen.findByRole('menu');
-  return {
-    menu,
-    items: within(menu)
-      .getAllByRole('menuitem')
-      .map((i) => i.textContent),
-  };
-}
-
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
+const rowOf = (num: number) => rowIn('Préstamos', num);
+const menuOf = async (num: number) => openRowMenu(await rowOf(num));
 
 describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   it('lists the loans 10 per page with No., Fecha, Estatus, Monto, Monto real and Saldo', async () => {
-    session.start(agentLogin);
     const active = loanIn('ACTIVE');
-    const { requests } = serve(() => [active]);
-    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    const { requests } = show(() => [active]);
     const table = await screen.findByRole('table', { name: 'Préstamos' });
     const row = await rowOf(active.num);
     expect(params(requests[0]?.url)).toEqual({ page: '1', size: '10', order: 'asc' });
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
+    expect(headersOf(table)).toEqual([
       'No.',
       'Fecha',
       'Estatus',
@@ -78,10 +68,8 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   it.each(ALL_STATUSES)(
     'offers Pagar only for ACTIVE or DELAYED, Pagos/Multas once delivered, and Link always (%s)',
     async (status) => {
-      session.start(agentLogin);
       const loan = loanIn(status);
-      serve(() => [loan]);
-      renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+      show(() => [loan]);
       const { items } = await menuOf(loan.num);
       const payable = status === 'ACTIVE' || status === 'DELAYED';
       const delivered = payable || status === 'PAID';
@@ -98,10 +86,8 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   );
 
   it("copies the public link /loans/{id} and alerts 'Link copiado al portapapeles'", async () => {
-    session.start(agentLogin);
     const loan = loanIn('PENDING');
-    serve(() => [loan]);
-    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
+    show(() => [loan]);
     const { menu } = await menuOf(loan.num);
     const writeText = vi.fn(async () => {});
     Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -111,9 +97,8 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   });
 
   it("'Historial' shows the loan's audit rows; 'Imprimir estado de cuenta' opens the statement in a new tab", async () => {
-    session.start(agentLogin);
     const loan = loanIn('ACTIVE');
-    const { requests } = serve(
+    const { requests } = show(
       () => [loan],
       ({ url }) =>
         url.pathname === `/api/v1/audit/loan/${loan.id}`
@@ -134,7 +119,6 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
             })
           : undefined,
     );
-    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
     const { menu } = await menuOf(loan.num);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Historial' }));
     const dialog = await screen.findByRole('dialog', { name: 'Historial' });
@@ -151,16 +135,14 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   });
 
   it('shows the 12 installments in Calendario', async () => {
-    session.start(agentLogin);
     const loan = loanIn('ACTIVE');
-    serve(
+    show(
       () => [loan],
       ({ url }) =>
         url.pathname === `/api/v1/loans/${loan.id}/scheduled-payments`
           ? ok(200, scheduleOf(loan))
           : undefined,
     );
-    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
     const { menu } = await menuOf(loan.num);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Calendario' }));
     const d = within(await screen.findByRole('dialog', { name: 'Calendario de Pagos' }));
@@ -186,10 +168,9 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   });
 
   it("registers a payment from 'Pagar', then closes 'Registro de Pago' and reloads the loans and the customer", async () => {
-    session.start(agentLogin);
     const loan = loanIn('ACTIVE');
     const pending = pendingOf(loan, []);
-    const { requests } = serve(
+    const { requests, queryClient } = show(
       () => [loan],
       ({ method, url }) => {
         if (url.pathname === `/api/v1/loans/${loan.id}/pending-payments`) return ok(200, pending);
@@ -199,7 +180,6 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
         return undefined;
       },
     );
-    const { queryClient } = renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const { menu } = await menuOf(loan.num);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Pagar' }));
@@ -219,9 +199,8 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   });
 
   it("shows the empty states of 'Lista de Pagos' and 'Multas'", async () => {
-    session.start(agentLogin);
     const loan = loanIn('DELAYED');
-    serve(
+    show(
       () => [loan],
       ({ url }) =>
         url.pathname === `/api/v1/loans/${loan.id}/payments` ||
@@ -229,7 +208,6 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
           ? ok(200, [])
           : undefined,
     );
-    renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
     let { menu } = await menuOf(loan.num);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Pagos' }));
     const payments = within(await screen.findByRole('dialog', { name: 'Lista de Pagos' }));
@@ -245,10 +223,9 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   });
 
   it('requests a loan with Solicitar, then reloads the list and the customer', async () => {
-    session.start(adminLogin);
     let list: Loan[] = [];
     const created = loanIn('PENDING');
-    const { requests } = serve(
+    const { requests, queryClient } = show(
       () => list,
       ({ method, url }) => {
         if (method === 'POST' && url.pathname === loansPath) {
@@ -257,8 +234,8 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
         }
         return undefined;
       },
+      adminLogin,
     );
-    const { queryClient } = renderWithProviders(<CustomerLoans customerId={CUSTOMER_ID} />);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     expect(await screen.findByText(/Este cliente aún no tiene préstamos/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Solicitar' }));

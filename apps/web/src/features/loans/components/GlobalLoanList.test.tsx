@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import { headersOf, openRowMenu, pickRowAction, rowIn } from '../../../test/table.ts';
+import { type Handler, json, mockServer, params, problem, renderRoutes } from '../../../test/utils.tsx';
 import {
   ACCOUNT_ID,
   ALL_STATUSES,
@@ -23,9 +24,7 @@ const routes: RouteObject[] = [
   { path: '/admin/customers/:id', element: <h1>Detalle del cliente</h1> },
 ];
 
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
-
-function serve(list: () => Loan[], extra?: Parameters<typeof mockServer>[0]) {
+function serve(list: () => Loan[], extra?: Handler) {
   return mockServer((request) => {
     const { method, url } = request;
     if (method === 'GET' && url.pathname === '/api/v1/loans') return json(200, page(list()));
@@ -34,31 +33,22 @@ function serve(list: () => Loan[], extra?: Parameters<typeof mockServer>[0]) {
   });
 }
 
-async function rowOf(num: number) {
-  const table = await screen.findByRole('table', { name: 'Lista Global de Préstamos' });
-  return (await within(table).findByText(String(num))).closest('tr') as HTMLElement;
+/** The administrator's Lista Global de Préstamos over `list`; `extra` answers the other requests. */
+function show(list: () => Loan[], extra?: Handler) {
+  session.start(adminLogin);
+  const server = serve(list, extra);
+  return { ...server, ...renderRoutes(routes, '/admin/loans') };
 }
 
-async function openAction(num: number, action: string) {
-  await userEvent.click(within(await rowOf(num)).getByRole('button', { name: 'Acciones' }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
-}
+const rowOf = (num: number) => rowIn('Lista Global de Préstamos', num);
+const openAction = async (num: number, action: string) => pickRowAction(await rowOf(num), action);
 
 describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
   it('lists No., Cliente, Monto, Estatus and Fecha, searches and filters by status, and loads the accounts on entry', async () => {
-    session.start(adminLogin);
-    const { requests } = serve(() => ALL_STATUSES.map((s) => loanIn(s)));
-    renderRoutes(routes, '/admin/loans');
+    const { requests } = show(() => ALL_STATUSES.map((s) => loanIn(s)));
     const table = await screen.findByRole('table', { name: 'Lista Global de Préstamos' });
     const row = await rowOf(1000);
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
-      'No.',
-      'Cliente',
-      'Monto',
-      'Estatus',
-      'Fecha',
-      'Acciones',
-    ]);
+    expect(headersOf(table)).toEqual(['No.', 'Cliente', 'Monto', 'Estatus', 'Fecha', 'Acciones']);
     expect(visibleCells(row).slice(0, 5)).toEqual([
       '1000',
       'José Gómez',
@@ -101,10 +91,8 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
   it.each(ALL_STATUSES)(
     'offers Aprobar only for PENDING, Entregar for APPROVED, Detalle when delivered (%s)',
     async (status) => {
-      session.start(adminLogin);
       const loan = loanIn(status);
-      serve(() => [loan]);
-      renderRoutes(routes, '/admin/loans');
+      show(() => [loan]);
       const row = await rowOf(loan.num);
       const expected = {
         PENDING: ['Aprobar'],
@@ -118,28 +106,19 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
         expect(within(row).queryByRole('button', { name: 'Acciones' })).not.toBeInTheDocument();
         return;
       }
-      await userEvent.click(within(row).getByRole('button', { name: 'Acciones' }));
-      const menu = await screen.findByRole('menu');
-      expect(
-        within(menu)
-          .getAllByRole('menuitem')
-          .map((i) => i.textContent),
-      ).toEqual(expected);
+      expect((await openRowMenu(row)).items).toEqual(expected);
     },
   );
 
   it('Detalle goes to the CustomerDetails of the loan customer', async () => {
-    session.start(adminLogin);
-    serve(() => [loanIn('ACTIVE')]);
-    const { router } = renderRoutes(routes, '/admin/loans');
+    const { router } = show(() => [loanIn('ACTIVE')]);
     await openAction(1002, 'Detalle');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/customers/${CUSTOMER_ID}`));
   });
 
   it('approval requires a withdrawal account, then approves from it and reloads the list', async () => {
-    session.start(adminLogin);
     let list = [loanIn('PENDING')];
-    const { requests } = serve(
+    const { requests } = show(
       () => list,
       ({ method, url }) => {
         if (method === 'PUT' && url.pathname === `/api/v1/loans/${list[0]?.id}/approve`) {
@@ -149,7 +128,6 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
         return undefined;
       },
     );
-    renderRoutes(routes, '/admin/loans');
     await openAction(1000, 'Aprobar');
     const d = within(await screen.findByRole('dialog', { name: 'Aprobación de Préstamo' }));
     expect(d.getByText('Préstamo No. 1000')).toBeInTheDocument();
@@ -179,16 +157,14 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's detail when the account's balance is short, and keeps the dialog", async () => {
-    session.start(adminLogin);
     const loan = loanIn('PENDING');
-    serve(
+    show(
       () => [loan],
       ({ method }) =>
         method === 'PUT'
           ? problem(409, 'Saldo insuficiente en la cuenta para aprobar el préstamo')
           : undefined,
     );
-    renderRoutes(routes, '/admin/loans');
     await openAction(loan.num, 'Aprobar');
     const d = within(await screen.findByRole('dialog', { name: 'Aprobación de Préstamo' }));
     await userEvent.click(d.getByRole('combobox', { name: 'Cuenta de retiro' }));
@@ -200,13 +176,11 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
   });
 
   it('a loan already started needs no account to be approved', async () => {
-    session.start(adminLogin);
     const loan = loanIn('PENDING', { loanFromPast: true });
-    const { requests } = serve(
+    const { requests } = show(
       () => [loan],
       ({ method }) => (method === 'PUT' ? ok(200, { ...loan, status: 'APPROVED' }) : undefined),
     );
-    renderRoutes(routes, '/admin/loans');
     await openAction(loan.num, 'Aprobar');
     const d = within(await screen.findByRole('dialog', { name: 'Aprobación de Préstamo' }));
     expect(d.queryByRole('combobox', { name: 'Cuenta de retiro' })).not.toBeInTheDocument();
@@ -217,16 +191,14 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
   });
 
   it("Entregar confirms the amount, customer and account in 'Confirmar Entrega de Efectivo'", async () => {
-    session.start(adminLogin);
     const loan = loanIn('APPROVED');
-    const { requests } = serve(
+    const { requests } = show(
       () => [loan],
       ({ method, url }) =>
         method === 'PUT' && url.pathname === `/api/v1/loans/${loan.id}/activate`
           ? ok(200, { ...loan, status: 'ACTIVE' })
           : undefined,
     );
-    renderRoutes(routes, '/admin/loans');
     await openAction(loan.num, 'Entregar');
     const d = within(await screen.findByRole('dialog', { name: 'Confirmar Entrega de Efectivo' }));
     expect(d.getByText('Caja Principal')).toBeInTheDocument();
@@ -241,14 +213,12 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
   });
 
   it("says 'No se pudo entregar el préstamo' with the detail when delivery fails", async () => {
-    session.start(adminLogin);
     const loan = loanIn('APPROVED');
-    serve(
+    show(
       () => [loan],
       ({ method }) =>
         method === 'PUT' ? problem(409, 'Solo se puede entregar un préstamo aprobado') : undefined,
     );
-    renderRoutes(routes, '/admin/loans');
     await openAction(loan.num, 'Entregar');
     const d = within(await screen.findByRole('dialog', { name: 'Confirmar Entrega de Efectivo' }));
     await userEvent.click(d.getByRole('button', { name: 'Entregar' }));

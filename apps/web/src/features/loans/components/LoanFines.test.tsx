@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { headersOf } from '../../../test/table.ts';
 import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { adminLogin, agentLogin, loanIn, ok, visibleCells } from '../test/fixtures.ts';
 import { fee } from '../test/payment-fixtures.ts';
@@ -32,13 +33,7 @@ describe("'Multas'", { timeout: 20_000 }, () => {
     const { requests } = serve();
     renderWithProviders(<LoanFines loan={loan} />);
     const table = await screen.findByRole('table', { name: 'Multas del préstamo' });
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
-      'Fecha',
-      'Concepto',
-      'Monto',
-      'Estatus',
-      'Acciones',
-    ]);
+    expect(headersOf(table)).toEqual(['Fecha', 'Concepto', 'Monto', 'Estatus', 'Acciones']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => visibleCells(r))).toEqual([
       ['19/03/2026', 'Multa día 19/03/2026', '$50.00', 'Pendiente', 'Cancelar'],

@@ -1,8 +1,9 @@
+import type { Loan } from '@prestaya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
+import { expectRefusal, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { businessToday } from '../dates.ts';
 import { adminLogin, agentLogin, CUSTOMER_ID, loanIn, ok } from '../test/fixtures.ts';
 import { LoanDialog } from './LoanDialog.tsx';
@@ -11,6 +12,17 @@ const loansPath = `/api/v1/customers/${CUSTOMER_ID}/loans`;
 
 async function newLoanDialog() {
   return within(await screen.findByRole('dialog', { name: 'Nueva solicitud de Préstamo' }));
+}
+
+/** Opens 'Editar Préstamo' on `loan` as the server holds it; `saved` answers the PUT. */
+async function editLoan(loan: Loan, saved: () => Response, onClose = vi.fn()) {
+  const server = mockServer(({ method, url }) => {
+    if (url.pathname !== `/api/v1/loans/${loan.id}`) return undefined;
+    if (method === 'GET') return ok(200, loan);
+    return saved();
+  });
+  renderWithProviders(<LoanDialog opened customerId={CUSTOMER_ID} loanId={loan.id} onClose={onClose} />);
+  return { ...server, d: within(await screen.findByRole('dialog', { name: 'Editar Préstamo' })) };
 }
 
 async function typeAmount(d: ReturnType<typeof within>, text: string) {
@@ -117,22 +129,19 @@ describe('loan form', { timeout: 20_000 }, () => {
     const d = await newLoanDialog();
     await typeAmount(d, '10000');
     await userEvent.click(d.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('No se pudo registrar el préstamo')).toBeInTheDocument();
-    expect(screen.getByText('El cliente ya tiene un préstamo en curso')).toBeInTheDocument();
-    expect(onClose).not.toHaveBeenCalled();
+    await expectRefusal(
+      'No se pudo registrar el préstamo',
+      'El cliente ya tiene un préstamo en curso',
+      onClose,
+    );
     expect(d.getByLabelText(/^Monto/)).toHaveValue('$10,000');
   });
 
   it('edits a loan loaded by id: amount, term and daily fee are locked once it is not PENDING', async () => {
     session.start(adminLogin);
-    const active = loanIn('ACTIVE');
-    const { requests } = mockServer(({ method, url }) => {
-      if (url.pathname !== `/api/v1/loans/${active.id}`) return undefined;
-      if (method === 'GET') return ok(200, active);
-      return problem(409, 'Un préstamo ya entregado no se puede cancelar');
-    });
-    renderWithProviders(<LoanDialog opened customerId={CUSTOMER_ID} loanId={active.id} onClose={() => {}} />);
-    const d = within(await screen.findByRole('dialog', { name: 'Editar Préstamo' }));
+    const { requests, d } = await editLoan(loanIn('ACTIVE'), () =>
+      problem(409, 'Un préstamo ya entregado no se puede cancelar'),
+    );
     const amount = await d.findByLabelText(/^Monto/);
     expect(amount).toHaveValue('$10,000');
     expect(amount).toBeDisabled();
@@ -170,14 +179,8 @@ describe('loan form', { timeout: 20_000 }, () => {
   it('an agent edits the amount of a PENDING loan; the status stays read-only and only the change is sent', async () => {
     session.start(agentLogin);
     const pending = loanIn('PENDING');
-    const { requests } = mockServer(({ method, url }) => {
-      if (url.pathname !== `/api/v1/loans/${pending.id}`) return undefined;
-      if (method === 'GET') return ok(200, pending);
-      return ok(200, { ...pending, amount: 8000 });
-    });
     const onClose = vi.fn();
-    renderWithProviders(<LoanDialog opened customerId={CUSTOMER_ID} loanId={pending.id} onClose={onClose} />);
-    const d = within(await screen.findByRole('dialog', { name: 'Editar Préstamo' }));
+    const { requests, d } = await editLoan(pending, () => ok(200, { ...pending, amount: 8000 }), onClose);
     const amount = await d.findByLabelText(/^Monto/);
     expect(amount).toBeEnabled();
     expect(d.getByRole('combobox', { name: 'Estatus' })).toBeDisabled();

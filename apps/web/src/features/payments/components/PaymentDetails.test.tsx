@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import { headersOf } from '../../../test/table.ts';
+import { json, mockServer, params, problem, renderRoutes } from '../../../test/utils.tsx';
 import { ACCOUNT_ID, accounts, cellTexts, detailsOf, ok, PAYMENT_ID, page } from '../test/fixtures.ts';
 import { PaymentDetails } from './PaymentDetails.tsx';
 
@@ -27,7 +28,6 @@ const confirmedEntry = {
   before: { status: 'VALIDATING', bankAccountId: null },
   after: { status: 'PAID', bankAccountId: ACCOUNT_ID },
 };
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
 
 /** A server whose payment is `status` until a PATCH changes it (or answers `patchReply`). */
 function serve(
@@ -72,12 +72,7 @@ describe('PaymentDetails', { timeout: 20_000 }, () => {
     expect(totals.getByText('Total multas')).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Conceptos del pago' });
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
-      'Concepto',
-      'Monto',
-      'Tipo',
-      'Fecha',
-    ]);
+    expect(headersOf(table)).toEqual(['Concepto', 'Monto', 'Tipo', 'Fecha']);
     expect([...table.querySelectorAll('tbody tr')].map((tr) => cellTexts(tr as HTMLElement))).toEqual([
       ['Pago 1 de 12', '$1,000.00', 'Pago', '02/03/2026'],
       ['Pago 2 de 12', '$1,000.00', 'Pago', '09/03/2026'],

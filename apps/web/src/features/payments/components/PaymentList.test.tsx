@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
+import { headersOf, openRowMenu, rowIn } from '../../../test/table.ts';
+import { json, mockServer, params, renderRoutes } from '../../../test/utils.tsx';
 import {
   cellTexts,
   confirmedPayment,
@@ -18,29 +19,25 @@ const routes: RouteObject[] = [
   { path: '/admin/payments/:id', element: <h1>Detalle del pago</h1> },
 ];
 
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams.entries() ?? []);
-
-function serve() {
-  return mockServer(({ method, url }) =>
+/** Pagos Recibidos over two payments (one validating, one confirmed). */
+function show() {
+  const server = mockServer(({ method, url }) =>
     method === 'GET' && url.pathname === '/api/v1/payments'
       ? json(200, page([payment, confirmedPayment]))
       : undefined,
   );
+  return { ...server, ...renderRoutes(routes, '/admin/payments') };
 }
 
-async function rowOf(num: number) {
-  const table = await screen.findByRole('table', { name: 'Pagos Recibidos' });
-  return (await within(table).findByText(String(num))).closest('tr') as HTMLElement;
-}
+const rowOf = (num: number) => rowIn('Pagos Recibidos', num);
 
 describe('Pagos Recibidos', { timeout: 20_000 }, () => {
   it('shows Préstamo, Cliente, Monto, Método, Cuenta and Estatus, searches and filters by status', async () => {
-    const { requests } = serve();
-    renderRoutes(routes, '/admin/payments');
+    const { requests } = show();
     expect(await screen.findByRole('heading', { name: 'Pagos Recibidos', level: 1 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Pagos Recibidos' });
     const row = await rowOf(1002);
-    expect([...table.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual([
+    expect(headersOf(table)).toEqual([
       'Préstamo',
       'Cliente',
       'Monto',
@@ -83,15 +80,9 @@ describe('Pagos Recibidos', { timeout: 20_000 }, () => {
   });
 
   it("'Ver' and a row click open the payment's details", async () => {
-    serve();
-    const { router } = renderRoutes(routes, '/admin/payments');
-    await userEvent.click(within(await rowOf(1002)).getByRole('button', { name: 'Acciones' }));
-    const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['Ver']);
+    const { router } = show();
+    const { menu, items } = await openRowMenu(await rowOf(1002));
+    expect(items).toEqual(['Ver']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Ver' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/payments/${PAYMENT_ID}`));
 

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { headersOf, rowsOf } from '../../../test/table.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
 import { LOAN_ID, loanDetail, ok } from '../test/fixtures.ts';
 import { LoanDetails } from './LoanDetails.tsx';
@@ -10,11 +11,6 @@ function Route() {
   return <LoanDetails id={id} />;
 }
 const routes = [{ path: '/loans/:id', element: <Route /> }];
-
-const rowsOf = (table: HTMLElement) =>
-  [...table.querySelectorAll('tbody tr')].map((tr) =>
-    [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()),
-  );
 
 describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
   it('shows the statement with public labels and DD/MM/YY dates', async () => {
@@ -37,22 +33,11 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('Atrasado').length).toBeGreaterThan(0);
 
     const fees = screen.getByRole('table', { name: 'Multas' });
-    expect([...fees.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
-      'Fecha',
-      'Concepto',
-      'Monto',
-      'Estatus',
-    ]);
+    expect(headersOf(fees)).toEqual(['Fecha', 'Concepto', 'Monto', 'Estatus']);
     expect(rowsOf(fees)).toEqual([['23/01/26', 'Multa por atraso 1', '$500.50', 'Pendiente']]);
 
     const schedule = screen.getByRole('table', { name: 'Calendario de pagos' });
-    expect([...schedule.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
-      'No.',
-      'Concepto',
-      'Vence',
-      'Monto',
-      'Estatus',
-    ]);
+    expect(headersOf(schedule)).toEqual(['No.', 'Concepto', 'Vence', 'Monto', 'Estatus']);
     expect(rowsOf(schedule)).toEqual([
       ['1', 'Pago 1 de 12', '14/01/26', '$1,000.00', 'Pagado'],
       ['2', 'Pago 2 de 12', '21/01/26', '$1,000.00', 'Pendiente'],

@@ -2,7 +2,14 @@ import { agentCredentialHeader } from '@prestaya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockServer, problem, renderRoutes, type SeenRequest } from '../../../test/utils.tsx';
+import {
+  type Handler,
+  json,
+  mockServer,
+  problem,
+  renderRoutes,
+  type SeenRequest,
+} from '../../../test/utils.tsx';
 import { fee, installment, LOAN_ID, lookupResult, ok } from '../test/fixtures.ts';
 import { PaymentView } from './PaymentView.tsx';
 
@@ -19,6 +26,40 @@ async function search(user: ReturnType<typeof userEvent.setup>, num = '1001', ph
   if (num) await user.type(screen.getByLabelText('Número de préstamo'), num);
   if (phone) await user.type(screen.getByLabelText('Teléfono (10 dígitos)'), phone);
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
+}
+
+/** Answers with `handler`, renders /consulta and submits the default search. */
+async function lookUp(handler: Handler) {
+  const server = mockServer(handler);
+  const user = userEvent.setup();
+  const { router } = renderRoutes(routes, '/consulta');
+  await search(user);
+  return { ...server, user, router };
+}
+
+/** A loan whose only installment is #1 ($1,000.00): ticks it and opens 'Registrar Pago'. */
+async function openPaymentOfInstallmentOne(payReply: () => Response) {
+  const lookup = await lookUp((r) => {
+    if (isSearch(r)) return json(200, ok(lookupResult([installment(1)])));
+    if (isPay(r)) return payReply();
+    return undefined;
+  });
+  await lookup.user.click(await screen.findByRole('checkbox', { name: 'Pago 1 de 12' }));
+  await lookup.user.click(screen.getByRole('button', { name: 'Registrar Pago por $1,000.00' }));
+  const dialogEl = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+  return { ...lookup, dialogEl, dialog: within(dialogEl) };
+}
+
+/** Types the agent's user number and PIN into the dialog and submits it. */
+async function authorise(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: ReturnType<typeof within>,
+  agentNum: string,
+  pin: string,
+) {
+  await user.type(dialog.getByLabelText(/Número de usuario del agente/), agentNum);
+  await user.type(dialog.getByLabelText(/^PIN/), pin);
+  await user.click(dialog.getByRole('button', { name: 'Registrar Pago' }));
 }
 
 async function paymentRequestOf(request: SeenRequest | undefined) {
@@ -43,10 +84,7 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
 
   it('shows the not-found alert with the spec texts, and a 429 with the server detail', async () => {
     let reply = () => problem(404, 'No encontrado');
-    const { requests } = mockServer((r) => (isSearch(r) ? reply() : undefined));
-    const user = userEvent.setup();
-    renderRoutes(routes, '/consulta');
-    await search(user, '1001', '5512345678');
+    const { requests, user } = await lookUp((r) => (isSearch(r) ? reply() : undefined));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('No se encontró el Préstamo');
     expect(alert).toHaveTextContent('No de pudo encontrar el préstamo con los datos proporcionados');
@@ -64,19 +102,13 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
   });
 
   it('does not accept a reply whose status is not OK', async () => {
-    mockServer((r) => (isSearch(r) ? json(200, { status: 'ERROR', data: lookupResult() }) : undefined));
-    const user = userEvent.setup();
-    renderRoutes(routes, '/consulta');
-    await search(user);
+    await lookUp((r) => (isSearch(r) ? json(200, { status: 'ERROR', data: lookupResult() }) : undefined));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ocurrió un error inesperado');
     expect(screen.queryByText('María López Pérez')).not.toBeInTheDocument();
   });
 
   it('lists installments oldest first with DD/MM/YY, ticks oldest-first and totals fines + ticked in centavos', async () => {
-    mockServer((r) => (isSearch(r) ? json(200, ok(lookupResult())) : undefined));
-    const user = userEvent.setup();
-    renderRoutes(routes, '/consulta');
-    await search(user);
+    const { user } = await lookUp((r) => (isSearch(r) ? json(200, ok(lookupResult())) : undefined));
     expect(await screen.findByText('María López Pérez')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver estado de cuenta' })).toHaveAttribute(
       'href',
@@ -111,12 +143,9 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
   });
 
   it('always includes the fines: the total starts at their sum', async () => {
-    mockServer((r) =>
+    const { user } = await lookUp((r) =>
       isSearch(r) ? json(200, ok(lookupResult([installment(1)], [fee(1), fee(2)]))) : undefined,
     );
-    const user = userEvent.setup();
-    renderRoutes(routes, '/consulta');
-    await search(user);
     expect(await screen.findByText('Las multas pendientes se incluyen siempre')).toBeInTheDocument();
     expect(screen.getByText('Multa por atraso 1')).toBeInTheDocument();
     // 500.50 + 500.50 in centavos, no floating-point drift.
@@ -127,7 +156,7 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
 
   it('registers a cash payment with the Basic agent credential and method 0, then confirms and refreshes', async () => {
     let paid = false;
-    const { requests } = mockServer((r) => {
+    const { requests, user } = await lookUp((r) => {
       if (isSearch(r))
         return json(
           200,
@@ -141,9 +170,6 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
       }
       return undefined;
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, '/consulta');
-    await search(user);
     await user.click(await screen.findByRole('checkbox', { name: 'Pago 1 de 12' }));
     await user.click(screen.getByRole('button', { name: 'Registrar Pago por $1,500.50' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Registrar Pago' }));
@@ -184,23 +210,12 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
   });
 
   it('sends method 1 with the proof image for Transferencia; Borrar removes it', async () => {
-    const { requests } = mockServer((r) => {
-      if (isSearch(r)) return json(200, ok(lookupResult([installment(1)])));
-      if (isPay(r)) return json(201, ok({ id: 'p1', amount: 1000, status: 'VALIDATING' }));
-      return undefined;
-    });
-    const user = userEvent.setup();
-    renderRoutes(routes, '/consulta');
-    await search(user);
-    await user.click(await screen.findByRole('checkbox', { name: 'Pago 1 de 12' }));
-    await user.click(screen.getByRole('button', { name: 'Registrar Pago por $1,000.00' }));
-    const dialogEl = await screen.findByRole('dialog', { name: 'Registrar Pago' });
-    const dialog = within(dialogEl);
+    const { requests, user, dialogEl, dialog } = await openPaymentOfInstallmentOne(() =>
+      json(201, ok({ id: 'p1', amount: 1000, status: 'VALIDATING' })),
+    );
     await user.click(dialog.getByRole('radio', { name: 'Transferencia' }));
     expect(dialog.getByText('Click para elegir imagen o suelta una imagen aqui')).toBeInTheDocument();
-    await user.type(dialog.getByLabelText(/Número de usuario del agente/), '12');
-    await user.type(dialog.getByLabelText(/^PIN/), '123456');
-    await user.click(dialog.getByRole('button', { name: 'Registrar Pago' }));
+    await authorise(user, dialog, '12', '123456');
     expect(
       await dialog.findByText('Adjunte la imagen del comprobante de la transferencia'),
     ).toBeInTheDocument();
@@ -225,20 +240,8 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
 
   it('a locked PIN (423) shows its own title and the time it opens, distinct from a wrong PIN', async () => {
     const locked = 'PIN bloqueado por demasiados intentos; intente de nuevo a las 12:16';
-    mockServer((r) => {
-      if (isSearch(r)) return json(200, ok(lookupResult([installment(1)])));
-      if (isPay(r)) return problem(423, locked);
-      return undefined;
-    });
-    const user = userEvent.setup();
-    renderRoutes(routes, '/consulta');
-    await search(user);
-    await user.click(await screen.findByRole('checkbox', { name: 'Pago 1 de 12' }));
-    await user.click(screen.getByRole('button', { name: 'Registrar Pago por $1,000.00' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Registrar Pago' }));
-    await user.type(dialog.getByLabelText(/Número de usuario del agente/), '7');
-    await user.type(dialog.getByLabelText(/^PIN/), '4826');
-    await user.click(dialog.getByRole('button', { name: 'Registrar Pago' }));
+    const { user, dialog } = await openPaymentOfInstallmentOne(() => problem(423, locked));
+    await authorise(user, dialog, '7', '4826');
     const alert = await dialog.findByRole('alert');
     expect(alert).toHaveTextContent('PIN bloqueado');
     expect(alert).toHaveTextContent(locked);
@@ -249,20 +252,8 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
 
   it('a 401 keeps the dialog open with the server detail and no logout', async () => {
     const detail = 'Autorización inválida: verifique su número de usuario y PIN';
-    const { requests } = mockServer((r) => {
-      if (isSearch(r)) return json(200, ok(lookupResult([installment(1)])));
-      if (isPay(r)) return problem(401, detail);
-      return undefined;
-    });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/consulta');
-    await search(user);
-    await user.click(await screen.findByRole('checkbox', { name: 'Pago 1 de 12' }));
-    await user.click(screen.getByRole('button', { name: 'Registrar Pago por $1,000.00' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Registrar Pago' }));
-    await user.type(dialog.getByLabelText(/Número de usuario del agente/), '7');
-    await user.type(dialog.getByLabelText(/^PIN/), '0000');
-    await user.click(dialog.getByRole('button', { name: 'Registrar Pago' }));
+    const { requests, user, router, dialog } = await openPaymentOfInstallmentOne(() => problem(401, detail));
+    await authorise(user, dialog, '7', '0000');
     expect(await dialog.findByText(detail)).toBeInTheDocument();
     expect(dialog.getByRole('alert')).toHaveTextContent('No se pudo registrar el pago');
     expect(screen.getByRole('dialog', { name: 'Registrar Pago' })).toBeInTheDocument();

@@ -1,22 +1,11 @@
-import type { Envelope, User, UserCreate } from '@prestaya/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { User, UserCreate } from '@prestaya/contracts';
+import { apiData } from '../../../lib/api.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { usersKeys } from './keys.ts';
 
 /** POST /api/v1/users → 201 envelope; 409 when the e-mail is taken. */
-export async function createUser(body: UserCreate): Promise<User> {
-  const reply = await api.post<Envelope<User>>(apiPaths.users, body);
-  return reply.data;
-}
+export const createUser = (body: UserCreate) => apiData.post<User>(apiPaths.users, body);
 
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['users', 'create'],
-    mutationFn: createUser,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: usersKeys.all });
-    },
-  });
-}
+export const useCreateUser = () =>
+  useApiMutation(['users', 'create'], createUser, { invalidates: [usersKeys.all] });

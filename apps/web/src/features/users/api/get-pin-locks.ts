@@ -1,17 +1,18 @@
-import type { Envelope, PinLock } from '@prestaya/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { PinLock } from '@prestaya/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../lib/paths.ts';
+import { apiQuery } from '../../../lib/query.ts';
 import { usersKeys } from './keys.ts';
 
-/** GET /api/v1/users/pin-locks (admin): users whose PIN is locked right now. */
-export async function getPinLocks(): Promise<PinLock[]> {
-  const reply = await api.get<Envelope<PinLock[]>>(`${apiPaths.users}/pin-locks`);
-  return reply.data;
-}
-
-/** Locks last 15 minutes: re-read every minute (and on focus) so a notice appears and goes in time. */
+/**
+ * GET /api/v1/users/pin-locks (admin): users whose PIN is locked right now. Locks last 15 minutes:
+ * re-read every minute (and on focus) so a notice appears and goes in time.
+ */
 export const pinLocksQueryOptions = () =>
-  queryOptions({ queryKey: usersKeys.pinLocks(), queryFn: getPinLocks, refetchInterval: 60_000 });
+  apiQuery<PinLock[]>({
+    queryKey: usersKeys.pinLocks(),
+    path: `${apiPaths.users}/pin-locks`,
+    refetchInterval: 60_000,
+  });
 
 export const usePinLocks = (enabled = true) => useQuery({ ...pinLocksQueryOptions(), enabled });

@@ -1,14 +1,8 @@
-import type { Envelope, User } from '@prestaya/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { User } from '@prestaya/contracts';
 import { apiPaths } from '../../../lib/paths.ts';
+import { apiQuery } from '../../../lib/query.ts';
 import { usersKeys } from './keys.ts';
 
 /** GET /api/v1/users/:id. */
-export async function getUser(id: string): Promise<User> {
-  const reply = await api.get<Envelope<User>>(`${apiPaths.users}/${encodeURIComponent(id)}`);
-  return reply.data;
-}
-
 export const userQueryOptions = (id: string) =>
-  queryOptions({ queryKey: usersKeys.detail(id), queryFn: () => getUser(id), staleTime: 0 });
+  apiQuery<User>({ queryKey: usersKeys.detail(id), path: apiPaths.user(id), staleTime: 0 });

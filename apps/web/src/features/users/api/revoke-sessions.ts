@@ -1,14 +1,9 @@
-import type { Envelope, User } from '@prestaya/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { User } from '@prestaya/contracts';
+import { apiData } from '../../../lib/api.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
 /** POST /api/v1/users/:id/revoke-sessions ('Cerrar sesiones', administrators): every token of the user ends. */
-export async function revokeSessions(id: string): Promise<User> {
-  const reply = await api.post<Envelope<User>>(`${apiPaths.users}/${encodeURIComponent(id)}/revoke-sessions`);
-  return reply.data;
-}
+export const revokeSessions = (id: string) => apiData.post<User>(`${apiPaths.user(id)}/revoke-sessions`);
 
-export function useRevokeSessions() {
-  return useMutation({ mutationKey: ['users', 'revoke-sessions'], mutationFn: revokeSessions });
-}
+export const useRevokeSessions = () => useApiMutation(['users', 'revoke-sessions'], revokeSessions);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { openRowMenu, pickRowAction } from '../../../test/table.ts';
 import { json, mockServer, renderRoutes, type SeenRequest } from '../../../test/utils.tsx';
 import { PinLockNotices } from './PinLockNotices.tsx';
 import { UserList } from './UserList.tsx';
@@ -106,11 +107,7 @@ describe('PIN lock notices and Desbloquear PIN', { timeout: 20_000 }, () => {
         .find((row) => within(row).queryByText(name)) as HTMLElement;
     /** The row's menu items; the menu is closed again (Escape) before returning. */
     const menuOf = async (name: string) => {
-      await userEvent.click(within(rowOf(name)).getByRole('button', { name: 'Acciones' }));
-      const menu = await screen.findByRole('menu');
-      const items = within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent);
+      const { items } = await openRowMenu(rowOf(name));
       await userEvent.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
       return items;
@@ -118,8 +115,7 @@ describe('PIN lock notices and Desbloquear PIN', { timeout: 20_000 }, () => {
     expect(await menuOf('Beto')).toEqual(['Editar', 'Cerrar sesiones']);
     // A lock of one address only (no notice) is unlocked from the row.
     expect(await menuOf('Carla')).toEqual(['Editar', 'Cerrar sesiones', 'Desbloquear PIN']);
-    await userEvent.click(within(rowOf('Carla')).getByRole('button', { name: 'Acciones' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Desbloquear PIN' }));
+    await pickRowAction(rowOf('Carla'), 'Desbloquear PIN');
     const dialog = within(await screen.findByRole('dialog', { name: 'Desbloquear PIN' }));
     expect(dialog.getByText(/usuario 1004 \(Carla Agente\)/)).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Desbloquear' }));

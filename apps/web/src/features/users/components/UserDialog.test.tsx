@@ -2,19 +2,11 @@ import { TRIVIAL_PIN_MESSAGE } from '@prestaya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
+import { agentUser } from '../../../test/fixtures.ts';
+import { expectRefusal, json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { UserDialog } from './UserDialog.tsx';
 
-const existing = {
-  id: '0190a0c0-0000-7000-8000-0000000000aa',
-  num: 1001,
-  name: 'Luis',
-  lastName: 'Pérez',
-  username: 'luis@example.com',
-  roles: ['ROLE_USER'],
-  status: 'A',
-  createdOn: '2025-01-10T15:00:00.000Z',
-};
+const existing = agentUser({ num: 1001 });
 
 async function dialog() {
   return within(await screen.findByRole('dialog', { name: 'Registro de Usuario' }));
@@ -90,9 +82,7 @@ describe('user dialog', () => {
     const d = await dialog();
     await fillNewUser(d);
     await userEvent.click(d.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Error creando el usuario!')).toBeInTheDocument();
-    expect(screen.getByText('Ya existe un usuario con ese correo')).toBeInTheDocument();
-    expect(onClose).not.toHaveBeenCalled();
+    await expectRefusal('Error creando el usuario!', 'Ya existe un usuario con ese correo', onClose);
     expect(d.getByLabelText(/^Nombre/)).toHaveValue('Ana');
     expect(d.getByLabelText(/^Usuario/)).toHaveValue('Ana@Example.com');
   });

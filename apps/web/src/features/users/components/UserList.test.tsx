@@ -1,21 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { agentUser } from '../../../test/fixtures.ts';
+import { openRowMenu, rowIn } from '../../../test/table.ts';
 import { json, mockServer, problem, renderWithProviders, type SeenRequest } from '../../../test/utils.tsx';
 import { UserList } from './UserList.tsx';
 
 const ADMIN_ID = '0190a0c0-0000-7000-8000-0000000000a1';
-const luis = {
-  id: '0190a0c0-0000-7000-8000-0000000000aa',
-  num: 1002,
-  name: 'Luis',
-  lastName: 'Pérez',
-  username: 'luis@example.com',
-  roles: ['ROLE_USER'],
-  status: 'A',
-  createdOn: '2025-01-10T15:00:00.000Z',
-};
+const luis = agentUser();
 const cancelled = {
   ...luis,
   id: '0190a0c0-0000-7000-8000-0000000000bb',
@@ -30,25 +23,23 @@ const revokeUrl = (id: string) => `/api/v1/users/${id}/revoke-sessions`;
 const revokes = (requests: SeenRequest[]) =>
   requests.filter((r) => r.url.pathname.endsWith('/revoke-sessions'));
 
-async function openRowMenu(name: string) {
-  const table = await screen.findByRole('table', { name: 'Usuarios' });
-  const row = (await within(table).findByText(name)).closest('tr') as HTMLElement;
-  await userEvent.click(within(row).getByRole('button', { name: 'Acciones' }));
-  return within(await screen.findByRole('menu'));
-}
+const menuOf = async (name: string) => within((await openRowMenu(await rowIn('Usuarios', name))).menu);
 
+// Ana (the admin row) is signed in; the list marks her own row.
+beforeEach(() =>
+  session.start({
+    userId: ADMIN_ID,
+    roles: ['ROLE_ADMIN'],
+    name: 'Ana',
+    lastName: 'Admin',
+    username: 'a@x.mx',
+    access_token: 't',
+  }),
+);
 afterEach(() => session.clear());
 
 describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
   it('asks for confirmation, then closes the sessions of that user and says so', async () => {
-    session.start({
-      userId: ADMIN_ID,
-      roles: ['ROLE_ADMIN'],
-      name: 'Ana',
-      lastName: 'Admin',
-      username: 'a@x.mx',
-      access_token: 't',
-    });
     const { requests } = mockServer(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/v1/users') return json(200, page);
       if (method === 'POST' && url.pathname === revokeUrl(luis.id))
@@ -57,7 +48,7 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
     });
     renderWithProviders(<UserList />);
 
-    const menu = await openRowMenu('Luis');
+    const menu = await menuOf('Luis');
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Editar',
       'Cerrar sesiones',
@@ -79,20 +70,12 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
   });
 
   it('Cancelar sends nothing; the own row warns that this session ends too; a cancelled user has no action', async () => {
-    session.start({
-      userId: ADMIN_ID,
-      roles: ['ROLE_ADMIN'],
-      name: 'Ana',
-      lastName: 'Admin',
-      username: 'a@x.mx',
-      access_token: 't',
-    });
     const { requests } = mockServer(({ method, url }) =>
       method === 'GET' && url.pathname === '/api/v1/users' ? json(200, page) : undefined,
     );
     renderWithProviders(<UserList />);
 
-    await userEvent.click((await openRowMenu('Ana')).getByRole('menuitem', { name: 'Cerrar sesiones' }));
+    await userEvent.click((await menuOf('Ana')).getByRole('menuitem', { name: 'Cerrar sesiones' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cerrar sesiones' }));
     expect(dialog.getByText(/Esto incluye su sesión actual\./)).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
@@ -100,20 +83,12 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
       expect(screen.queryByRole('dialog', { name: 'Cerrar sesiones' })).not.toBeInTheDocument(),
     );
 
-    const menu = await openRowMenu('Berta');
+    const menu = await menuOf('Berta');
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Editar']);
     expect(revokes(requests)).toEqual([]);
   });
 
   it("shows the server's detail when the user no longer exists", async () => {
-    session.start({
-      userId: ADMIN_ID,
-      roles: ['ROLE_ADMIN'],
-      name: 'Ana',
-      lastName: 'Admin',
-      username: 'a@x.mx',
-      access_token: 't',
-    });
     mockServer(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/v1/users') return json(200, page);
       if (method === 'POST' && url.pathname === revokeUrl(luis.id))
@@ -121,7 +96,7 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
       return undefined;
     });
     renderWithProviders(<UserList />);
-    await userEvent.click((await openRowMenu('Luis')).getByRole('menuitem', { name: 'Cerrar sesiones' }));
+    await userEvent.click((await menuOf('Luis')).getByRole('menuitem', { name: 'Cerrar sesiones' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cerrar sesiones' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Cerrar sesiones' }));
     expect(await screen.findByText('Usuario no encontrado')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './constants.ts';
+import { E2E_ADMIN } from '../constants.ts';
 
 export { E2E_ADMIN };
 
@@ -15,7 +15,7 @@ export async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin\/customers$/);
 }
 
-/** A unique e-mail per test run so journeys never collide on the shared database. */
-export function uniqueEmail(prefix: string) {
-  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@prestaya.mx`;
+/** The Bearer token of the signed-in user, from the session the app keeps in localStorage. */
+export async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('prestaya') ?? '{}').token as string);
 }
