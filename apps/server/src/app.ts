@@ -23,6 +23,8 @@ import databasePlugin from './plugins/database.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { frameworkErrors, registerErrorHandler, registerNotFoundHandler } from './plugins/errors.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
+import { LOAD_SHEDDING, type LoadSheddingOptions, registerLoadShedding } from './plugins/load-shedding.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -57,6 +59,12 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Defaults to REQUEST_TIMEOUTS; tests shorten them. */
   timeouts?: { requestMs: number; checkIntervalMs: number };
+  /**
+   * Defaults to LOAD_SHEDDING on PostgreSQL and off on PGlite, whose queries run on the event loop
+   * itself: there a lagging loop means the database is working, not that requests pile up. A test
+   * passes a tight threshold to see a saturated loop shed requests.
+   */
+  loadShedding?: LoadSheddingOptions | false;
 }
 
 /**
@@ -101,6 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNodeLevelProblems(app);
 
   await app.register(databasePlugin, { db: database.db });
+  const loadShedding = options.loadShedding ?? (database.kind === 'pg' ? LOAD_SHEDDING : false);
+  if (loadShedding) await registerLoadShedding(app, loadShedding);
+  await app.register(metricsPlugin, { database, token: config.metricsToken, trustProxy: config.trustProxy });
   await registerSecurityHeaders(app);
   await registerRateLimit(app, database.db);
   await app.register(authPlugin, { secret: config.jwtSecret });

@@ -35,6 +35,8 @@ const envSchema = z.object({
   LOGIN_ADDRESS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Behind a reverse proxy / load balancer, take the client IP from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  /** Lets a scraper outside this machine read GET /metrics with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
 });
 
 export interface AppConfig {
@@ -56,6 +58,8 @@ export interface AppConfig {
   /** Login attempts per minute: per (username, client address) and per client address. */
   loginRateLimit: { max: number; addressMax: number; timeWindowMs: number };
   trustProxy: boolean;
+  /** Unset: GET /metrics answers only loopback clients (plugins/metrics.ts). */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -128,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       timeWindowMs: 60_000,
     },
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
+    metricsToken: parsed.METRICS_TOKEN,
   };
 }

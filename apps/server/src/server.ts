@@ -46,6 +46,7 @@ async function main() {
     db: database.db,
     timeZone: config.businessTimeZone,
     log: server.log,
+    onRun: (run) => server.recordAccrualRun(run),
   });
   const backups = startBackupScheduler({
     target: { database, dataDir: config.dataDir },

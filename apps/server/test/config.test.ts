@@ -58,6 +58,7 @@ describe('loadConfig', () => {
         LOGIN_RATE_LIMIT_MAX: '20',
         LOGIN_ADDRESS_RATE_LIMIT_MAX: '300',
         TRUST_PROXY: 'true',
+        METRICS_TOKEN: 'metrics-token-0123456789',
         DATA_DIR: '',
       },
       cwd,
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       webDist: join(cwd, 'web'),
       loginRateLimit: { max: 20, addressMax: 300, timeWindowMs: 60_000 },
       trustProxy: true,
+      metricsToken: 'metrics-token-0123456789',
       dataDir: join(cwd, 'data'), // an empty variable counts as unset
     });
   });
@@ -124,5 +126,12 @@ describe('loadConfig', () => {
       expect(message).toContain(`${variable}:`);
     }
     expect(message).not.toContain('corto'); // never echo a secret
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 16 characters without echoing it', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'metrics-corto' }, scratch())).toThrow(
+      /METRICS_TOKEN: debe tener al menos 16 caracteres/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'metrics-corto' }, scratch())).not.toThrow(/metrics-corto/);
   });
 });

@@ -9,19 +9,29 @@ import { rowsOf } from './support/database.ts';
 
 const context = useTestApp();
 
-describe('GET /health', () => {
-  it('answers 200 {status:"ok"} when the database answers', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+describe('GET /health and GET /health/ready', () => {
+  it('answer 200 {status:"ok"} when the database answers', async () => {
+    for (const url of ['/health', '/health/ready']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    }
   });
 
-  it('answers a 503 problem when the database does not', async () => {
+  it('/health/ready answers a 503 problem when the database does not, /health stays 200', async () => {
     // A real driver pointed at a closed port: every query fails as it would with PostgreSQL down.
     const unreachable = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nada' });
     const app = await buildApp({ config: testConfig(), database: unreachable, logger: false });
     try {
-      expectProblem(await app.inject({ method: 'GET', url: '/health' }), 503, 'La base de datos no responde');
+      expectProblem(
+        await app.inject({ method: 'GET', url: '/health/ready' }),
+        503,
+        'La base de datos no responde',
+      );
+      // Liveness: the process answers; restarting it would not bring the database back.
+      const live = await app.inject({ method: 'GET', url: '/health' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
     } finally {
       await app.close();
       await unreachable.close();

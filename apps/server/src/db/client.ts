@@ -45,10 +45,33 @@ export type OpenDatabaseOptions = {
  */
 const PGLITE_SHARED_BUFFERS = '64MB';
 
+/**
+ * How long opening ONE connection may take. A PostgreSQL that is down refuses at once, but one behind
+ * a dead network would otherwise leave the request hanging; with this a request fails (503, refusal
+ * 'database.unavailable') well within 2 s. Set on the client, not the pool: the pool's option of the
+ * same name would also bound the wait for a free connection, turning a busy moment into 503s.
+ */
+export const CONNECT_TIMEOUT_MS = 1500;
+
+class FailFastClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      Client: FailFastClient,
+      keepAlive: true,
+    });
     pool.on('error', options.onPoolError ?? (() => {}));
+    // The pool listens for errors of idle clients only. One checked out (a transaction between two
+    // statements) whose connection the server ends would emit 'error' to no one: an uncaught exception
+    // that stops the process. Ignoring the event is safe: the client is marked unusable, its next
+    // query fails (a 503), and the pool discards it when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return {
       kind: 'pg',
       client: pool,

@@ -43,6 +43,7 @@ const tooLarge = withStatus(413);
 const unsupportedMedia = withStatus(415);
 const locked = withStatus(423);
 const tooManyRequests = withStatus(429);
+const unavailable = withStatus(503);
 
 export const REFUSALS = {
   'session.invalid': unauthorized('Sesión inválida o expirada'),
@@ -152,6 +153,13 @@ export const REFUSALS = {
     'El pago debe autorizarlo el agente asignado al cliente o un administrador',
   ),
   'public.too_many_requests': tooManyRequests('Demasiadas solicitudes. Intente de nuevo en un minuto.'),
+
+  /** PostgreSQL unreachable (stopped, restarting, network): the pool reconnects by itself once it is back. */
+  'database.unavailable': unavailable(
+    'La base de datos no está disponible; intente de nuevo en unos segundos',
+  ),
+  /** The event loop is saturated: new requests are shed (plugins/load-shedding.ts). */
+  'server.overloaded': unavailable('El servidor está saturado; intente de nuevo en unos segundos'),
 } satisfies Record<RuleRefusal, RefusalEntry> & Record<string, RefusalEntry>;
 
 export type RefusalCode = keyof typeof REFUSALS;

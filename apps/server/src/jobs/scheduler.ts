@@ -19,11 +19,20 @@ export interface AccrualScheduler {
   readonly firstRun: Promise<AccrualResult | undefined>;
 }
 
+/** A run that did the work (not one skipped because another server held the lock). */
+export interface AccrualRun {
+  finishedAt: Date;
+  durationMs: number;
+  result: AccrualResult;
+}
+
 export interface SchedulerOptions {
   db: AppDb;
   timeZone: string;
   log: SchedulerLog;
   now?: () => Date;
+  /** Told of every run that did the work: GET /metrics reports the last one. */
+  onRun?: (run: AccrualRun) => void;
 }
 
 /**
@@ -45,8 +54,11 @@ export function startAccrualScheduler(options: SchedulerOptions): AccrualSchedul
       const throughDate = businessDate(now(), options.timeZone);
       let result: AccrualResult | undefined;
       try {
+        const started = performance.now();
         result = await accrueFees(options.db, { throughDate, timeZone: options.timeZone });
-        options.log.info({ throughDate, ...result }, 'fee accrual finished');
+        const durationMs = Math.round(performance.now() - started);
+        options.log.info({ throughDate, durationMs, ...result }, 'fee accrual finished');
+        if (result.status === 'done') options.onRun?.({ finishedAt: new Date(), durationMs, result });
       } catch (error) {
         options.log.error({ err: error, throughDate }, 'fee accrual failed');
       }

@@ -2,6 +2,7 @@ import type { Problem } from '@prestaya/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException } from '../db/pg-errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { type FieldError, HttpProblem } from '../errors.ts';
 import { refusalMessage } from '../http/refusals.ts';
 
@@ -52,7 +53,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> 
 };
 
 /** The 404 of an unknown route or resource that no refusal names. */
-const NOT_FOUND_DETAIL = 'Recurso no encontrado';
+export const NOT_FOUND_DETAIL = 'Recurso no encontrado';
 const INTERNAL_DETAIL = 'Error interno del servidor';
 
 const GENERIC_DETAILS: Record<number, string> = {
@@ -65,6 +66,9 @@ const GENERIC_DETAILS: Record<number, string> = {
   415: 'Tipo de contenido no soportado',
   416: 'El rango solicitado no existe en el archivo',
 };
+
+/** Every 503 (database unreachable, load shed, shutting down) tells the client when to come back. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export const DATA_EXCEPTION_DETAIL = 'Los datos enviados contienen caracteres o valores no permitidos';
 
@@ -108,6 +112,7 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   if (error instanceof HttpProblem) return problemBody(error.status, error.detail, error.errors);
   if (hasZodFastifySchemaValidationErrors(error)) return validationProblem(error, request);
   if (isDataException(error)) return problemBody(400, DATA_EXCEPTION_DETAIL);
+  if (isDatabaseUnavailable(error)) return problemBody(503, refusalMessage('database.unavailable'));
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
   if (known) return problemBody(known.status, known.detail);
@@ -121,7 +126,11 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error, request);
-    if (problem.status >= 500) {
+    if (problem.status === 503) {
+      // An outage or an overload, not a bug: one warning per request, no stack.
+      request.log.warn({ reason: (error as Error).message }, 'service unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (problem.status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
     } else if (!(error instanceof HttpProblem)) {
       request.log.info({ code: (error as FastifyError).code, status: problem.status }, 'client error');

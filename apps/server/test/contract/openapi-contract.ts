@@ -42,7 +42,7 @@ export interface OpenApiDocument {
 }
 
 /** Paths served by the API: a route under them must be in the document. */
-const API_PATHS = [/^\/api\/v1(\/|$)/, /^\/public\/api\/v1(\/|$)/, /^\/health$/];
+const API_PATHS = [/^\/api\/v1(\/|$)/, /^\/public\/api\/v1(\/|$)/, /^\/health(\/ready)?$/];
 
 // ajv-formats is CommonJS: under ESM its default export is the module object.
 const addFormats = ((addFormatsModule as { default?: unknown }).default ?? addFormatsModule) as (

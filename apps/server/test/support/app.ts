@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: '/nonexistent-web-dist',
     loginRateLimit: { max: 1000, addressMax: 1000, timeWindowMs: 60_000 },
     trustProxy: false,
+    metricsToken: undefined,
     ...overrides,
   };
 }

@@ -37,6 +37,9 @@ export function peopleRows(context: SeededContext<World>): Row[] {
 
     // Health and API documentation: public.
     { route: 'GET /health', expected: EVERYONE(), call: get('/health') },
+    { route: 'GET /health/ready', expected: EVERYONE(), call: get('/health/ready') },
+    // Metrics: by client address, not by role (app.inject comes from loopback); operations/metrics.test.ts.
+    { route: 'GET /metrics', expected: EVERYONE(), call: get('/metrics') },
     { route: 'GET /api/docs', expected: EVERYONE(), call: get('/api/docs') },
     { route: 'GET /api/docs/json', expected: EVERYONE(), call: get('/api/docs/json') },
     { route: 'GET /api/docs/yaml', expected: EVERYONE(), call: get('/api/docs/yaml') },
