@@ -156,23 +156,31 @@ describe('loan form', { timeout: 20_000 }, () => {
     expect(d.getByLabelText('Total a pagar')).toHaveValue('$12,000.00');
     expect(d.queryByText(/Estimado como lo calcula el sistema/)).not.toBeInTheDocument();
 
-    const save = d.getByRole('button', { name: 'Guardar' });
-    expect(save).toBeDisabled();
+    expect(d.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    // Installments and fees decide a delivered loan's status and it cannot be cancelled: nothing to pick.
     const status = d.getByRole('combobox', { name: 'Estatus' });
-    expect(status).toBeEnabled();
     expect(status).toHaveValue('Al corriente');
+    expect(status).toBeDisabled();
+  });
+
+  it.each([
+    ['PENDING', ['En espera', 'Cancelado']],
+    ['APPROVED', ['Aprobado', 'Cancelado']],
+  ] as const)('a %s loan offers only its status and Cancelado, as the server allows', async (from, offered) => {
+    session.start(adminLogin);
+    const { requests, d } = await editLoan(loanIn(from), () =>
+      problem(409, 'No se pudo cancelar el préstamo en este momento'),
+    );
+    const status = await d.findByRole('combobox', { name: 'Estatus' });
+    expect(status).toBeEnabled();
     await userEvent.click(status);
-    expect(
-      screen
-        .getAllByRole('option')
-        .map((o) => o.textContent)
-        .sort(),
-    ).toEqual(['Al corriente', 'Atrasado', 'Cancelado', 'En espera', 'Sin Adeudo']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(offered);
     await userEvent.click(screen.getByRole('option', { name: 'Cancelado' }));
+    const save = d.getByRole('button', { name: 'Guardar' });
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
     expect(await screen.findByText('No se pudo actualizar el préstamo')).toBeInTheDocument();
-    expect(screen.getByText('Un préstamo ya entregado no se puede cancelar')).toBeInTheDocument();
+    expect(screen.getByText('No se pudo cancelar el préstamo en este momento')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'CANCELLED' });
   });
 
