@@ -101,6 +101,19 @@ function Receipt({ details }: { details: PaymentDetails }) {
         grand={{ label: 'Total', value: formatMoney(totals.total), testId: 'receipt-total' }}
       />
 
+      {details.balanceAfter !== null && (
+        <PrintTotals
+          label="Saldo del préstamo"
+          lines={[]}
+          grand={{
+            // Until confirmed the payment has not reduced the balance yet.
+            label: payment.status === 'VALIDATING' ? 'Saldo al confirmarse este pago' : 'Saldo restante',
+            value: formatMoney(details.balanceAfter),
+            testId: 'receipt-balance-after',
+          }}
+        />
+      )}
+
       {note && <p className="print-note">{note}</p>}
       <p className="print-note">
         Conserve este recibo. Identificador del pago:{' '}
