@@ -1,4 +1,9 @@
-import type { PublicLoanDetail, PublicLookupResult, PublicPaymentRequest } from '@prestaya/contracts';
+import type {
+  PublicLoanDetail,
+  PublicLookupResult,
+  PublicPaymentReply,
+  PublicPaymentRequest,
+} from '@prestaya/contracts';
 import { apiPaths } from '../../../lib/paths.ts';
 
 /**
@@ -74,11 +79,7 @@ export async function getPublicLoan(id: string, signal?: AbortSignal) {
   })) as PublicLoanDetail;
 }
 
-export interface RegisteredPayment {
-  id: string;
-  amount: number;
-  status: string;
-}
+export type RegisteredPayment = PublicPaymentReply;
 
 export interface RegisterPublicPaymentInput {
   loanId: string;
