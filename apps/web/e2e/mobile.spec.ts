@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { curpOf, unique } from './support/data.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
-import { apiOf, deliveredLoan, type StaffApi } from './support/staff-api.ts';
+import { apiOf, deliveredLoan } from './support/staff-api.ts';
 import { cellTexts, openRowAction, rowWithCell } from './support/tables.ts';
 
 // A loan officer works the back office from a 360 px phone: every staff screen fits the width (no
@@ -11,9 +11,12 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 const WIDTH = 360;
 
-/** An account, a customer and their delivered $10,000 loan, named after `id`. */
-function preparedLoan(api: StaffApi, id: string) {
-  return deliveredLoan(api, {
+/** Signs the admin in and prepares an account, a customer and their delivered $10,000 loan. */
+async function signedInWithLoan(page: Page) {
+  const id = unique();
+  await signInAsAdmin(page);
+  const api = apiOf(page.request, await tokenOf(page));
+  const prepared = await deliveredLoan(api, {
     account: { name: `Caja Móvil ${id}`, bankName: 'Banorte', customerName: 'PrestaYa Oficina' },
     customer: {
       name: `Lucía${id}`,
@@ -22,6 +25,7 @@ function preparedLoan(api: StaffApi, id: string) {
       curp: curpOf('MOLU', id),
     },
   });
+  return { id, api, ...prepared };
 }
 
 /** Wrapped, not cut: the element's box holds all of its text. */
@@ -47,10 +51,7 @@ async function expectFitsPhone(page: Page, heading: string | RegExp) {
 test('every staff screen fits 360 px with the header actions on screen and no serious axe finding', async ({
   page,
 }) => {
-  const id = unique();
-  await signInAsAdmin(page);
-  const api = apiOf(page.request, await tokenOf(page));
-  const { account, customer } = await preparedLoan(api, id);
+  const { id, account, customer } = await signedInWithLoan(page);
 
   const screens: [string, string | RegExp][] = [
     ['/admin/dashboard', 'Dashboard'],
@@ -73,10 +74,7 @@ test('every staff screen fits 360 px with the header actions on screen and no se
 test('the ledger signs each amount and shows the whole concept; Acciones never covers Tipo', async ({
   page,
 }) => {
-  const id = unique();
-  await signInAsAdmin(page);
-  const api = apiOf(page.request, await tokenOf(page));
-  const { account } = await preparedLoan(api, id);
+  const { id, api, account } = await signedInWithLoan(page);
   const concept = `Pago de renta del local de la sucursal centro, mes de noviembre ${id}`;
   await api.patch(`/api/v1/bank-accounts/${account.id}`, { withdrawal: 500, reason: concept });
 
@@ -106,10 +104,7 @@ test('the ledger signs each amount and shows the whole concept; Acciones never c
 test('on a phone: find a customer, pay installment 1 in cash and find it in Pagos Recibidos', async ({
   page,
 }) => {
-  const id = unique();
-  await signInAsAdmin(page);
-  const api = apiOf(page.request, await tokenOf(page));
-  const { loan } = await preparedLoan(api, id);
+  const { id, loan } = await signedInWithLoan(page);
   const num = String(loan.num);
 
   // Clientes: the search finds the customer; the row opens their details.

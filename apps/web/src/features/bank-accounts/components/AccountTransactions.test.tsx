@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type RouteObject, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pickRowAction } from '../../../test/table.ts';
+import { headersOf, pickRowAction, rowsOf } from '../../../test/table.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
 import { ACCOUNT_ID, ledgerAccount, page, transactions } from '../test/fixtures.ts';
 import { AccountTransactions } from './AccountTransactions.tsx';
@@ -40,6 +40,15 @@ const rowOf = (table: HTMLElement, text: string) => {
   if (!row) throw new Error(`Falta la fila con ${text}`);
   return row;
 };
+
+/** The ledger screen with the fixtures' six movements loaded. */
+async function ledger() {
+  server();
+  renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions`);
+  const table = await screen.findByRole('table', { name: 'Transacciones' });
+  await within(table).findByText('Saldo inicial');
+  return table;
+}
 
 // Typing into Mantine inputs is slow in jsdom when the machine is busy.
 describe('AccountTransactions', { timeout: 20_000 }, () => {
@@ -91,10 +100,7 @@ describe('AccountTransactions', { timeout: 20_000 }, () => {
   });
 
   it('signs every amount by its direction: money in +, money out −', async () => {
-    server();
-    renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions`);
-    const table = await screen.findByRole('table', { name: 'Transacciones' });
-    await within(table).findByText('Saldo inicial');
+    const table = await ledger();
     const amounts = within(table)
       .getAllByTestId('transaction-amount')
       .map((cell) => cell.textContent);
@@ -119,18 +125,9 @@ describe('AccountTransactions', { timeout: 20_000 }, () => {
     });
 
     it('folds date, type and the whole concept into one column beside Monto, none under Acciones', async () => {
-      server();
-      renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions`);
-      const table = await screen.findByRole('table', { name: 'Transacciones' });
-      await within(table).findByText('Saldo inicial');
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent);
-      expect(headers).toEqual(['Movimiento', 'Monto', 'Acciones']);
-      const cells = within(rowOf(table, 'Retiro'))
-        .getAllByRole('cell')
-        .map((c) => c.textContent);
-      expect(cells.slice(0, 2)).toEqual(['15/01/202602:05 pmRetiroRenta del local', '−$5,000.00']);
+      const table = await ledger();
+      expect(headersOf(table)).toEqual(['Movimiento', 'Monto', 'Acciones']);
+      expect(rowsOf(table)[4]).toEqual(['15/01/202602:05 pmRetiroRenta del local', '−$5,000.00', '']);
     });
   });
 
