@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { CatalogFooter } from './CatalogFooter.tsx';
 import { ALL, CatalogToolbar } from './CatalogToolbar.tsx';
 import { renderCell, TableEmpty } from './cells.tsx';
+import { columnMediaQuery } from './media.ts';
 import { RowActions } from './RowActions.tsx';
 import type { ColumnDef, CsvExport, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
 
@@ -133,9 +134,7 @@ export function CatalogTable<T extends { id: string | number }>({
       sortable: column.sortable,
       width: column.width,
       textAlign: column.textAlign ?? (column.type === 'money' ? 'right' : 'left'),
-      visibleMediaQuery: column.visibleFrom
-        ? (theme) => `(min-width: ${theme.breakpoints[column.visibleFrom ?? 'xs']})`
-        : undefined,
+      visibleMediaQuery: columnMediaQuery(column),
       render: (row: T) => renderCell(row, column),
     }));
     if (onAdd || hasRowActions) {
