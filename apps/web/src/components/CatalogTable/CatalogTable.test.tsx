@@ -103,16 +103,43 @@ describe('CatalogTable', () => {
     expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
   });
 
-  it('logs a failed page load, shows the empty state and can retry', async () => {
+  it('logs a failed page load and says it failed, not that the list is empty; Reintentar reloads', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
     mockServer(() => (fail ? json(500, { detail: 'Falla' }) : json(200, page(rows))));
     renderTable();
-    expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista.');
+    expect(screen.queryByText('No hay registros para mostrar')).not.toBeInTheDocument();
     expect(error).toHaveBeenCalled();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Ana Gómez Ruiz')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('never shows the rows of the previous search under a new one, loading or failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let answerBeto: (reply: Response) => void = () => {};
+    mockServer(({ url }) => {
+      const query = url.searchParams.get('query');
+      if (!query) return json(200, page(rows));
+      if (query === 'beto') return new Promise<Response>((resolve) => (answerBeto = resolve));
+      return json(404, { detail: 'Sin red' });
+    });
+    renderTable({ searchable: true });
+    await screen.findByText('Ana Gómez Ruiz');
+
+    const box = screen.getByPlaceholderText('Buscar');
+    await userEvent.type(box, 'beto{Enter}');
+    await waitFor(() => expect(screen.queryByText('Ana Gómez Ruiz')).not.toBeInTheDocument());
+    expect(screen.queryByText('No hay registros para mostrar')).not.toBeInTheDocument();
+    answerBeto(json(200, page([nth(rows, 1)])));
+    expect(await screen.findByText('Beto Díaz')).toBeInTheDocument();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'carla{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista.');
+    expect(screen.queryByText('Beto Díaz')).not.toBeInTheDocument();
   });
 
   it('asks for page 2 from the footer navigation', async () => {
