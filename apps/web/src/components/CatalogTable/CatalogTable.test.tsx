@@ -3,54 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api.ts';
+import { columns, page, type Row, rows } from '../../test/catalog-fixtures.ts';
 import { json, mockServer, params, renderWithProviders } from '../../test/utils.tsx';
 import { CatalogTable, type CatalogTableProps } from './CatalogTable.tsx';
-import type { ColumnDef, Paged, PageParams } from './types.ts';
-
-interface Row {
-  id: string;
-  num: number;
-  name: string;
-  lastName: string;
-  secondLastName?: string;
-  amount: number;
-  status: string;
-  loans: { num: number }[];
-}
-
-const rows: Row[] = [
-  {
-    id: 'a',
-    num: 7,
-    name: 'Ana',
-    lastName: 'Gómez',
-    secondLastName: 'Ruiz',
-    amount: 12345.5,
-    status: 'A',
-    loans: [{ num: 1001 }, { num: 1002 }],
-  },
-  { id: 'b', num: 8, name: 'Beto', lastName: 'Díaz', amount: 500, status: 'CANCELLED', loans: [] },
-];
-
-const columns: ColumnDef<Row>[] = [
-  { header: 'No.', accessor: 'num' },
-  { header: 'Nombre', accessor: 'name', concat: ['lastName', 'secondLastName'] },
-  { header: 'Monto', accessor: 'amount', type: 'money' },
-  { header: 'Préstamo', accessor: 'loans', elementProp: 'num' },
-  {
-    header: 'Estatus',
-    accessor: 'status',
-    type: 'status',
-    labels: [
-      { value: 'A', text: 'Activo', color: 'teal' },
-      { value: 'CANCELLED', text: 'Cancelado', color: 'red' },
-    ],
-  },
-];
-
-function page(data: Row[], pageNo = 1, totalPages = 1, totalDocuments = data.length): Paged<Row> {
-  return { data, page: pageNo, size: 10, totalDocuments, totalPages };
-}
+import type { Paged, PageParams } from './types.ts';
 
 // The table talks to the (stubbed) network through the real API client.
 const fetchPage = (params: PageParams) => api.get<Paged<Row>>('/api/v1/things', { ...params });
