@@ -163,6 +163,27 @@ describe("'Registro de Pago'", { timeout: 20_000 }, () => {
     expect(body.getAll('file')).toHaveLength(0);
   });
 
+  it('keeps the ticked installments and drops only the image when the server refuses the proof', async () => {
+    session.start(agentLogin);
+    serve(pendingOf(loan, []), () =>
+      problem(415, 'El comprobante debe ser una imagen JPG, PNG, WebP o HEIC'),
+    );
+    renderWithProviders(<PaymentForm loan={loan} onDone={() => {}} />);
+    await screen.findByRole('table', { name: 'Pagos pendientes' });
+    await userEvent.click(checkbox('Pago 3 de 12'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Transferencia' }));
+    await userEvent.upload(screen.getByLabelText('Comprobante de pago'), png('falso.png'));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar Pago por $2,000.00' }));
+
+    expect(
+      await screen.findByText('El comprobante debe ser una imagen JPG, PNG, WebP o HEIC'),
+    ).toBeInTheDocument();
+    expect(total()).toHaveTextContent('$2,000.00');
+    expect((checkbox('Pago 3 de 12') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText('falso.png')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Comprobante de pago')).toBeInTheDocument();
+  });
+
   it('says so when nothing is pending', async () => {
     session.start(agentLogin);
     mockServer(({ url }) =>

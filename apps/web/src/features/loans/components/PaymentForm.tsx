@@ -25,9 +25,11 @@ import {
 import { oldestFirst, totalCents as sumCents, toggleCount } from '@prestaya/domain';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { isFileRefusalStatus } from '../../../components/ImageDropzone.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { RetryAlert } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { isApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePendingPayments } from '../api/get-pending-payments.ts';
@@ -102,6 +104,11 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
         },
         onError: (error) => {
           notify.apiError(error, PAYMENT_REGISTER_FAILED);
+          // A refused image leaves the ticked installments valid: drop only the file, to be chosen again.
+          if (isApiError(error) && isFileRefusalStatus(error.status)) {
+            setFile(null);
+            return;
+          }
           // What is pending may have changed (another payment, a cancelled fine): start over.
           setTicked(0);
         },

@@ -5,7 +5,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { agentCredentialHeader } from '@prestaya/contracts/plain';
 import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { DropzoneIcons, rejectedAsTooLarge } from '../../../components/ImageDropzone.tsx';
+import {
+  DropzoneIcons,
+  isFileRefusalStatus,
+  rejectedAsTooLarge,
+} from '../../../components/ImageDropzone.tsx';
 import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';
 import { useRegisterPublicPayment } from '../api/queries.ts';
 import { formatCents } from '../selection.ts';
@@ -124,6 +128,11 @@ export function RegisterPaymentDialog({
         detail: errorDetail(error),
       });
       if (status === 401 || status === 423) setPin('');
+      // A refused image: the ticked installments still hold, only the file must be chosen again.
+      if (isFileRefusalStatus(status)) {
+        setFile(null);
+        setErrors((e) => ({ ...e, file: errorDetail(error) }));
+      }
     }
   };
 
