@@ -99,7 +99,11 @@ test('public: a double click on Registrar Pago records one payment and confirms 
   const dialog = page.getByRole('dialog', { name: 'Registrar Pago' });
   await dialog.getByLabel('Número de usuario del agente').fill(String(agent.num));
   await dialog.getByLabel('PIN').fill(pin);
-  await dialog.getByRole('button', { name: 'Registrar Pago' }).dblclick();
+  // Both clicks in one task, before React re-renders the button as loading: a double click on a busy phone.
+  await dialog.getByRole('button', { name: 'Registrar Pago' }).evaluate((button: HTMLElement) => {
+    button.click();
+    button.click();
+  });
 
   await expect(page.getByText('Pago registrado. Tu agente lo validará pronto.')).toBeVisible();
   await expect(dialog).toBeHidden();
