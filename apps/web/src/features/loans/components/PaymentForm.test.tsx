@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { expectOneSendPerDoubleClick, heldReply } from '../../../test/double-click.ts';
 import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { agentLogin, loanIn, ok } from '../test/fixtures.ts';
 import { fee, pendingOf } from '../test/payment-fixtures.ts';
@@ -165,30 +166,14 @@ describe("'Registro de Pago'", { timeout: 20_000 }, () => {
 
   it('sends one registration for a double click, with an Idempotency-Key, disabled until the reply', async () => {
     session.start(agentLogin);
-    let answer: () => void = () => {};
-    const replied = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const { requests } = serve(pendingOf(loan, []), async () => {
-      await replied;
-      return json(201, { status: 'OK', data: { id: 'p1' } });
-    });
+    const held = heldReply(() => json(201, { status: 'OK', data: { id: 'p1' } }));
+    const { requests } = serve(pendingOf(loan, []), held.reply);
     const onDone = vi.fn();
     renderWithProviders(<PaymentForm loan={loan} onDone={onDone} />);
     await screen.findByRole('table', { name: 'Pagos pendientes' });
     await userEvent.click(checkbox('Pago 2 de 12'));
     const button = screen.getByRole('button', { name: 'Registrar Pago por $1,000.00' });
-    // Both clicks land before React re-renders the button as loading, as a quick double click can.
-    act(() => {
-      button.click();
-      button.click();
-    });
-    await waitFor(() => expect(button).toBeDisabled());
-    answer();
-    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    const posts = requests.filter((r) => r.method === 'POST');
-    expect(posts).toHaveLength(1);
-    expect(posts[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    await expectOneSendPerDoubleClick(button, { release: held.release, requests, done: onDone });
   });
 
   it('says so when nothing is pending', async () => {
