@@ -5,6 +5,7 @@
  * main entry.
  */
 export * from './dates.ts';
+export * from './idempotency.ts';
 export * from './labels.ts';
 export * from './money-format.ts';
 export * from './public-lookup.ts';

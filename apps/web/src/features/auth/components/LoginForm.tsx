@@ -82,7 +82,7 @@ export function LoginForm() {
               ¿Olvidaste tu contraseña?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth size="md" disabled={login.isPending}>
+          <Button type="submit" fullWidth size="md" loading={login.isPending}>
             {login.isPending ? 'Validando...' : 'Entrar'}
           </Button>
         </Stack>

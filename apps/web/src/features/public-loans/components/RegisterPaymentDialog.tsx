@@ -10,6 +10,7 @@ import {
   isFileRefusalStatus,
   rejectedAsTooLarge,
 } from '../../../components/ImageDropzone.tsx';
+import { useIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
 import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';
 import { useRegisterPublicPayment } from '../api/queries.ts';
 import { formatCents } from '../selection.ts';
@@ -103,8 +104,18 @@ export function RegisterPaymentDialog({
     return next;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // One key per opening and selection: a double click or a retry of the same payment gets the first reply.
+  const idempotencyKey = useIdempotencyKey(
+    opened,
+    loanId,
+    scheduledPaymentIds.join(),
+    feeIds.join(),
+    method,
+    file,
+  );
+  const once = useOneAtATime();
+
+  const send = async () => {
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -117,6 +128,7 @@ export function RegisterPaymentDialog({
         paymentMethod: method === '1' ? 1 : 0,
         file: method === '1' ? file : null,
         authorization: agentCredentialHeader(userNum.trim(), pin),
+        idempotencyKey,
       });
       onRegistered(payment);
     } catch (error) {
@@ -134,6 +146,11 @@ export function RegisterPaymentDialog({
         setErrors((e) => ({ ...e, file: errorDetail(error) }));
       }
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void once(send);
   };
 
   const onReject = (rejections: FileRejection[]) => {

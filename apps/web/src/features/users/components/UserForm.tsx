@@ -140,7 +140,7 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
             {...form.getInputProps('status')}
           />
         )}
-        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} loading={pending} />
       </Stack>
     </form>
   );
