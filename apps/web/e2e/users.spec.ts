@@ -48,7 +48,7 @@ test('the admin creates an agent with a PIN; the agent signs in and sees only Da
   await dialog.getByLabel('Agente').check();
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Error creando el usuario!')).toBeVisible();
-  await expect(page.getByText('Ya existe un usuario con ese correo')).toBeVisible();
+  await expect(dialog.getByText('Ya existe un usuario con ese correo', { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('Otra');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
