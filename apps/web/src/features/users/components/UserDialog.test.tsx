@@ -7,6 +7,7 @@ import { expectRefusal, json, mockServer, problem, renderWithProviders } from '.
 import { UserDialog } from './UserDialog.tsx';
 
 const existing = agentUser({ num: 1001 });
+const DUPLICATE = 'Ya existe un usuario con ese correo';
 
 async function dialog() {
   return within(await screen.findByRole('dialog', { name: 'Registro de Usuario' }));
@@ -76,15 +77,19 @@ describe('user dialog', () => {
   });
 
   it('keeps the dialog open with the data and shows the server detail when creation fails', async () => {
-    mockServer(() => problem(409, 'Ya existe un usuario con ese correo'));
+    mockServer(() => problem(409, `username: ${DUPLICATE}`, [{ field: 'username', message: DUPLICATE }]));
     const onClose = vi.fn();
     renderWithProviders(<UserDialog opened userId={null} onClose={onClose} />);
     const d = await dialog();
     await fillNewUser(d);
     await userEvent.click(d.getByRole('button', { name: 'Guardar' }));
-    await expectRefusal('Error creando el usuario!', 'Ya existe un usuario con ese correo', onClose);
+    await expectRefusal('Error creando el usuario!', `username: ${DUPLICATE}`, onClose);
     expect(d.getByLabelText(/^Nombre/)).toHaveValue('Ana');
-    expect(d.getByLabelText(/^Usuario/)).toHaveValue('Ana@Example.com');
+    const username = d.getByLabelText(/^Usuario/);
+    expect(username).toHaveValue('Ana@Example.com');
+    // On the field itself, where the e-mail is corrected, not only in the toast.
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription(expect.stringContaining(DUPLICATE));
   });
 
   it('edits a user: Guardar disabled until changed, empty password and PIN are not sent', async () => {
