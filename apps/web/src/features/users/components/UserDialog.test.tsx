@@ -92,6 +92,30 @@ describe('user dialog', () => {
     expect(username).toHaveAccessibleDescription(expect.stringContaining(DUPLICATE));
   });
 
+  it('asks before closing with unsaved changes, and closes at once without them', async () => {
+    mockServer(() => undefined);
+    const onClose = vi.fn();
+    renderWithProviders(<UserDialog opened userId={null} onClose={onClose} />);
+    const d = await dialog();
+    await userEvent.click(d.getByRole('button', { name: 'Cancelar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(d.getByLabelText(/^Nombre/), 'Ana');
+    await userEvent.click(d.getByRole('button', { name: 'Cerrar' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' }));
+    await userEvent.click(ask.getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cambios sin guardar' })).not.toBeInTheDocument(),
+    );
+    expect(d.getByLabelText(/^Nombre/)).toHaveValue('Ana');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(d.getByRole('button', { name: 'Cancelar' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' }));
+    await userEvent.click(again.getByRole('button', { name: 'Descartar cambios' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
   it('edits a user: Guardar disabled until changed, empty password and PIN are not sent', async () => {
     const { requests } = mockServer(({ method, url }) => {
       if (url.pathname !== `/api/v1/users/${existing.id}`) return undefined;
