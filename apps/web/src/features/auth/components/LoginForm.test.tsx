@@ -26,7 +26,8 @@ function renderLogin() {
 }
 
 const LOGIN_PATH = '/api/v1/auth/login';
-const sentLogins = <R extends { url: URL }>(requests: R[]) => requests.filter((r) => r.url.pathname === LOGIN_PATH);
+const sentLogins = <R extends { url: URL }>(requests: R[]) =>
+  requests.filter((r) => r.url.pathname === LOGIN_PATH);
 
 const email = () => screen.getByLabelText('Correo electrónico');
 const password = () => screen.getByLabelText('Contraseña');
