@@ -58,7 +58,7 @@ describe('useUnsavedChanges', () => {
     expect(screen.getByLabelText('Nombre')).toHaveValue('Ana');
 
     await userEvent.click(screen.getByRole('link', { name: 'Otra pantalla' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Descartar cambios' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Salir sin guardar' }));
     expect(await screen.findByRole('heading', { name: 'Otra pantalla' })).toBeInTheDocument();
   });
 });

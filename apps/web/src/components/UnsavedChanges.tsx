@@ -79,7 +79,7 @@ export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
       onClose={() => answer(false)}
       onConfirm={() => answer(true)}
       cancelLabel="Seguir editando"
-      confirmLabel="Descartar cambios"
+      confirmLabel="Salir sin guardar"
       confirmColor="red"
     >
       <Text size="sm">{DISCARD_TEXT}</Text>

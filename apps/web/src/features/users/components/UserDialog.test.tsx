@@ -112,7 +112,7 @@ describe('user dialog', () => {
 
     await userEvent.click(d.getByRole('button', { name: 'Cancelar' }));
     const again = within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' }));
-    await userEvent.click(again.getByRole('button', { name: 'Descartar cambios' }));
+    await userEvent.click(again.getByRole('button', { name: 'Salir sin guardar' }));
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
