@@ -58,7 +58,7 @@ export const REFUSALS = {
   'auth.registration_closed': forbidden('Las cuentas son creadas por un administrador'),
 
   'user.not_found': notFound('Usuario no encontrado'),
-  'user.duplicate_username': conflict('Ya existe un usuario con ese correo'),
+  'user.duplicate_username': conflict('Ya existe un usuario con ese correo', 'username'),
   'user.last_admin': conflict('Debe quedar al menos un administrador activo'),
   'user.cannot_cancel_self': badRequest('No puede cancelar su propia cuenta', 'status'),
   'user.cannot_drop_own_admin': badRequest('No puede quitarse a sí mismo el rol de Administrador', 'roles'),
