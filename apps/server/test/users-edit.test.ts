@@ -55,7 +55,7 @@ describe('PUT /api/v1/users/:id', () => {
     expectProblem(
       await api.update(admin.token, lucia.id, { ...fields, username: 'Mario@PrestaYa.mx' }),
       409,
-      'Ya existe un usuario con ese correo',
+      'username: Ya existe un usuario con ese correo',
     );
     expectProblem(await api.update(admin.token, uuidv7(), fields), 404, 'Usuario no encontrado');
   });

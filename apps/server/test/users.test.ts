@@ -76,12 +76,31 @@ describe('POST /api/v1/users', () => {
     const admin = await createAdmin(context);
     await api.createOk(admin.token);
     const duplicate = await api.create(admin.token, newUser({ username: 'LUCIA@prestaya.MX', name: 'Otra' }));
-    expectProblem(duplicate, 409, 'Ya existe un usuario con ese correo');
+    expectProblem(duplicate, 409, 'username: Ya existe un usuario con ese correo');
     // Concurrent duplicates: the unique index decides, exactly one wins.
     const racing = await Promise.all(
       [1, 2, 3].map(() => api.create(admin.token, newUser({ username: 'carrera@prestaya.mx' }))),
     );
     expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('names the username field of a duplicate and spends no user number on it', async () => {
+    const admin = await createAdmin(context); // 1001
+    expect((await api.createOk(admin.token)).num).toBe(1002);
+    const duplicate = expectProblem(await api.create(admin.token, newUser()), 409);
+    expect(duplicate.errors).toEqual([{ field: 'username', message: 'Ya existe un usuario con ese correo' }]);
+    expect((await api.createOk(admin.token, { username: 'mario@prestaya.mx' })).num).toBe(1003);
+
+    // Racing creations: the duplicates wait for the winner and are refused before taking a number;
+    // distinct users racing still get distinct, consecutive numbers.
+    const same = await Promise.all(
+      [1, 2, 3].map(() => api.create(admin.token, newUser({ username: 'r@x.mx' }))),
+    );
+    expect(same.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const distinct = await Promise.all(
+      ['a', 'b', 'c'].map((name) => api.createOk(admin.token, { username: `${name}@prestaya.mx` })),
+    );
+    expect(distinct.map((u) => u.num).sort()).toEqual([1005, 1006, 1007]);
   });
 
   it.each([

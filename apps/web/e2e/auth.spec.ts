@@ -48,8 +48,11 @@ test('a tampered token is refused by the server and the user goes to Login', asy
 test('/auth redirects to Login, and the register screen is closed once an admin exists', async ({ page }) => {
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await page.getByRole('link', { name: 'Crear cuenta' }).click();
-  await expect(page).toHaveURL(/\/auth\/register$/);
+  await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page.getByRole('dialog')).toContainText('desde Usuarios');
+  await page.getByRole('button', { name: 'Entendido' }).click();
+  await expect(page.getByRole('link', { name: 'Crear cuenta' })).toHaveCount(0);
+  await page.goto('/auth/register');
   await expect(page.getByText(/Las cuentas son creadas por un administrador/)).toBeVisible();
 });
 

@@ -66,7 +66,7 @@ test('the admin opens an account with $50,000, withdraws, deposits and reads the
   await expect(row.getByRole('cell').nth(1)).toHaveText('$48,999.50');
   await expect(row.getByRole('cell').nth(2)).toHaveText('$48,999.50');
 
-  // Transacciones: newest first, each with its balances before and after.
+  // Transacciones: newest first, each signed amount with its balances before and after.
   await openRowAction(page, row, 'Transacciones');
   await expect(page).toHaveURL(/\/admin\/bank-accounts\/[0-9a-f-]{36}\/transactions$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
@@ -77,9 +77,9 @@ test('the admin opens an account with $50,000, withdraws, deposits and reads the
   await expect(rows).toHaveCount(3);
   const date = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (am|pm)$/i;
   const expected = [
-    ['$48,499.50', '$48,499.50', '$500.00', 'Depósito Aportación de socios', '$48,999.50', '$48,999.50'],
-    ['$50,000.00', '$50,000.00', '$1,500.50', 'Retiro Pago de renta', '$48,499.50', '$48,499.50'],
-    ['$0.00', '$0.00', '$50,000.00', 'Depósito Saldo inicial', '$50,000.00', '$50,000.00'],
+    ['$48,499.50', '$48,499.50', '+$500.00', 'Depósito Aportación de socios', '$48,999.50', '$48,999.50'],
+    ['$50,000.00', '$50,000.00', '−$1,500.50', 'Retiro Pago de renta', '$48,499.50', '$48,499.50'],
+    ['$0.00', '$0.00', '+$50,000.00', 'Depósito Saldo inicial', '$50,000.00', '$50,000.00'],
   ];
   for (const [index, cells] of expected.entries()) {
     const texts = await cellTexts(rows.nth(index));

@@ -55,6 +55,12 @@ test('register a customer, find them without accents, add an address and change 
   await expect(page.getByText('Ya existe un cliente con esa CURP')).toBeVisible();
   await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('Otra');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  // What was typed is not saved: leaving asks first.
+  await page
+    .getByRole('dialog', { name: 'Cambios sin guardar' })
+    .getByRole('button', { name: 'Salir sin guardar' })
+    .click();
+  await expect(dialog).toBeHidden();
 
   // CustomerDetails: full name, $0.00 and no loan yet.
   await row.click();

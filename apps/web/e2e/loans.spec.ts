@@ -145,7 +145,7 @@ test('request a $10,000 loan, approve it from a $50,000 account, deliver it and 
     [
       '$40,000.00',
       '$50,000.00',
-      '$10,000.00',
+      '−$10,000.00',
       `Entrega Entrega préstamo #${num}`,
       '$40,000.00',
       '$40,000.00',
@@ -153,12 +153,12 @@ test('request a $10,000 loan, approve it from a $50,000 account, deliver it and 
     [
       '$50,000.00',
       '$50,000.00',
-      '$10,000.00',
+      '−$10,000.00',
       `Reserva Reserva préstamo #${num}`,
       '$40,000.00',
       '$50,000.00',
     ],
-    ['$0.00', '$0.00', '$50,000.00', 'Depósito Saldo inicial', '$50,000.00', '$50,000.00'],
+    ['$0.00', '$0.00', '+$50,000.00', 'Depósito Saldo inicial', '$50,000.00', '$50,000.00'],
   ];
   for (const [index, cells] of expected.entries()) {
     expect((await cellTexts(ledger.nth(index))).slice(1, 7)).toEqual(cells);

@@ -48,9 +48,15 @@ test('the admin creates an agent with a PIN; the agent signs in and sees only Da
   await dialog.getByLabel('Agente').check();
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Error creando el usuario!')).toBeVisible();
-  await expect(page.getByText('Ya existe un usuario con ese correo')).toBeVisible();
+  await expect(dialog.getByText('Ya existe un usuario con ese correo', { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('Otra');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  // What was typed is not saved: leaving asks first.
+  await page
+    .getByRole('dialog', { name: 'Cambios sin guardar' })
+    .getByRole('button', { name: 'Salir sin guardar' })
+    .click();
+  await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);

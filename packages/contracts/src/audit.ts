@@ -77,6 +77,11 @@ export const auditEntry = z.object({
   user: z.object({ id: z.string(), ...staffName, username: z.string() }).nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * What a person calls the records the snapshots refer to by id (agentId, registeredBy, bankAccountId,
+   * loanId, customerId…): id → name, account name or loan number. Only ids that still resolve.
+   */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = paged(auditEntry);

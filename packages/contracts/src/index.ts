@@ -6,6 +6,7 @@ export * from './common.ts';
 export * from './customers.ts';
 export * from './dates.ts';
 export * from './folio.ts';
+export * from './idempotency.ts';
 export * from './labels.ts';
 export * from './loans.ts';
 export * from './money.ts';

@@ -90,3 +90,77 @@ export const { values: ACCOUNT_OPERATION_TYPES, labels: ACCOUNT_OPERATION_LABELS
 export type AccountOperationType = (typeof ACCOUNT_OPERATION_TYPES)[number];
 
 export const CUSTOMER_STATUSES = ['PENDING'] as const;
+
+/**
+ * Spanish names of the fields the server writes in audit snapshots; `AUDIT_FIELD_LABELS_BY_ENTITY`
+ * overrides a name where one entity's form calls the field otherwise (a user has one 'Apellidos').
+ */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  num: 'No.',
+  name: 'Nombre',
+  lastName: 'Apellido paterno',
+  secondLastName: 'Apellido materno',
+  phone: 'Teléfono',
+  curp: 'CURP',
+  status: 'Estatus',
+  agentId: 'Agente',
+  customerId: 'Cliente',
+  street: 'Calle',
+  numExterior: 'No. exterior',
+  numInterior: 'No. interior',
+  neighborhood: 'Colonia',
+  city: 'Ciudad',
+  state: 'Estado',
+  postalCode: 'Código postal',
+  amount: 'Monto',
+  term: 'Plazo (semanas)',
+  dailyFee: 'Multa diaria',
+  weeklyFee: 'Cuota semanal',
+  interestBp: 'Tasa (puntos base)',
+  totalToRepay: 'Total a pagar',
+  loanFromPast: 'Préstamo del pasado',
+  requestDate: 'Fecha de solicitud',
+  bankAccountId: 'Cuenta',
+  approvedOn: 'Aprobado el',
+  activatedOn: 'Entregado el',
+  currentRealAmount: 'Monto real',
+  currentBalance: 'Saldo',
+  loanId: 'Préstamo',
+  loanNum: 'No. préstamo',
+  paymentMethod: 'Método',
+  channel: 'Canal',
+  registeredBy: 'Registrado por',
+  decidedBy: 'Decidido por',
+  decidedOn: 'Decidido el',
+  scheduledPaymentIds: 'Pagos programados',
+  feeIds: 'Multas',
+  attachmentId: 'Comprobante',
+  feeDate: 'Fecha de la multa',
+  concept: 'Concepto',
+  scheduledPaymentId: 'Pago programado',
+  reason: 'Motivo',
+  username: 'Usuario',
+  roles: 'Tipo de usuario',
+  hasPin: 'PIN asignado',
+  bankName: 'Banco',
+  cardNumber: 'No. de tarjeta',
+  clabe: 'CLABE',
+  customerName: 'Titular',
+  balance: 'Saldo',
+  realBalance: 'Saldo real',
+  transactionId: 'Transacción',
+  operationType: 'Tipo de operación',
+};
+
+export const AUDIT_FIELD_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {
+  user: { lastName: 'Apellidos' },
+};
+
+/** Why a loan's figures were recomputed (the `reason` of its 'recomputed' audit rows). */
+export const AUDIT_REASON_LABELS: Record<string, string> = {
+  payment_registered: 'Pago registrado',
+  payment_confirmed: 'Pago confirmado',
+  payment_rejected: 'Pago rechazado',
+  fee_cancelled: 'Multa cancelada',
+  fees_accrued: 'Multas generadas',
+};

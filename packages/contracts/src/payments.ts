@@ -1,4 +1,5 @@
 import { numbered, personName, staffName } from './common.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import { FEE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
 import { scheduledPayment } from './loans.ts';
 import { z } from './zod.ts';
@@ -34,6 +35,20 @@ export const paymentRequest = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Seleccione el método de pago: CASH o TRANSFER' }),
 });
 export type PaymentRequest = z.input<typeof paymentRequest>;
+
+/**
+ * The headers of a payment registration: an optional `Idempotency-Key` (idempotency.ts). Loose, so the
+ * request keeps every other header (the multipart type, the agent's credential).
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'Debe tener de 8 a 100 letras, dígitos, "-" o "_"')
+    .optional()
+    .describe(
+      'Clave aleatoria por pago: repetir la misma solicitud con la misma clave devuelve la primera respuesta (24 h).',
+    ),
+});
 
 export const paymentListItem = z.object({
   id: z.string(),

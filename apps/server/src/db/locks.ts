@@ -7,6 +7,11 @@ export const ADVISORY_LOCKS = {
   migrations: 7_100_001,
   firstAdmin: 7_100_002,
   activeAdmins: 7_100_003,
+  /**
+   * With a hash of a username as the second key (the two-key space never meets the one-key locks):
+   * a creation checks the username is free before it takes a user number.
+   */
+  username: 7_100_004,
   /** The daily fee accrual: one server at a time (jobs/accrual.ts). */
   feeAccrual: 7_100_101,
   /** The daily backup: one server makes it (jobs/backup-scheduler.ts). */

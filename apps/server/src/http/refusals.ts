@@ -40,6 +40,7 @@ const forbidden = withStatus(403);
 const notFound = withStatus(404);
 const conflict = withStatus(409);
 const tooLarge = withStatus(413);
+const unprocessable = withStatus(422);
 const unsupportedMedia = withStatus(415);
 const locked = withStatus(423);
 const tooManyRequests = withStatus(429);
@@ -57,7 +58,7 @@ export const REFUSALS = {
   'auth.registration_closed': forbidden('Las cuentas son creadas por un administrador'),
 
   'user.not_found': notFound('Usuario no encontrado'),
-  'user.duplicate_username': conflict('Ya existe un usuario con ese correo'),
+  'user.duplicate_username': conflict('Ya existe un usuario con ese correo', 'username'),
   'user.last_admin': conflict('Debe quedar al menos un administrador activo'),
   'user.cannot_cancel_self': badRequest('No puede cancelar su propia cuenta', 'status'),
   'user.cannot_drop_own_admin': badRequest('No puede quitarse a sí mismo el rol de Administrador', 'roles'),
@@ -126,6 +127,10 @@ export const REFUSALS = {
   'fee.not_found': notFound('Multa no encontrada'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
 
+  'idempotency.key_reused': unprocessable(
+    'Esta clave de idempotencia ya se usó con otra solicitud; envíe una clave nueva para este pago',
+    'idempotency-key',
+  ),
   'upload.not_multipart': unsupportedMedia(
     'Envíe el pago como multipart/form-data con la parte paymentRequest',
   ),

@@ -23,6 +23,20 @@ async function historyOk(token: string, entity: string, id: string): Promise<Aud
 
 const summary = (entry: AuditEntry) => [entry.entity, entry.entityId, entry.action];
 
+/** An active loan whose first installment the agent paid in cash and the admin confirmed. */
+async function confirmedPayment(world: Awaited<ReturnType<typeof loanWorld>>) {
+  const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
+  const api = paymentsApi(context);
+  const payment = await api.registerOk(world.agent.token, loan.id, [
+    jsonPart({ scheduledPaymentIds: [schedule[0]?.id ?? ''], paymentMethod: 'CASH' }),
+  ]);
+  const account = (
+    await request(context.app, { method: 'GET', url: '/api/v1/bank-accounts', token: world.admin.token })
+  ).json().data[0];
+  await api.decideOk(world.admin.token, payment.id, { status: 'PAID', targetAccountId: account.id });
+  return { loan, payment, account };
+}
+
 describe('GET /audit/{entity}/{entityId}', () => {
   it("a customer's history holds its rows and its addresses' rows (deleted ones too), nobody else's", async () => {
     const admin = await createAdmin(context);
@@ -106,15 +120,7 @@ describe('GET /audit/{entity}/{entityId}', () => {
   it("a payment's history: registered then confirmed; another agent gets 404", async () => {
     const world = await loanWorld(context);
     const otherAgent = await createUserAndLogin(context);
-    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
-    const api = paymentsApi(context);
-    const payment = await api.registerOk(world.agent.token, loan.id, [
-      jsonPart({ scheduledPaymentIds: [schedule[0]?.id ?? ''], paymentMethod: 'CASH' }),
-    ]);
-    const account = (
-      await request(context.app, { method: 'GET', url: '/api/v1/bank-accounts', token: world.admin.token })
-    ).json().data[0];
-    await api.decideOk(world.admin.token, payment.id, { status: 'PAID', targetAccountId: account.id });
+    const { payment } = await confirmedPayment(world);
 
     const entries = await historyOk(world.agent.token, 'payment', payment.id);
     expect(entries.map(summary)).toEqual([
@@ -126,6 +132,24 @@ describe('GET /audit/{entity}/{entityId}', () => {
 
     expectProblem(await history(otherAgent.token, 'payment', payment.id), 404, 'Pago no encontrado');
     expectProblem(await history(world.admin.token, 'payment', UNKNOWN), 404, 'Pago no encontrado');
+  });
+
+  it('names the users, accounts, loans and customers the snapshots refer to by id', async () => {
+    const world = await loanWorld(context);
+    const { loan, payment, account } = await confirmedPayment(world);
+
+    const [confirmed, registered] = await historyOk(world.agent.token, 'payment', payment.id);
+    expect(registered?.after).toMatchObject({ loanId: loan.id, registeredBy: world.agent.id });
+    expect(registered?.names).toMatchObject({ [loan.id]: `No. ${loan.num}`, [world.agent.id]: 'Ana Agente' });
+    expect(confirmed?.names?.[world.agent.id]).toBe('Ana Agente');
+
+    const loanEntries = await historyOk(world.admin.token, 'loan', loan.id);
+    const names = Object.assign({}, ...loanEntries.map((entry) => entry.names ?? {}));
+    expect(names).toMatchObject({ [world.customer.id]: 'Lucía Núñez Gómez', [account.id]: account.name });
+    // A row whose snapshots name nothing resolvable carries no names at all.
+    expect(
+      loanEntries.every((entry) => entry.names === undefined || Object.keys(entry.names).length > 0),
+    ).toBe(true);
   });
 
   it('answers at most the 200 newest rows', async () => {

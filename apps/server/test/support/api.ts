@@ -129,14 +129,14 @@ export function paymentsApi(context: TestContext) {
     cancelFee: (token: string, loanId: string, feeId: string) =>
       call(token, 'DELETE', `/loans/${loanId}/fees/${feeId}`),
     loanPayments: (token: string, loanId: string) => call(token, 'GET', `/loans/${loanId}/payments`),
-    register: (token: string, loanId: string, parts: Part[]) => {
+    register: (token: string, loanId: string, parts: Part[], extraHeaders: Record<string, string> = {}) => {
       const { payload, headers } = multipart(parts);
       return request(context.app, {
         method: 'POST',
         url: `/api/v1/loans/${loanId}/payments`,
         token,
         payload,
-        headers,
+        headers: { ...headers, ...extraHeaders },
       });
     },
     list: (token: string, query = '') => call(token, 'GET', `/payments${query}`),

@@ -27,6 +27,7 @@ export function publicApi(app: FastifyInstance) {
       parts: Part[],
       authorization?: string | [number | string, string],
       remoteAddress?: string,
+      extraHeaders: Record<string, string> = {},
     ) => {
       const { payload, headers } = multipart(parts);
       const auth =
@@ -41,7 +42,7 @@ export function publicApi(app: FastifyInstance) {
         method: 'POST',
         url: `/public/api/v1/loans/${loanId}/payments`,
         payload,
-        headers: { ...headers, ...auth },
+        headers: { ...headers, ...auth, ...extraHeaders },
         ...(remoteAddress ? { remoteAddress } : {}),
       });
     },

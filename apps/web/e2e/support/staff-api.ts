@@ -17,6 +17,8 @@ export function apiOf(request: APIRequestContext, token: string) {
       check(await request.post(path, { headers, data }), `POST ${path}`, 201),
     put: async (path: string, data: unknown = {}) =>
       check(await request.put(path, { headers, data }), `PUT ${path}`, 200),
+    patch: async (path: string, data: unknown) =>
+      check(await request.patch(path, { headers, data }), `PATCH ${path}`, 200),
     multipart: async (path: string, parts: Record<string, string>) =>
       check(await request.post(path, { headers, multipart: parts }), `POST ${path}`, 201),
   };

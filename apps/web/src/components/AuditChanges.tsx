@@ -7,7 +7,7 @@ export function AuditChanges({
   entry,
   label = 'Cambios',
 }: {
-  entry: Pick<AuditEntry, 'entity' | 'before' | 'after'>;
+  entry: Pick<AuditEntry, 'entity' | 'before' | 'after' | 'names'>;
   /** Accessible name of the table. */
   label?: string;
 }) {

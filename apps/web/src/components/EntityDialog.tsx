@@ -1,5 +1,12 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, type RefObject, useRef } from 'react';
+
+/** Runs `close` now, or after the user agrees to discard unsaved changes (UnsavedChanges.tsx). */
+export type CloseGuard = (close: () => void) => void;
+
+/** The slot where a form inside the dialog puts its guard, so the close control, Escape and a click
+ * outside ask before discarding its changes. */
+export const DialogCloseGuard = createContext<RefObject<CloseGuard | null> | null>(null);
 
 export interface EntityDialogProps {
   opened: boolean;
@@ -14,17 +21,19 @@ export interface EntityDialogProps {
 
 /** Every dialog of the back office: centred, titled, and its close control named 'Cerrar'. */
 export function EntityDialog({ opened, onClose, title, size, fullScreen, children }: EntityDialogProps) {
+  const guard = useRef<CloseGuard | null>(null);
+  const close = () => (guard.current ? guard.current(onClose) : onClose());
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={title}
       centered
       size={size}
       fullScreen={fullScreen}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
-      {children}
+      <DialogCloseGuard.Provider value={guard}>{children}</DialogCloseGuard.Provider>
     </Modal>
   );
 }

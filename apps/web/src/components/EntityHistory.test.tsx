@@ -109,6 +109,50 @@ describe('EntityHistory', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('shows the names the server resolved for ids, reasons in Spanish and no bare ids', async () => {
+    const loanId = '0190a000-0000-7000-8000-0000000000b1';
+    const agentId = '0190a000-0000-7000-8000-0000000000c1';
+    const accountId = '0190a000-0000-7000-8000-0000000000d1';
+    const names = { [agentId]: 'Beto Agente', [accountId]: 'Caja chica', [CUSTOMER_ID]: 'José Núñez' };
+    const entries = [
+      auditEntry({
+        id: 'l-2',
+        at: '2025-03-12T10:00:00.000Z',
+        entity: 'loan',
+        entityId: loanId,
+        action: 'recomputed',
+        before: { currentBalance: 100 },
+        after: { currentBalance: 50, reason: 'payment_confirmed' },
+      }),
+      auditEntry({
+        id: 'l-1',
+        at: '2025-03-11T10:00:00.000Z',
+        entity: 'loan',
+        entityId: loanId,
+        action: 'approved',
+        after: { agentId, bankAccountId: accountId, customerId: CUSTOMER_ID },
+        names,
+      }),
+    ];
+    mockServer(({ url }) =>
+      url.pathname === `/api/v1/audit/loan/${loanId}`
+        ? json(200, { status: 'OK', data: entries })
+        : undefined,
+    );
+    renderWithProviders(<EntityHistory entity="loan" entityId={loanId} />);
+    const timeline = await screen.findByRole('list', { name: 'Historial' });
+    const [recomputed, approved] = within(timeline).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(rowsOf(within(recomputed).getByRole('table'))).toContainEqual(['Motivo', '—', 'Pago confirmado']);
+    expect(rowsOf(within(approved).getByRole('table'))).toEqual([
+      ['Agente', '—', 'Beto Agente'],
+      ['Cuenta', '—', 'Caja chica'],
+      ['Cliente', '—', 'José Núñez'],
+    ]);
+    expect(auditChanges({ entity: 'user', before: null, after: { lastName: 'Ruiz' } })[0]?.label).toBe(
+      'Apellidos',
+    );
+  });
+
   it("says 'Sin cambios registrados' when the record has no rows", async () => {
     serve([]);
     renderWithProviders(<EntityHistory entity="customer" entityId={CUSTOMER_ID} />);

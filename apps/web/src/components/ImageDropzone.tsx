@@ -21,3 +21,9 @@ export function DropzoneIcons() {
 /** A refusal because of the size says so; any other reason is the file's type. */
 export const rejectedAsTooLarge = (rejections: FileRejection[]) =>
   rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
+
+/**
+ * The server refused the attached image itself (too large, not an image): the rest of the form is
+ * still valid, so only the file has to go.
+ */
+export const isFileRefusalStatus = (status: number) => status === 413 || status === 415;

@@ -35,6 +35,8 @@ export interface RequestOptions {
    */
   logoutOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 let unauthorizedHandler: () => void = () => {};
@@ -100,7 +102,10 @@ function toApiError(status: number, body: unknown): ApiError {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, logoutOnUnauthorized = true } = options;
   const token = options.token === undefined ? session.token() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json, application/problem+json',
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -187,7 +192,8 @@ export const api = {
 export const apiData = {
   get: async <T>(path: string, query?: Record<string, QueryValue>) =>
     (await api.get<Envelope<T>>(path, query)).data,
-  post: async <T>(path: string, body?: unknown) => (await api.post<Envelope<T>>(path, body)).data,
+  post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    (await api.post<Envelope<T>>(path, body, options)).data,
   put: async <T>(path: string, body?: unknown) => (await api.put<Envelope<T>>(path, body)).data,
   patch: async <T>(path: string, body?: unknown) => (await api.patch<Envelope<T>>(path, body)).data,
 };

@@ -2,6 +2,9 @@ import {
   ACCOUNT_OPERATION_LABELS,
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
+  AUDIT_FIELD_LABELS,
+  AUDIT_FIELD_LABELS_BY_ENTITY,
+  AUDIT_REASON_LABELS,
   type AuditEntry,
   FEE_STATUS_LABELS,
   formatPesos,
@@ -24,64 +27,6 @@ export interface AuditChange {
 
 export const EMPTY_VALUE = '—';
 export const SYSTEM_USER = 'Sistema';
-
-/** Spanish names of the fields the server writes in its snapshots; an unknown key is shown as written. */
-const FIELD_LABELS: Record<string, string> = {
-  num: 'No.',
-  name: 'Nombre',
-  lastName: 'Apellido paterno',
-  secondLastName: 'Apellido materno',
-  phone: 'Teléfono',
-  curp: 'CURP',
-  status: 'Estatus',
-  agentId: 'Agente',
-  customerId: 'Cliente',
-  street: 'Calle',
-  numExterior: 'No. exterior',
-  numInterior: 'No. interior',
-  neighborhood: 'Colonia',
-  city: 'Ciudad',
-  state: 'Estado',
-  postalCode: 'Código postal',
-  amount: 'Monto',
-  term: 'Plazo (semanas)',
-  dailyFee: 'Multa diaria',
-  weeklyFee: 'Cuota semanal',
-  interestBp: 'Tasa (puntos base)',
-  totalToRepay: 'Total a pagar',
-  loanFromPast: 'Préstamo del pasado',
-  requestDate: 'Fecha de solicitud',
-  bankAccountId: 'Cuenta',
-  approvedOn: 'Aprobado el',
-  activatedOn: 'Entregado el',
-  currentRealAmount: 'Monto real',
-  currentBalance: 'Saldo',
-  loanId: 'Préstamo',
-  loanNum: 'No. préstamo',
-  paymentMethod: 'Método',
-  channel: 'Canal',
-  registeredBy: 'Registrado por',
-  decidedBy: 'Decidido por',
-  decidedOn: 'Decidido el',
-  scheduledPaymentIds: 'Pagos programados',
-  feeIds: 'Multas',
-  attachmentId: 'Comprobante',
-  feeDate: 'Fecha de la multa',
-  concept: 'Concepto',
-  scheduledPaymentId: 'Pago programado',
-  reason: 'Motivo',
-  username: 'Usuario',
-  roles: 'Tipo de usuario',
-  hasPin: 'PIN asignado',
-  bankName: 'Banco',
-  cardNumber: 'No. de tarjeta',
-  clabe: 'CLABE',
-  customerName: 'Titular',
-  balance: 'Saldo',
-  realBalance: 'Saldo real',
-  transactionId: 'Transacción',
-  operationType: 'Tipo de operación',
-};
 
 const MONEY_FIELDS = new Set([
   'amount',
@@ -122,13 +67,22 @@ export function auditUserName(user: AuditEntry['user']): string {
   return [user.name, user.lastName].filter(Boolean).join(' ') || user.username;
 }
 
-export function auditFieldLabel(key: string): string {
-  return FIELD_LABELS[key] ?? key;
+export function auditFieldLabel(key: string, entity = ''): string {
+  return AUDIT_FIELD_LABELS_BY_ENTITY[entity]?.[key] ?? AUDIT_FIELD_LABELS[key] ?? key;
 }
 
-/** A snapshot value as shown on screen (money, dates, status labels, Sí/No); '—' when empty. */
-export function formatAuditValue(entity: string, key: string, value: unknown): string {
+/**
+ * A snapshot value as shown on screen (money, dates, status and reason labels, Sí/No, and the name
+ * the server resolved for an id); '—' when empty.
+ */
+export function formatAuditValue(
+  entity: string,
+  key: string,
+  value: unknown,
+  names: AuditEntry['names'] = {},
+): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  if (typeof value === 'string' && names[value.toLowerCase()]) return names[value.toLowerCase()] ?? value;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'number') return MONEY_FIELDS.has(key) ? formatPesos(value) : String(value);
   if (Array.isArray(value)) {
@@ -145,6 +99,7 @@ export function formatAuditValue(entity: string, key: string, value: unknown): s
   if (key === 'paymentMethod') return PAYMENT_METHOD_LABELS[text as 'CASH'] ?? text;
   if (key === 'operationType') return ACCOUNT_OPERATION_LABELS[text as 'DEPOSIT'] ?? text;
   if (key === 'channel') return CHANNEL_LABELS[text] ?? text;
+  if (key === 'reason') return AUDIT_REASON_LABELS[text] ?? text;
   if (ISO_DATE_TIME.test(text)) return formatDateTime(text) || text;
   if (ISO_DATE.test(text)) return formatDate(text) || text;
   return text;
@@ -160,7 +115,9 @@ function sameValue(a: unknown, b: unknown): boolean {
  * The fields an audit row changed, in the snapshot's order: a creation lists the values it set, a
  * deletion the values it removed, an update only the keys whose value differs (old → new).
  */
-export function auditChanges(entry: Pick<AuditEntry, 'entity' | 'before' | 'after'>): AuditChange[] {
+export function auditChanges(
+  entry: Pick<AuditEntry, 'entity' | 'before' | 'after' | 'names'>,
+): AuditChange[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
@@ -169,9 +126,9 @@ export function auditChanges(entry: Pick<AuditEntry, 'entity' | 'before' | 'afte
     if (sameValue(before[key], after[key])) continue;
     const change = {
       key,
-      label: auditFieldLabel(key),
-      before: formatAuditValue(entry.entity, key, before[key]),
-      after: formatAuditValue(entry.entity, key, after[key]),
+      label: auditFieldLabel(key, entry.entity),
+      before: formatAuditValue(entry.entity, key, before[key], entry.names),
+      after: formatAuditValue(entry.entity, key, after[key], entry.names),
     };
     // null → undefined and the like: nothing a reader would call a change.
     if (change.before === change.after) continue;

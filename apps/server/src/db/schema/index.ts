@@ -2,6 +2,7 @@ export * from './app-secrets.ts';
 export * from './audit.ts';
 export * from './bank-accounts.ts';
 export * from './customers.ts';
+export * from './idempotency-keys.ts';
 export * from './loans.ts';
 export * from './payments.ts';
 export * from './pin-lockouts.ts';

@@ -23,6 +23,7 @@ import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { findVisibleLoan, visibleLoans } from '../loans/access.ts';
+import { withReferenceNames } from './names.ts';
 
 export type AuditFilters = z.output<typeof auditExportQuery>;
 
@@ -101,7 +102,8 @@ export async function listAudit(
   timeZone: string,
 ): Promise<Paged<AuditEntry>> {
   const { page, size, ...filters } = query;
-  return paginateAs(auditListSource(db, filters, { page, size }, timeZone), toAuditEntry);
+  const result = await paginateAs(auditListSource(db, filters, { page, size }, timeZone), toAuditEntry);
+  return { ...result, data: await withReferenceNames(db, result.data) };
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -165,7 +167,7 @@ export async function entityHistory(
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(ENTITY_HISTORY_LIMIT);
-  return rows.map(toAuditEntry);
+  return withReferenceNames(db, rows.map(toAuditEntry));
 }
 
 /* ------------------------------------------------------------------------------------------------ */

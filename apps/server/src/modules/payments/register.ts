@@ -10,6 +10,7 @@ import type { CustomerActor } from '../../domain/customers.ts';
 import { checkPaymentSelection } from '../../domain/payment-rules.ts';
 import { refuse } from '../../http/refusals.ts';
 import { recomputeLoan } from '../loans/balance.ts';
+import { claimKey, type IdempotentRequest, paymentFingerprint, storeReply } from './idempotency.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
 import { PAYMENT_AUDIT_ENTITY } from './messages.ts';
 import { loadPayment, lockVisibleLoan } from './queries.ts';
@@ -27,6 +28,8 @@ export interface RegisterPaymentInput {
   actor?: CustomerActor | undefined;
   /** The business day (statuses of the recomputed loan): app.businessClock's today. */
   today: string;
+  /** The request's Idempotency-Key, if it sent one: a repeat gets the first reply. */
+  idempotency?: IdempotentRequest | undefined;
 }
 
 /**
@@ -35,10 +38,18 @@ export interface RegisterPaymentInput {
  * the locked rows; the payment (VALIDATING, amount computed here), its items and the attachment are
  * inserted with the proof image's bytes (stored_files); the items become VALIDATING; the loan is
  * recomputed; an audit row is written. A second submit of the same items waits for the first and then
- * finds them VALIDATING → 409. Any refusal or failure rolls the image back with everything else.
+ * finds them VALIDATING → 409, unless both carry the same Idempotency-Key: the key is claimed first
+ * (idempotency.ts), so the repeat waits for the first and answers with its reply. Any refusal or
+ * failure rolls the image and the key back with everything else.
  */
 export async function registerPayment(db: AppDb, input: RegisterPaymentInput): Promise<PaymentListItem> {
   return await db.transaction(async (tx) => {
+    const { idempotency } = input;
+    if (idempotency) {
+      const fingerprint = paymentFingerprint(input.loanId, input.request, input.file);
+      const first = await claimKey(tx, idempotency, fingerprint);
+      if (first) return first;
+    }
     const loan = await lockVisibleLoan(tx, input.actor, input.loanId);
     const installments = await tx
       .select()
@@ -135,6 +146,8 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         attachmentId,
       },
     });
-    return toPaymentListItem(await loadPayment(tx, payment.id));
+    const reply = toPaymentListItem(await loadPayment(tx, payment.id));
+    if (idempotency) await storeReply(tx, idempotency, reply);
+    return reply;
   });
 }

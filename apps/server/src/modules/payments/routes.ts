@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   envelope,
   fee,
+  idempotencyHeaders,
   idParams,
   PROOF_CONTENT_TYPES,
   paged,
@@ -23,6 +24,7 @@ import { decidePayment } from './decide.ts';
 import { getPaymentDetails, openAttachment } from './details.ts';
 import { paymentsCsv } from './export.ts';
 import { cancelFee, listLoanFees } from './fees.ts';
+import { idempotencyOf, staffPaymentScope } from './idempotency.ts';
 import { listLoanPayments, listPayments } from './list.ts';
 import { pendingPayments as pendingPaymentsOf } from './pending.ts';
 import { registerPayment } from './register.ts';
@@ -213,10 +215,13 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
         'Registro de Pago (multipart/form-data): parte `paymentRequest` (JSON {scheduledPaymentIds, ' +
         'feeIds, paymentMethod}, como parte application/json o campo de texto) y, solo con TRANSFER, ' +
         'una parte `file` con la imagen del comprobante (JPG, PNG, WebP o HEIC por contenido, máx. ' +
-        '10 MB). El monto lo calcula el servidor. El pago queda en Validando.',
+        '10 MB). El monto lo calcula el servidor. El pago queda en Validando. Con `Idempotency-Key`, ' +
+        'repetir la misma solicitud con la misma clave (24 h) devuelve el mismo pago (201), nunca un ' +
+        '409; la misma clave con otra solicitud es 422.',
       multipart: paymentUploadParts(paymentRequest),
       params: idParams,
-      response: { 201: envelope(paymentListItem), ...problemResponses(400, 401, 404, 409, 413, 415) },
+      headers: idempotencyHeaders,
+      response: { 201: envelope(paymentListItem), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
     }),
     async (request, reply) => {
       const upload = await receivePaymentUpload(request);
@@ -228,6 +233,7 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
         channel: 'STAFF',
         actor: request.user,
         today: app.businessClock.today(),
+        idempotency: idempotencyOf(request.headers, staffPaymentScope(request.user.id)),
       });
       return reply.code(201).send(ok(created));
     },

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   envelope,
+  idempotencyHeaders,
   idParams,
   paymentFolio,
   publicLoanDetail,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
+import { idempotencyOf, publicPaymentScope } from '../payments/idempotency.ts';
 import { registerPayment } from '../payments/register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
 import { PUBLIC_RATE_LIMIT } from './messages.ts';
@@ -99,12 +101,14 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           'dirección 15 minutos; 20 en una hora desde cualquier dirección lo bloquean en todas 15 minutos ' +
           '(y se avisa a los administradores, que pueden desbloquearlo). Un número bloqueado es 423 ' +
           '"PIN bloqueado por demasiados intentos; intente de nuevo a las HH:MM" con `Retry-After`. ' +
-          'Máx. 30 intentos por minuto por cliente (429).',
+          'Máx. 30 intentos por minuto por cliente (429). Con `Idempotency-Key`, repetir la misma ' +
+          'solicitud con la misma clave (24 h) devuelve el mismo pago (201); con otra solicitud, 422.',
         multipart: paymentUploadParts(publicPaymentRequest),
         params: idParams,
+        headers: idempotencyHeaders,
         response: {
           201: envelope(publicPaymentReply),
-          ...problemResponses(400, 401, 403, 404, 409, 413, 415, 423, 429),
+          ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 423, 429),
         },
       },
     },
@@ -130,6 +134,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: authorisedBy,
         channel: 'PUBLIC',
         today: app.businessClock.today(),
+        idempotency: idempotencyOf(request.headers, publicPaymentScope(request.params.id, authorisedBy.id)),
       });
       return reply.code(201).send(
         ok({

@@ -84,7 +84,10 @@ export async function hasAnyUser(db: DbOrTx): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The unique index decides, not a pre-check, so two concurrent creations cannot both succeed. */
+/**
+ * The unique index is the last word; this only turns its violation into the refusal. A creation
+ * checks first (usernameTaken), so a refused duplicate does not spend a user number.
+ */
 async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -92,6 +95,17 @@ async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
     if (isUniqueViolation(error, 'users_username_unique')) throw refuse('user.duplicate_username');
     throw error;
   }
+}
+
+/**
+ * Whether another user holds `username`, asked under a transaction lock on that username: creations
+ * and renames to the same name take turns, so after a 'no' the insert cannot hit the unique index
+ * and its identity value (the user number, taken even by a failing insert) is never wasted.
+ */
+async function usernameTaken(tx: DbOrTx, username: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.username}, hashtext(${username}))`);
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  return row !== undefined;
 }
 
 /** The columns of a new user's row: a fresh id, the names typed, the secrets already hashed. */
@@ -114,6 +128,7 @@ export async function createUser(db: AppDb, actorId: string | null, input: NewUs
   const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), hashSecret(input.pin)]);
   return translateDuplicate(
     db.transaction(async (tx) => {
+      if (await usernameTaken(tx, input.username)) throw refuse('user.duplicate_username');
       const values = {
         ...newUserColumns(input, passwordHash, pinHash),
         roles: input.roles,
@@ -159,6 +174,8 @@ export async function updateUser(
     db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!current) throw refuse('user.not_found');
+      if (changes.username !== current.username && (await usernameTaken(tx, changes.username)))
+        throw refuse('user.duplicate_username');
       if (isActiveAdmin(toUserDto(current)) && !isActiveAdmin(changes))
         await ensureAnotherActiveAdmin(tx, id);
       const sessionsEnded = endsSessions(toUserDto(current).status, changes.status, Boolean(passwordHash));

@@ -99,13 +99,18 @@ export function AdminLayout() {
                 {fullName(user)}
               </Text>
             </Group>
+            {/* On a phone only the icon fits beside the brand; the name stays for screen readers. */}
             <Button
               variant="default"
               size="xs"
-              leftSection={<IconLogout size={16} aria-hidden />}
+              px={{ base: 8, xs: 'sm' }}
               onClick={logout}
+              aria-label="Cerrar Sesión"
             >
-              Cerrar Sesión
+              <IconLogout size={16} aria-hidden />
+              <Box component="span" visibleFrom="xs" ml={6}>
+                Cerrar Sesión
+              </Box>
             </Button>
           </Group>
         </Group>

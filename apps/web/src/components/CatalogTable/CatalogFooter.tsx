@@ -1,40 +1,23 @@
 import { Box, Group, Pagination, Text } from '@mantine/core';
-import { RetryButton } from '../QueryState.tsx';
 
 interface CatalogFooterProps {
   total: number;
   /** First and last row numbers shown ('Mostrando 11–20 de 45'). */
   from: number;
   to: number;
-  isError: boolean;
-  onRetry: () => void;
   totalPages: number;
   page: number;
   onPageChange: (page: number) => void;
 }
 
-/** The catalog table's row count, its 'Reintentar' after a failed page, and the pagination. */
-export function CatalogFooter({
-  total,
-  from,
-  to,
-  isError,
-  onRetry,
-  totalPages,
-  page,
-  onPageChange,
-}: CatalogFooterProps) {
-  if (total === 0 && !isError) return null;
+/** The catalog table's row count and the pagination. */
+export function CatalogFooter({ total, from, to, totalPages, page, onPageChange }: CatalogFooterProps) {
+  if (total === 0) return null;
   return (
     <Group justify="space-between" gap="sm">
-      <Group gap="xs">
-        {total > 0 && (
-          <Text size="sm" c="dimmed">
-            Mostrando {from}–{to} de {total}
-          </Text>
-        )}
-        {isError && <RetryButton size="compact-sm" onClick={onRetry} />}
-      </Group>
+      <Text size="sm" c="dimmed">
+        Mostrando {from}–{to} de {total}
+      </Text>
       {totalPages > 1 && (
         <Box role="group" aria-label="Paginación">
           <Pagination

@@ -3,54 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api.ts';
+import { columns, page, type Row, rows } from '../../test/catalog-fixtures.ts';
 import { json, mockServer, params, renderWithProviders } from '../../test/utils.tsx';
 import { CatalogTable, type CatalogTableProps } from './CatalogTable.tsx';
-import type { ColumnDef, Paged, PageParams } from './types.ts';
-
-interface Row {
-  id: string;
-  num: number;
-  name: string;
-  lastName: string;
-  secondLastName?: string;
-  amount: number;
-  status: string;
-  loans: { num: number }[];
-}
-
-const rows: Row[] = [
-  {
-    id: 'a',
-    num: 7,
-    name: 'Ana',
-    lastName: 'Gómez',
-    secondLastName: 'Ruiz',
-    amount: 12345.5,
-    status: 'A',
-    loans: [{ num: 1001 }, { num: 1002 }],
-  },
-  { id: 'b', num: 8, name: 'Beto', lastName: 'Díaz', amount: 500, status: 'CANCELLED', loans: [] },
-];
-
-const columns: ColumnDef<Row>[] = [
-  { header: 'No.', accessor: 'num' },
-  { header: 'Nombre', accessor: 'name', concat: ['lastName', 'secondLastName'] },
-  { header: 'Monto', accessor: 'amount', type: 'money' },
-  { header: 'Préstamo', accessor: 'loans', elementProp: 'num' },
-  {
-    header: 'Estatus',
-    accessor: 'status',
-    type: 'status',
-    labels: [
-      { value: 'A', text: 'Activo', color: 'teal' },
-      { value: 'CANCELLED', text: 'Cancelado', color: 'red' },
-    ],
-  },
-];
-
-function page(data: Row[], pageNo = 1, totalPages = 1, totalDocuments = data.length): Paged<Row> {
-  return { data, page: pageNo, size: 10, totalDocuments, totalPages };
-}
+import type { Paged, PageParams } from './types.ts';
 
 // The table talks to the (stubbed) network through the real API client.
 const fetchPage = (params: PageParams) => api.get<Paged<Row>>('/api/v1/things', { ...params });
@@ -103,16 +59,43 @@ describe('CatalogTable', () => {
     expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
   });
 
-  it('logs a failed page load, shows the empty state and can retry', async () => {
+  it('logs a failed page load and says it failed, not that the list is empty; Reintentar reloads', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
     mockServer(() => (fail ? json(500, { detail: 'Falla' }) : json(200, page(rows))));
     renderTable();
-    expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista.');
+    expect(screen.queryByText('No hay registros para mostrar')).not.toBeInTheDocument();
     expect(error).toHaveBeenCalled();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Ana Gómez Ruiz')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('never shows the rows of the previous search under a new one, loading or failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let answerBeto: (reply: Response) => void = () => {};
+    mockServer(({ url }) => {
+      const query = url.searchParams.get('query');
+      if (!query) return json(200, page(rows));
+      if (query === 'beto') return new Promise<Response>((resolve) => (answerBeto = resolve));
+      return json(404, { detail: 'Sin red' });
+    });
+    renderTable({ searchable: true });
+    await screen.findByText('Ana Gómez Ruiz');
+
+    const box = screen.getByPlaceholderText('Buscar');
+    await userEvent.type(box, 'beto{Enter}');
+    await waitFor(() => expect(screen.queryByText('Ana Gómez Ruiz')).not.toBeInTheDocument());
+    expect(screen.queryByText('No hay registros para mostrar')).not.toBeInTheDocument();
+    answerBeto(json(200, page([nth(rows, 1)])));
+    expect(await screen.findByText('Beto Díaz')).toBeInTheDocument();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'carla{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista.');
+    expect(screen.queryByText('Beto Díaz')).not.toBeInTheDocument();
   });
 
   it('asks for page 2 from the footer navigation', async () => {

@@ -1,18 +1,22 @@
 import { Box, Button, Paper, Stack, type TitleOrder } from '@mantine/core';
 import { IconDatabaseOff, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { RetryAlert } from '../QueryState.tsx';
 import { CatalogFooter } from './CatalogFooter.tsx';
 import { ALL, CatalogToolbar } from './CatalogToolbar.tsx';
 import { renderCell, TableEmpty } from './cells.tsx';
+import { columnMediaQuery } from './media.ts';
 import { RowActions } from './RowActions.tsx';
 import type { ColumnDef, CsvExport, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
 
 /** Spec "Catalog table" / 9: page size 10, ascending order without an order-by field. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const EMPTY_TEXT = 'No hay registros para mostrar';
+export const LOAD_ERROR_TEXT = 'No se pudo cargar la lista.';
+export const OFFLINE_TEXT = 'Sin conexión: la lista se cargará al volver la conexión.';
 const ACTIONS = '__actions__';
 
 export interface CatalogTableProps<T extends { id: string | number }> {
@@ -46,6 +50,17 @@ export interface CatalogTableProps<T extends { id: string | number }> {
    * an undefined value leaves a parameter out).
    */
   exportCsv?: CsvExport;
+}
+
+/**
+ * Whether rows of the previous request may stay on screen while this one loads: only another page of
+ * the same list, never rows of another search, filter or order (they would read as its results).
+ */
+function onlyPageDiffers(previousKey: readonly unknown[] | undefined, key: readonly unknown[]): boolean {
+  if (!previousKey) return false;
+  const { page: _previousPage, ...previous } = (previousKey.at(-1) ?? {}) as PageParams;
+  const { page: _page, ...current } = key.at(-1) as PageParams;
+  return JSON.stringify([previousKey.slice(0, -1), previous]) === JSON.stringify([key.slice(0, -1), current]);
 }
 
 /** The reusable paged table of the back office (spec 2 "Reusable paged table (catalog)"). */
@@ -91,15 +106,20 @@ export function CatalogTable<T extends { id: string | number }>({
     order,
   };
 
+  const fullKey = [...queryKey, params];
   const result = useQuery({
-    queryKey: [...queryKey, params],
+    queryKey: fullKey,
     queryFn: () => fetchPage(params),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) =>
+      onlyPageDiffers(previousQuery?.queryKey, fullKey) ? previous : undefined,
   });
   const { data, isFetching, isError, error, refetch } = result;
+  // Offline TanStack Query pauses the request: nothing is loading, and nothing is known to be empty.
+  const offline = result.fetchStatus === 'paused' && !data;
+  const failed = (isError || offline) && !isFetching;
 
   useEffect(() => {
-    // Spec 8: failed page loads are logged; the table shows its empty state.
+    // Spec 8: failed page loads are logged; the table says the list failed, never that it is empty.
     if (isError) console.error('No se pudo cargar la página del catálogo', error);
   }, [isError, error]);
 
@@ -133,9 +153,7 @@ export function CatalogTable<T extends { id: string | number }>({
       sortable: column.sortable,
       width: column.width,
       textAlign: column.textAlign ?? (column.type === 'money' ? 'right' : 'left'),
-      visibleMediaQuery: column.visibleFrom
-        ? (theme) => `(min-width: ${theme.breakpoints[column.visibleFrom ?? 'xs']})`
-        : undefined,
+      visibleMediaQuery: columnMediaQuery(column),
       render: (row: T) => renderCell(row, column),
     }));
     if (onAdd || hasRowActions) {
@@ -195,55 +213,61 @@ export function CatalogTable<T extends { id: string | number }>({
           exportQuery={{ query: params.query, q: params.q, orderBy: params.orderBy, order: params.order }}
         />
 
-        <Box aria-busy={isFetching}>
-          <DataTable<T>
-            aria-label={title}
-            records={records}
-            columns={tableColumns}
-            idAccessor="id"
-            withTableBorder={false}
-            pinLastColumn={!!onAdd || hasRowActions}
-            fetching={isFetching}
-            minHeight={records.length ? undefined : 200}
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            noRecordsText={EMPTY_TEXT}
-            emptyState={
-              <TableEmpty
-                show={showEmpty}
-                icon={<IconDatabaseOff size={28} aria-hidden />}
-                text={EMPTY_TEXT}
-              />
-            }
-            onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
-            customRowAttributes={
-              onRowClick
-                ? (record) => ({
-                    tabIndex: 0,
-                    onKeyDown: (event: React.KeyboardEvent<HTMLTableRowElement>) => {
-                      if (
-                        (event.key === 'Enter' || event.key === ' ') &&
-                        event.target === event.currentTarget
-                      ) {
-                        event.preventDefault();
-                        onRowClick(record);
-                      }
-                    },
-                  })
-                : undefined
-            }
-            sortStatus={sortStatus}
-            onSortStatusChange={changeSort}
+        {failed ? (
+          <RetryAlert
+            text={offline ? OFFLINE_TEXT : LOAD_ERROR_TEXT}
+            error={error}
+            onRetry={() => void refetch()}
           />
-        </Box>
+        ) : (
+          <Box aria-busy={isFetching}>
+            <DataTable<T>
+              aria-label={title}
+              records={records}
+              columns={tableColumns}
+              idAccessor="id"
+              withTableBorder={false}
+              pinLastColumn={!!onAdd || hasRowActions}
+              fetching={isFetching}
+              minHeight={records.length ? undefined : 200}
+              striped
+              highlightOnHover
+              verticalSpacing="sm"
+              noRecordsText={EMPTY_TEXT}
+              emptyState={
+                <TableEmpty
+                  show={showEmpty}
+                  icon={<IconDatabaseOff size={28} aria-hidden />}
+                  text={EMPTY_TEXT}
+                />
+              }
+              onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+              customRowAttributes={
+                onRowClick
+                  ? (record) => ({
+                      tabIndex: 0,
+                      onKeyDown: (event: React.KeyboardEvent<HTMLTableRowElement>) => {
+                        if (
+                          (event.key === 'Enter' || event.key === ' ') &&
+                          event.target === event.currentTarget
+                        ) {
+                          event.preventDefault();
+                          onRowClick(record);
+                        }
+                      },
+                    })
+                  : undefined
+              }
+              sortStatus={sortStatus}
+              onSortStatusChange={changeSort}
+            />
+          </Box>
+        )}
 
         <CatalogFooter
           total={total}
           from={from}
           to={to}
-          isError={isError}
-          onRetry={() => void refetch()}
           totalPages={totalPages}
           page={page}
           onPageChange={setPage}

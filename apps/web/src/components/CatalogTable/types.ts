@@ -35,6 +35,8 @@ export interface ColumnDef<T> {
   href?: (row: T) => string;
   /** Hide the column below this Mantine breakpoint. */
   visibleFrom?: MantineBreakpoint;
+  /** Show the column only below this breakpoint (a phone's folded column). */
+  hiddenFrom?: MantineBreakpoint;
   /** Send `orderBy=<sortKey ?? accessor>` when the header is clicked. */
   sortable?: boolean;
   sortKey?: string;

@@ -1,5 +1,7 @@
 export { ACCOUNT_OPERATION_BADGES } from '../../lib/status-badges.ts';
 
+import type { AccountOperationType } from '@prestaya/contracts';
+
 import { DATE_FORMAT, dayjs, TIME_FORMAT } from '../../lib/format.ts';
 
 /** Spec 9: "The transaction date uses time hh:mm:ss a" → DD/MM/YYYY hh:mm:ss a. */
@@ -17,3 +19,18 @@ export function formatTransactionDateTime(value: string | null | undefined): str
   const date = dayjs(value);
   return date.isValid() ? date.format(TRANSACTION_DATE_TIME_FORMAT) : '';
 }
+
+/**
+ * Whether a movement puts money into the account (+) or takes it out (−), by its type: the sign a
+ * loan officer reads first, since the badge colour alone does not tell a deposit from a withdrawal.
+ * Entrega and Reserva take money out (of the real and of the available balance); Liberación returns a
+ * reservation to the available balance.
+ */
+export const ACCOUNT_OPERATION_SIGNS: Record<AccountOperationType, '+' | '−'> = {
+  PAYMENT_DEPOSIT: '+',
+  DEPOSIT: '+',
+  RELEASE: '+',
+  WITHDRAWAL: '−',
+  VIRTUAL_WITHDRAWAL: '−',
+  MANUAL_WITHDRAWAL: '−',
+};

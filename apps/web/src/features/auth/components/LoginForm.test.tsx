@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEY, session } from '../../../lib/session.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import { FORGOT_PASSWORD_HELP } from './ForgotPassword.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 const reply = {
@@ -24,6 +25,10 @@ function renderLogin() {
   );
 }
 
+const LOGIN_PATH = '/api/v1/auth/login';
+const sentLogins = <R extends { url: URL }>(requests: R[]) =>
+  requests.filter((r) => r.url.pathname === LOGIN_PATH);
+
 const email = () => screen.getByLabelText('Correo electrónico');
 const password = () => screen.getByLabelText('Contraseña');
 const FAILED = 'Error iniciando sesión. Usuario y/o contraseña incorrecta';
@@ -31,7 +36,7 @@ const FAILED = 'Error iniciando sesión. Usuario y/o contraseña incorrecta';
 describe('Login', () => {
   it('sends the e-mail lowercased and trimmed, stores the session under "prestaya" and goes to Customers', async () => {
     const { requests } = mockServer(({ url }) =>
-      url.pathname === '/api/v1/auth/login' ? json(200, reply) : undefined,
+      url.pathname === LOGIN_PATH ? json(200, reply) : undefined,
     );
     const { router } = renderLogin();
 
@@ -42,10 +47,11 @@ describe('Login', () => {
 
     expect(await screen.findByRole('heading', { name: 'Pantalla de clientes' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/customers');
-    expect(requests).toHaveLength(1);
-    expect(requests[0]?.method).toBe('POST');
-    expect(requests[0]?.body).toEqual({ username: 'ana.gomez@example.com', password: 'secreto123' });
-    expect(requests[0]?.headers.get('authorization')).toBeNull();
+    const sent = sentLogins(requests);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.body).toEqual({ username: 'ana.gomez@example.com', password: 'secreto123' });
+    expect(sent[0]?.headers.get('authorization')).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual({
       token: 'token-1',
       user: {
@@ -60,7 +66,9 @@ describe('Login', () => {
   });
 
   it('sends nothing while either field is empty', async () => {
-    const { fetchMock } = mockServer(() => json(200, reply));
+    const { requests } = mockServer(({ url }) =>
+      url.pathname === LOGIN_PATH ? json(200, reply) : undefined,
+    );
     renderLogin();
     await userEvent.type(email(), 'ana@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
@@ -71,12 +79,14 @@ describe('Login', () => {
     await userEvent.type(password(), 'secreto123');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(screen.getByText('Ingrese su correo electrónico')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentLogins(requests)).toHaveLength(0);
   });
 
   it("submits with Enter in the password field and shows 'Validando...' while waiting", async () => {
     let answer: (r: Response) => void = () => {};
-    const { fetchMock } = mockServer(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { requests } = mockServer(({ url }) =>
+      url.pathname === LOGIN_PATH ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
     renderLogin();
     await userEvent.type(email(), 'ana@example.com');
     await userEvent.type(password(), 'secreto123{Enter}');
@@ -84,7 +94,7 @@ describe('Login', () => {
     const button = await screen.findByRole('button', { name: 'Validando...' });
     expect(button).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Entrar' })).not.toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentLogins(requests)).toHaveLength(1);
 
     answer(problem(401, 'Credenciales inválidas'));
     expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
@@ -106,7 +116,7 @@ describe('Login', () => {
     const { userId: _u, ...withoutUserId } = reply;
     const { roles: _r, ...withoutRoles } = reply;
     let next: unknown = withoutUserId;
-    mockServer(() => json(200, next));
+    mockServer(({ url }) => (url.pathname === LOGIN_PATH ? json(200, next) : undefined));
     renderLogin();
     await userEvent.type(email(), 'ana@example.com');
     await userEvent.type(password(), 'secreto123');
@@ -119,5 +129,34 @@ describe('Login', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(FAILED);
     expect(session.isAuthenticated()).toBe(false);
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it("offers 'Crear cuenta' only while the first administrator can still register", async () => {
+    let open = false;
+    mockServer(({ url }) =>
+      url.pathname === '/api/v1/auth/register' ? json(200, { status: 'OK', data: { open } }) : undefined,
+    );
+    const closed = renderLogin();
+    await waitFor(() => expect(closed.queryClient.isFetching()).toBe(0));
+    expect(screen.queryByRole('link', { name: 'Crear cuenta' })).not.toBeInTheDocument();
+    closed.unmount();
+
+    open = true;
+    renderLogin();
+    expect(await screen.findByRole('link', { name: 'Crear cuenta' })).toHaveAttribute(
+      'href',
+      '/auth/register',
+    );
+  });
+
+  it("explains how to recover a forgotten password: an administrator resets it from 'Usuarios'", async () => {
+    mockServer(() => undefined);
+    const { router } = renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Olvidaste tu contraseña?' });
+    expect(dialog).toHaveTextContent(FORGOT_PASSWORD_HELP);
+    await userEvent.click(screen.getByRole('button', { name: 'Entendido' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/auth/login');
   });
 });

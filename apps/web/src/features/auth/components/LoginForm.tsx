@@ -1,9 +1,12 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { screenPaths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
+import { registrationStatusQueryOptions } from '../api/registration-status.ts';
+import { ForgotPassword } from './ForgotPassword.tsx';
 
 export const LOGIN_FAILED = 'Error iniciando sesión. Usuario y/o contraseña incorrecta';
 
@@ -15,6 +18,8 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState({ email: false, password: false });
   const [failed, setFailed] = useState(false);
+  // Only while no user exists: afterwards the server refuses registration, so the link would mislead.
+  const registrationOpen = useQuery(registrationStatusQueryOptions()).data?.open === true;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,22 +83,22 @@ export function LoginForm() {
             visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
           />
           <Group justify="flex-end">
-            <Anchor href="#" size="sm" onClick={(event) => event.preventDefault()}>
-              ¿Olvidaste tu contraseña?
-            </Anchor>
+            <ForgotPassword />
           </Group>
-          <Button type="submit" fullWidth size="md" disabled={login.isPending}>
+          <Button type="submit" fullWidth size="md" loading={login.isPending}>
             {login.isPending ? 'Validando...' : 'Entrar'}
           </Button>
         </Stack>
       </form>
 
-      <Text size="sm" ta="center">
-        ¿Primera vez en PrestaYa?{' '}
-        <Anchor component={Link} to={screenPaths.register} fw={600}>
-          Crear cuenta
-        </Anchor>
-      </Text>
+      {registrationOpen && (
+        <Text size="sm" ta="center">
+          ¿Primera vez en PrestaYa?{' '}
+          <Anchor component={Link} to={screenPaths.register} fw={600}>
+            Crear cuenta
+          </Anchor>
+        </Text>
+      )}
     </Stack>
   );
 }

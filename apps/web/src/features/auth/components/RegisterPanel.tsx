@@ -81,7 +81,7 @@ function RegisterForm() {
           visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
           {...form.getInputProps('pin')}
         />
-        <Button type="submit" fullWidth size="md" mt="xs" disabled={register.isPending}>
+        <Button type="submit" fullWidth size="md" mt="xs" loading={register.isPending}>
           Crear cuenta
         </Button>
       </Stack>

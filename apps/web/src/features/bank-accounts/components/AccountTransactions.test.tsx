@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type RouteObject, useParams } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { pickRowAction } from '../../../test/table.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { headersOf, pickRowAction, rowsOf } from '../../../test/table.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
 import { ACCOUNT_ID, ledgerAccount, page, transactions } from '../test/fixtures.ts';
 import { AccountTransactions } from './AccountTransactions.tsx';
@@ -40,6 +40,15 @@ const rowOf = (table: HTMLElement, text: string) => {
   if (!row) throw new Error(`Falta la fila con ${text}`);
   return row;
 };
+
+/** The ledger screen with the fixtures' six movements loaded. */
+async function ledger() {
+  server();
+  renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions`);
+  const table = await screen.findByRole('table', { name: 'Transacciones' });
+  await within(table).findByText('Saldo inicial');
+  return table;
+}
 
 // Typing into Mantine inputs is slow in jsdom when the machine is busy.
 describe('AccountTransactions', { timeout: 20_000 }, () => {
@@ -79,7 +88,7 @@ describe('AccountTransactions', { timeout: 20_000 }, () => {
     expect(cells.slice(1, 7)).toEqual([
       '$10,000.00',
       '$10,000.00',
-      '$5,000.00',
+      '−$5,000.00',
       'RetiroRenta del local',
       '$5,000.00',
       '$5,000.00',
@@ -88,6 +97,38 @@ describe('AccountTransactions', { timeout: 20_000 }, () => {
     expect(requests.find((r) => r.url.pathname.endsWith('/transactions'))?.url.searchParams.get('page')).toBe(
       '1',
     );
+  });
+
+  it('signs every amount by its direction: money in +, money out −', async () => {
+    const table = await ledger();
+    const amounts = within(table)
+      .getAllByTestId('transaction-amount')
+      .map((cell) => cell.textContent);
+    // Liberación, Abono, Entrega, Reserva, Retiro, Depósito (newest first).
+    expect(amounts).toEqual([
+      '+$1,000.00',
+      '+$1,000.00',
+      '−$2,000.00',
+      '−$3,000.00',
+      '−$5,000.00',
+      '+$10,000.00',
+    ]);
+  });
+
+  describe('on a 360 px phone', () => {
+    const desktopWidth = window.innerWidth;
+    beforeEach(() => {
+      window.innerWidth = 360;
+    });
+    afterEach(() => {
+      window.innerWidth = desktopWidth;
+    });
+
+    it('folds date, type and the whole concept into one column beside Monto, none under Acciones', async () => {
+      const table = await ledger();
+      expect(headersOf(table)).toEqual(['Movimiento', 'Monto', 'Acciones']);
+      expect(rowsOf(table)[4]).toEqual(['15/01/202602:05 pmRetiroRenta del local', '−$5,000.00', '']);
+    });
   });
 
   it('opens Detalle: date with seconds, type badge, concept, amount, and a way back', async () => {

@@ -12,6 +12,7 @@ import { accountTransactionQueryOptions } from '../api/get-account-transaction.t
 import { bankAccountQueryOptions } from '../api/get-bank-account.ts';
 import { ACCOUNT_OPERATION_BADGES, formatTransactionDateTime } from '../labels.ts';
 import { AccountBreadcrumbs, BACK_TO_ACCOUNTS } from './AccountHeader.tsx';
+import { SignedAmount } from './SignedAmount.tsx';
 
 function Details({ transaction }: { transaction: AccountTransaction }) {
   return (
@@ -23,7 +24,7 @@ function Details({ transaction }: { transaction: AccountTransaction }) {
         </DetailField>
         <DetailField label="Monto">
           <Text span fz={24} fw={700}>
-            <MoneyText value={transaction.amount} />
+            <SignedAmount transaction={transaction} />
           </Text>
         </DetailField>
         {transaction.reason && <DetailField label="Concepto">{transaction.reason}</DetailField>}

@@ -112,7 +112,7 @@ export function AddressForm({ customerId, address, onCancel, onSaved }: AddressF
             placeholder="5 dígitos"
           />
         </FieldRow>
-        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
+        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} loading={pending} />
       </Stack>
     </form>
   );

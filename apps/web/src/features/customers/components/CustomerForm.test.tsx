@@ -30,6 +30,24 @@ async function fillValidCustomer(d: Scope) {
 }
 
 describe('customer form', () => {
+  it('asks before closing the new-customer dialog on what was typed', async () => {
+    mockServer((request) => agentsReply(request));
+    session.start(adminLogin);
+    const onClose = vi.fn();
+    renderWithProviders(<CustomerDialog opened onClose={onClose} />);
+    const d = await dialog();
+    await userEvent.type(d.getByLabelText(/^Nombre/), 'José');
+    await userEvent.click(d.getByRole('button', { name: 'Cerrar' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' }));
+    await userEvent.click(ask.getByRole('button', { name: 'Seguir editando' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(d.getByLabelText(/^Nombre/)).toHaveValue('José');
+
+    await userEvent.click(d.getByRole('button', { name: 'Cancelar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Salir sin guardar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('shows every Spanish message on blur and on change', async () => {
     mockServer((request) => agentsReply(request));
     session.start(adminLogin);

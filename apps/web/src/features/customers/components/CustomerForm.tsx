@@ -3,6 +3,7 @@ import { type Customer, type CustomerInput, customerInput } from '@prestaya/cont
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FieldRow, TextField } from '../../../components/FormFields.tsx';
+import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
@@ -64,6 +65,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
   const { form, valid } = useCheckedForm(baseline, check);
   const changed = !same(form.values, baseline);
   const pending = create.isPending || update.isPending;
+  const unsaved = useUnsavedChanges(changed);
 
   const agentOptions = useMemo(() => {
     const list = agents.data ?? [];
@@ -90,6 +92,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
             const stored = initialValues(saved, currentUserId);
             setBaseline(stored);
             form.setValues(stored);
+            unsaved.release();
             onSaved?.(saved);
           },
         }),
@@ -100,7 +103,10 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
         saveCallbacks(form, {
           saved: 'Cliente registrado correctamente',
           failed: 'Error registrando cliente',
-          onSaved: (saved) => onSaved?.(saved),
+          onSaved: (saved) => {
+            unsaved.release();
+            onSaved?.(saved);
+          },
         }),
       );
     }
@@ -160,7 +166,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
                 Descartar cambios
               </Button>
             ) : (
-              <Button variant="default" onClick={onCancel}>
+              <Button variant="default" onClick={() => onCancel && unsaved.confirmThen(onCancel)}>
                 Cancelar
               </Button>
             )}
@@ -175,6 +181,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
         </Stack>
       </form>
       {customer && <AddressSection customer={customer} headingOrder={headingOrder} />}
+      {unsaved.prompt}
     </Stack>
   );
 }

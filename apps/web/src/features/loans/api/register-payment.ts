@@ -1,5 +1,6 @@
 import type { PaymentListItem, PaymentRequest } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
+import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { loanChangeKeys } from './invalidate.ts';
 import { loanPaymentsPath, PAYMENTS_ROOT_KEY } from './payment-keys.ts';
@@ -9,13 +10,15 @@ export interface RegisterPaymentInput {
   request: PaymentRequest;
   /** The proof image (TRANSFER only). */
   file?: File | null;
+  /** Sent as Idempotency-Key: a repeat of this registration gets the first reply. */
+  idempotencyKey?: string;
 }
 
 /**
  * The multipart body of a payment registration: part `paymentRequest` (JSON, typed application/json)
  * and, for a transfer, part `file`. The browser sets the multipart content type and boundary.
  */
-export function paymentFormData({ request, file }: Omit<RegisterPaymentInput, 'loanId'>): FormData {
+export function paymentFormData({ request, file }: Pick<RegisterPaymentInput, 'request' | 'file'>): FormData {
   const form = new FormData();
   form.append('paymentRequest', new Blob([JSON.stringify(request)], { type: 'application/json' }));
   if (file && request.paymentMethod === 'TRANSFER') form.append('file', file, file.name);
@@ -23,8 +26,10 @@ export function paymentFormData({ request, file }: Omit<RegisterPaymentInput, 'l
 }
 
 /** POST /api/v1/loans/:id/payments → 201 with the new VALIDATING payment; the server computes the amount. */
-export const registerPayment = ({ loanId, ...input }: RegisterPaymentInput) =>
-  apiData.post<PaymentListItem>(loanPaymentsPath(loanId), paymentFormData(input));
+export const registerPayment = ({ loanId, idempotencyKey, ...input }: RegisterPaymentInput) =>
+  apiData.post<PaymentListItem>(loanPaymentsPath(loanId), paymentFormData(input), {
+    headers: idempotencyKey ? idempotencyHeader(idempotencyKey) : {},
+  });
 
 export const useRegisterPayment = () =>
   useApiMutation(['loans', 'payments', 'register'], registerPayment, {

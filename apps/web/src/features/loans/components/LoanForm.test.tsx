@@ -34,6 +34,22 @@ async function typeAmount(d: ReturnType<typeof within>, text: string) {
 
 // Typing into Mantine inputs is slow in jsdom when the machine is busy.
 describe('loan form', { timeout: 20_000 }, () => {
+  it('closes an untouched request at once, and asks before dropping a typed amount', async () => {
+    session.start(adminLogin);
+    mockServer(() => undefined);
+    const onClose = vi.fn();
+    renderWithProviders(<LoanDialog opened customerId={CUSTOMER_ID} loanId={null} onClose={onClose} />);
+    const d = await newLoanDialog();
+    await userEvent.click(d.getByRole('button', { name: 'Cancelar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await typeAmount(d, '5000');
+    await userEvent.click(d.getByRole('button', { name: 'Cerrar' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' }));
+    await userEvent.click(ask.getByRole('button', { name: 'Salir sin guardar' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
   it('starts as the spec says and shows the weekly fee (10%), installment and total as the amount changes', async () => {
     session.start(adminLogin);
     mockServer(() => undefined);

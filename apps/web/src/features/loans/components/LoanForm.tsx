@@ -12,6 +12,7 @@ import { editableStatuses } from '@prestaya/domain';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { saveCallbacks, useCheckedForm } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
@@ -69,6 +70,11 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
 
   const { form, valid } = useCheckedForm(initialValues(loan), validate);
   const changed = loan ? Object.keys(updatePayload(loan, form.values, can)).length > 0 : true;
+  const unsaved = useUnsavedChanges(loan ? changed : form.isDirty());
+  const saved = (result: Loan) => {
+    unsaved.release();
+    onSaved(result);
+  };
 
   // Saved figures are the server's; a changed (or new) amount is previewed like the server computes it.
   const amount = loanAmount(form.values.amount);
@@ -90,7 +96,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
         saveCallbacks(form, {
           saved: 'Préstamo actualizado',
           failed: 'No se pudo actualizar el préstamo',
-          onSaved,
+          onSaved: saved,
         }),
       );
     } else {
@@ -100,7 +106,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
         saveCallbacks(form, {
           saved: 'Préstamo creado',
           failed: 'No se pudo registrar el préstamo',
-          onSaved,
+          onSaved: saved,
         }),
       );
     }
@@ -209,8 +215,13 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             </Text>
           </Alert>
         )}
-        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} loading={pending} />
+        <FormActions
+          onCancel={() => unsaved.confirmThen(onCancel)}
+          disabled={!valid || !changed || pending}
+          loading={pending}
+        />
       </Stack>
+      {unsaved.prompt}
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { expectOneSendPerDoubleClick, heldReply } from '../../../test/double-click.ts';
 import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { agentLogin, loanIn, ok } from '../test/fixtures.ts';
 import { fee, pendingOf } from '../test/payment-fixtures.ts';
@@ -11,7 +12,7 @@ const loan = loanIn('DELAYED');
 const pendingPath = `/api/v1/loans/${loan.id}/pending-payments`;
 const paymentsPath = `/api/v1/loans/${loan.id}/payments`;
 
-function serve(pending: ReturnType<typeof pendingOf>, postReply?: () => Response) {
+function serve(pending: ReturnType<typeof pendingOf>, postReply?: () => Response | Promise<Response>) {
   return mockServer(({ method, url }) => {
     if (method === 'GET' && url.pathname === pendingPath) return ok(200, pending);
     if (method === 'POST' && url.pathname === paymentsPath) {
@@ -161,6 +162,39 @@ describe("'Registro de Pago'", { timeout: 20_000 }, () => {
       feeIds: [],
     });
     expect(body.getAll('file')).toHaveLength(0);
+  });
+
+  it('keeps the ticked installments and drops only the image when the server refuses the proof', async () => {
+    session.start(agentLogin);
+    serve(pendingOf(loan, []), () =>
+      problem(415, 'El comprobante debe ser una imagen JPG, PNG, WebP o HEIC'),
+    );
+    renderWithProviders(<PaymentForm loan={loan} onDone={() => {}} />);
+    await screen.findByRole('table', { name: 'Pagos pendientes' });
+    await userEvent.click(checkbox('Pago 3 de 12'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Transferencia' }));
+    await userEvent.upload(screen.getByLabelText('Comprobante de pago'), png('falso.png'));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar Pago por $2,000.00' }));
+
+    expect(
+      await screen.findByText('El comprobante debe ser una imagen JPG, PNG, WebP o HEIC'),
+    ).toBeInTheDocument();
+    expect(total()).toHaveTextContent('$2,000.00');
+    expect((checkbox('Pago 3 de 12') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText('falso.png')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Comprobante de pago')).toBeInTheDocument();
+  });
+
+  it('sends one registration for a double click, with an Idempotency-Key, disabled until the reply', async () => {
+    session.start(agentLogin);
+    const held = heldReply(() => json(201, { status: 'OK', data: { id: 'p1' } }));
+    const { requests } = serve(pendingOf(loan, []), held.reply);
+    const onDone = vi.fn();
+    renderWithProviders(<PaymentForm loan={loan} onDone={onDone} />);
+    await screen.findByRole('table', { name: 'Pagos pendientes' });
+    await userEvent.click(checkbox('Pago 2 de 12'));
+    const button = screen.getByRole('button', { name: 'Registrar Pago por $1,000.00' });
+    await expectOneSendPerDoubleClick(button, { release: held.release, requests, done: onDone });
   });
 
   it('says so when nothing is pending', async () => {

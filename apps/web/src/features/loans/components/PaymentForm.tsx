@@ -25,10 +25,13 @@ import {
 import { oldestFirst, totalCents as sumCents, toggleCount } from '@prestaya/domain';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { isFileRefusalStatus } from '../../../components/ImageDropzone.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { RetryAlert } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { isApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePendingPayments } from '../api/get-pending-payments.ts';
 import { useRegisterPayment } from '../api/register-payment.ts';
@@ -86,28 +89,39 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
   const toggle = (index: number, checked: boolean) =>
     setTicked((count) => toggleCount(count, index, checked));
 
-  const submit = () => {
-    if (totalCents <= 0 || register.isPending) return;
-    const request = paymentRequest.parse({
-      scheduledPaymentIds: installments.slice(0, ticked).map((p) => p.id),
-      feeIds: pending.fees.map((fee) => fee.id),
-      paymentMethod: method,
+  // One key per selection: a double click or a retry of the same payment is answered with the first.
+  const idempotencyKey = useIdempotencyKey(ticked, method, file);
+  const once = useOneAtATime();
+
+  const submit = () =>
+    once(async () => {
+      if (totalCents <= 0) return;
+      const request = paymentRequest.parse({
+        scheduledPaymentIds: installments.slice(0, ticked).map((p) => p.id),
+        feeIds: pending.fees.map((fee) => fee.id),
+        paymentMethod: method,
+      });
+      try {
+        await register.mutateAsync({
+          loanId: loan.id,
+          request,
+          file: method === 'TRANSFER' ? file : null,
+          idempotencyKey,
+        });
+      } catch (error) {
+        notify.apiError(error, PAYMENT_REGISTER_FAILED);
+        // A refused image leaves the ticked installments valid: drop only the file, to be chosen again.
+        if (isApiError(error) && isFileRefusalStatus(error.status)) {
+          setFile(null);
+          return;
+        }
+        // What is pending may have changed (another payment, a cancelled fine): start over.
+        setTicked(0);
+        return;
+      }
+      notify.success(PAYMENT_REGISTERED);
+      onDone();
     });
-    register.mutate(
-      { loanId: loan.id, request, file: method === 'TRANSFER' ? file : null },
-      {
-        onSuccess: () => {
-          notify.success(PAYMENT_REGISTERED);
-          onDone();
-        },
-        onError: (error) => {
-          notify.apiError(error, PAYMENT_REGISTER_FAILED);
-          // What is pending may have changed (another payment, a cancelled fine): start over.
-          setTicked(0);
-        },
-      },
-    );
-  };
 
   if (installments.length === 0 && pending.fees.length === 0) {
     return (
@@ -243,7 +257,7 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
               {formatCents(totalCents)}
             </Text>
           </Stack>
-          <Button onClick={submit} disabled={totalCents <= 0} loading={register.isPending}>
+          <Button onClick={() => void submit()} disabled={totalCents <= 0} loading={register.isPending}>
             {totalCents > 0 ? `Registrar Pago por ${formatCents(totalCents)}` : 'Registrar Pago'}
           </Button>
         </Group>

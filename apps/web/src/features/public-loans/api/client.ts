@@ -4,6 +4,7 @@ import type {
   PublicPaymentReply,
   PublicPaymentRequest,
 } from '@prestaya/contracts';
+import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
 /**
@@ -90,6 +91,8 @@ export interface RegisterPublicPaymentInput {
   file: File | null;
   /** `Authorization: Basic base64(userNum:pin)` built by agentCredentialHeader. */
   authorization: string;
+  /** Sent as Idempotency-Key: a repeat of this registration gets the first reply. */
+  idempotencyKey?: string;
 }
 
 /** `POST /public/api/v1/loans/{id}/payments` — multipart like the staff form, plus the agent credential. */
@@ -104,7 +107,10 @@ export async function registerPublicPayment(input: RegisterPublicPaymentInput): 
   if (input.file && input.paymentMethod === 1) form.append('file', input.file, input.file.name);
   return (await publicRequest(`${apiPaths.publicLoans}/${encodeURIComponent(input.loanId)}/payments`, {
     method: 'POST',
-    headers: { Authorization: input.authorization },
+    headers: {
+      Authorization: input.authorization,
+      ...(input.idempotencyKey ? idempotencyHeader(input.idempotencyKey) : {}),
+    },
     body: form,
   })) as RegisteredPayment;
 }

@@ -238,6 +238,19 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
     expect((sent.file as File).name).toBe('comprobante.png');
   });
 
+  it('a refused proof image is dropped and flagged; the ticked installment stays', async () => {
+    const refused = 'El comprobante excede 10 MB';
+    const { user, dialogEl, dialog } = await openPaymentOfInstallmentOne(() => problem(413, refused));
+    await user.click(dialog.getByRole('radio', { name: 'Transferencia' }));
+    const image = new File([new Uint8Array([137, 80, 78, 71])], 'grande.png', { type: 'image/png' });
+    await user.upload(dialogEl.querySelector('input[type="file"]') as HTMLInputElement, image);
+    await authorise(user, dialog, '12', '123456');
+    await waitFor(() => expect(dialog.getAllByText(refused).length).toBeGreaterThan(0));
+    expect(dialog.queryByText('grande.png')).not.toBeInTheDocument();
+    expect(dialog.getByText('Click para elegir imagen o suelta una imagen aqui')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Pago 1 de 12', hidden: true })).toBeChecked();
+  });
+
   it('a locked PIN (423) shows its own title and the time it opens, distinct from a wrong PIN', async () => {
     const locked = 'PIN bloqueado por demasiados intentos; intente de nuevo a las 12:16';
     const { user, dialog } = await openPaymentOfInstallmentOne(() => problem(423, locked));

@@ -5,7 +5,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { agentCredentialHeader } from '@prestaya/contracts/plain';
 import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { DropzoneIcons, rejectedAsTooLarge } from '../../../components/ImageDropzone.tsx';
+import {
+  DropzoneIcons,
+  isFileRefusalStatus,
+  rejectedAsTooLarge,
+} from '../../../components/ImageDropzone.tsx';
+import { useIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
 import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';
 import { useRegisterPublicPayment } from '../api/queries.ts';
 import { formatCents } from '../selection.ts';
@@ -99,8 +104,18 @@ export function RegisterPaymentDialog({
     return next;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // One key per opening and selection: a double click or a retry of the same payment gets the first reply.
+  const idempotencyKey = useIdempotencyKey(
+    opened,
+    loanId,
+    scheduledPaymentIds.join(),
+    feeIds.join(),
+    method,
+    file,
+  );
+  const once = useOneAtATime();
+
+  const send = async () => {
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -113,6 +128,7 @@ export function RegisterPaymentDialog({
         paymentMethod: method === '1' ? 1 : 0,
         file: method === '1' ? file : null,
         authorization: agentCredentialHeader(userNum.trim(), pin),
+        idempotencyKey,
       });
       onRegistered(payment);
     } catch (error) {
@@ -124,7 +140,17 @@ export function RegisterPaymentDialog({
         detail: errorDetail(error),
       });
       if (status === 401 || status === 423) setPin('');
+      // A refused image: the ticked installments still hold, only the file must be chosen again.
+      if (isFileRefusalStatus(status)) {
+        setFile(null);
+        setErrors((e) => ({ ...e, file: errorDetail(error) }));
+      }
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void once(send);
   };
 
   const onReject = (rejections: FileRejection[]) => {

@@ -7,6 +7,7 @@ import { expectRefusal, json, mockServer, problem, renderWithProviders } from '.
 import { UserDialog } from './UserDialog.tsx';
 
 const existing = agentUser({ num: 1001 });
+const DUPLICATE = 'Ya existe un usuario con ese correo';
 
 async function dialog() {
   return within(await screen.findByRole('dialog', { name: 'Registro de Usuario' }));
@@ -76,15 +77,43 @@ describe('user dialog', () => {
   });
 
   it('keeps the dialog open with the data and shows the server detail when creation fails', async () => {
-    mockServer(() => problem(409, 'Ya existe un usuario con ese correo'));
+    mockServer(() => problem(409, `username: ${DUPLICATE}`, [{ field: 'username', message: DUPLICATE }]));
     const onClose = vi.fn();
     renderWithProviders(<UserDialog opened userId={null} onClose={onClose} />);
     const d = await dialog();
     await fillNewUser(d);
     await userEvent.click(d.getByRole('button', { name: 'Guardar' }));
-    await expectRefusal('Error creando el usuario!', 'Ya existe un usuario con ese correo', onClose);
+    await expectRefusal('Error creando el usuario!', `username: ${DUPLICATE}`, onClose);
     expect(d.getByLabelText(/^Nombre/)).toHaveValue('Ana');
-    expect(d.getByLabelText(/^Usuario/)).toHaveValue('Ana@Example.com');
+    const username = d.getByLabelText(/^Usuario/);
+    expect(username).toHaveValue('Ana@Example.com');
+    // On the field itself, where the e-mail is corrected, not only in the toast.
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription(expect.stringContaining(DUPLICATE));
+  });
+
+  it('asks before closing with unsaved changes, and closes at once without them', async () => {
+    mockServer(() => undefined);
+    const onClose = vi.fn();
+    renderWithProviders(<UserDialog opened userId={null} onClose={onClose} />);
+    const d = await dialog();
+    await userEvent.click(d.getByRole('button', { name: 'Cancelar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(d.getByLabelText(/^Nombre/), 'Ana');
+    await userEvent.click(d.getByRole('button', { name: 'Cerrar' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' }));
+    await userEvent.click(ask.getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cambios sin guardar' })).not.toBeInTheDocument(),
+    );
+    expect(d.getByLabelText(/^Nombre/)).toHaveValue('Ana');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(d.getByRole('button', { name: 'Cancelar' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' }));
+    await userEvent.click(again.getByRole('button', { name: 'Salir sin guardar' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 
   it('edits a user: Guardar disabled until changed, empty password and PIN are not sent', async () => {

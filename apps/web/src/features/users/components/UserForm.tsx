@@ -13,6 +13,7 @@ import {
 } from '@prestaya/contracts';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { FieldRow, TextField } from '../../../components/FormFields.tsx';
+import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -68,6 +69,11 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
   );
   const changed = normalized(form.values) !== normalized(initialValues(user));
   const pending = create.isPending || update.isPending;
+  const unsaved = useUnsavedChanges(changed);
+  const saved = () => {
+    unsaved.release();
+    onSaved();
+  };
 
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
@@ -77,7 +83,7 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
         { id: user.id, body },
         saveCallbacks(form, {
           saved: 'Usuario actualizado!',
-          onSaved: () => onSaved(),
+          onSaved: saved,
         }),
       );
     } else {
@@ -87,7 +93,7 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
         saveCallbacks(form, {
           saved: 'Usuario creado correctamente!',
           failed: 'Error creando el usuario!',
-          onSaved: () => onSaved(),
+          onSaved: saved,
         }),
       );
     }
@@ -140,8 +146,13 @@ export function UserForm({ user, onCancel, onSaved }: UserFormProps) {
             {...form.getInputProps('status')}
           />
         )}
-        <FormActions onCancel={onCancel} disabled={!valid || !changed || pending} />
+        <FormActions
+          onCancel={() => unsaved.confirmThen(onCancel)}
+          disabled={!valid || !changed || pending}
+          loading={pending}
+        />
       </Stack>
+      {unsaved.prompt}
     </form>
   );
 }
