@@ -5,6 +5,7 @@ export * from './bank-accounts.ts';
 export * from './common.ts';
 export * from './customers.ts';
 export * from './dates.ts';
+export * from './folio.ts';
 export * from './idempotency.ts';
 export * from './labels.ts';
 export * from './loans.ts';

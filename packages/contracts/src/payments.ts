@@ -75,6 +75,11 @@ export const paymentDetails = z.object({
   /** Proof images, each with a short-lived signed link usable in an <img>. */
   attachments: z.array(z.object({ id: z.string(), uri: z.string(), contentType: z.string() })),
   totals: z.object({ scheduledPayments: z.number(), fees: z.number(), total: z.number() }),
+  /**
+   * What the loan still owed once this payment (and the confirmed ones registered before it) covered
+   * its lines; null for a rejected or cancelled payment, which covered nothing.
+   */
+  balanceAfter: z.number().nullable(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetails>;
 

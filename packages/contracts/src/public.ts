@@ -1,5 +1,11 @@
 import { numbered, personName } from './common.ts';
-import { FEE_STATUSES, LOAN_STATUSES, PAYMENT_METHODS, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
+import {
+  FEE_STATUSES,
+  LOAN_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SCHEDULED_PAYMENT_STATUSES,
+} from './labels.ts';
 import { MAX_LOAN_NUM, PHONE_PATTERN, PUBLIC_LOOKUP_MESSAGES } from './public-lookup.ts';
 import { z } from './zod.ts';
 
@@ -38,9 +44,12 @@ const publicFee = z.object({
   amount: z.number(),
 });
 
-/** Only what /consulta shows: no ids of agents or other customers, no phone, no CURP. */
+/**
+ * Only what /consulta shows: no ids of agents or other customers, no phone, no CURP. The loan's status
+ * tells a borrower with nothing to pay whether the loan still awaits approval or delivery.
+ */
 export const publicLookupResult = z.object({
-  loan: z.object({ ...numbered, ...personName }),
+  loan: z.object({ ...numbered, ...personName, status: z.enum(LOAN_STATUSES) }),
   pendingPayments: z.object({
     scheduledPayments: z.array(publicInstallment),
     fees: z.array(publicFee),
@@ -86,3 +95,16 @@ export const publicPaymentRequest = z.object({
   paymentMethod: publicPaymentMethod,
 });
 export type PublicPaymentRequest = z.input<typeof publicPaymentRequest>;
+
+/**
+ * `POST /public/api/v1/loans/{id}/payments` reply: what the borrower is shown and keeps, no staff data.
+ * The folio and the registration instant identify the payment when the borrower asks about it.
+ */
+export const publicPaymentReply = z.object({
+  id: z.string(),
+  folio: z.string(),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  createdOn: z.string(),
+});
+export type PublicPaymentReply = z.infer<typeof publicPaymentReply>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMPUTED_STATUSES,
+  editableStatuses,
   IN_PROGRESS_STATUSES,
   LOAN_STATUSES,
   type LoanStatus,
@@ -107,5 +108,20 @@ describe('status groups', () => {
     expect([...IN_PROGRESS_STATUSES].sort()).toEqual(['ACTIVE', 'APPROVED', 'DELAYED', 'PENDING']);
     expect([...COMPUTED_STATUSES].sort()).toEqual(['ACTIVE', 'DELAYED', 'PAID']);
     expect([...UNDELIVERED_STATUSES]).toEqual(['PENDING', 'APPROVED']);
+  });
+});
+
+describe('editableStatuses', () => {
+  it('offers the current status first, then exactly the edits transition accepts', () => {
+    for (const from of LOAN_STATUSES) {
+      for (const loanFromPast of [false, true]) {
+        const offered = editableStatuses(from, loanFromPast);
+        expect(offered[0]).toBe(from);
+        const accepted = LOAN_STATUSES.filter((to) => edit(from, to, loanFromPast).ok);
+        expect([...offered].sort()).toEqual([...accepted].sort());
+      }
+    }
+    expect(editableStatuses('ACTIVE', false)).toEqual(['ACTIVE']);
+    expect(editableStatuses('APPROVED', false)).toEqual(['APPROVED', 'CANCELLED']);
   });
 });

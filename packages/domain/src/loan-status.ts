@@ -118,3 +118,15 @@ function editStatus(from: LoanStatus, to: LoanStatus, loanFromPast: boolean): Lo
   if (to === 'ACTIVE') return refuse(from === 'APPROVED' ? 'loan.use_deliver' : 'loan.approve_then_deliver');
   return refuse('loan.status_computed');
 }
+
+/**
+ * The statuses the edit form may offer for a loan: exactly those `transition` accepts as an `edit`, so
+ * the screen never offers a status the server refuses. Its own status comes first (sending it back
+ * changes nothing).
+ */
+export function editableStatuses(from: LoanStatus, loanFromPast: boolean): LoanStatus[] {
+  return [
+    from,
+    ...LOAN_STATUSES.filter((to) => to !== from && transition(from, { kind: 'edit', to, loanFromPast }).ok),
+  ];
+}

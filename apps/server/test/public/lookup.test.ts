@@ -42,6 +42,7 @@ describe('public lookup', () => {
       name: 'Lucía',
       lastName: 'Núñez',
       secondLastName: 'Gómez',
+      status: 'DELAYED',
     });
     expect(Object.keys(body.data.pendingPayments).sort()).toEqual(['fees', 'scheduledPayments', 'total']);
     const staff = await paymentsApi(context).pendingOk(world.admin.token, loan.id);

@@ -1,3 +1,4 @@
+import { paymentFolio } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../payments/stored-files.ts';
@@ -32,11 +33,17 @@ describe('a public payment', () => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['data', 'status']);
     expect(body.status).toBe('OK');
-    expect(Object.keys(body.data).sort()).toEqual(['amount', 'id', 'status']);
+    expect(Object.keys(body.data).sort()).toEqual(['amount', 'createdOn', 'folio', 'id', 'status']);
+    const [stored] = await query<{ num: number; created_on: Date }>(
+      sql`select l.num, p.created_on from payments p join loans l on l.id = p.loan_id`,
+    );
+    // The borrower keeps the folio the staff receipt prints, and when it was registered.
     expect(body.data).toEqual({
       id: expect.any(String),
+      folio: paymentFolio(stored?.num ?? 0, body.data.id),
       amount: (schedule[0]?.amount ?? 0) + (schedule[1]?.amount ?? 0),
       status: 'VALIDATING',
+      createdOn: new Date(stored?.created_on ?? 0).toISOString(),
     });
     expect(response.body).not.toContain(world.agent.id);
     expect(response.body).not.toContain(world.customer.id);

@@ -7,13 +7,15 @@ import { users } from '../../db/schema/users.ts';
 import { readStoredFile } from '../../db/stored-files.ts';
 import { refuse } from '../../http/refusals.ts';
 import { signedAttachmentUri } from './attachment-links.ts';
+import { balanceAfterCents } from './balance-after.ts';
 import { toPaymentListItem } from './mapping.ts';
 import { selectPayments } from './queries.ts';
 
 /**
  * GET /payments/{id}/details (administrators): the summary, the concept lines ('Pago' dated by the
  * installment's due date, 'Multa' by the fee date; installments by number, then fees by date), the
- * totals and the proof images, each with a signed link valid for minutes (attachment-links.ts).
+ * totals, the loan's balance after the payment and the proof images, each with a signed link valid
+ * for minutes (attachment-links.ts).
  */
 export async function getPaymentDetails(
   db: AppDb,
@@ -54,6 +56,7 @@ export async function getPaymentDetails(
     .from(paymentAttachments)
     .where(eq(paymentAttachments.paymentId, id))
     .orderBy(asc(paymentAttachments.createdOn), asc(paymentAttachments.id));
+  const balanceAfter = await balanceAfterCents(db, row.payment);
 
   let installmentsCents = 0;
   let feesCents = 0;
@@ -85,6 +88,7 @@ export async function getPaymentDetails(
       fees: centsToPesos(feesCents),
       total: centsToPesos(installmentsCents + feesCents),
     },
+    balanceAfter: balanceAfter === null ? null : centsToPesos(balanceAfter),
   };
 }
 

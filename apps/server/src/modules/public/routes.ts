@@ -3,12 +3,12 @@ import {
   envelope,
   idempotencyHeaders,
   idParams,
-  PAYMENT_STATUSES,
+  paymentFolio,
   publicLoanDetail,
   publicLookupQuery,
   publicLookupResult,
+  publicPaymentReply,
   publicPaymentRequest,
-  z,
 } from '@prestaya/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,13 +28,6 @@ import {
 } from './service.ts';
 
 const ok = <T>(data: T) => ({ status: 'OK' as const, data });
-
-/** The public payment reply: just what the success toast needs, no staff data. */
-const publicPaymentReply = z.object({
-  id: z.string(),
-  amount: z.number(),
-  status: z.enum(PAYMENT_STATUSES),
-});
 
 /** Per client IP, counted in PostgreSQL (plugins/rate-limit.ts), so the limit holds across servers. */
 const limitPerClient = (name: string) => ({
@@ -143,7 +136,15 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         today: app.businessClock.today(),
         idempotency: idempotencyOf(request.headers, publicPaymentScope(request.params.id, authorisedBy.id)),
       });
-      return reply.code(201).send(ok({ id: created.id, amount: created.amount, status: created.status }));
+      return reply.code(201).send(
+        ok({
+          id: created.id,
+          folio: paymentFolio(created.loan.num, created.id),
+          amount: created.amount,
+          status: created.status,
+          createdOn: created.createdOn,
+        }),
+      );
     },
   );
 };

@@ -37,6 +37,7 @@ const lookupQuery = preparedPerDatabase((db) =>
       name: customers.name,
       lastName: customers.lastName,
       secondLastName: customers.secondLastName,
+      status: loans.status,
     })
     .from(loans)
     .innerJoin(customers, eq(customers.id, loans.customerId))
@@ -64,7 +65,7 @@ export async function lookupLoan(
   // The staff pending-payments rule as is: the loan has just been proven by its number AND phone.
   const pending = await payableItems(db, row.id);
   return {
-    loan: row,
+    loan: { ...row, status: row.status as LoanStatus },
     pendingPayments: {
       scheduledPayments: pending.scheduledPayments.map((p) => ({
         id: p.id,

@@ -2,9 +2,6 @@ import type { LoanStatus } from '@prestaya/contracts';
 
 export { LOAN_STATUS_BADGES, SCHEDULED_PAYMENT_BADGES } from '../../lib/status-badges.ts';
 
-/** Spec 2 "Loan form": the status selector offers these (APPROVED is reached only through Aprobar). */
-export const LOAN_FORM_STATUSES = ['PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'] as const;
-
 /** Spec 2 "GlobalLoanList": the status filter (Todos is added by the table). */
 export const GLOBAL_LIST_FILTER_STATUSES = ['ACTIVE', 'PENDING', 'DELAYED', 'APPROVED'] as const;
 

@@ -155,9 +155,7 @@ describe('loan form', { timeout: 20_000 }, () => {
 
   it('edits a loan loaded by id: amount, term and daily fee are locked once it is not PENDING', async () => {
     session.start(adminLogin);
-    const { requests, d } = await editLoan(loanIn('ACTIVE'), () =>
-      problem(409, 'Un préstamo ya entregado no se puede cancelar'),
-    );
+    const { d } = await editLoan(loanIn('ACTIVE'), () => problem(409, 'No se esperaba un guardado'));
     const amount = await d.findByLabelText(/^Monto/);
     expect(amount).toHaveValue('$10,000');
     expect(amount).toBeDisabled();
@@ -172,25 +170,36 @@ describe('loan form', { timeout: 20_000 }, () => {
     expect(d.getByLabelText('Total a pagar')).toHaveValue('$12,000.00');
     expect(d.queryByText(/Estimado como lo calcula el sistema/)).not.toBeInTheDocument();
 
-    const save = d.getByRole('button', { name: 'Guardar' });
-    expect(save).toBeDisabled();
+    expect(d.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    // Installments and fees decide a delivered loan's status and it cannot be cancelled: nothing to pick.
     const status = d.getByRole('combobox', { name: 'Estatus' });
-    expect(status).toBeEnabled();
     expect(status).toHaveValue('Al corriente');
-    await userEvent.click(status);
-    expect(
-      screen
-        .getAllByRole('option')
-        .map((o) => o.textContent)
-        .sort(),
-    ).toEqual(['Al corriente', 'Atrasado', 'Cancelado', 'En espera', 'Sin Adeudo']);
-    await userEvent.click(screen.getByRole('option', { name: 'Cancelado' }));
-    await waitFor(() => expect(save).toBeEnabled());
-    await userEvent.click(save);
-    expect(await screen.findByText('No se pudo actualizar el préstamo')).toBeInTheDocument();
-    expect(screen.getByText('Un préstamo ya entregado no se puede cancelar')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'CANCELLED' });
+    expect(status).toBeDisabled();
   });
+
+  it.each([
+    ['PENDING', ['En espera', 'Cancelado']],
+    ['APPROVED', ['Aprobado', 'Cancelado']],
+  ] as const)(
+    'a %s loan offers only its status and Cancelado, as the server allows',
+    async (from, offered) => {
+      session.start(adminLogin);
+      const { requests, d } = await editLoan(loanIn(from), () =>
+        problem(409, 'No se pudo cancelar el préstamo en este momento'),
+      );
+      const status = await d.findByRole('combobox', { name: 'Estatus' });
+      expect(status).toBeEnabled();
+      await userEvent.click(status);
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(offered);
+      await userEvent.click(screen.getByRole('option', { name: 'Cancelado' }));
+      const save = d.getByRole('button', { name: 'Guardar' });
+      await waitFor(() => expect(save).toBeEnabled());
+      await userEvent.click(save);
+      expect(await screen.findByText('No se pudo actualizar el préstamo')).toBeInTheDocument();
+      expect(screen.getByText('No se pudo cancelar el préstamo en este momento')).toBeInTheDocument();
+      expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'CANCELLED' });
+    },
+  );
 
   it('an agent edits the amount of a PENDING loan; the status stays read-only and only the change is sent', async () => {
     session.start(agentLogin);

@@ -8,6 +8,7 @@ import {
   loanCreate,
   loanUpdate,
 } from '@prestaya/contracts';
+import { editableStatuses } from '@prestaya/domain';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
@@ -19,7 +20,6 @@ import { useCreateLoan } from '../api/create-loan.ts';
 import { useUpdateLoan } from '../api/update-loan.ts';
 import { businessToday } from '../dates.ts';
 import { DEFAULT_INTEREST_RATE, estimateLoan } from '../estimate.ts';
-import { LOAN_FORM_STATUSES } from '../labels.ts';
 import {
   createPayload,
   type Errors,
@@ -112,9 +112,9 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
     }
   });
 
-  // An APPROVED loan shows its status even though the selector does not offer it (Aprobar sets it).
-  const statuses: LoanStatus[] = [...LOAN_FORM_STATUSES];
-  if (loan && !statuses.includes(loan.status)) statuses.unshift(loan.status);
+  // Only what the server accepts from the loan's status: Aprobar and Entregar move it forward, and
+  // installments and fees decide a delivered loan's status.
+  const statuses: LoanStatus[] = loan ? editableStatuses(loan.status, loan.loanFromPast) : ['PENDING'];
   const statusOptions = statuses.map((value) => ({ value, label: LOAN_STATUS_LABELS[value] }));
   const lockIcon = can.terms ? undefined : <IconLock size={14} aria-hidden />;
 
@@ -170,7 +170,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             label="Estatus"
             data={statusOptions}
             allowDeselect={false}
-            disabled={!can.status}
+            disabled={!can.status || statuses.length < 2}
             {...form.getInputProps('status')}
           />
           {admin && (

@@ -13,17 +13,18 @@ const rows = (table: HTMLElement) =>
     .filter((cells) => cells.length > 0);
 
 describe('LoanStatement (print)', { timeout: 20_000 }, () => {
-  it('prints the loan, its schedule, fees and payments, and sums the confirmed payments exactly', async () => {
+  it('prints the loan, its schedule, fees and payments, with paid installments and fines apart', async () => {
     const loan = loanIn('ACTIVE');
     const base = `/api/v1/loans/${loan.id}`;
     mockServer(({ url }) => {
       if (url.pathname === base) return ok(200, loan);
       if (url.pathname === `${base}/scheduled-payments`) return ok(200, scheduleOf(loan));
-      if (url.pathname === `${base}/fees`) return ok(200, [fee(1), fee(2, { status: 'CANCELLED' })]);
+      if (url.pathname === `${base}/fees`) {
+        return ok(200, [fee(1), fee(2, { status: 'CANCELLED' }), fee(3, { status: 'PAID', amount: 0.1 })]);
+      }
       if (url.pathname === `${base}/payments`) {
         return ok(200, [
-          loanPayment(loan, 1, { status: 'PAID', amount: 0.1 }),
-          loanPayment(loan, 2, { status: 'PAID', amount: 0.2 }),
+          loanPayment(loan, 1, { status: 'PAID', amount: 1_000.1 }),
           loanPayment(loan, 3, { status: 'VALIDATING', amount: 1_000 }),
           loanPayment(loan, 4, { status: 'REJECTED', amount: 500 }),
         ]);
@@ -39,9 +40,10 @@ describe('LoanStatement (print)', { timeout: 20_000 }, () => {
     expect(fields.getByText('Al corriente')).toBeInTheDocument();
     expect(fields.getByText('$12,000.00')).toBeInTheDocument();
 
-    // 0.1 + 0.2 summed in centavos: $0.30, not $0.30000000000000004.
+    // The confirmed $1,000.10 paid installment 1 and a fine: never one figure read against the total.
     expect(rows(screen.getByRole('table', { name: 'Resumen del estado de cuenta' }))).toEqual([
-      ['Pagos confirmados', '$0.30'],
+      ['Pagos semanales cubiertos', '$1,000.00 de $12,000.00'],
+      ['Multas pagadas', '$0.10'],
       ['Pagos en validación', '$1,000.00'],
       ['Multas pendientes', '$50.00'],
       ['Saldo', '$11,000.00'],
@@ -53,9 +55,9 @@ describe('LoanStatement (print)', { timeout: 20_000 }, () => {
     expect(rows(screen.getByRole('table', { name: 'Multas' }))).toEqual([
       ['19/03/2026', 'Multa día 19/03/2026', 'Pendiente', '$50.00'],
       ['20/03/2026', 'Multa día 20/03/2026', 'Cancelada', '$50.00'],
+      ['21/03/2026', 'Multa día 21/03/2026', 'Pagada', '$0.10'],
     ]);
     expect(rows(screen.getByRole('table', { name: 'Pagos recibidos' })).map((r) => r[2])).toEqual([
-      'Confirmado',
       'Confirmado',
       'Validando',
       'Rechazado',

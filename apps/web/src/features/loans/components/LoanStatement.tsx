@@ -34,8 +34,10 @@ interface StatementData {
 }
 
 function Statement({ loan, schedule, fees, payments }: StatementData) {
-  const confirmed = payments.filter((payment) => payment.status === 'PAID');
-  const paid = sumPesos(confirmed.map((payment) => payment.amount));
+  // A payment's amount mixes installments and fines; what each covered is read from the lines it
+  // paid, so the installments never read as fully repaid while fines made up part of the money.
+  const paidInstallments = sumPesos(schedule.filter((i) => i.status === 'PAID').map((i) => i.amount));
+  const paidFees = sumPesos(fees.filter((fee) => fee.status === 'PAID').map((fee) => fee.amount));
   const validating = sumPesos(payments.filter((p) => p.status === 'VALIDATING').map((p) => p.amount));
   const pendingFees = sumPesos(fees.filter((fee) => fee.status === 'PENDING').map((fee) => fee.amount));
   return (
@@ -63,7 +65,11 @@ function Statement({ loan, schedule, fees, payments }: StatementData) {
       <PrintTotals
         label="Resumen del estado de cuenta"
         lines={[
-          { label: 'Pagos confirmados', value: formatMoney(paid) },
+          {
+            label: 'Pagos semanales cubiertos',
+            value: `${formatMoney(paidInstallments)} de ${formatMoney(loan.totalToRepay)}`,
+          },
+          { label: 'Multas pagadas', value: formatMoney(paidFees) },
           { label: 'Pagos en validación', value: formatMoney(validating) },
           { label: 'Multas pendientes', value: formatMoney(pendingFees) },
         ]}

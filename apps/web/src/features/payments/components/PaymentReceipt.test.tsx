@@ -46,6 +46,9 @@ describe('PaymentReceipt (print)', { timeout: 20_000 }, () => {
       ['Total multas', '$50.00'],
       ['Total', '$2,050.00'],
     ]);
+    expect(rows(screen.getByRole('table', { name: 'Saldo del préstamo' }))).toEqual([
+      ['Saldo restante', '$10,000.00'],
+    ]);
     // A confirmed payment carries no warning.
     expect(screen.queryByText(/no acredita/)).not.toBeInTheDocument();
 
@@ -61,6 +64,16 @@ describe('PaymentReceipt (print)', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('Pago en validación: este recibo no acredita un pago confirmado.'),
     ).toBeInTheDocument();
+    expect(rows(screen.getByRole('table', { name: 'Saldo del préstamo' }))).toEqual([
+      ['Saldo al confirmarse este pago', '$10,000.00'],
+    ]);
+  });
+
+  it('prints no balance for a rejected payment, which covered nothing', async () => {
+    mockServer(() => json(200, ok(detailsOf({ status: 'REJECTED' }))));
+    renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
+    expect(await screen.findByTestId('receipt-status')).toHaveTextContent('Rechazado');
+    expect(screen.queryByRole('table', { name: 'Saldo del préstamo' })).not.toBeInTheDocument();
   });
 
   it('keeps a long receipt on one page: the installments plus one summed line for many fees', async () => {

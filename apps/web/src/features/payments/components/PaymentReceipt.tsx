@@ -1,4 +1,10 @@
-import { centsToPesos, PAYMENT_STATUS_LABELS, type PaymentDetails, pesosToCents } from '@prestaya/contracts';
+import {
+  centsToPesos,
+  PAYMENT_STATUS_LABELS,
+  type PaymentDetails,
+  paymentFolio,
+  pesosToCents,
+} from '@prestaya/contracts';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
 import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -31,9 +37,9 @@ export function receiptLines(lines: Line[]): Line[] {
   ];
 }
 
-/** The folio: the loan number and the random tail of the payment id (unique, short, readable). */
+/** The folio, the same one a borrower is shown after paying at /consulta. */
 export function receiptFolio(payment: PaymentDetails['payment']): string {
-  return `${payment.loan.num}-${payment.id.replace(/-/g, '').slice(-8).toUpperCase()}`;
+  return paymentFolio(payment.loan.num, payment.id);
 }
 
 const STATUS_NOTES: Partial<Record<PaymentDetails['payment']['status'], string>> = {
@@ -100,6 +106,19 @@ function Receipt({ details }: { details: PaymentDetails }) {
         ]}
         grand={{ label: 'Total', value: formatMoney(totals.total), testId: 'receipt-total' }}
       />
+
+      {details.balanceAfter !== null && (
+        <PrintTotals
+          label="Saldo del préstamo"
+          lines={[]}
+          grand={{
+            // Until confirmed the payment has not reduced the balance yet.
+            label: payment.status === 'VALIDATING' ? 'Saldo al confirmarse este pago' : 'Saldo restante',
+            value: formatMoney(details.balanceAfter),
+            testId: 'receipt-balance-after',
+          }}
+        />
+      )}
 
       {note && <p className="print-note">{note}</p>}
       <p className="print-note">

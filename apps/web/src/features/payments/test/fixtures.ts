@@ -41,7 +41,7 @@ export const confirmedPayment: PaymentListItem = {
   loan: { ...payment.loan, num: 1004, customer: { id: CUSTOMER_ID, name: 'María', lastName: 'López' } },
 };
 
-/** Two installments and one fee: $1,000.00 + $1,000.00 + $50.00. */
+/** Two installments and one fee: $1,000.00 + $1,000.00 + $50.00, leaving $10,000.00 owed. */
 export function detailsOf(overrides: Partial<PaymentListItem> = {}, attachments = true): PaymentDetails {
   return {
     payment: {
@@ -59,6 +59,7 @@ export function detailsOf(overrides: Partial<PaymentListItem> = {}, attachments 
       ? [{ id: 'att-1', uri: '/files/proof-1.png?sig=abc', contentType: 'image/png' }]
       : [],
     totals: { scheduledPayments: 2_000, fees: 50, total: 2_050 },
+    balanceAfter: ['REJECTED', 'CANCELLED'].includes(overrides.status ?? '') ? null : 10_000,
   };
 }
 

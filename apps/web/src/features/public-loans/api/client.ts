@@ -1,4 +1,9 @@
-import type { PublicLoanDetail, PublicLookupResult, PublicPaymentRequest } from '@prestaya/contracts';
+import type {
+  PublicLoanDetail,
+  PublicLookupResult,
+  PublicPaymentReply,
+  PublicPaymentRequest,
+} from '@prestaya/contracts';
 import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
@@ -75,11 +80,7 @@ export async function getPublicLoan(id: string, signal?: AbortSignal) {
   })) as PublicLoanDetail;
 }
 
-export interface RegisteredPayment {
-  id: string;
-  amount: number;
-  status: string;
-}
+export type RegisteredPayment = PublicPaymentReply;
 
 export interface RegisterPublicPaymentInput {
   loanId: string;

@@ -46,6 +46,21 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
     expect(requests[0]?.headers.get('Authorization')).toBeNull();
   });
 
+  it('says why a loan not yet delivered has no schedule instead of an empty table', async () => {
+    const pending = {
+      ...loanDetail,
+      loan: { ...loanDetail.loan, status: 'APPROVED' as const, activatedOn: null },
+      fees: [],
+      schedulePayments: [],
+    };
+    mockServer(() => json(200, ok(pending)));
+    renderRoutes(routes, `/loans/${LOAN_ID}`);
+    expect(
+      await screen.findByText(/aprobado y está en espera de entrega; el calendario de pagos se genera/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Calendario de pagos' })).not.toBeInTheDocument();
+  });
+
   it('shows the spec not-found panel on a 404', async () => {
     mockServer(() => problem(404, 'Préstamo no encontrado'));
     renderRoutes(routes, '/loans/2b6a9d8e-0000-4000-8000-000000000000');

@@ -31,6 +31,14 @@ import { usePublicLoan } from '../api/queries.ts';
 const NOT_FOUND =
   'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo';
 
+/** A loan not delivered has no schedule yet: say why instead of an empty table. */
+const NO_SCHEDULE: Record<string, string> = {
+  PENDING: 'Tu préstamo está en espera de aprobación; el calendario de pagos se genera al entregarlo.',
+  APPROVED:
+    'Tu préstamo ya fue aprobado y está en espera de entrega; el calendario de pagos se genera al entregarlo.',
+  CANCELLED: 'Este préstamo fue cancelado; no tiene pagos programados.',
+};
+
 const STATUS_COLORS: Record<string, string> = {
   ACTIVE: 'teal',
   PAID: 'teal',
@@ -175,25 +183,29 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
       </StatementSection>
 
       <StatementSection id="calendario" title="Calendario de pagos">
-        <StatementTable
-          labelledBy="calendario"
-          rows={schedule}
-          columns={[
-            { header: 'No.', cell: (item) => item.paymentNumber },
-            { header: 'Concepto', cell: (item) => item.concept },
-            { header: 'Vence', nowrap: true, cell: (item) => formatShortDate(item.dueDate) },
-            { header: 'Monto', align: 'right', nowrap: true, cell: (item) => formatPesos(item.amount) },
-            {
-              header: 'Estatus',
-              cell: (item) => (
-                <StatusText
-                  status={item.status}
-                  label={SCHEDULED_PAYMENT_STATUS_LABELS[item.status] ?? item.status}
-                />
-              ),
-            },
-          ]}
-        />
+        {schedule.length === 0 ? (
+          <Text c="dimmed">{NO_SCHEDULE[loan.status] ?? 'Sin pagos programados.'}</Text>
+        ) : (
+          <StatementTable
+            labelledBy="calendario"
+            rows={schedule}
+            columns={[
+              { header: 'No.', cell: (item) => item.paymentNumber },
+              { header: 'Concepto', cell: (item) => item.concept },
+              { header: 'Vence', nowrap: true, cell: (item) => formatShortDate(item.dueDate) },
+              { header: 'Monto', align: 'right', nowrap: true, cell: (item) => formatPesos(item.amount) },
+              {
+                header: 'Estatus',
+                cell: (item) => (
+                  <StatusText
+                    status={item.status}
+                    label={SCHEDULED_PAYMENT_STATUS_LABELS[item.status] ?? item.status}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
       </StatementSection>
 
       <Group justify="center">

@@ -13,16 +13,17 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PublicLookupResult } from '@prestaya/contracts';
+import type { LoanStatus, PublicLookupResult } from '@prestaya/contracts';
 import { formatPesos, SCHEDULED_PAYMENT_STATUS_LABELS } from '@prestaya/contracts/plain';
-import { IconAlertCircle, IconCircleCheck, IconFileText } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileText } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { formatShortDate } from '../../../lib/format.ts';
 import { TOAST_AUTO_CLOSE } from '../../../lib/notify.ts';
-import { errorDetail, isPublicApiError } from '../api/client.ts';
+import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';
 import { PublicQueryProvider } from '../api/provider.tsx';
 import { type LoanSearch, useLoanLookup } from '../api/queries.ts';
 import { formatCents, oldestFirst, toggleCount, totalCents } from '../selection.ts';
+import { PaymentRegistered } from './PaymentRegistered.tsx';
 
 // The dialog (and its dropzone) loads only when a visitor is about to pay.
 const RegisterPaymentDialog = lazy(() =>
@@ -33,11 +34,26 @@ function fullName(loan: PublicLookupResult['loan']) {
   return [loan.name, loan.lastName, loan.secondLastName].filter(Boolean).join(' ');
 }
 
+/** Nothing to pay yet or any more: the loan's status says why, so a new borrower is not left guessing. */
+const NOTHING_DUE: Partial<Record<LoanStatus, string>> = {
+  PENDING:
+    'Tu préstamo está en espera de aprobación. Tus pagos semanales aparecerán aquí cuando se entregue.',
+  APPROVED:
+    'Tu préstamo ya fue aprobado y está en espera de entrega. Tus pagos semanales aparecerán aquí cuando se entregue.',
+  PAID: 'Tu préstamo está liquidado. No tienes pagos pendientes.',
+};
+
 function statusColor(status: string) {
   return status === 'DELAYED' ? 'red' : 'gray';
 }
 
-function PendingPayments({ result, onRegistered }: { result: PublicLookupResult; onRegistered: () => void }) {
+function PendingPayments({
+  result,
+  onRegistered,
+}: {
+  result: PublicLookupResult;
+  onRegistered: (payment: RegisteredPayment) => void;
+}) {
   const installments = useMemo(
     () => oldestFirst(result.pendingPayments.scheduledPayments),
     [result.pendingPayments.scheduledPayments],
@@ -78,7 +94,7 @@ function PendingPayments({ result, onRegistered }: { result: PublicLookupResult;
           Pagos pendientes
         </Title>
         {installments.length === 0 ? (
-          <Text c="dimmed">No tienes pagos semanales pendientes.</Text>
+          <Text c="dimmed">{NOTHING_DUE[result.loan.status] ?? 'No tienes pagos semanales pendientes.'}</Text>
         ) : (
           <>
             <Text size="sm" c="dimmed" mb="sm">
@@ -186,10 +202,10 @@ function PendingPayments({ result, onRegistered }: { result: PublicLookupResult;
             totalCents={total}
             scheduledPaymentIds={ticked.map((i) => i.id)}
             feeIds={fees.map((f) => f.id)}
-            onRegistered={() => {
+            onRegistered={(payment) => {
               setDialogOpened(false);
               setCount(0);
-              onRegistered();
+              onRegistered(payment);
             }}
           />
         </Suspense>
@@ -210,8 +226,9 @@ export interface LookupOutcomeProps {
  */
 function LookupOutcomeView({ search, onSearchingChange }: LookupOutcomeProps) {
   // The confirmation belongs to the search it was made in: a new search hides it.
-  const [registeredIn, setRegisteredIn] = useState<LoanSearch | null>(null);
-  const registered = registeredIn === search;
+  const [registered, setRegistered] = useState<{ search: LoanSearch; payment: RegisteredPayment } | null>(
+    null,
+  );
   const lookup = useLoanLookup(search);
   const notFound = isPublicApiError(lookup.error) && lookup.error.status === 404;
 
@@ -219,11 +236,7 @@ function LookupOutcomeView({ search, onSearchingChange }: LookupOutcomeProps) {
 
   return (
     <>
-      {registered && (
-        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-          Pago registrado. Tu agente lo validará pronto.
-        </Alert>
-      )}
+      {registered?.search === search && <PaymentRegistered payment={registered.payment} />}
 
       {lookup.isError &&
         (notFound ? (
@@ -252,8 +265,8 @@ function LookupOutcomeView({ search, onSearchingChange }: LookupOutcomeProps) {
         <PendingPayments
           key={lookup.data.loan.id}
           result={lookup.data}
-          onRegistered={() => {
-            setRegisteredIn(search);
+          onRegistered={(payment) => {
+            setRegistered({ search, payment });
             // lib/notify's toasts have an unnamed close button (axe button-name); this one is named.
             notifications.show({
               color: 'teal',

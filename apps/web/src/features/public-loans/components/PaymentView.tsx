@@ -14,10 +14,13 @@ type FormErrors = { num?: string; phone?: string };
 
 function LookupForm({
   onSearch,
+  onInvalid,
   onStart,
   searching,
 }: {
   onSearch: (search: Search) => void;
+  /** The form refused its fields: an earlier search's outcome no longer answers what is typed. */
+  onInvalid: () => void;
   /** The visitor started typing: fetch the results chunk meanwhile. */
   onStart: () => void;
   searching: boolean;
@@ -30,7 +33,10 @@ function LookupForm({
     event.preventDefault();
     const next: FormErrors = checkPublicLookup({ num, phone });
     setErrors(next);
-    if (next.num || next.phone) return;
+    if (next.num || next.phone) {
+      onInvalid();
+      return;
+    }
     onSearch({ num: Number(num.trim()), phone: phone.trim() });
   };
 
@@ -92,6 +98,7 @@ export function PaymentView() {
         <LookupForm
           searching={searching}
           onStart={() => void loadOutcome()}
+          onInvalid={() => setSearch(null)}
           // Every submit is a new lookup (same data again = look again).
           onSearch={(next) => setSearch((previous) => ({ ...next, attempt: (previous?.attempt ?? 0) + 1 }))}
         />

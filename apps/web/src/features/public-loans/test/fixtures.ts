@@ -1,4 +1,4 @@
-import type { PublicLoanDetail, PublicLookupResult } from '@prestaya/contracts';
+import type { LoanStatus, PublicLoanDetail, PublicLookupResult } from '@prestaya/contracts';
 
 export const LOAN_ID = '7d1f2a8e-3b4c-4d5e-8f90-1a2b3c4d5e6f';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -23,9 +23,10 @@ export const fee = (n: number) => ({
 export function lookupResult(
   installments = [3, 1, 2].map((n) => installment(n, n === 1 ? 'DELAYED' : 'PENDING')),
   fees: ReturnType<typeof fee>[] = [],
+  status: LoanStatus = 'ACTIVE',
 ): PublicLookupResult {
   return {
-    loan: { id: LOAN_ID, num: 1001, name: 'María', lastName: 'López', secondLastName: 'Pérez' },
+    loan: { id: LOAN_ID, num: 1001, name: 'María', lastName: 'López', secondLastName: 'Pérez', status },
     pendingPayments: {
       scheduledPayments: installments,
       fees,
