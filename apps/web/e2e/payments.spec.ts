@@ -152,7 +152,7 @@ test('a TRANSFER payment with a proof image for installments 1–2, confirmed in
   await expect(page.getByRole('button', { name: 'Confirmar Pago' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Rechazar Pago' })).toBeHidden();
 
-  // The account: Saldo and Saldo Real $12,000.00, and the Abono of $2,000.00 on top of its ledger.
+  // The account: Saldo and Saldo Real $12,000.00, and the Abono of +$2,000.00 on top of its ledger.
   const accountLine = await expectAccountBalances(page, accountName, '$12,000.00', '$12,000.00');
   await openRowAction(page, accountLine, 'Transacciones');
   await expect(page).toHaveURL(new RegExp(`/admin/bank-accounts/${account.id}/transactions$`));
@@ -162,7 +162,7 @@ test('a TRANSFER payment with a proof image for installments 1–2, confirmed in
   await expect(ledger).toHaveCount(4);
   const abono = await cellTexts(ledger.first());
   expect(abono.slice(1, 3)).toEqual(['$10,000.00', '$10,000.00']);
-  expect(abono[3]).toBe('$2,000.00');
+  expect(abono[3]).toBe('+$2,000.00');
   expect(abono[4]).toMatch(/^Abono\b/);
   expect(abono.slice(5, 7)).toEqual(['$12,000.00', '$12,000.00']);
 
