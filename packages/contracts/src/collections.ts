@@ -1,0 +1,136 @@
+import { isoDate, numbered, pagedQuery, personName, staffName } from './common.ts';
+import { LOAN_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
+import { scheduledPayment } from './loans.ts';
+import { fee } from './payments.ts';
+import { z } from './zod.ts';
+
+/**
+ * 'Cobranza': the agent's route for the day. Hoy = something due today or overdue; Esta semana =
+ * something due by the end of the business week (Sunday); Atrasados = something overdue (due before
+ * today).
+ */
+export const COLLECTION_TABS = ['today', 'week', 'overdue'] as const;
+export type CollectionTab = (typeof COLLECTION_TABS)[number];
+
+/**
+ * `GET /collections`: `agentId` is for administrators (absent: every agent, 'Todos'); an agent always
+ * gets their own customers and may not name another agent. `query` narrows by customer name or loan
+ * number. Ordered as a route: postal code, colonia, customer name.
+ */
+export const collectionsQuery = pagedQuery.pick({ page: true, size: true, query: true }).extend({
+  tab: z.enum(COLLECTION_TABS, { error: 'Pestaña inválida: use today, week u overdue' }).default('today'),
+  agentId: z.uuid({ error: 'Agente inválido' }).optional(),
+});
+export type CollectionsQuery = z.input<typeof collectionsQuery>;
+
+/** One card per open loan with something due. Amounts in pesos with two decimals, as every reply. */
+export const collectionCard = z.object({
+  loan: z.object({ ...numbered, status: z.enum(LOAN_STATUSES), currentBalance: z.number() }),
+  customer: z.object({ ...numbered, ...personName, phone: z.string() }),
+  /** The customer's first address (the one a visit goes to); null when they have none. */
+  address: z
+    .object({
+      street: z.string(),
+      numExterior: z.string(),
+      numInterior: z.string().nullable(),
+      neighborhood: z.string(),
+      city: z.string(),
+      state: z.string(),
+      postalCode: z.string(),
+    })
+    .nullable(),
+  agent: z.object({ ...numbered, ...staffName }).nullable(),
+  /**
+   * What is due now, by the payment form's rule: the payable installments due on or before the tab's
+   * horizon (today, or the week's end), oldest first, and every pending fee; `total` is their sum.
+   * Installments already in a payment 'En validación' are not payable, so they are not here.
+   */
+  due: z.object({
+    scheduledPayments: z.array(scheduledPayment),
+    fees: z.array(fee),
+    total: z.number(),
+  }),
+  /** The oldest due date among `due.scheduledPayments` ('YYYY-MM-DD'), null when only fees are due. */
+  oldestDueDate: z.string().nullable(),
+  /** Whole days between `oldestDueDate` and today: 0 'Vence hoy', N > 0 'Atrasado N días', < 0 later this week. */
+  daysLate: z.number().int(),
+  /** Sum of this loan's payments registered today (VALIDATING or PAID), pesos. */
+  collectedToday: z.number(),
+});
+export type CollectionCard = z.infer<typeof collectionCard>;
+
+export const collectionsSummary = z.object({
+  /** Sum of `due.total` over the 'Hoy' tab's cards (the whole scope, not the page). */
+  toCollectToday: z.number(),
+  /** Sum of payments registered today in the scope (VALIDATING or PAID), pesos. */
+  collectedToday: z.number(),
+  counts: z.object({ today: z.number().int(), week: z.number().int(), overdue: z.number().int() }),
+});
+export type CollectionsSummary = z.infer<typeof collectionsSummary>;
+
+/** The reply of `GET /collections`: the usual page plus the scope's summary. */
+export const collectionsPage = z.object({
+  data: z.array(collectionCard),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalDocuments: z.number().int(),
+  totalPages: z.number().int(),
+  summary: collectionsSummary,
+});
+export type CollectionsPage = z.infer<typeof collectionsPage>;
+
+/**
+ * 'Corte de caja' of one agent and one business day: `GET /cash-close?date=&agentId=`. An agent gets
+ * their own day (agentId absent or their own); an administrator must name the agent. `date` defaults
+ * to today's business date.
+ */
+export const cashCloseQuery = z.object({
+  date: isoDate.optional(),
+  agentId: z.uuid({ error: 'Agente inválido' }).optional(),
+});
+export type CashCloseQuery = z.input<typeof cashCloseQuery>;
+
+export const cashClosePayment = z.object({
+  id: z.string(),
+  createdOn: z.string(),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  loan: z.object({ ...numbered }),
+  customer: z.object({ id: z.string(), ...staffName }),
+});
+export type CashClosePayment = z.infer<typeof cashClosePayment>;
+
+export const cashClose = z.object({
+  date: z.string(),
+  agent: z.object({ ...numbered, ...staffName }),
+  /** Every payment the agent registered that business day, by time (oldest first). */
+  payments: z.array(cashClosePayment),
+  totals: z.object({
+    /** CASH payments VALIDATING or PAID: the cash the agent should hand in. */
+    cash: z.number(),
+    /** CASH payments still VALIDATING: what 'Confirmar corte' would confirm. */
+    cashPending: z.number(),
+    /** CASH payments already PAID. */
+    cashConfirmed: z.number(),
+    transfer: z.number(),
+    count: z.number().int(),
+  }),
+});
+export type CashClose = z.infer<typeof cashClose>;
+
+/** `POST /cash-close/confirm` (administrators): confirm the day's VALIDATING cash into one account. */
+export const cashCloseConfirm = z.object({
+  agentId: z.uuid({ error: 'Agente inválido' }),
+  date: isoDate,
+  targetAccountId: z.uuid({ error: 'Seleccione la cuenta donde ingresó el efectivo' }),
+});
+export type CashCloseConfirm = z.input<typeof cashCloseConfirm>;
+
+/** Its reply: what this call confirmed (0 and [] when the corte was already confirmed). */
+export const cashCloseConfirmed = z.object({
+  confirmed: z.number().int(),
+  total: z.number(),
+  paymentIds: z.array(z.string()),
+});
+export type CashCloseConfirmed = z.infer<typeof cashCloseConfirmed>;
