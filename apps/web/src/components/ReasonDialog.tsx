@@ -5,7 +5,7 @@ import { isApiError } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 import { ConfirmModal } from './ConfirmModal.tsx';
 
-export const REASON_LABEL = 'Motivo';
+const REASON_LABEL = 'Motivo';
 const REASON_HINT = 'Queda en el historial y lo verá el agente.';
 
 /** How the dialog hears back from the request it started. */

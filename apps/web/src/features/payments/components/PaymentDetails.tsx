@@ -188,7 +188,9 @@ function Content({ details, isAdmin }: { details: Details; isAdmin: boolean }) {
 
       <EntityHistory entity="payment" entityId={payment.id} />
 
-      {decidable && (
+      {/* Not gated on the status: a dialog stays mounted while its decision reloads the payment, so
+          its toast and close still run. */}
+      {isAdmin && (
         <>
           <ConfirmPaymentDialog
             payment={payment}
