@@ -139,6 +139,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   concept: 'Concepto',
   scheduledPaymentId: 'Pago programado',
   reason: 'Motivo',
+  // Typed by the administrator who rejected a payment or cancelled a fine (shown as written).
+  rejectionReason: 'Motivo',
+  cancelReason: 'Motivo',
   username: 'Usuario',
   roles: 'Tipo de usuario',
   hasPin: 'PIN asignado',

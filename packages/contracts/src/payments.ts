@@ -2,7 +2,16 @@ import { numbered, personName, staffName } from './common.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import { FEE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
 import { scheduledPayment } from './loans.ts';
+import { requiredText } from './text.ts';
 import { z } from './zod.ts';
+
+/**
+ * Why an administrator rejected a payment or cancelled a fine: required, kept on the row and in the
+ * audit trail, and shown to whoever sees the payment or the fine (the agent too).
+ */
+export const REASON_MIN = 3;
+export const REASON_MAX = 300;
+export const decisionReason = requiredText({ label: 'El motivo', min: REASON_MIN, max: REASON_MAX });
 
 export const fee = z.object({
   id: z.string(),
@@ -11,6 +20,8 @@ export const fee = z.object({
   amount: z.number(),
   status: z.enum(FEE_STATUSES),
   scheduledPaymentId: z.string(),
+  /** Why it was cancelled (forgiven); null unless CANCELLED. */
+  cancelReason: z.string().nullable(),
 });
 export type Fee = z.infer<typeof fee>;
 
@@ -67,6 +78,8 @@ export const paymentDetails = z.object({
   payment: paymentListItem.extend({
     customer: z.object({ id: z.string(), ...personName }),
     registeredBy: z.object({ num: z.number().int(), ...staffName }).nullable(),
+    /** Why an administrator rejected it; null unless REJECTED. */
+    rejectionReason: z.string().nullable(),
   }),
   /** Concept lines: 'Pago' (date = due date) or 'Multa' (date = fee date). */
   lines: z.array(
@@ -83,17 +96,34 @@ export const paymentDetails = z.object({
 });
 export type PaymentDetails = z.infer<typeof paymentDetails>;
 
-/** `PATCH /payments/{id}`: confirm into an account, or reject. */
+/**
+ * `PATCH /payments/{id}`: confirm into an account, or reject with a reason. A reason with PAID is
+ * refused rather than dropped: a confirmation has nothing to explain, and a client sending one has
+ * mixed up the two decisions.
+ */
 export const paymentStatusUpdate = z
   .object({
     status: z.enum(['PAID', 'REJECTED'], { error: 'Estatus inválido: use PAID o REJECTED' }),
     targetAccountId: z.uuid({ error: 'Seleccione la cuenta donde ingresó el pago' }).nullish(),
+    reason: decisionReason.optional(),
   })
   .refine((v) => v.status !== 'PAID' || !!v.targetAccountId, {
     path: ['targetAccountId'],
     message: 'Seleccione la cuenta donde ingresó el pago',
+  })
+  .refine((v) => v.status !== 'REJECTED' || v.reason !== undefined, {
+    path: ['reason'],
+    message: 'El motivo es requerido',
+  })
+  .refine((v) => v.status !== 'PAID' || v.reason === undefined, {
+    path: ['reason'],
+    message: 'El motivo solo se indica al rechazar el pago',
   });
 export type PaymentStatusUpdate = z.input<typeof paymentStatusUpdate>;
+
+/** `PUT /loans/{id}/fees/{feeId}/cancel`: forgive a pending fine, saying why. */
+export const feeCancellation = z.object({ reason: decisionReason });
+export type FeeCancellation = z.input<typeof feeCancellation>;
 
 /** Upload rules (docs/architecture.md "Payments"): one image, by content, at most 10 MB. */
 export const MAX_PROOF_BYTES = 10 * 1024 * 1024;

@@ -85,6 +85,16 @@ describe('requiredText', () => {
     ]);
     expect(name.parse('a'.repeat(80))).toHaveLength(80);
   });
+
+  it('with `min`, a value shorter once trimmed gets its own message, after the others', () => {
+    const reason = requiredText({ label: 'El motivo', min: 3, max: 300 });
+    const messages = (value: unknown) => reason.safeParse(value).error?.issues.map((i) => i.message);
+    expect(reason.parse(' abc ')).toBe('abc');
+    expect(messages('  ab  ')).toEqual(['El motivo debe tener al menos 3 caracteres']);
+    expect(messages('')).toEqual(['El motivo es requerido']);
+    expect(messages('a\u202E')).toEqual(['El motivo contiene caracteres no permitidos']);
+    expect(messages('x'.repeat(301))).toEqual(['El motivo admite como máximo 300 caracteres']);
+  });
 });
 
 describe('optionalText and queryText', () => {

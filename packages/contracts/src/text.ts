@@ -31,6 +31,8 @@ export interface TextLabel {
   plural?: boolean;
   /** Longest accepted value, in UTF-16 units (zod's count; never below the column's own limit). */
   max: number;
+  /** Shortest accepted value of a required field once trimmed (1 unless the field needs words). */
+  min?: number;
 }
 
 export function textMessages({ label, feminine = false, plural = false, max }: TextLabel) {
@@ -53,10 +55,15 @@ function lengthAndCharacters(text: z.ZodString, spec: TextLabel) {
     .refine(isAllowedText, { error: messages.forbidden, ...afterOtherChecks });
 }
 
-/** A required text field: trimmed, not empty, at most `max`, only allowed characters. */
+/** A required text field: trimmed, not empty, at least `min`, at most `max`, only allowed characters. */
 export function requiredText(spec: TextLabel) {
   const { required } = textMessages(spec);
-  return lengthAndCharacters(z.string({ error: required }).trim().min(1, required), spec);
+  const text = lengthAndCharacters(z.string({ error: required }).trim().min(1, required), spec);
+  const { label, plural = false, min = 1 } = spec;
+  const tooShort = `${label} ${plural ? 'deben' : 'debe'} tener al menos ${min} caracteres`;
+  return min > 1
+    ? text.refine((value) => value.length >= min, { error: tooShort, ...afterOtherChecks })
+    : text;
 }
 
 /** An optional text field: absent, null or blank is "not given" and becomes null. */

@@ -9,6 +9,10 @@ import { hm } from './agenda.ts';
 import type { CustomerPlan } from './plan.ts';
 import type { DemoRun, LoanState } from './run.ts';
 
+/** Why the demo's managers reject a transfer and forgive a fine (the reasons an administrator types). */
+const DEMO_REJECTION_REASON = 'La transferencia no aparece en el estado de cuenta del banco';
+const DEMO_FEE_WAIVER_REASON = 'Condonada: el cliente pagó antes de la visita del agente';
+
 /**
  * What the collection form would offer (the same rule as GET /loans/{id}/pending-payments): the first
  * `count` unpaid installments by number and every pending fee, oldest first. One read instead of the
@@ -99,7 +103,7 @@ function scheduleDecision(
       paymentId,
       paymentStatusUpdate.parse(
         reject
-          ? { status: 'REJECTED' }
+          ? { status: 'REJECTED', reason: DEMO_REJECTION_REASON }
           : { status: 'PAID', targetAccountId: accountFor(run, method, loan.customer) },
       ),
       run.dateOf(at.day),
@@ -186,6 +190,9 @@ export function planNextPayment(run: DemoRun, loan: LoanState, fromDay: number) 
 function scheduleFeeWaiver(run: DemoRun, loan: LoanState, day: number) {
   run.agenda.add(day, hm(8, 30) + loan.customer.random.int(0, 25), 'condonación de multa', async () => {
     const fee = (await payableItems(run, loan.id, 0)).feeIds.at(-1);
-    if (fee) await cancelFee(run.db, run.manager().actor, loan.id, fee, run.dateOf(run.agenda.current.day));
+    if (fee) {
+      const today = run.dateOf(run.agenda.current.day);
+      await cancelFee(run.db, run.manager().actor, loan.id, fee, DEMO_FEE_WAIVER_REASON, today);
+    }
   });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentsApi } from '../support/api.ts';
 import { useTestApp } from '../support/app.ts';
-import { jsonPart } from '../support/builders.ts';
+import { jsonPart, rejection } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { feeRows } from '../support/records.ts';
 import { accrue, activeLoan, loanOf, loanWorld, openAccount, useLoanWorld } from '../support/worlds.ts';
@@ -182,7 +182,7 @@ describe('accrueFees never charges', () => {
 
     // Rejected: say it was registered on T+8 and rejected on T+20 (business time). Days T+9..T+20 were
     // spent in validation and stay free; from T+21 on installment 1 accrues again.
-    await payments.decideOk(world.admin.token, payment.id, { status: 'REJECTED' });
+    await payments.decideOk(world.admin.token, payment.id, rejection());
     await context.database.db.execute(sql`
       update payments
          set created_on = (${addDays(T, 8)}::date + time '12:00') at time zone 'America/Mexico_City',

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUserAndLogin, expectProblem, request, type TestUser } from '../support/app.ts';
-import { jsonPart } from '../support/builders.ts';
+import { jsonPart, rejection } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { api, context, world } from '../support/payments-world.ts';
 import { accrue, activeLoan, openAccount } from '../support/worlds.ts';
 
 /**
- * Roles (docs/architecture.md "People and access"): the Pagos screens, confirming/rejecting and cancelling
- * fees are ROLE_ADMIN; an agent registers payments and reads pending payments, fees and payments of their
+ * Roles (docs/architecture.md "People and access"): 'Pagos Recibidos', confirming/rejecting and
+ * cancelling fees are ROLE_ADMIN; an agent registers payments and reads pending payments, fees and payments of their
  * own customers' loans, and another agent's loan does not exist for them.
  */
 let stranger: TestUser;
@@ -34,14 +34,13 @@ async function loanWithFeeAndPayment() {
 }
 
 describe('an agent', () => {
-  it('is refused (403) the payments list, details and decisions, and cancelling fees', async () => {
+  it('is refused (403) the payments list, decisions and cancelling fees (details: agent-details.test.ts)', async () => {
     const { loan, fees, payment } = await loanWithFeeAndPayment();
     const account = await openAccount(context, world.admin, 1_000);
     const token = world.agent.token;
     expectProblem(await api.list(token), 403, 'No tiene permisos para esta operación');
-    expectProblem(await api.details(token, payment.id), 403);
     expectProblem(await api.decide(token, payment.id, { status: 'PAID', targetAccountId: account.id }), 403);
-    expectProblem(await api.decide(token, payment.id, { status: 'REJECTED' }), 403);
+    expectProblem(await api.decide(token, payment.id, rejection()), 403);
     expectProblem(await api.cancelFee(token, loan.id, fees[0]?.id ?? ''), 403);
     expect((await api.detailsOk(world.admin.token, payment.id)).payment.status).toBe('VALIDATING');
   });
@@ -87,10 +86,10 @@ describe('without a session', () => {
     const calls = [
       { method: 'GET', url: '/api/v1/payments' },
       { method: 'GET', url: `/api/v1/payments/${payment.id}/details` },
-      { method: 'PATCH', url: `/api/v1/payments/${payment.id}`, payload: { status: 'REJECTED' } },
+      { method: 'PATCH', url: `/api/v1/payments/${payment.id}`, payload: rejection() },
       { method: 'GET', url: `/api/v1/loans/${loan.id}/pending-payments` },
       { method: 'GET', url: `/api/v1/loans/${loan.id}/fees` },
-      { method: 'DELETE', url: `/api/v1/loans/${loan.id}/fees/${fees[0]?.id}` },
+      { method: 'PUT', url: `/api/v1/loans/${loan.id}/fees/${fees[0]?.id}/cancel` },
       { method: 'GET', url: `/api/v1/loans/${loan.id}/payments` },
       { method: 'POST', url: `/api/v1/loans/${loan.id}/payments` },
     ] as const;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loansApi, paymentsApi } from '../support/api.ts';
 import { expectProblem, request, useTestAppWithDataDir } from '../support/app.ts';
-import { filePart, fixture, jsonPart } from '../support/builders.ts';
+import { filePart, fixture, jsonPart, rejection } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { rowsOf } from '../support/database.ts';
 import { abonoRows, storedLoanState } from '../support/records.ts';
@@ -122,7 +122,7 @@ describe('confirming a payment', () => {
       'Solo se puede confirmar o rechazar un pago en validación',
     );
     expectProblem(
-      await api.decide(world.admin.token, payment.id, { status: 'REJECTED' }),
+      await api.decide(world.admin.token, payment.id, rejection()),
       409,
       'Solo se puede confirmar o rechazar un pago en validación',
     );
@@ -224,7 +224,7 @@ describe('confirming a payment', () => {
     );
     expectProblem(await api.decide(world.admin.token, payment.id, { status: 'CANCELLED' }), 400, /^status: /);
     expectProblem(
-      await api.decide(world.admin.token, '0196a000-0000-7000-8000-000000000000', { status: 'REJECTED' }),
+      await api.decide(world.admin.token, '0196a000-0000-7000-8000-000000000000', rejection()),
       404,
       'Pago no encontrado',
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentsApi } from '../support/api.ts';
 import { useTestAppWithDataDir } from '../support/app.ts';
-import { jsonPart } from '../support/builders.ts';
+import { jsonPart, rejection } from '../support/builders.ts';
 import { openAccount, overdueLoan, useLoanWorld } from '../support/worlds.ts';
 
 const context = useTestAppWithDataDir();
@@ -32,7 +32,7 @@ describe("a payment's balance after it", () => {
     // The first receipt still reads what was owed after it.
     expect(await balanceAfter(first.id)).toBe(11_000);
 
-    await payments.decideOk(world.admin.token, second.id, { status: 'REJECTED' });
+    await payments.decideOk(world.admin.token, second.id, rejection());
     expect(await balanceAfter(second.id)).toBeNull();
   });
 });

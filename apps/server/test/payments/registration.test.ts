@@ -153,7 +153,10 @@ describe('pending payments and fees of a loan', () => {
     if (!fee) throw new Error('no fee');
     const response = await api.cancelFee(world.admin.token, loan.id, fee.id);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ status: 'OK', data: { ...fee, status: 'CANCELLED' } });
+    expect(response.json()).toEqual({
+      status: 'OK',
+      data: { ...fee, status: 'CANCELLED', cancelReason: 'Condonada por pago puntual' },
+    });
     expect(await loanOf(context, world.admin, loan.id)).toMatchObject({
       currentBalance: 12_100,
       currentRealAmount: 12_100,

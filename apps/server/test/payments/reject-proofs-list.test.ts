@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { attachmentLinkKey, signedAttachmentUri } from '../../src/modules/payments/attachment-links.ts';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
 import { expectProblem, request, testConfig, useTestAppWithDataDir } from '../support/app.ts';
-import { filePart, fixture, jsonPart } from '../support/builders.ts';
+import { filePart, fixture, jsonPart, rejection } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { rowsOf } from '../support/database.ts';
 import { abonoRows } from '../support/records.ts';
@@ -35,7 +35,7 @@ describe('rejecting a payment', () => {
     ]);
     const transactions = await expectLedger(context);
 
-    const rejected = await api.decideOk(world.admin.token, payment.id, { status: 'REJECTED' });
+    const rejected = await api.decideOk(world.admin.token, payment.id, rejection());
     expect(rejected).toMatchObject({ status: 'REJECTED', bankAccount: null });
     const after = await loansApi(context).scheduleOk(world.admin.token, loan.id);
     // Installment 1 was due T−3 (past due) → DELAYED; installment 2 is due T+4 → PENDING.
@@ -152,7 +152,7 @@ describe('Pagos Recibidos (GET /payments)', () => {
       jsonPart({ scheduledPaymentIds: [schedule[1]?.id ?? ''], paymentMethod: 'CASH' }),
     ]);
     await api.decideOk(world.admin.token, p1.id, { status: 'PAID', targetAccountId: caja.id });
-    await api.decideOk(world.admin.token, p2.id, { status: 'REJECTED' });
+    await api.decideOk(world.admin.token, p2.id, rejection());
 
     const all = await api.list(world.admin.token);
     expect(all.statusCode, all.body).toBe(200);

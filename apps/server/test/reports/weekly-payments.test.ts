@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentsApi } from '../support/api.ts';
 import { createAdmin, createUserAndLogin, expectProblem, type TestUser } from '../support/app.ts';
+import { rejection } from '../support/builders.ts';
 import { context, day, reports, T } from '../support/reports-world.ts';
 import { withinTimeLimit } from '../support/time-limit.ts';
 import { accrue, activeLoan, confirm, customerOf, openAccount, registerOldest } from '../support/worlds.ts';
@@ -72,7 +73,7 @@ describe('weekly payments report', () => {
 
     const p4 = await registerOldest(context, agentB, l3.loan.id, 1);
     expect(p4.amount).toBe(500);
-    await paymentsApi(context).decideOk(admin.token, p4.id, { status: 'REJECTED' });
+    await paymentsApi(context).decideOk(admin.token, p4.id, rejection());
   });
 
   it('gives an admin the whole business: collections per confirmation day, split, every day listed', async () => {

@@ -126,8 +126,13 @@ export function paymentsApi(context: TestContext) {
   return {
     pending: (token: string, loanId: string) => call(token, 'GET', `/loans/${loanId}/pending-payments`),
     fees: (token: string, loanId: string) => call(token, 'GET', `/loans/${loanId}/fees`),
-    cancelFee: (token: string, loanId: string, feeId: string) =>
-      call(token, 'DELETE', `/loans/${loanId}/fees/${feeId}`),
+    /** PUT …/fees/{feeId}/cancel with `payload` (a valid reason unless the test says otherwise). */
+    cancelFee: (
+      token: string,
+      loanId: string,
+      feeId: string,
+      payload: unknown = { reason: 'Condonada por pago puntual' },
+    ) => call(token, 'PUT', `/loans/${loanId}/fees/${feeId}/cancel`, payload),
     loanPayments: (token: string, loanId: string) => call(token, 'GET', `/loans/${loanId}/payments`),
     register: (token: string, loanId: string, parts: Part[], extraHeaders: Record<string, string> = {}) => {
       const { payload, headers } = multipart(parts);

@@ -151,3 +151,9 @@ export const filePart = (body: Buffer, filename = 'comprobante.png', contentType
   filename,
   contentType,
 });
+
+/** The body of a rejection (PATCH /payments/{id}): REJECTED needs its reason. */
+export const rejection = (reason = 'La transferencia no aparece en el banco') => ({
+  status: 'REJECTED' as const,
+  reason,
+});

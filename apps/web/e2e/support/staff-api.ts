@@ -26,14 +26,18 @@ export function apiOf(request: APIRequestContext, token: string) {
 
 export type StaffApi = ReturnType<typeof apiOf>;
 
-/** The staff API with the administrator's token, signed in through the API (no page needed). */
-export async function adminApi(request: APIRequestContext): Promise<StaffApi> {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
-  });
+/** The staff API with a user's token, signed in through the API (no page needed). */
+export async function staffApiAs(
+  request: APIRequestContext,
+  { username, password }: { username: string; password: string },
+): Promise<StaffApi> {
+  const login = await request.post('/api/v1/auth/login', { data: { username, password } });
   expect(login.status(), await login.text()).toBe(200);
   return apiOf(request, (await login.json()).access_token as string);
 }
+
+/** The staff API with the administrator's token. */
+export const adminApi = (request: APIRequestContext) => staffApiAs(request, E2E_ADMIN);
 
 /**
  * An account opened with $20,000 (unless `account` says otherwise), a customer, and a $10,000 loan of
@@ -51,6 +55,9 @@ export async function deliveredLoan(
   return { account: opened, customer: borrower, loan };
 }
 
+/** The password of every agent createAgent makes. */
+export const AGENT_PASSWORD = 'Agente12345!';
+
 /** An agent (ROLE_USER) with `pin`, who can authorise a borrower's payment on the public pages. */
 export function createAgent(
   api: StaffApi,
@@ -60,7 +67,7 @@ export function createAgent(
     name: 'Agente',
     lastName,
     username,
-    password: 'Agente12345!',
+    password: AGENT_PASSWORD,
     pin,
     roles: ['ROLE_USER'],
   });

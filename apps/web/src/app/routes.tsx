@@ -29,14 +29,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Printable documents (receipt, loan statement): outside the admin shell, behind the session.
+        // Printable documents (receipt, loan statement): outside the admin shell, behind the session;
+        // the server answers an agent only for their own customers' records.
         path: '/admin/print',
         loader: requireSession,
         children: [
-          {
-            element: <RequireRole requiredRole="ROLE_ADMIN" />,
-            children: [{ path: 'payments/:id', lazy: () => import('./routes/print/payment-receipt.tsx') }],
-          },
+          { path: 'payments/:id', lazy: () => import('./routes/print/payment-receipt.tsx') },
           { path: 'loans/:id', lazy: () => import('./routes/print/loan-statement.tsx') },
         ],
       },
@@ -49,6 +47,8 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: () => import('./routes/admin/dashboard.tsx') },
           { path: 'customers', lazy: () => import('./routes/admin/customers.tsx') },
           { path: 'customers/:id', lazy: () => import('./routes/admin/customer-details.tsx') },
+          // Read-only for an agent (their customers' payments); deciding stays with administrators.
+          { path: 'payments/:id', lazy: () => import('./routes/admin/payment-details.tsx') },
           {
             element: <RequireRole requiredRole="ROLE_ADMIN" />,
             children: [
@@ -58,7 +58,6 @@ export const routes: RouteObject[] = [
               { path: 'bank-accounts', lazy: () => import('./routes/admin/bank-accounts.tsx') },
               { path: 'audit', lazy: () => import('./routes/admin/audit.tsx') },
               { path: 'backups', lazy: () => import('./routes/admin/backups.tsx') },
-              { path: 'payments/:id', lazy: () => import('./routes/admin/payment-details.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',
                 lazy: () => import('./routes/admin/account-transactions.tsx'),

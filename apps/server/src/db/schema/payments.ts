@@ -24,6 +24,8 @@ export const fees = pgTable(
     createdOn: column.createdOn(),
     cancelledOn: column.instant('cancelled_on'),
     cancelledBy: uuid('cancelled_by').references(() => users.id),
+    /** Why an administrator forgave it (contracts' decisionReason); null unless CANCELLED. */
+    cancelReason: text('cancel_reason'),
   },
   (table) => [
     unique('fees_installment_day_unique').on(table.scheduledPaymentId, table.feeDate),
@@ -59,6 +61,8 @@ export const payments = pgTable(
     bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedOn: column.instant('decided_on'),
+    /** Why an administrator rejected it (contracts' decisionReason); null unless REJECTED. */
+    rejectionReason: text('rejection_reason'),
     createdOn: column.createdOn(),
   },
   (table) => [

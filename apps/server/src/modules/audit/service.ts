@@ -22,7 +22,8 @@ import { users } from '../../db/schema/users.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
-import { findVisibleLoan, visibleLoans } from '../loans/access.ts';
+import { findVisibleLoan } from '../loans/access.ts';
+import { visiblePayments } from '../payments/access.ts';
 import { withReferenceNames } from './names.ts';
 
 export type AuditFilters = z.output<typeof auditExportQuery>;
@@ -118,7 +119,7 @@ const isEntity = (entity: string, id: string) => and(eq(auditLog.entity, entity)
  * - customer: its rows and its addresses' rows, deleted addresses too (each address snapshot names its
  *   customer; the literal predicate lets the partial index audit_log_address_customer_idx serve it);
  * - loan: its rows and its fees' rows (fees are never deleted);
- * - payment: its rows; visible when its loan's customer is.
+ * - payment: its rows; visible as its details are (payments/access.ts).
  */
 async function historyScope(
   db: AppDb,
@@ -148,7 +149,7 @@ async function historyScope(
         .from(payments)
         .innerJoin(loans, eq(loans.id, payments.loanId))
         .innerJoin(customers, eq(customers.id, loans.customerId))
-        .where(and(eq(payments.id, entityId), visibleLoans(actor)))
+        .where(and(eq(payments.id, entityId), visiblePayments(actor)))
         .limit(1);
       if (!payment) throw refuse('payment.not_found');
       return isEntity('payment', payment.id);

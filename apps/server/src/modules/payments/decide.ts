@@ -22,8 +22,9 @@ export type PaymentStatusUpdateInput = z.output<typeof paymentStatusUpdate>;
  * - Confirm: Abono (PAYMENT_DEPOSIT 'Abono préstamo #num', both balances +amount) into targetAccountId
  *   through the ledger (404 for an unknown account); the payment PAID with its account and decision;
  *   its installments PAID (paid_on now) and fees PAID; the loan recomputed (PAID when all is paid).
- * - Reject: the installments back to DELAYED when past due on the business day, else PENDING; the fees
- *   back to PENDING; the loan recomputed.
+ * - Reject: the reason kept on the payment (and so in its audit snapshot); the installments back to
+ *   DELAYED when past due on the business day, else PENDING; the fees back to PENDING; the loan
+ *   recomputed.
  */
 export async function decidePayment(
   db: AppDb,
@@ -84,7 +85,13 @@ export async function decidePayment(
     } else {
       [updated] = await tx
         .update(payments)
-        .set({ status: 'REJECTED', decidedBy: actor.id, decidedOn: sql`now()` })
+        .set({
+          status: 'REJECTED',
+          decidedBy: actor.id,
+          decidedOn: sql`now()`,
+          // The contract requires it with REJECTED; `?? null` only satisfies the optional type.
+          rejectionReason: input.reason ?? null,
+        })
         .where(eq(payments.id, payment.id))
         .returning();
       for (const status of ['PENDING', 'DELAYED'] as const) {

@@ -1,32 +1,35 @@
 import { centsToPesos, type PaymentDetails } from '@prestaya/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { readStoredFile } from '../../db/stored-files.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
+import { visiblePayments } from './access.ts';
 import { signedAttachmentUri } from './attachment-links.ts';
 import { balanceAfterCents } from './balance-after.ts';
 import { toPaymentListItem } from './mapping.ts';
 import { selectPayments } from './queries.ts';
 
 /**
- * GET /payments/{id}/details (administrators): the summary, the concept lines ('Pago' dated by the
+ * GET /payments/{id}/details (administrators, and agents for the payments access.ts lets them see;
+ * 404 'Pago no encontrado' otherwise): the summary, the rejection reason, the concept lines ('Pago' dated by the
  * installment's due date, 'Multa' by the fee date; installments by number, then fees by date), the
  * totals, the loan's balance after the payment and the proof images, each with a signed link valid
  * for minutes (attachment-links.ts).
  */
 export async function getPaymentDetails(
   db: AppDb,
+  actor: CustomerActor,
   id: string,
   linkKey: Buffer,
   now: Date = new Date(),
 ): Promise<PaymentDetails> {
   const [row] = await selectPayments(db)
-    .where(eq(payments.id, id))
-    .limit(1)
-    .then((rows) => rows);
+    .where(and(eq(payments.id, id), visiblePayments(actor)))
+    .limit(1);
   if (!row) throw refuse('payment.not_found');
   const [registeredBy] = row.payment.registeredBy
     ? await db
@@ -76,6 +79,7 @@ export async function getPaymentDetails(
       ...toPaymentListItem(row),
       customer: row.customer,
       registeredBy: registeredBy ?? null,
+      rejectionReason: row.payment.rejectionReason,
     },
     lines,
     attachments: attachments.map((a) => ({

@@ -18,15 +18,16 @@ export async function listLoanFees(db: AppDb, actor: CustomerActor, loanId: stri
 }
 
 /**
- * DELETE /loans/{id}/fees/{feeId} (administrators): forgives a PENDING fee (CANCELLED; it still counts
- * toward its installment's weekly cap, so the accrual does not replace it). Any other status → 409.
- * The loan is recomputed and the cancellation audited.
+ * PUT /loans/{id}/fees/{feeId}/cancel (administrators): forgives a PENDING fee (CANCELLED; it still
+ * counts toward its installment's weekly cap, so the accrual does not replace it) for the reason given,
+ * which stays on the fee. Any other status → 409. The loan is recomputed and the cancellation audited.
  */
 export async function cancelFee(
   db: AppDb,
   actor: CustomerActor,
   loanId: string,
   feeId: string,
+  reason: string,
   today: string,
 ): Promise<Fee> {
   return db.transaction(async (tx) => {
@@ -40,7 +41,7 @@ export async function cancelFee(
     if (fee.status !== 'PENDING') throw refuse('fee.only_pending_cancels');
     const [cancelled] = await tx
       .update(fees)
-      .set({ status: 'CANCELLED', cancelledOn: sql`now()`, cancelledBy: actor.id })
+      .set({ status: 'CANCELLED', cancelledOn: sql`now()`, cancelledBy: actor.id, cancelReason: reason })
       .where(eq(fees.id, fee.id))
       .returning();
     if (!cancelled) throw new Error('update returned no row');

@@ -25,6 +25,7 @@ export function toFeeDto(row: FeeRow): Fee {
     amount: centsToPesos(row.amountCents),
     status: row.status as FeeStatus,
     scheduledPaymentId: row.scheduledPaymentId,
+    cancelReason: row.cancelReason,
   };
 }
 
@@ -49,7 +50,10 @@ export function toPaymentListItem({
   };
 }
 
-/** What the audit trail keeps of a payment (pesos, as the API shows them). */
+/**
+ * What the audit trail keeps of a payment (pesos, as the API shows them); the rejection reason only
+ * once there is one, so the history shows it as 'Motivo' on the rejection alone.
+ */
 export function paymentAuditSnapshot(payment: PaymentRow): Record<string, unknown> {
   return {
     loanId: payment.loanId,
@@ -61,5 +65,6 @@ export function paymentAuditSnapshot(payment: PaymentRow): Record<string, unknow
     bankAccountId: payment.bankAccountId,
     decidedBy: payment.decidedBy,
     decidedOn: payment.decidedOn?.toISOString() ?? null,
+    ...(payment.rejectionReason ? { rejectionReason: payment.rejectionReason } : {}),
   };
 }

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   envelope,
   fee,
+  feeCancellation,
   idempotencyHeaders,
   idParams,
   PROOF_CONTENT_TYPES,
@@ -31,8 +32,9 @@ import { registerPayment } from './register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from './upload.ts';
 
 /**
- * Routes of /api/v1/payments: 'Pagos Recibidos' and PaymentDetails (ROLE_ADMIN: 403 for agents), plus
- * the proof-image links, which are anonymous (an <img> sends no Bearer) and guarded by their signature.
+ * Routes of /api/v1/payments: 'Pagos Recibidos', its export and the decisions (ROLE_ADMIN: 403 for
+ * agents); PaymentDetails, which an agent may read for the payments access.ts lets them see; and the
+ * proof-image links, which are anonymous (an <img> sends no Bearer) and guarded by their signature.
  */
 export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
   const adminOnly = app.requireRole('ROLE_ADMIN');
@@ -70,17 +72,16 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
 
   app.get(
     '/:id/details',
-    docs(
-      {
-        description:
-          'Detalle del pago: resumen, conceptos (Pago con su fecha de vencimiento, Multa con su fecha), ' +
-          'totales y comprobantes con un enlace firmado válido 10 minutos.',
-        params: idParams,
-        response: { 200: envelope(paymentDetails), ...problemResponses(400, 401, 403, 404) },
-      },
-      adminOnly,
-    ),
-    async (request) => ok(await getPaymentDetails(app.db, request.params.id, linkKey)),
+    docs({
+      description:
+        'Detalle del pago (solo lectura): resumen, motivo del rechazo, conceptos (Pago con su fecha de ' +
+        'vencimiento, Multa con su fecha), totales y comprobantes con un enlace firmado válido 10 ' +
+        'minutos. Los administradores ven cualquier pago; un agente, los que registró y los de los ' +
+        'préstamos de sus clientes (404 para cualquier otro).',
+      params: idParams,
+      response: { 200: envelope(paymentDetails), ...problemResponses(400, 401, 404) },
+    }),
+    async (request) => ok(await getPaymentDetails(app.db, request.user, request.params.id, linkKey)),
   );
 
   app.patch(
@@ -88,9 +89,11 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
     docs(
       {
         description:
-          '`{status: PAID, targetAccountId}` confirma el pago (Abono en la cuenta, conceptos pagados, ' +
-          'préstamo recalculado); `{status: REJECTED}` lo rechaza (conceptos de vuelta a pendiente o ' +
-          'atrasado). Solo desde Validando (409).',
+          'Administradores. `{status: PAID, targetAccountId}` confirma el pago (Abono en la cuenta, ' +
+          'conceptos pagados, préstamo recalculado; `reason` no se admite). `{status: REJECTED, reason}` ' +
+          'lo rechaza: el motivo (3 a 300 caracteres) es obligatorio, queda en el pago y en la ' +
+          'auditoría, y se muestra en el detalle; los conceptos vuelven a pendiente o atrasado. Solo ' +
+          'desde Validando (409).',
         params: idParams,
         body: paymentStatusUpdate,
         response: { 200: envelope(paymentListItem), ...problemResponses(400, 401, 403, 404, 409) },
@@ -176,12 +179,16 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
     async (request) => ok(await listLoanFees(app.db, request.user, request.params.id)),
   );
 
-  app.delete(
-    '/fees/:feeId',
+  app.put(
+    '/fees/:feeId/cancel',
     docs(
       {
-        description: 'Cancela (condona) una multa pendiente (administradores); 409 si no está pendiente.',
+        description:
+          'Cancela (condona) una multa pendiente (administradores) con `{reason}`: el motivo (3 a 300 ' +
+          'caracteres) queda en la multa y en la auditoría, y se muestra en las multas del préstamo. ' +
+          '409 si no está pendiente.',
         params: loanFeeParams,
+        body: feeCancellation,
         response: { 200: envelope(fee), ...problemResponses(400, 401, 403, 404, 409) },
       },
       adminOnly,
@@ -193,6 +200,7 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
           request.user,
           request.params.id,
           request.params.feeId,
+          request.body.reason,
           app.businessClock.today(),
         ),
       ),

@@ -175,11 +175,16 @@ export function fuzzBodies(world: () => World) {
       fields: { deposit: money(), reason: text(200) },
     }),
     'PATCH /api/v1/payments/:id': () => ({
-      template: () => ({ status: 'REJECTED' }),
+      template: () => ({ status: 'REJECTED', reason: 'Fuzz' }),
       fields: {
         status: { kind: 'enum', values: ['PAID', 'REJECTED'] },
         targetAccountId: { kind: 'uuid', optional: true },
+        reason: text(300),
       },
+    }),
+    'PUT /api/v1/loans/:id/fees/:feeId/cancel': () => ({
+      template: () => ({ reason: 'Fuzz' }),
+      fields: { reason: text(300) },
     }),
   };
 

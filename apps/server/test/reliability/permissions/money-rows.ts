@@ -1,5 +1,5 @@
 import { agentCredentialHeader } from '@prestaya/contracts';
-import { multipart } from '../../support/builders.ts';
+import { multipart, rejection } from '../../support/builders.ts';
 import type { SeededContext, World } from '../world.ts';
 import { ADMIN, EVERYONE, get, OWNER, type Row, STAFF, send, statuses, worldOf } from './roles.ts';
 
@@ -89,10 +89,12 @@ export function moneyRows(context: SeededContext<World>): Row[] {
       call: () => get(`/api/v1/loans/${world().lateLoan.id}/fees`)(),
     },
     {
-      route: 'DELETE /api/v1/loans/:id/fees/:feeId',
+      route: 'PUT /api/v1/loans/:id/fees/:feeId/cancel',
       expected: ADMIN(),
       call: async () =>
-        send('DELETE', `/api/v1/loans/${world().lateLoan.id}/fees/${await fresh().pendingFee()}`),
+        send('PUT', `/api/v1/loans/${world().lateLoan.id}/fees/${await fresh().pendingFee()}/cancel`, {
+          reason: 'Condonada en la prueba de permisos',
+        }),
     },
     {
       route: 'GET /api/v1/loans/:id/payments',
@@ -135,15 +137,16 @@ export function moneyRows(context: SeededContext<World>): Row[] {
       call: () => get(`/api/v1/audit/loan/${world().activeLoan.id}`)(),
     },
     {
+      // Read-only for the agent whose customer's loan it pays; another agent's payment does not exist.
       route: 'GET /api/v1/payments/:id/details',
-      expected: ADMIN(),
+      expected: OWNER(),
       call: () => get(`/api/v1/payments/${world().payment.id}/details`)(),
     },
     {
       route: 'PATCH /api/v1/payments/:id',
       expected: ADMIN(),
       call: async () =>
-        send('PATCH', `/api/v1/payments/${(await fresh().validatingPayment()).id}`, { status: 'REJECTED' }),
+        send('PATCH', `/api/v1/payments/${(await fresh().validatingPayment()).id}`, rejection()),
     },
     {
       // The signed link is the credential (an <img> sends no Bearer): the same 200 for everyone holding it.

@@ -26,12 +26,14 @@ describe('print routes', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cerrar Sesión' })).not.toBeInTheDocument();
   });
 
-  it('keep the payment receipt for administrators', async () => {
+  it("print an agent's payment receipt too: the server answers only for their payments", async () => {
     session.start(login(['ROLE_USER']));
-    const { requests } = mockServer(() => undefined);
+    mockServer(({ url }) =>
+      url.pathname === `/api/v1/payments/${PAYMENT_ID}/details` ? json(200, ok(detailsOf())) : undefined,
+    );
     renderRoutes(routes, `/admin/print/payments/${PAYMENT_ID}`);
-    expect(await screen.findByRole('heading', { name: 'Acceso restringido' })).toBeInTheDocument();
-    expect(requests.some((r) => r.url.pathname.startsWith('/api/v1/payments'))).toBe(false);
+    expect(await screen.findByRole('heading', { name: 'Recibo de pago' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Acceso restringido' })).not.toBeInTheDocument();
   });
 
   it('send a visitor without a session to Login', async () => {

@@ -1,11 +1,23 @@
+import { feeCancellation } from '@prestaya/contracts';
 import { api } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { loanChangeKeys } from './invalidate.ts';
 import { loanFeePath } from './payment-keys.ts';
 
-/** DELETE /api/v1/loans/:id/fees/:feeId (admin): the fine becomes CANCELLED and the balances are recomputed. */
-export async function cancelFee({ loanId, feeId }: { loanId: string; feeId: string }): Promise<void> {
-  await api.delete<unknown>(loanFeePath(loanId, feeId));
+/**
+ * PUT /api/v1/loans/:id/fees/:feeId/cancel with `{reason}` (admin): the fine becomes CANCELLED with its
+ * reason and the balances are recomputed.
+ */
+export async function cancelFee({
+  loanId,
+  feeId,
+  reason,
+}: {
+  loanId: string;
+  feeId: string;
+  reason: string;
+}): Promise<void> {
+  await api.put<unknown>(`${loanFeePath(loanId, feeId)}/cancel`, feeCancellation.parse({ reason }));
 }
 
 export const useCancelFee = () =>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { heldReply } from '../../../test/double-click.ts';
 import { headersOf } from '../../../test/table.ts';
 import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { adminLogin, agentLogin, loanIn, ok, visibleCells } from '../test/fixtures.ts';
@@ -12,25 +13,40 @@ const loan = loanIn('DELAYED');
 const feesPath = `/api/v1/loans/${loan.id}/fees`;
 const pending = fee(1);
 const paid = fee(2, { status: 'PAID' });
-const cancelled = fee(3, { status: 'CANCELLED' });
+const cancelled = fee(3, { status: 'CANCELLED', cancelReason: 'Pagó antes de la visita' });
 
-function serve(deleteReply?: () => Response) {
+function serve(cancelReply?: () => Response | Promise<Response>) {
   let fees = [pending, paid, cancelled];
-  return mockServer(({ method, url }) => {
+  return mockServer(({ method, url, body }) => {
     if (method === 'GET' && url.pathname === feesPath) return ok(200, fees);
-    if (method === 'DELETE' && url.pathname === `${feesPath}/${pending.id}`) {
-      if (deleteReply) return deleteReply();
-      fees = fees.map((f) => (f.id === pending.id ? { ...f, status: 'CANCELLED' as const } : f));
-      return json(200, { status: 'OK', data: null });
+    if (method === 'PUT' && url.pathname === `${feesPath}/${pending.id}/cancel`) {
+      if (cancelReply) return cancelReply();
+      const { reason } = body as { reason: string };
+      fees = fees.map((f) =>
+        f.id === pending.id ? { ...f, status: 'CANCELLED' as const, cancelReason: reason } : f,
+      );
+      return json(200, { status: 'OK', data: fees[0] });
     }
     return undefined;
   });
 }
 
+/** Opens the pending fine's 'Cancelar' and returns the dialog, its 'Motivo' and its 'Aceptar'. */
+async function openCancel(table: HTMLElement) {
+  await userEvent.click(within(table).getByRole('button', { name: /^Cancelar/ }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Cancelar multa' }));
+  return {
+    dialog,
+    reason: dialog.getByRole('textbox', { name: /^Motivo/ }),
+    accept: dialog.getByRole('button', { name: 'Aceptar' }),
+  };
+}
+
 describe("'Multas'", { timeout: 20_000 }, () => {
-  it('lists Fecha, Concepto, Monto and Estatus; the admin cancels a pending fine after confirming', async () => {
+  it('lists Fecha, Concepto, Monto and Estatus; the admin cancels a pending fine saying why', async () => {
     session.start(adminLogin);
-    const { requests } = serve();
+    const held = heldReply(() => json(200, { status: 'OK', data: { ...pending, status: 'CANCELLED' } }));
+    const { requests } = serve(held.reply);
     renderWithProviders(<LoanFines loan={loan} />);
     const table = await screen.findByRole('table', { name: 'Multas del préstamo' });
     expect(headersOf(table)).toEqual(['Fecha', 'Concepto', 'Monto', 'Estatus', 'Acciones']);
@@ -38,19 +54,28 @@ describe("'Multas'", { timeout: 20_000 }, () => {
     expect(rows.map((r) => visibleCells(r))).toEqual([
       ['19/03/2026', 'Multa día 19/03/2026', '$50.00', 'Pendiente', 'Cancelar'],
       ['20/03/2026', 'Multa día 20/03/2026', '$50.00', 'Pagada', ''],
-      ['21/03/2026', 'Multa día 21/03/2026', '$50.00', 'Cancelada', ''],
+      ['21/03/2026', 'Multa día 21/03/2026Motivo: Pagó antes de la visita', '$50.00', 'Cancelada', ''],
     ]);
 
-    await userEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: /^Cancelar/ }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Cancelar multa' }));
+    const { dialog, reason, accept } = await openCancel(table);
     expect(dialog.getByText('Confirma que desea cancelar la multa?')).toBeInTheDocument();
-    await userEvent.click(dialog.getByRole('button', { name: 'Aceptar' }));
+    await userEvent.click(accept);
+    expect(dialog.getByText('El motivo es requerido')).toBeInTheDocument();
+    await userEvent.type(reason, 'x'.repeat(2));
+    await userEvent.click(accept);
+    expect(dialog.getByText('El motivo debe tener al menos 3 caracteres')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(reason);
+    await userEvent.type(reason, ' Cliente al corriente ');
+    await userEvent.click(accept);
+    await waitFor(() => expect(accept).toBeDisabled());
+    held.release();
     expect(await screen.findByText('Multa cancelada correctamente!')).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
-    await waitFor(() =>
-      expect(within(table).queryByRole('button', { name: /^Cancelar/ })).not.toBeInTheDocument(),
-    );
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { reason: 'Cliente al corriente' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("shows 'No se pudo cancelar la multa' with the server's detail", async () => {
@@ -58,20 +83,21 @@ describe("'Multas'", { timeout: 20_000 }, () => {
     serve(() => problem(409, 'La multa ya forma parte de un pago'));
     renderWithProviders(<LoanFines loan={loan} />);
     const table = await screen.findByRole('table', { name: 'Multas del préstamo' });
-    await userEvent.click(within(table).getByRole('button', { name: /^Cancelar/ }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Cancelar multa' }));
-    await userEvent.click(dialog.getByRole('button', { name: 'Aceptar' }));
+    const { reason, accept } = await openCancel(table);
+    await userEvent.type(reason, 'Cliente al corriente');
+    await userEvent.click(accept);
     expect(await screen.findByText('No se pudo cancelar la multa')).toBeInTheDocument();
     expect(screen.getByText('La multa ya forma parte de un pago')).toBeInTheDocument();
   });
 
-  it('offers no Cancelar to an agent', async () => {
+  it('offers no Cancelar to an agent, who reads why a fine was cancelled', async () => {
     session.start(agentLogin);
     serve();
     renderWithProviders(<LoanFines loan={loan} />);
     const table = await screen.findByRole('table', { name: 'Multas del préstamo' });
     expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(table).getByText('Motivo: Pagó antes de la visita')).toBeInTheDocument();
   });
 
   it("says 'Sin multas' when the loan has none", async () => {

@@ -2,13 +2,12 @@ import { Button, Table, Text } from '@mantine/core';
 import type { Fee, Loan } from '@prestaya/contracts';
 import { IconMoodHappy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { ReasonDialog, type ReasonOutcome, reasonCallbacks } from '../../../components/ReasonDialog.tsx';
 import { StatusCell } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { toastOutcome } from '../../../lib/notify.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCancelFee } from '../api/cancel-fee.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';
@@ -22,21 +21,25 @@ import {
 export const NO_FINES_TEXT = 'Sin multas';
 export const CANCEL_FEE_TITLE = 'Cancelar multa';
 
-/** 'Multas' of a loan: date, concept, amount and status; admins cancel a pending fine. */
+/**
+ * 'Multas' of a loan: date, concept (with why a cancelled fine was forgiven), amount and status; admins
+ * cancel a pending fine, saying why.
+ */
 export function LoanFines({ loan }: { loan: Loan }) {
   const isAdmin = hasRole(useSession()?.user, 'ROLE_ADMIN');
   const fees = useLoanFees(loan.id);
   const cancel = useCancelFee();
   const [toCancel, setToCancel] = useState<Fee | null>(null);
 
-  const confirmCancel = () => {
-    if (!toCancel || cancel.isPending) return;
+  const confirmCancel = (reason: string, outcome: ReasonOutcome) => {
+    if (!toCancel) return;
     cancel.mutate(
-      { loanId: loan.id, feeId: toCancel.id },
-      toastOutcome(FEE_CANCELLED, FEE_CANCEL_FAILED, {
-        onSuccess: () => setToCancel(null),
-        onError: () => setToCancel(null),
-      }),
+      { loanId: loan.id, feeId: toCancel.id, reason },
+      reasonCallbacks(
+        { success: FEE_CANCELLED, failure: FEE_CANCEL_FAILED },
+        () => setToCancel(null),
+        outcome,
+      ),
     );
   };
 
@@ -62,7 +65,16 @@ export function LoanFines({ loan }: { loan: Loan }) {
                 { header: 'Fecha', wide: true, nowrap: true, cell: (fee) => formatDate(fee.feeDate) },
                 {
                   header: 'Concepto',
-                  cell: (fee) => <FoldedCell folded={formatDate(fee.feeDate)}>{fee.concept}</FoldedCell>,
+                  cell: (fee) => (
+                    <>
+                      <FoldedCell folded={formatDate(fee.feeDate)}>{fee.concept}</FoldedCell>
+                      {fee.cancelReason && (
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          Motivo: {fee.cancelReason}
+                        </Text>
+                      )}
+                    </>
+                  ),
                 },
                 { header: 'Monto', align: 'right', cell: (fee) => <MoneyText value={fee.amount} /> },
                 {
@@ -89,7 +101,7 @@ export function LoanFines({ loan }: { loan: Loan }) {
               ]}
             />
           </Table.ScrollContainer>
-          <ConfirmModal
+          <ReasonDialog
             opened={toCancel !== null}
             title={CANCEL_FEE_TITLE}
             onClose={() => setToCancel(null)}
@@ -103,7 +115,7 @@ export function LoanFines({ loan }: { loan: Loan }) {
                 {toCancel.concept} · <MoneyText value={toCancel.amount} />
               </Text>
             )}
-          </ConfirmModal>
+          </ReasonDialog>
         </>
       )}
     </QueryState>

@@ -19,7 +19,7 @@ const serve = (list = payments) =>
   );
 
 describe("'Lista de Pagos'", { timeout: 20_000 }, () => {
-  it("lists Fecha, Monto, Método and Estatus, with 'Ver' to the payment's details for the admin", async () => {
+  it("lists Fecha, Monto, Método and Estatus, with 'Ver' to the payment's details", async () => {
     session.start(adminLogin);
     serve();
     renderWithProviders(<LoanPayments loan={loan} />);
@@ -35,12 +35,16 @@ describe("'Lista de Pagos'", { timeout: 20_000 }, () => {
     );
   });
 
-  it("shows no 'Ver' to an agent, and the empty state", async () => {
+  it("gives an agent 'Ver' too (the details are read-only for them), and the empty state", async () => {
     session.start(agentLogin);
     serve();
     const view = renderWithProviders(<LoanPayments loan={loan} />);
     const table = await screen.findByRole('table', { name: 'Pagos del préstamo' });
-    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('link', { name: 'Ver' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(payments.map((p) => `/admin/payments/${p.id}`));
     view.unmount();
 
     serve([]);

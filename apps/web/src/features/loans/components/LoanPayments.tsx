@@ -8,15 +8,16 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusCell } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { screenPaths } from '../../../lib/paths.ts';
-import { hasRole, useSession } from '../../../lib/session.ts';
 import { useLoanPayments } from '../api/get-loan-payments.ts';
 import { methodLabel, PAYMENT_STATUS_BADGES } from '../payment-labels.ts';
 
 export const NO_PAYMENTS_TEXT = 'Aún no hay pagos registrados';
 
-/** 'Lista de Pagos' of a loan: date, amount, method and status; admins open each one with 'Ver'. */
+/**
+ * 'Lista de Pagos' of a loan: date, amount, method and status; 'Ver' opens each one's details (read-only
+ * for an agent, who can also print its receipt there).
+ */
 export function LoanPayments({ loan }: { loan: Loan }) {
-  const isAdmin = hasRole(useSession()?.user, 'ROLE_ADMIN');
   const payments = useLoanPayments(loan.id);
   return (
     <QueryState
@@ -50,7 +51,7 @@ export function LoanPayments({ loan }: { loan: Loan }) {
                 header: 'Estatus',
                 cell: (payment) => <StatusCell value={payment.status} labels={PAYMENT_STATUS_BADGES} />,
               },
-              isAdmin && {
+              {
                 header: 'Acciones',
                 hiddenHeader: true,
                 align: 'right',

@@ -22,6 +22,7 @@ export const fee = (n: number, overrides: Partial<Fee> = {}): Fee => ({
   amount: 50,
   status: 'PENDING',
   scheduledPaymentId: id('00000003', 2),
+  cancelReason: null,
   ...overrides,
 });
 

@@ -2,10 +2,21 @@ import type { PaymentStatus } from '@prestaya/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { heldReply } from '../../../test/double-click.ts';
 import { headersOf } from '../../../test/table.ts';
 import { json, mockServer, params, problem, renderRoutes } from '../../../test/utils.tsx';
-import { ACCOUNT_ID, accounts, cellTexts, detailsOf, ok, PAYMENT_ID, page } from '../test/fixtures.ts';
+import {
+  ACCOUNT_ID,
+  accounts,
+  adminLogin,
+  cellTexts,
+  detailsOf,
+  ok,
+  PAYMENT_ID,
+  page,
+} from '../test/fixtures.ts';
 import { PaymentDetails } from './PaymentDetails.tsx';
 
 const routes: RouteObject[] = [
@@ -32,7 +43,10 @@ const confirmedEntry = {
 /** A server whose payment is `status` until a PATCH changes it (or answers `patchReply`). */
 function serve(
   initial: PaymentStatus,
-  { attachments = true, patchReply }: { attachments?: boolean; patchReply?: Response } = {},
+  {
+    attachments = true,
+    patchReply,
+  }: { attachments?: boolean; patchReply?: () => Response | Promise<Response> } = {},
 ) {
   let status = initial;
   return mockServer(({ method, url, body }) => {
@@ -44,12 +58,25 @@ function serve(
       return json(200, ok([confirmedEntry]));
     }
     if (method === 'PATCH' && url.pathname === `/api/v1/payments/${PAYMENT_ID}`) {
-      if (patchReply) return patchReply;
+      if (patchReply) return patchReply();
       status = (body as { status: PaymentStatus }).status;
       return json(200, ok({ ...detailsOf({ status }).payment }));
     }
     return undefined;
   });
+}
+
+beforeEach(() => session.start(adminLogin));
+
+/** Opens 'Rechazar Pago' and returns its dialog, its 'Motivo' and its 'Aceptar'. */
+async function openReject() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Rechazar Pago' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Pago Rechazado' }));
+  return {
+    dialog,
+    reason: dialog.getByRole('textbox', { name: /^Motivo/ }),
+    accept: dialog.getByRole('button', { name: 'Aceptar' }),
+  };
 }
 
 describe('PaymentDetails', { timeout: 20_000 }, () => {
@@ -120,28 +147,60 @@ describe('PaymentDetails', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Rechazar Pago' })).not.toBeInTheDocument();
   });
 
-  it("'Rechazar Pago' asks '¿Confirma RECHAZAR el pago?' in 'Pago Rechazado', then PATCH REJECTED", async () => {
-    const { requests } = serve('VALIDATING');
+  it("'Rechazar Pago' asks '¿Confirma RECHAZAR el pago?' and a 'Motivo', then PATCH REJECTED with it", async () => {
+    const held = heldReply(() => json(200, ok(detailsOf({ status: 'REJECTED' }).payment)));
+    const { requests } = serve('VALIDATING', { patchReply: held.reply });
     renderRoutes(routes, path);
-    await userEvent.click(await screen.findByRole('button', { name: 'Rechazar Pago' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Pago Rechazado' }));
+    const { dialog, reason, accept } = await openReject();
     expect(dialog.getByText('¿Confirma RECHAZAR el pago?')).toBeInTheDocument();
-    await userEvent.click(dialog.getByRole('button', { name: 'Aceptar' }));
+    expect(reason).toBeRequired();
+
+    await userEvent.click(accept);
+    expect(dialog.getByText('El motivo es requerido')).toBeInTheDocument();
+    await userEvent.type(reason, ' no ');
+    await userEvent.click(accept);
+    expect(dialog.getByText('El motivo debe tener al menos 3 caracteres')).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await userEvent.clear(reason);
+    await userEvent.type(reason, '  El depósito no llegó  {Enter}');
+    // Sending: Aceptar is disabled, so a second click sends nothing more.
+    await waitFor(() => expect(accept).toBeDisabled());
+    await userEvent.click(accept);
+    held.release();
     expect(await screen.findByText('Pago rechazado')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'REJECTED' });
-    await waitFor(() => expect(screen.getByTestId('payment-status')).toHaveTextContent('Rechazado'));
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { status: 'REJECTED', reason: 'El depósito no llegó' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the dialog open with the server's message when it refuses the reason itself", async () => {
+    const message = 'El motivo contiene caracteres no permitidos';
+    serve('VALIDATING', {
+      patchReply: () => problem(400, `reason: ${message}`, [{ field: 'reason', message }]),
+    });
+    renderRoutes(routes, path);
+    const { dialog, reason, accept } = await openReject();
+    await userEvent.type(reason, 'Sin fondos');
+    await userEvent.click(accept);
+    expect(await screen.findByText('Error actualizando pago')).toBeInTheDocument();
+    expect(await dialog.findByText(message)).toBeInTheDocument();
+    expect(reason).toHaveValue('Sin fondos');
   });
 
   it("a refused update shows 'Error actualizando pago' with the server's detail and reloads the payment", async () => {
     const { requests } = serve('VALIDATING', {
-      patchReply: problem(409, 'El pago ya no está en validación'),
+      patchReply: () => problem(409, 'El pago ya no está en validación'),
     });
     renderRoutes(routes, path);
-    await userEvent.click(await screen.findByRole('button', { name: 'Rechazar Pago' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Pago Rechazado' }));
-    await userEvent.click(dialog.getByRole('button', { name: 'Aceptar' }));
+    const { reason, accept } = await openReject();
+    await userEvent.type(reason, 'El depósito no llegó');
+    await userEvent.click(accept);
     expect(await screen.findByText('Error actualizando pago')).toBeInTheDocument();
     expect(screen.getByText('El pago ya no está en validación')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
       expect(
         requests.filter((r) => r.url.pathname === `/api/v1/payments/${PAYMENT_ID}/details`).length,

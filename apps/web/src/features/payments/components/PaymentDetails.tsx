@@ -22,6 +22,7 @@ import { LoadError } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { screenPaths } from '../../../lib/paths.ts';
+import { hasRole, useSession } from '../../../lib/session.ts';
 import { usePaymentDetails } from '../api/get-payment-details.ts';
 import { fullCustomerName, methodLabel, PAYMENT_STATUS_BADGES } from '../labels.ts';
 import { Lines } from './PaymentLines.tsx';
@@ -73,19 +74,23 @@ function Total({
   );
 }
 
-function Breadcrumb({ label }: { label?: string }) {
-  return (
-    <BackBreadcrumbs
-      back={{ to: screenPaths.payments, label: 'Pagos Recibidos' }}
-      items={[{ label: label ?? PAYMENT_DETAILS_TITLE }]}
-    />
-  );
+/**
+ * Where the page leads back to: an administrator's 'Pagos Recibidos'; for an agent, who has no such
+ * list, the customer the payment belongs to (their customers until it is known).
+ */
+function backLink(isAdmin: boolean, details: Details | undefined) {
+  if (isAdmin) return { to: screenPaths.payments, label: 'Pagos Recibidos' };
+  const customer = details?.payment.customer;
+  return customer
+    ? { to: screenPaths.customer(customer.id), label: fullCustomerName(customer) }
+    : { to: screenPaths.customers, label: 'Clientes' };
 }
 
-function Content({ details }: { details: Details }) {
+function Content({ details, isAdmin }: { details: Details; isAdmin: boolean }) {
   const { payment, totals } = details;
   const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
-  const validating = payment.status === 'VALIDATING';
+  // Agents read a payment; only administrators decide it.
+  const decidable = isAdmin && payment.status === 'VALIDATING';
   const registeredBy = payment.registeredBy
     ? `${[payment.registeredBy.name, payment.registeredBy.lastName].filter(Boolean).join(' ')} (No. ${payment.registeredBy.num})`
     : '—';
@@ -116,7 +121,7 @@ function Content({ details }: { details: Details }) {
               >
                 Imprimir recibo
               </Button>
-              {validating && (
+              {decidable && (
                 // Side by side and equally wide on a phone, under the title.
                 <Group gap="sm" grow preventGrowOverflow={false} w={{ base: '100%', xs: 'auto' }}>
                   <Button
@@ -158,6 +163,11 @@ function Content({ details }: { details: Details }) {
               <DetailField label="Cuenta destino">{payment.bankAccount.name}</DetailField>
             )}
           </SimpleGrid>
+          {payment.rejectionReason && (
+            <DetailField label="Motivo del rechazo" testId="payment-rejection-reason">
+              {payment.rejectionReason}
+            </DetailField>
+          )}
 
           <Divider />
           <Group justify="flex-end" gap="xl" wrap="wrap" aria-label="Totales" role="group">
@@ -178,8 +188,22 @@ function Content({ details }: { details: Details }) {
 
       <EntityHistory entity="payment" entityId={payment.id} />
 
-      <ConfirmPaymentDialog payment={payment} opened={dialog === 'confirm'} onClose={() => setDialog(null)} />
-      <RejectPaymentDialog payment={payment} opened={dialog === 'reject'} onClose={() => setDialog(null)} />
+      {/* Not gated on the status: a dialog stays mounted while its decision reloads the payment, so
+          its toast and close still run. */}
+      {isAdmin && (
+        <>
+          <ConfirmPaymentDialog
+            payment={payment}
+            opened={dialog === 'confirm'}
+            onClose={() => setDialog(null)}
+          />
+          <RejectPaymentDialog
+            payment={payment}
+            opened={dialog === 'reject'}
+            onClose={() => setDialog(null)}
+          />
+        </>
+      )}
     </Stack>
   );
 }
@@ -200,22 +224,30 @@ function DetailsSkeleton() {
   );
 }
 
-/** /admin/payments/:id (admin): summary, totals, concept lines, proof images; confirm or reject while VALIDATING. */
+/**
+ * /admin/payments/:id: summary, rejection reason, totals, concept lines, proof images and history;
+ * administrators confirm or reject while VALIDATING, agents read their payments' details.
+ */
 export function PaymentDetails({ paymentId }: { paymentId: string }) {
+  const isAdmin = hasRole(useSession()?.user, 'ROLE_ADMIN');
   const details = usePaymentDetails(paymentId);
   const num = details.data?.payment.loan.num;
+  const back = backLink(isAdmin, details.data);
   return (
     <Stack gap="lg">
       <title>{`${PAYMENT_DETAILS_TITLE}${num ? ` · Préstamo ${num}` : ''} · PrestaYa`}</title>
-      <Breadcrumb label={num ? `Pago del préstamo No. ${num}` : undefined} />
+      <BackBreadcrumbs
+        back={back}
+        items={[{ label: num ? `Pago del préstamo No. ${num}` : PAYMENT_DETAILS_TITLE }]}
+      />
       {details.data ? (
-        <Content details={details.data} />
+        <Content details={details.data} isAdmin={isAdmin} />
       ) : details.isError ? (
         <LoadError
           error={details.error}
           onRetry={() => void details.refetch()}
           what="el pago"
-          back={{ to: screenPaths.payments, label: 'Volver a Pagos Recibidos' }}
+          back={{ to: back.to, label: `Volver a ${back.label}` }}
         />
       ) : (
         <DetailsSkeleton />

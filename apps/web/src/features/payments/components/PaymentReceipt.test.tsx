@@ -69,10 +69,14 @@ describe('PaymentReceipt (print)', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('prints no balance for a rejected payment, which covered nothing', async () => {
-    mockServer(() => json(200, ok(detailsOf({ status: 'REJECTED' }))));
+  it('prints why a rejected payment was rejected, and no balance, as it covered nothing', async () => {
+    const rejectionReason = 'El depósito no aparece en el banco';
+    mockServer(() => json(200, ok(detailsOf({ status: 'REJECTED', rejectionReason }))));
     renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
     expect(await screen.findByTestId('receipt-status')).toHaveTextContent('Rechazado');
+    expect(screen.getByTestId('receipt-rejection-reason')).toHaveTextContent(
+      `Motivo del rechazo: ${rejectionReason}`,
+    );
     expect(screen.queryByRole('table', { name: 'Saldo del préstamo' })).not.toBeInTheDocument();
   });
 

@@ -121,6 +121,11 @@ function Receipt({ details }: { details: PaymentDetails }) {
       )}
 
       {note && <p className="print-note">{note}</p>}
+      {payment.rejectionReason && (
+        <p className="print-note" data-testid="receipt-rejection-reason">
+          Motivo del rechazo: {payment.rejectionReason}
+        </p>
+      )}
       <p className="print-note">
         Conserve este recibo. Identificador del pago:{' '}
         <span style={{ fontFamily: 'monospace' }}>{payment.id}</span>
@@ -133,7 +138,7 @@ function Receipt({ details }: { details: PaymentDetails }) {
   );
 }
 
-/** /admin/print/payments/:id — the printable receipt of one payment (admin; any status). */
+/** /admin/print/payments/:id — the printable receipt of one payment (any status; agents too, for theirs). */
 export function PaymentReceipt({ paymentId }: { paymentId: string }) {
   const details = usePaymentDetails(paymentId);
   if (details.data) return <Receipt details={details.data} />;

@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { ReasonDialog, reasonCallbacks } from '../../../components/ReasonDialog.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/notify.ts';
 import { useTargetAccounts } from '../api/get-target-accounts.ts';
@@ -95,22 +96,20 @@ export function ConfirmPaymentDialog({ payment, opened, onClose }: DialogProps) 
   return opened ? <ConfirmForm key={payment.id} payment={payment} onClose={onClose} /> : null;
 }
 
-/** 'Pago Rechazado' asking '¿Confirma RECHAZAR el pago?', then PATCH REJECTED. */
+/** 'Pago Rechazado' asking '¿Confirma RECHAZAR el pago?' and its required 'Motivo', then PATCH REJECTED. */
 export function RejectPaymentDialog({ payment, opened, onClose }: DialogProps) {
   const update = useUpdatePaymentStatus();
-  const accept = () => {
-    if (update.isPending) return;
-    update.mutate(
-      { id: payment.id, body: paymentStatusUpdate.parse({ status: 'REJECTED' }) },
-      closingCallbacks(PAYMENT_REJECTED, onClose),
-    );
-  };
   return (
-    <ConfirmModal
+    <ReasonDialog
       opened={opened}
       title={REJECT_TITLE}
       onClose={onClose}
-      onConfirm={accept}
+      onConfirm={(reason, outcome) =>
+        update.mutate(
+          { id: payment.id, body: paymentStatusUpdate.parse({ status: 'REJECTED', reason }) },
+          reasonCallbacks({ success: PAYMENT_REJECTED, failure: PAYMENT_UPDATE_FAILED }, onClose, outcome),
+        )
+      }
       confirmColor="red"
       loading={update.isPending}
     >
@@ -118,6 +117,6 @@ export function RejectPaymentDialog({ payment, opened, onClose }: DialogProps) {
       <Text size="sm" c="dimmed">
         Los conceptos del pago (<MoneyText value={payment.amount} />) vuelven a quedar pendientes.
       </Text>
-    </ConfirmModal>
+    </ReasonDialog>
   );
 }

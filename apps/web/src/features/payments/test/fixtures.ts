@@ -42,13 +42,17 @@ export const confirmedPayment: PaymentListItem = {
 };
 
 /** Two installments and one fee: $1,000.00 + $1,000.00 + $50.00, leaving $10,000.00 owed. */
-export function detailsOf(overrides: Partial<PaymentListItem> = {}, attachments = true): PaymentDetails {
+export function detailsOf(
+  overrides: Partial<PaymentDetails['payment']> = {},
+  attachments = true,
+): PaymentDetails {
   return {
     payment: {
       ...payment,
-      ...overrides,
       customer: { id: CUSTOMER_ID, name: 'José', lastName: 'Gómez', secondLastName: 'Ruiz' },
       registeredBy: { num: 7, name: 'Luis', lastName: 'Pérez' },
+      rejectionReason: null,
+      ...overrides,
     },
     lines: [
       { concept: 'Pago 1 de 12', amount: 1_000, type: 'Pago', date: '2026-03-02' },
