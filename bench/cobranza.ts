@@ -10,8 +10,9 @@
  * kept, and reused by the next runs), brings the fee accrual up to today, then times
  * `GET /api/v1/collections` through app.inject (routing, JWT check, session-user lookup, validation,
  * the statement, serialisation; no network) for agent 1 and for the administrator: `--warm-up`
- * requests, then `--requests` measured in sequence, min / p50 / p95 / max (min: what the code costs
- * when nothing else competes for the CPU). Profile `history`: 1–4 loans per customer, about 37 % of
+ * requests, then `--requests` measured in sequence: wall-clock min / p50 / p95 / max, and the median
+ * CPU time of the process per request (PGlite runs inside it, so that is the whole request's work,
+ * whatever else loads the machine). Profile `history`: 1–4 loans per customer, about 37 % of
  * customers with an open loan; `accrual`: every customer has an open loan, 20 % overdue (the worst
  * case for an agent). Finally the statement of the agent's 'Hoy' under EXPLAIN ANALYZE.
  */
@@ -65,6 +66,12 @@ function stats(samples: number[]) {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   return { min: sorted[0] ?? 0, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
 }
+
+const columns = (cells: (string | number)[]) =>
+  cells
+    .map((cell, i) => (i === 0 ? String(cell).padEnd(32) : String(cell).padStart(i === 1 ? 6 : 8)))
+    .join(' ');
+const ms = (n: number) => n.toFixed(1);
 
 async function main() {
   const keep = values['data-dir'] !== undefined;
@@ -141,9 +148,7 @@ async function main() {
     ];
 
     console.log(`\nload average before: ${load()}; ${WARM_UP} warm-up + ${REQUESTS} requests per case`);
-    console.log(
-      `${'case'.padEnd(32)} ${'cards'.padStart(6)} ${'min ms'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
-    );
+    console.log(columns(['case', 'cards', 'min ms', 'p50 ms', 'p95 ms', 'max ms', 'CPU ms']));
     for (const kase of cases) {
       const call = () =>
         app.inject({
@@ -159,15 +164,19 @@ async function main() {
         cards = response.json().totalDocuments;
       }
       const samples: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < REQUESTS; i++) {
+        const cpu0 = process.cpuUsage();
         const t0 = performance.now();
         const response = await call();
         samples.push(performance.now() - t0);
+        const used = process.cpuUsage(cpu0);
+        cpu.push((used.user + used.system) / 1000);
         if (response.statusCode !== 200) throw new Error(`${kase.query} → ${response.statusCode}`);
       }
       const s = stats(samples);
       console.log(
-        `${kase.label.padEnd(32)} ${String(cards).padStart(6)} ${s.min.toFixed(1).padStart(8)} ${s.p50.toFixed(1).padStart(8)} ${s.p95.toFixed(1).padStart(8)} ${s.max.toFixed(1).padStart(8)}`,
+        columns([kase.label, cards, ms(s.min), ms(s.p50), ms(s.p95), ms(s.max), ms(stats(cpu).p50)]),
       );
     }
     console.log(`load average after: ${load()}`);
