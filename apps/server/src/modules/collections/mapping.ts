@@ -6,6 +6,7 @@ import {
   type LoanStatus,
 } from '@prestaya/contracts';
 import { oldestFirst, totalCents } from '@prestaya/domain';
+import type { PayableInstallment } from '../../domain/payment-rules.ts';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { toFeeDto } from '../payments/mapping.ts';
 
@@ -51,23 +52,12 @@ export type CollectionsRow = {
   collected_today_cents: Cents;
 } & (CardColumns | { [K in keyof CardColumns]: null });
 
-/** The JSON objects the statement builds, with the row fields the shared DTO mappers read. */
-interface DueInstallment {
-  id: string;
-  paymentNumber: number;
-  dueDate: string;
-  amountCents: number;
-  status: string;
-  concept: string;
-}
-interface DueFee {
-  id: string;
-  feeDate: string;
-  concept: string;
-  amountCents: number;
-  status: string;
-  scheduledPaymentId: string;
-}
+/**
+ * The JSON objects the statement builds: an installment as the payment rules read it, a fee as the
+ * shared fee mapper reads it.
+ */
+type DueInstallment = PayableInstallment;
+type DueFee = Parameters<typeof toFeeDto>[0];
 
 export function toSummary(row: CollectionsRow | undefined): CollectionsSummary {
   return {
