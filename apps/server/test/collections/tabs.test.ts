@@ -1,6 +1,7 @@
 import type { CollectionCard } from '@prestaya/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
+import { rejection } from '../support/builders.ts';
 import { daysBetween } from '../support/clock.ts';
 import {
   collections,
@@ -172,7 +173,7 @@ describe('payments taken today', () => {
     const valeria = await registerOldest(context, staff.ana, loans.valeria.loan.id, 1);
     const hugo = await registerOldest(context, staff.ana, loans.hugo.loan.id, 1);
     await confirm(context, staff.admin, hugo.id, account.id);
-    await paymentsApi(context).decideOk(staff.admin.token, valeria.id, { status: 'REJECTED' });
+    await paymentsApi(context).decideOk(staff.admin.token, valeria.id, rejection());
 
     const today = await tabOf(staff.ana.token, 'today');
     expect(today.summary.collectedToday).toBe(100.1);

@@ -18,7 +18,8 @@ export interface PaymentJoinedRow {
 
 /** The API shape of a fee: centavos become pesos here and only here. */
 export function toFeeDto(
-  row: Pick<FeeRow, 'id' | 'feeDate' | 'concept' | 'amountCents' | 'status' | 'scheduledPaymentId'>,
+  row: Pick<FeeRow, 'id' | 'feeDate' | 'concept' | 'amountCents' | 'status' | 'scheduledPaymentId'> &
+    Partial<Pick<FeeRow, 'cancelReason'>>,
 ): Fee {
   return {
     id: row.id,
@@ -27,7 +28,8 @@ export function toFeeDto(
     amount: centsToPesos(row.amountCents),
     status: row.status as FeeStatus,
     scheduledPaymentId: row.scheduledPaymentId,
-    cancelReason: row.cancelReason,
+    // Only a cancelled fee has a reason; reads of payable fees do not select the column.
+    cancelReason: row.cancelReason ?? null,
   };
 }
 
