@@ -1,8 +1,8 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { CustomerDocument } from '@prestaya/contracts';
 import { IconFileOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { ConfirmDelete } from '../../../components/ConfirmModal.tsx';
 import { PdfViewer } from '../../../components/PdfViewer.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastOutcome } from '../../../lib/notify.ts';
@@ -60,22 +60,16 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
         </QueryState>
       </Stack>
       <PdfViewer pdf={pdf && { uri: pdf.uri, title: documentLabel(pdf) }} onClose={() => setPdf(null)} />
-      <ConfirmModal
-        opened={toDelete !== null}
+      <ConfirmDelete
         title="¿Eliminar este documento?"
+        what={
+          toDelete &&
+          `«${documentLabel(toDelete)}»${toDelete.filename ? ` (${toDelete.filename})` : ''} del cliente`
+        }
         onClose={() => setToDelete(null)}
         onConfirm={confirmDelete}
-        confirmLabel="Eliminar"
-        confirmColor="red"
         loading={remove.isPending}
-      >
-        {toDelete && (
-          <Text size="sm">
-            Se eliminará «{documentLabel(toDelete)}»{toDelete.filename ? ` (${toDelete.filename})` : ''} del
-            cliente. Esta acción no se puede deshacer.
-          </Text>
-        )}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }
