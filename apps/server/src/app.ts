@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { backupsRoutes } from './modules/backups/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
 import { collectionsRoutes } from './modules/collections/routes.ts';
+import { customerDocumentsRoutes } from './modules/customer-documents/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(agentsRoutes, { prefix: '/agents' });
       await api.register(customersRoutes, { prefix: '/customers' });
+      await api.register(customerDocumentsRoutes, { prefix: '/customers/:id/documents' });
       await api.register(bankAccountsRoutes, { prefix: '/bank-accounts' });
       await api.register(loansRoutes, { prefix: '/loans' });
       await api.register(customerLoansRoutes, { prefix: '/customers/:id/loans' });

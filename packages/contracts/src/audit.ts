@@ -7,6 +7,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   user: 'Usuario',
   customer: 'Cliente',
   address: 'Domicilio',
+  customer_document: 'Documento del cliente',
   loan: 'Préstamo',
   payment: 'Pago',
   fee: 'Multa',

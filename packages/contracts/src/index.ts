@@ -4,6 +4,7 @@ export * from './backups.ts';
 export * from './bank-accounts.ts';
 export * from './collections.ts';
 export * from './common.ts';
+export * from './customer-documents.ts';
 export * from './customers.ts';
 export * from './dates.ts';
 export * from './folio.ts';

@@ -91,6 +91,15 @@ export type AccountOperationType = (typeof ACCOUNT_OPERATION_TYPES)[number];
 
 export const CUSTOMER_STATUSES = ['PENDING'] as const;
 
+/** The kinds of file kept in a customer's 'Documentos' tab. */
+export const { values: CUSTOMER_DOCUMENT_TYPES, labels: CUSTOMER_DOCUMENT_TYPE_LABELS } = labelled({
+  INE_FRONT: 'INE (frente)',
+  INE_BACK: 'INE (reverso)',
+  PROOF_OF_ADDRESS: 'Comprobante de domicilio',
+  OTHER: 'Otro',
+});
+export type CustomerDocumentType = (typeof CUSTOMER_DOCUMENT_TYPES)[number];
+
 /**
  * Spanish names of the fields the server writes in audit snapshots; `AUDIT_FIELD_LABELS_BY_ENTITY`
  * overrides a name where one entity's form calls the field otherwise (a user has one 'Apellidos').
@@ -153,6 +162,12 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   realBalance: 'Saldo real',
   transactionId: 'Transacción',
   operationType: 'Tipo de operación',
+  documentType: 'Tipo de documento',
+  description: 'Descripción',
+  filename: 'Archivo',
+  contentType: 'Formato',
+  sizeBytes: 'Tamaño (bytes)',
+  sha256: 'SHA-256',
 };
 
 export const AUDIT_FIELD_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {

@@ -148,6 +148,18 @@ export const REFUSALS = {
   'attachment.link_invalid': forbidden('El enlace del comprobante no es válido o ya expiró'),
   'attachment.not_found': notFound('Comprobante no encontrado'),
 
+  'document.not_found': notFound('Documento no encontrado'),
+  'document.not_multipart': unsupportedMedia(
+    'Envíe el documento como multipart/form-data con las partes type y file',
+  ),
+  'document.file_missing': badRequest('Adjunte el archivo del documento', 'file'),
+  'document.file_too_large': tooLarge('El documento excede 10 MB'),
+  'document.file_empty': badRequest('El documento está vacío', 'file'),
+  'document.file_type': unsupportedMedia('El documento debe ser una imagen JPG, PNG, WebP o HEIC, o un PDF'),
+  'document.field_twice': badRequest('Envíe un solo valor'),
+  'document.too_many': conflict('El cliente ya tiene {max} documentos; elimine alguno antes de subir otro'),
+  'document.link_invalid': forbidden('El enlace del documento no es válido o ya expiró'),
+
   /** A lookup miss: the same whether the loan number or the phone was wrong. */
   'public.lookup_miss': notFound('No se encontró el Préstamo'),
   /** Every refusal of the agent credential but a lock: missing, malformed, wrong PIN, unknown number. */

@@ -56,10 +56,12 @@ describe('backup → restore (PGlite)', () => {
     expect(backup.stderr).toBe('');
     expect(backup.status).toBe(0);
     expect(backup.stdout).toContain(`escrito en ${backupFile}`);
-    // The world's proof image and the two files added to it.
+    // The world's proof image and customer document, and the two files added to it.
     expect(expected.files).toEqual(expect.objectContaining(fileDigests));
-    expect(Object.keys(expected.files).length).toBeGreaterThan(2);
+    expect(Object.keys(expected.files).length).toBe(4);
     expect(expected.tables['public.loans']).toBeGreaterThan(0);
+    // The world's customer document (a PDF) travels as its row and its stored file.
+    expect(expected.tables['public.customer_documents']).toBe(1);
 
     const restored = await restoreInto(join(work.dir, 'restored'));
     expect(restored.stderr).toBe('');

@@ -9,8 +9,8 @@ import { paymentsApi } from '../support/api.ts';
 import { request, useTestApp } from '../support/app.ts';
 import { filesUnder, fixture, jsonPart, tempDataDir } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
+import { sha256, storedFiles } from '../support/stored-files.ts';
 import { activeLoan, type LoanWorld, loanWorld } from '../support/worlds.ts';
-import { sha256, storedFiles } from './stored-files.ts';
 
 /**
  * An older installation kept each proof image as DATA_DIR/uploads/<storage_key>. At start the server

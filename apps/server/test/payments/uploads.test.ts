@@ -13,8 +13,8 @@ import {
   textPart,
 } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
+import { sha256, storedFiles } from '../support/stored-files.ts';
 import { activeLoan, useLoanWorld } from '../support/worlds.ts';
-import { sha256, storedFiles } from './stored-files.ts';
 
 /**
  * The proof image of a TRANSFER payment: one file, JPEG/PNG/WebP/HEIC by content, at most 10 MB,

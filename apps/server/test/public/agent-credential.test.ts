@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { storedFiles } from '../payments/stored-files.ts';
 import { createAdmin, createUserAndLogin, expectProblem, testConfig } from '../support/app.ts';
 import { filePart, filesUnder, fixture, jsonPart, type Part } from '../support/builders.ts';
 import { publicApi, TOO_MANY } from '../support/public-api.ts';
@@ -20,6 +19,7 @@ import {
   paymentRows,
   world,
 } from '../support/public-payment-world.ts';
+import { storedFiles } from '../support/stored-files.ts';
 
 describe('the agent credential', () => {
   it('every refusal is the same 401: missing, malformed, wrong PIN, unknown number', async () => {

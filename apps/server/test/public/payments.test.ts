@@ -1,7 +1,6 @@
 import { paymentFolio } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { storedFiles } from '../payments/stored-files.ts';
 import { loansApi, paymentsApi } from '../support/api.ts';
 import { expectProblem } from '../support/app.ts';
 import { filePart, filesUnder, fixture, jsonPart, textPart } from '../support/builders.ts';
@@ -20,6 +19,7 @@ import {
   schedule,
   world,
 } from '../support/public-payment-world.ts';
+import { storedFiles } from '../support/stored-files.ts';
 import { accrue, activeLoan } from '../support/worlds.ts';
 
 describe('a public payment', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { request } from '../support/app.ts';
+import { documentRows } from './permissions/document-rows.ts';
 import { moneyRows } from './permissions/money-rows.ts';
 import { peopleRows } from './permissions/people-rows.ts';
 import { type Expected, ROLES, type Role, type Row } from './permissions/roles.ts';
@@ -22,7 +23,7 @@ const webDist = fakeWebDist();
 
 const context = useSeededApp(seedWorld, { webDist });
 const world = (): World => context.world;
-const ROWS: Row[] = [...peopleRows(context), ...moneyRows(context)];
+const ROWS: Row[] = [...peopleRows(context), ...documentRows(context), ...moneyRows(context)];
 
 describe('the route list', () => {
   it('every route of the app has a row in the matrix', () => {

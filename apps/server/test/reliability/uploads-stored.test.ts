@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attachmentLinkKey, signedAttachmentUri } from '../../src/modules/payments/attachment-links.ts';
-import { storedFiles } from '../payments/stored-files.ts';
 import { expectProblem, request, testConfig } from '../support/app.ts';
 import { filePart, filesUnder, fixture, jsonPart } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
+import { storedFiles } from '../support/stored-files.ts';
 import { useUploadsApp } from './support/uploads.ts';
 
 /**

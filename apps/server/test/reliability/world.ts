@@ -4,7 +4,14 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
-import { bankAccountsApi, type CustomerData, customersApi, loansApi, paymentsApi } from '../support/api.ts';
+import {
+  bankAccountsApi,
+  type CustomerData,
+  customerDocumentsApi,
+  customersApi,
+  loansApi,
+  paymentsApi,
+} from '../support/api.ts';
 import {
   createAdmin,
   createUserAndLogin,
@@ -13,7 +20,7 @@ import {
   type TestUser,
   testConfig,
 } from '../support/app.ts';
-import { filePart, fixture, jsonPart, newCustomer, tempDataDir } from '../support/builders.ts';
+import { documentParts, filePart, fixture, jsonPart, newCustomer, tempDataDir } from '../support/builders.ts';
 import { addDays as plusDays, businessToday as today } from '../support/clock.ts';
 import { createTestDatabase, rowsOf } from '../support/database.ts';
 import { accrue, activeLoan } from '../support/worlds.ts';
@@ -82,6 +89,9 @@ export interface World {
   attachmentId: string;
   /** Signed link to the proof (valid 10 minutes). */
   attachmentUri: string;
+  /** A PDF document of `customer`, uploaded by `agent`, and its signed link (valid 10 minutes). */
+  documentId: string;
+  documentUri: string;
 }
 
 export async function seedWorld(context: TestContext): Promise<World> {
@@ -116,6 +126,11 @@ export async function seedWorld(context: TestContext): Promise<World> {
   ]);
   const [attachment] = (await payments.detailsOk(admin.token, payment.id)).attachments;
   if (!attachment) throw new Error('seed: the payment has no attachment');
+  const document = await customerDocumentsApi(context).uploadOk(
+    agent.token,
+    customer.id,
+    documentParts(fixture('document.pdf'), { type: 'PROOF_OF_ADDRESS', filename: 'recibo.pdf' }),
+  );
 
   return {
     admin,
@@ -133,6 +148,8 @@ export async function seedWorld(context: TestContext): Promise<World> {
     payment,
     attachmentId: attachment.id,
     attachmentUri: attachment.uri,
+    documentId: document.id,
+    documentUri: document.uri,
   };
 }
 
@@ -166,6 +183,11 @@ export function freshTargets(context: TestContext, world: World) {
       return payments.registerOk(world.agent.token, world.activeLoan.id, [
         jsonPart({ scheduledPaymentIds: [await this.nextInstallment()], paymentMethod: 'CASH' }),
       ]);
+    },
+    /** A document of the world's customer, for a delete to consume. */
+    async document(): Promise<string> {
+      const parts = documentParts(fixture('proof.png'));
+      return (await customerDocumentsApi(context).uploadOk(world.admin.token, world.customer.id, parts)).id;
     },
     async pendingFee(): Promise<string> {
       const fees = await payments.feesOk(world.admin.token, world.lateLoan.id);

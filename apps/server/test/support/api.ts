@@ -2,6 +2,7 @@ import type {
   AccountTransaction,
   BankAccount,
   CollectionsPage,
+  CustomerDocument,
   Fee,
   Loan,
   Paged,
@@ -89,6 +90,34 @@ export function customersApi(context: TestContext) {
         call(token, 'POST', `/${id}/addresses`, newAddress(overrides)),
         201,
       ),
+  };
+}
+
+/** A customer's documents: the upload is multipart (parts built with builders.ts documentParts). */
+export function customerDocumentsApi(context: TestContext) {
+  const call = staffCall(() => context.app, '/customers');
+  const upload = (token: string, customerId: string, parts: Part[]) => {
+    const { payload, headers } = multipart(parts);
+    return request(context.app, {
+      method: 'POST',
+      url: `/api/v1/customers/${customerId}/documents`,
+      token,
+      payload,
+      headers,
+    });
+  };
+  return {
+    list: (token: string, customerId: string) => call(token, 'GET', `/${customerId}/documents`),
+    upload,
+    remove: (token: string, customerId: string, documentId: string) =>
+      call(token, 'DELETE', `/${customerId}/documents/${documentId}`),
+    /** A signed link as the list gives it, opened without a session (as an <img> or <iframe> does). */
+    open: (uri: string) => request(context.app, { method: 'GET', url: uri }),
+
+    listOk: (token: string, customerId: string) =>
+      okDataOf<CustomerDocument[]>(call(token, 'GET', `/${customerId}/documents`)),
+    uploadOk: (token: string, customerId: string, parts: Part[]) =>
+      okDataOf<CustomerDocument>(upload(token, customerId, parts), 201),
   };
 }
 

@@ -157,3 +157,20 @@ export const rejection = (reason = 'La transferencia no aparece en el banco') =>
   status: 'REJECTED' as const,
   reason,
 });
+
+/** The parts of a customer document upload: `type`, an optional `description`, and the file. */
+export function documentParts(
+  file: Buffer,
+  {
+    type = 'INE_FRONT',
+    description,
+    filename = 'documento.png',
+    contentType = 'image/png',
+  }: { type?: string; description?: string; filename?: string; contentType?: string } = {},
+): Part[] {
+  return [
+    { name: 'type', body: type },
+    ...(description === undefined ? [] : [{ name: 'description', body: description }]),
+    { name: 'file', body: file, filename, contentType },
+  ];
+}

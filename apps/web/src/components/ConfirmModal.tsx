@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EntityDialog } from './EntityDialog.tsx';
 
@@ -53,5 +53,31 @@ export function ConfirmModal({
         )}
       </Stack>
     </EntityDialog>
+  );
+}
+
+export interface ConfirmDeleteProps {
+  title: string;
+  /** What goes, as the sentence names it; null keeps the modal closed. */
+  what: ReactNode | null;
+  onClose: () => void;
+  onConfirm: () => void;
+  loading?: boolean;
+}
+
+/** '¿Eliminar …?': what goes, that it cannot be undone, and a red 'Eliminar'. */
+export function ConfirmDelete({ title, what, onClose, onConfirm, loading = false }: ConfirmDeleteProps) {
+  return (
+    <ConfirmModal
+      opened={what !== null}
+      title={title}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      confirmLabel="Eliminar"
+      confirmColor="red"
+      loading={loading}
+    >
+      {what !== null && <Text size="sm">Se eliminará {what}. Esta acción no se puede deshacer.</Text>}
+    </ConfirmModal>
   );
 }

@@ -212,6 +212,7 @@ describe('audit formatting', () => {
     expect(formatAuditValue('loan', 'requestDate', '2025-03-09')).toBe('09/03/2025');
     expect(formatAuditValue('user', 'roles', ['ROLE_ADMIN', 'ROLE_USER'])).toBe('Administrador, Agente');
     expect(formatAuditValue('payment', 'feeIds', ['a', 'b'])).toBe('2 elementos');
+    expect(formatAuditValue('customer_document', 'documentType', 'INE_FRONT')).toBe('INE (frente)');
     expect(auditActionLabel('confirmed')).toBe('Confirmado');
     expect(auditActionLabel('movement_deposit')).toBe('Movimiento: Depósito');
     expect(auditActionLabel('something_new')).toBe('something_new');

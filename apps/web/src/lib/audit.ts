@@ -6,6 +6,7 @@ import {
   AUDIT_FIELD_LABELS_BY_ENTITY,
   AUDIT_REASON_LABELS,
   type AuditEntry,
+  CUSTOMER_DOCUMENT_TYPE_LABELS,
   FEE_STATUS_LABELS,
   formatPesos,
   LOAN_STATUS_LABELS,
@@ -99,6 +100,7 @@ export function formatAuditValue(
   if (key === 'paymentMethod') return PAYMENT_METHOD_LABELS[text as 'CASH'] ?? text;
   if (key === 'operationType') return ACCOUNT_OPERATION_LABELS[text as 'DEPOSIT'] ?? text;
   if (key === 'channel') return CHANNEL_LABELS[text] ?? text;
+  if (key === 'documentType') return CUSTOMER_DOCUMENT_TYPE_LABELS[text as 'OTHER'] ?? text;
   if (key === 'reason') return AUDIT_REASON_LABELS[text] ?? text;
   if (ISO_DATE_TIME.test(text)) return formatDateTime(text) || text;
   if (ISO_DATE.test(text)) return formatDate(text) || text;

@@ -50,6 +50,9 @@ export const apiPaths = {
   address: (customerId: string, addressId: string) =>
     `${V1}/customers/${enc(customerId)}/addresses/${enc(addressId)}`,
   customerLoans: (customerId: string) => `${V1}/customers/${enc(customerId)}/loans`,
+  customerDocuments: (customerId: string) => `${V1}/customers/${enc(customerId)}/documents`,
+  customerDocument: (customerId: string, documentId: string) =>
+    `${V1}/customers/${enc(customerId)}/documents/${enc(documentId)}`,
   loans: `${V1}/loans`,
   loan: (id: string) => `${V1}/loans/${enc(id)}`,
   payments: `${V1}/payments`,

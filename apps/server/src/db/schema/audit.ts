@@ -29,6 +29,10 @@ export const auditLog = pgTable(
     index('audit_log_address_customer_idx')
       .on(sql`(coalesce(${table.after} ->> 'customerId', ${table.before} ->> 'customerId'))`)
       .where(sql`${table.entity} = 'address'`),
+    // ...and its documents' rows, also of deleted documents (customer-documents/mapping.ts).
+    index('audit_log_document_customer_idx')
+      .on(sql`(coalesce(${table.after} ->> 'customerId', ${table.before} ->> 'customerId'))`)
+      .where(sql`${table.entity} = 'customer_document'`),
   ],
 );
 

@@ -116,8 +116,9 @@ const isEntity = (entity: string, id: string) => and(eq(auditLog.entity, entity)
 /**
  * The rows of one record's history, after checking the actor may see the record with THE access rule
  * of its module (404 with that module's message otherwise, exactly as the record itself answers):
- * - customer: its rows and its addresses' rows, deleted addresses too (each address snapshot names its
- *   customer; the literal predicate lets the partial index audit_log_address_customer_idx serve it);
+ * - customer: its rows and its addresses' and documents' rows, deleted ones too (each of their
+ *   snapshots names its customer; the literal predicates let the partial indexes
+ *   audit_log_address_customer_idx and audit_log_document_customer_idx serve them);
  * - loan: its rows and its fees' rows (fees are never deleted);
  * - payment: its rows; visible as its details are (payments/access.ts).
  */
@@ -129,10 +130,11 @@ async function historyScope(
   switch (entity) {
     case 'customer': {
       const { id } = await findVisibleCustomer(db, actor, entityId);
-      const addressOwner = sql`coalesce(${auditLog.after} ->> 'customerId', ${auditLog.before} ->> 'customerId')`;
+      const owner = sql`coalesce(${auditLog.after} ->> 'customerId', ${auditLog.before} ->> 'customerId')`;
       return or(
         isEntity('customer', id),
-        and(sql`${auditLog.entity} = 'address'`, sql`${addressOwner} = ${id}`),
+        and(sql`${auditLog.entity} = 'address'`, sql`${owner} = ${id}`),
+        and(sql`${auditLog.entity} = 'customer_document'`, sql`${owner} = ${id}`),
       );
     }
     case 'loan': {

@@ -22,7 +22,7 @@ export async function findVisibleCustomer(
   db: DbOrTx,
   actor: CustomerActor,
   id: string,
-  lock?: 'update' | 'share',
+  lock?: 'update' | 'no key update' | 'share',
 ): Promise<CustomerRow> {
   const query = db
     .select()

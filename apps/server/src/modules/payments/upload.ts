@@ -2,7 +2,8 @@ import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, paymentRequest, z } from '@presta
 import type { FastifyRequest } from 'fastify';
 import { type ProofImageType, sniffImageType } from '../../domain/image-sniff.ts';
 import { decodeUtf8 } from '../../domain/utf8.ts';
-import { badRequest, HttpProblem } from '../../errors.ts';
+import { HttpProblem } from '../../errors.ts';
+import { drain, multipartProblem, parsePart, readSmall, type UploadRefusals } from '../../http/multipart.ts';
 import type { MultipartPart } from '../../http/openapi.ts';
 import { refuse } from '../../http/refusals.ts';
 
@@ -46,6 +47,11 @@ export function paymentUploadParts(requestSchema: z.ZodType): Record<string, Mul
 
 const JSON_PART_BYTES = 64 * 1024;
 
+const PROOF_REFUSALS: UploadRefusals = {
+  fileTooLarge: 'upload.file_too_large',
+  notMultipart: 'upload.not_multipart',
+};
+
 const MULTIPART_LIMITS = {
   fieldNameSize: 100,
   fieldSize: JSON_PART_BYTES,
@@ -55,55 +61,6 @@ const MULTIPART_LIMITS = {
   headerPairs: 100,
   fileSize: MAX_PROOF_BYTES,
 };
-
-/** @fastify/multipart / busboy errors → the product's Spanish problems. */
-function multipartProblem(error: unknown): HttpProblem | undefined {
-  const code = (error as { code?: unknown }).code;
-  switch (code) {
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return refuse('upload.request_invalid_json');
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return refuse('upload.file_too_large');
-    case 'FST_FILES_LIMIT':
-      return refuse('upload.one_file_only');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return refuse('upload.too_many_parts');
-    case 'FST_MP_PREMATURE_CLOSE':
-      return refuse('upload.malformed');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return refuse('upload.not_multipart');
-    default:
-      // busboy's own parse errors ('Unexpected end of multipart data', 'Multipart: Boundary not found',
-      // 'Part terminated early', 'Malformed part header'…) carry no code.
-      return error instanceof Error &&
-        code === undefined &&
-        /multipart|part|boundary|unexpected end/i.test(error.message)
-        ? refuse('upload.malformed')
-        : undefined;
-  }
-}
-
-/** Reads a stream to its end, discarding it (an extra part must still be consumed). */
-async function drain(stream: NodeJS.ReadableStream): Promise<void> {
-  for await (const _chunk of stream) {
-    // discard
-  }
-}
-
-/** The part's bytes, or undefined when there are more than `limit` of them. */
-async function readSmall(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > limit) tooLarge = true;
-    else chunks.push(chunk as Buffer);
-  }
-  return tooLarge ? undefined : Buffer.concat(chunks);
-}
 
 function parseJsonText(text: string): unknown {
   try {
@@ -160,7 +117,7 @@ export async function receivePaymentUpload(request: FastifyRequest): Promise<Rec
       received = { bytes: part.file.truncated ? undefined : bytes };
     }
   } catch (error) {
-    throw multipartProblem(error) ?? error;
+    throw multipartProblem(error, PROOF_REFUSALS) ?? error;
   }
 
   if (received && received.bytes === undefined) throw refuse('upload.file_too_large');
@@ -191,11 +148,5 @@ export function parsePaymentRequest(
   raw: unknown,
   schema: z.ZodType<PaymentRequestInput, unknown> = paymentRequest,
 ): PaymentRequestInput {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({
-    field: ['paymentRequest', ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
-  throw badRequest(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+  return parsePart(schema, raw, 'paymentRequest');
 }

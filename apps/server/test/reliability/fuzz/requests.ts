@@ -45,6 +45,7 @@ export function fuzzRequests(world: () => World, { BODIES, MULTIPART }: ReturnTy
       addressId: w.addressId,
       transactionId: w.transactionId,
       attachmentId: w.attachmentId,
+      documentId: w.documentId,
       entity: 'customer',
       entityId: w.customer.id,
       '*': 'swagger-ui.css',

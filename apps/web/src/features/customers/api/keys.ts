@@ -3,6 +3,7 @@ export const customersKeys = {
   all: ['customers'] as const,
   lists: () => [...customersKeys.all, 'list'] as const,
   detail: (id: string) => [...customersKeys.all, 'detail', id] as const,
+  documents: (id: string) => [...customersKeys.all, 'documents', id] as const,
 };
 
 export const agentsKeys = {

@@ -1,11 +1,11 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Title, type TitleOrder } from '@mantine/core';
 import type { Address, Customer } from '@prestaya/contracts';
 import { IconMapPinOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { TableEmpty } from '../../../components/CatalogTable/index.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { ConfirmDelete } from '../../../components/ConfirmModal.tsx';
 import { toastOutcome } from '../../../lib/notify.ts';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { stateName } from '../labels.ts';
@@ -125,21 +125,13 @@ export function AddressSection({ customer, headingOrder = 3 }: AddressSectionPro
         address={dialog.address}
         onClose={() => setDialog((d) => ({ ...d, opened: false }))}
       />
-      <ConfirmModal
-        opened={toDelete !== null}
+      <ConfirmDelete
         title="¿Eliminar esta dirección?"
+        what={toDelete && <strong>{addressLine(toDelete)}</strong>}
         onClose={() => setToDelete(null)}
         onConfirm={confirmDelete}
-        confirmLabel="Eliminar"
-        confirmColor="red"
         loading={remove.isPending}
-      >
-        {toDelete && (
-          <Text size="sm">
-            Se eliminará <strong>{addressLine(toDelete)}</strong>. Esta acción no se puede deshacer.
-          </Text>
-        )}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

@@ -4,7 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
-import { ADDRESS_ID, address, adminLogin, agentsReply, CUSTOMER_ID, customer, ok } from '../test/fixtures.ts';
+import {
+  ADDRESS_ID,
+  address,
+  adminLogin,
+  agentsReply,
+  CUSTOMER_ID,
+  customer,
+  documentsPath,
+  ok,
+} from '../test/fixtures.ts';
 import { CustomerDetails } from './CustomerDetails.tsx';
 
 const detailPath = `/api/v1/customers/${CUSTOMER_ID}`;
@@ -53,13 +62,18 @@ describe('customer details', () => {
     expect(within(badge).getByText(label)).toBeInTheDocument();
   });
 
-  it("shows $0.00 and 'Sin préstamo' without a loan, and the Documentos placeholder", async () => {
-    serve(() => customer);
+  it("shows $0.00 and 'Sin préstamo' without a loan, and the documents only when 'Documentos' opens", async () => {
+    const { requests } = serve(
+      () => customer,
+      ({ url }) => (url.pathname === documentsPath ? ok(200, []) : undefined),
+    );
     renderDetails();
     expect(await screen.findByTestId('customer-balance')).toHaveTextContent('$0.00');
     expect(screen.getByTestId('customer-loan-status')).toHaveTextContent('Sin préstamo');
+    expect(requests.some((r) => r.url.pathname === documentsPath)).toBe(false);
     await userEvent.click(screen.getByRole('tab', { name: 'Documentos' }));
-    expect(await screen.findByText('Próximamente podrás adjuntar documentos del cliente')).toBeVisible();
+    expect(await screen.findByText('Sin documentos')).toBeVisible();
+    expect(screen.getByRole('form', { name: 'Subir documento' })).toBeInTheDocument();
   });
 
   it("shows the customer's 'Historial' under Datos Personales, loaded only when that tab opens", async () => {

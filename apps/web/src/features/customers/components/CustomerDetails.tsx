@@ -11,11 +11,11 @@ import { isApiError } from '../../../lib/api.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { customerFullName } from '../labels.ts';
+import { CustomerDocuments } from './CustomerDocuments.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
 import { CustomerHeader } from './CustomerHeader.tsx';
 
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
-export const DOCUMENTS_PLACEHOLDER = 'Próximamente podrás adjuntar documentos del cliente';
 
 const TAB_PX = { base: 10, xs: 'md' };
 const DEFAULT_TITLE = 'Detalle del Cliente · PrestaYa';
@@ -148,7 +148,8 @@ function DetailsTabs({ customer, loansTab }: { customer: Customer; loansTab?: Lo
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="documentos" pt="lg">
-        <EmptyPanel icon={IconFileText}>{DOCUMENTS_PLACEHOLDER}</EmptyPanel>
+        {/* Loaded only when the tab is open. */}
+        {tab === 'documentos' && <CustomerDocuments customerId={customer.id} />}
       </Tabs.Panel>
     </Tabs>
   );

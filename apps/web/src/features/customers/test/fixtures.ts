@@ -1,4 +1,4 @@
-import type { AgentSummary, Customer, CustomerListItem } from '@prestaya/contracts';
+import type { AgentSummary, Customer, CustomerDocument, CustomerListItem } from '@prestaya/contracts';
 import { ADMIN_ID, AGENT_ID, adminLogin, CUSTOMER_ID } from '../../../test/fixtures.ts';
 import { json, type SeenRequest } from '../../../test/utils.tsx';
 
@@ -47,4 +47,22 @@ export const ok = (status: number, data: unknown) => json(status, { status: 'OK'
 /** Replies to GET /api/v1/agents; undefined for anything else. */
 export function agentsReply(request: SeenRequest, list: AgentSummary[] = agents) {
   return request.method === 'GET' && request.url.pathname === '/api/v1/agents' ? ok(200, list) : undefined;
+}
+
+export const documentsPath = `/api/v1/customers/${CUSTOMER_ID}/documents`;
+
+/** A document of the customer as the list returns it; an INE front image unless told otherwise. */
+export function documentOf(id: string, overrides: Partial<CustomerDocument> = {}): CustomerDocument {
+  return {
+    id,
+    type: 'INE_FRONT',
+    description: null,
+    filename: 'ine-frente.png',
+    contentType: 'image/png',
+    sizeBytes: 2_048,
+    uploadedOn: '2025-03-10T16:30:00.000Z',
+    uploadedBy: { id: ADMIN_ID, name: 'Ana', lastName: 'Gómez' },
+    uri: `${documentsPath}/${id}/file?expires=1900000000&signature=${'a'.repeat(64)}`,
+    ...overrides,
+  };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { TestContext } from '../support/app.ts';
-import { rowsOf } from '../support/database.ts';
+import type { TestContext } from './app.ts';
+import { rowsOf } from './database.ts';
 
 export interface StoredFile {
   id: string;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GALLERY_OPTIONS, GALLERY_WAIT_MS, waitForImage } from './ProofGallery.tsx';
+import { GALLERY_OPTIONS, GALLERY_WAIT_MS, waitForImage } from './ImageGallery.tsx';
 
-describe('proof gallery', () => {
+describe('image gallery', () => {
   afterEach(() => vi.useRealTimers());
 
   it('zooms on double tap in 333 ms', () => {

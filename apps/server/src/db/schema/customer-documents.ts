@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import * as column from './columns.ts';
+import { customers } from './customers.ts';
+import { storedFiles } from './stored-files.ts';
+import { users } from './users.ts';
+
+/**
+ * A customer's documents (INE, proof of address, other files): the bytes are a stored_files row written
+ * in the same transaction, served only through signed links. Deleting a document removes its row and
+ * its stored file in one transaction (an identity document is not kept once staff delete it); the
+ * audit trail keeps what it was. The type, size and name bounds mirror the contracts' schemas.
+ */
+export const customerDocuments = pgTable(
+  'customer_documents',
+  {
+    id: column.id(),
+    customerId: column.owner('customer_id', () => customers.id),
+    type: text('type').notNull(),
+    description: text('description'),
+    filename: text('filename'),
+    fileId: uuid('file_id')
+      .notNull()
+      .unique()
+      .references(() => storedFiles.id),
+    uploadedBy: column.owner('uploaded_by', () => users.id),
+    uploadedOn: column.instant('uploaded_on').notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'customer_documents_type_valid',
+      sql`${table.type} in ('INE_FRONT', 'INE_BACK', 'PROOF_OF_ADDRESS', 'OTHER')`,
+    ),
+    check('customer_documents_description_length', sql`char_length(${table.description}) <= 200`),
+    check('customer_documents_filename_length', sql`char_length(${table.filename}) <= 255`),
+    index('customer_documents_customer_idx').on(table.customerId, table.uploadedOn),
+  ],
+);
+
+export type CustomerDocumentRow = typeof customerDocuments.$inferSelect;

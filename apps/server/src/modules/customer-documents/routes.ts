@@ -1,0 +1,129 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  customerDocument,
+  customerDocumentParams,
+  DOCUMENT_CONTENT_TYPES,
+  envelope,
+  idParams,
+  z,
+} from '@prestaya/contracts';
+import { refuse } from '../../http/refusals.ts';
+import { NO_AUTH, ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
+import { verifySignedLink } from '../../http/signed-links.ts';
+import { createCustomerDocument } from './create.ts';
+import { documentLinkKey } from './links.ts';
+import { listCustomerDocuments, openDocumentFile } from './queries.ts';
+import { deleteCustomerDocument } from './remove.ts';
+import { documentUploadParts, receiveDocumentUpload } from './upload.ts';
+
+/**
+ * `Content-Disposition: inline` with the document's name: plain ASCII in `filename` (anything else
+ * becomes '_'), the exact name in `filename*` (RFC 6266), so 'Guardar' offers the name it was uploaded as.
+ */
+function inlineDisposition(filename: string | null): string {
+  if (!filename) return 'inline';
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * A file's own CSP: it may be shown only inside this application's pages (the PDF viewer's <iframe>)
+ * or on its own, and nothing it embeds may load anything.
+ */
+const FILE_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/**
+ * Routes of /api/v1/customers/:id/documents ('Documentos'). Who sees which customer is the customers
+ * rule (an agent: their customers; another's is 404 'Cliente no encontrado'); deleting is ROLE_ADMIN.
+ * The file itself is served anonymously to a valid signed link (an <img> or <iframe> sends no Bearer).
+ * @fastify/multipart is registered in this scope only.
+ */
+export const customerDocumentsRoutes = taggedRoutes('customers', async (app, docs) => {
+  await app.register(fastifyMultipart);
+  const adminOnly = app.requireRole('ROLE_ADMIN');
+  const linkKey = documentLinkKey(app.config.jwtSecret);
+
+  app.get(
+    '/',
+    docs({
+      description:
+        'Documentos del cliente, más recientes primero, cada uno con un enlace firmado válido 10 minutos.',
+      params: idParams,
+      response: { 200: envelope(z.array(customerDocument)), ...problemResponses(400, 401, 404) },
+    }),
+    async (request) => ok(await listCustomerDocuments(app.db, request.user, request.params.id, linkKey)),
+  );
+
+  app.post(
+    '/',
+    docs({
+      description:
+        'Sube un documento (multipart/form-data): `type` (INE_FRONT, INE_BACK, PROOF_OF_ADDRESS u OTHER), ' +
+        '`description` opcional y una parte `file`: imagen JPG, PNG, WebP o HEIC, o PDF (por contenido), ' +
+        'máx. 10 MB. Hasta 50 documentos por cliente (409).',
+      multipart: documentUploadParts,
+      params: idParams,
+      response: { 201: envelope(customerDocument), ...problemResponses(400, 401, 404, 409, 413, 415) },
+    }),
+    async (request, reply) => {
+      const upload = await receiveDocumentUpload(request);
+      const created = await createCustomerDocument(app.db, request.user, request.params.id, upload, linkKey);
+      return reply.code(201).send(ok(created));
+    },
+  );
+
+  app.delete(
+    '/:documentId',
+    docs(
+      {
+        description: 'Elimina el documento y su archivo (administradores); queda en la auditoría.',
+        params: customerDocumentParams,
+        response: {
+          200: envelope(z.object({ id: z.string() })),
+          ...problemResponses(400, 401, 403, 404),
+        },
+      },
+      adminOnly,
+    ),
+    async (request) => {
+      const { id, documentId } = request.params;
+      await deleteCustomerDocument(app.db, request.user, id, documentId);
+      return ok({ id: documentId });
+    },
+  );
+
+  app.get(
+    '/:documentId/file',
+    {
+      config: { anonymous: true },
+      schema: {
+        tags: ['customers'],
+        description:
+          'El archivo del documento, solo con el enlace firmado que da la lista (403 sin firma válida o vencida).',
+        security: NO_AUTH,
+        params: customerDocumentParams,
+        // Not text queries: each is matched against a short fixed pattern before anything else reads
+        // it, and any malformed value (repeated, too long) is a link that does not verify (403).
+        querystring: z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() }),
+        produces: [...DOCUMENT_CONTENT_TYPES],
+        response: { 200: rawBody('El archivo del documento', 'binary'), ...problemResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, documentId } = request.params;
+      const { expires, signature } = request.query;
+      if (!verifySignedLink(linkKey, documentId, expires, signature)) throw refuse('document.link_invalid');
+      const file = await openDocumentFile(app.db, id, documentId);
+      return reply
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-disposition', inlineDisposition(file.filename))
+        .header('content-length', file.bytes.length)
+        .type(file.contentType)
+        .send(file.bytes);
+    },
+  );
+});

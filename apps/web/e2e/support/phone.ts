@@ -1,0 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The narrowest phone the staff screens are made for (`test.use({ viewport: PHONE })`). */
+export const PHONE_WIDTH = 360;
+export const PHONE = { width: PHONE_WIDTH, height: 740 };
+
+/** The screen has loaded (its heading, no table still fetching) and fits a 360 px phone. */
+export async function expectFitsPhone(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(PHONE_WIDTH);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' })).toBeInViewport({
+    ratio: 1,
+  });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+  expect(severe, page.url()).toEqual([]);
+}

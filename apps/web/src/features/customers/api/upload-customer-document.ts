@@ -1,0 +1,31 @@
+import type { CustomerDocument, CustomerDocumentType } from '@prestaya/contracts';
+import { apiData } from '../../../lib/api.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { customersKeys } from './keys.ts';
+
+export interface UploadDocumentInput {
+  customerId: string;
+  type: CustomerDocumentType;
+  description: string;
+  file: File;
+}
+
+/** The multipart body: fields `type` and `description` (when given), and the part `file`. */
+export function documentFormData({ type, description, file }: Omit<UploadDocumentInput, 'customerId'>) {
+  const form = new FormData();
+  form.append('type', type);
+  if (description.trim()) form.append('description', description.trim());
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** POST /api/v1/customers/:id/documents → 201 with the stored document (typed by its content). */
+export const uploadCustomerDocument = ({ customerId, ...input }: UploadDocumentInput) =>
+  apiData.post<CustomerDocument>(apiPaths.customerDocuments(customerId), documentFormData(input));
+
+export const useUploadCustomerDocument = () =>
+  useApiMutation(['customers', 'documents', 'upload'], uploadCustomerDocument, {
+    invalidates: ({ customerId }) => [customersKeys.documents(customerId)],
+    awaitReload: true,
+  });
