@@ -1,0 +1,124 @@
+import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type PasswordResetForm, type PasswordResetStatus, passwordResetForm } from '@prestaya/contracts';
+import { IconAlertCircle, IconLinkOff } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api.ts';
+import { saveCallbacks } from '../../../lib/form.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { screenPaths } from '../../../lib/paths.ts';
+import { fullName, session } from '../../../lib/session.ts';
+import { passwordResetKey, passwordResetQueryOptions } from '../api/get-password-reset.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+
+export const RESET_DONE = 'Contraseña actualizada. Inicia sesión con tu nueva contraseña.';
+export const DEAD_LINK_TITLE = 'Este enlace ya no sirve';
+
+function BackToLogin() {
+  return (
+    <Text size="sm" ta="center">
+      <Anchor component={Link} to={screenPaths.login} fw={600}>
+        Ir a iniciar sesión
+      </Anchor>
+    </Text>
+  );
+}
+
+function ResetForm({ token, account }: { token: string; account: PasswordResetStatus }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const reset = useResetPassword();
+  const form = useForm<PasswordResetForm>({
+    mode: 'controlled',
+    initialValues: { password: '', confirm: '' },
+    validate: schemaResolver(passwordResetForm, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(({ password }) => {
+    if (reset.isPending) return;
+    reset.mutate(
+      { token, password },
+      saveCallbacks(form, {
+        saved: RESET_DONE,
+        failed: 'No se pudo cambiar la contraseña',
+        onSaved: ({ username }) => {
+          // Every session of this user has just ended; another user's session here is left alone.
+          if (session.get()?.user.username === username) session.clear();
+          navigate(screenPaths.login, { replace: true, state: { username } });
+          // The link is used up: coming back here reads it again (and finds it dead).
+          queryClient.removeQueries({ queryKey: passwordResetKey(token) });
+        },
+      }),
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          Asigna una nueva contraseña a la cuenta de <strong>{fullName(account)}</strong> ({account.username}
+          ). El enlace vence el {formatDateTime(account.expiresOn)} y solo se puede usar una vez.
+        </Text>
+        <PasswordInput
+          label="Nueva contraseña"
+          description="Al menos 8 caracteres"
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
+          autoFocus
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirmar contraseña"
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
+          {...form.getInputProps('confirm')}
+        />
+        <Button type="submit" fullWidth size="md" loading={reset.isPending}>
+          Guardar contraseña
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /auth/reset/:token: the page a password reset link opens; no session needed. */
+export function ResetPasswordPanel({ token }: { token: string }) {
+  const link = useQuery(passwordResetQueryOptions(token));
+  // A 404 is the server's one answer for every link that does not work: its detail explains.
+  const dead = isApiError(link.error) && link.error.status === 404 ? link.error.detail : null;
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Restablecer contraseña
+      </Title>
+      {link.isPending && (
+        <Center py="lg">
+          <Loader aria-label="Cargando" />
+        </Center>
+      )}
+      {dead !== null && (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={DEAD_LINK_TITLE}
+          icon={<IconLinkOff size={18} aria-hidden />}
+        >
+          {dead} Los enlaces vencen a las 24 horas y sirven una sola vez.
+        </Alert>
+      )}
+      {link.isError && dead === null && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {isApiError(link.error) ? link.error.detail : 'No se pudo consultar el enlace.'}{' '}
+          <Anchor component="button" type="button" onClick={() => void link.refetch()}>
+            Reintentar
+          </Anchor>
+        </Alert>
+      )}
+      {link.data && <ResetForm token={token} account={link.data} />}
+      <BackToLogin />
+    </Stack>
+  );
+}
