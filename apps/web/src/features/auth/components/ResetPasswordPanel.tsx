@@ -57,7 +57,8 @@ function ResetForm({ token, account }: { token: string; account: PasswordResetSt
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm">
+        {/* An e-mail username has no space to break at: it may wrap anywhere on a phone. */}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           Asigna una nueva contraseña a la cuenta de <strong>{fullName(account)}</strong> ({account.username}
           ). El enlace vence el {formatDateTime(account.expiresOn)} y solo se puede usar una vez.
         </Text>

@@ -90,7 +90,7 @@ export function ResetLinkDialog({ user, onClose }: { user: User | null; onClose:
         loading={create.isPending}
       >
         {user && (
-          <Text size="sm">
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             Se generará un enlace de un solo uso, válido por 24 horas, para que{' '}
             <strong>{fullName(user)}</strong> ({user.username}) asigne una nueva contraseña. Los enlaces
             anteriores sin usar de este usuario dejarán de funcionar; su contraseña actual sigue sirviendo
