@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MISMATCH, passwordResetForm, passwordResetRequest } from './password-reset.ts';
+import {
+  PASSWORD_MISMATCH,
+  PASSWORD_RESET_TOKEN_MESSAGE,
+  passwordResetForm,
+  passwordResetParams,
+  passwordResetRequest,
+} from './password-reset.ts';
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries(result.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? []);
@@ -24,5 +30,16 @@ describe('password reset schemas', () => {
     expect(
       passwordResetForm.safeParse({ password: 'NuevaClave2026', confirm: 'NuevaClave2026' }).success,
     ).toBe(true);
+  });
+
+  it('a token is 43 base64url characters; anything else is a link cut short', () => {
+    for (const token of ['A'.repeat(43), `${'-_'.repeat(21)}z`]) {
+      expect(passwordResetParams.safeParse({ token }).success).toBe(true);
+    }
+    for (const token of ['A'.repeat(42), 'A'.repeat(44), `${'A'.repeat(42)}=`, `${'A'.repeat(42)}+`, '']) {
+      expect(messagesOf(passwordResetParams.safeParse({ token }))).toEqual({
+        token: PASSWORD_RESET_TOKEN_MESSAGE,
+      });
+    }
   });
 });

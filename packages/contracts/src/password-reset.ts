@@ -13,11 +13,23 @@ export const PASSWORD_RESET_HOURS = 24;
 /** The web page the link opens; the token is its last segment. */
 export const PASSWORD_RESET_PAGE = '/auth/reset';
 
+/** A link's token: 32 random bytes in base64url, 43 characters without padding. */
+export const PASSWORD_RESET_TOKEN_LENGTH = 43;
+export const PASSWORD_RESET_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** A token of another shape is no token of ours: most likely the link was cut short when copied. */
+export const PASSWORD_RESET_TOKEN_MESSAGE = 'El enlace está incompleto o mal copiado';
+
 /**
- * The token in the path. Only its length is bounded here: a token of the wrong shape is answered like
- * an unknown one (the same 404), so the reply never says why a link does not work.
+ * The token in the path. A well-formed token that does not open (unknown, used, expired) is a 404 with
+ * one message for all, so the reply never says which.
  */
-export const passwordResetParams = z.object({ token: z.string().max(100) });
+export const passwordResetParams = z.object({
+  token: z
+    .string()
+    // The length first and alone (abort): one message however the token is wrong.
+    .length(PASSWORD_RESET_TOKEN_LENGTH, { error: PASSWORD_RESET_TOKEN_MESSAGE, abort: true })
+    .regex(PASSWORD_RESET_TOKEN_SHAPE, PASSWORD_RESET_TOKEN_MESSAGE),
+});
 
 /** `POST /api/v1/users/{id}/password-reset` (201): the link's path (relative to the site) and its end. */
 export const passwordResetLink = z.object({

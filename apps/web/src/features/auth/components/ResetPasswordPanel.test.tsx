@@ -6,9 +6,15 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { session } from '../../../lib/session.ts';
 import { json, mockServer, problem, renderRoutes, type SeenRequest } from '../../../test/utils.tsx';
 import { LoginForm } from './LoginForm.tsx';
-import { DEAD_LINK_TITLE, RESET_DONE, ResetPasswordPanel } from './ResetPasswordPanel.tsx';
+import {
+  CUT_SHORT_HELP,
+  CUT_SHORT_TITLE,
+  DEAD_LINK_TITLE,
+  RESET_DONE,
+  ResetPasswordPanel,
+} from './ResetPasswordPanel.tsx';
 
-const TOKEN = 'q3Zx9-_Lm2Pw8Rt5Yu1Io4Ka7Sd0Fg6Hj3Kl9Zx2Cv';
+const TOKEN = 'q3Zx9-_Lm2Pw8Rt5Yu1Io4Ka7Sd0Fg6Hj3Kl9Zx2Cvb';
 const LINK_API = `/api/v1/auth/password-reset/${TOKEN}`;
 const DEAD =
   'Este enlace para restablecer la contraseña no es válido o ya no está vigente. Pide a un administrador uno nuevo.';
@@ -95,6 +101,18 @@ describe('/auth/reset/:token', () => {
     expect(alert).toHaveTextContent(`${DEAD} Los enlaces vencen a las 24 horas y sirven una sola vez.`);
     expect(screen.queryByLabelText('Nueva contraseña')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a iniciar sesión' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('says a link cut short when copied is incomplete, without asking the server', async () => {
+    const { requests } = serve({ open: opened });
+    renderRoutes(routes, `/auth/reset/${TOKEN.slice(0, 30)}`);
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(CUT_SHORT_TITLE)).toBeInTheDocument();
+    expect(alert).toHaveTextContent(CUT_SHORT_HELP);
+    expect(screen.queryByLabelText('Cargando')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Nueva contraseña')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname.startsWith('/api/v1/auth/password-reset'))).toEqual([]);
   });
 
   it("shows the server's reason when the link was used meanwhile, and stays on the page", async () => {

@@ -1,6 +1,11 @@
 import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type PasswordResetForm, type PasswordResetStatus, passwordResetForm } from '@prestaya/contracts';
+import {
+  PASSWORD_RESET_TOKEN_SHAPE,
+  type PasswordResetForm,
+  type PasswordResetStatus,
+  passwordResetForm,
+} from '@prestaya/contracts';
 import { IconAlertCircle, IconLinkOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +19,9 @@ import { useResetPassword } from '../api/reset-password.ts';
 
 export const RESET_DONE = 'Contraseña actualizada. Inicia sesión con tu nueva contraseña.';
 export const DEAD_LINK_TITLE = 'Este enlace ya no sirve';
+export const CUT_SHORT_TITLE = 'Enlace incompleto';
+export const CUT_SHORT_HELP =
+  'El enlace está incompleto o mal copiado. Revisa que lo hayas copiado completo, o pide a un administrador uno nuevo.';
 
 function BackToLogin() {
   return (
@@ -86,7 +94,9 @@ function ResetForm({ token, account }: { token: string; account: PasswordResetSt
 
 /** /auth/reset/:token: the page a password reset link opens; no session needed. */
 export function ResetPasswordPanel({ token }: { token: string }) {
-  const link = useQuery(passwordResetQueryOptions(token));
+  // A token of another shape was cut short when copied: no request can make it work.
+  const wellFormed = PASSWORD_RESET_TOKEN_SHAPE.test(token);
+  const link = useQuery({ ...passwordResetQueryOptions(token), enabled: wellFormed });
   // A 404 is the server's one answer for every link that does not work: its detail explains.
   const dead = isApiError(link.error) && link.error.status === 404 ? link.error.detail : null;
   return (
@@ -94,7 +104,18 @@ export function ResetPasswordPanel({ token }: { token: string }) {
       <Title order={1} size="h2">
         Restablecer contraseña
       </Title>
-      {link.isPending && (
+      {!wellFormed && (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={CUT_SHORT_TITLE}
+          icon={<IconLinkOff size={18} aria-hidden />}
+        >
+          {CUT_SHORT_HELP}
+        </Alert>
+      )}
+      {wellFormed && link.isPending && (
         <Center py="lg">
           <Loader aria-label="Cargando" />
         </Center>

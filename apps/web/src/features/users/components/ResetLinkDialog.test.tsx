@@ -12,7 +12,7 @@ import { UserList } from './UserList.tsx';
 const luis = agentUser();
 const page = { data: [luis], page: 1, size: 10, totalDocuments: 1, totalPages: 1 };
 const linkUrl = `/api/v1/users/${luis.id}/password-reset`;
-const TOKEN = 'q3Zx9-_Lm2Pw8Rt5Yu1Io4Ka7Sd0Fg6Hj3Kl9Zx2Cv';
+const TOKEN = 'q3Zx9-_Lm2Pw8Rt5Yu1Io4Ka7Sd0Fg6Hj3Kl9Zx2Cvb';
 const link = (token = TOKEN): PasswordResetLink => ({
   userId: luis.id,
   path: `/auth/reset/${token}`,
@@ -37,7 +37,7 @@ async function openConfirmation() {
 describe("Usuarios 'Generar enlace de restablecimiento'", () => {
   it('asks first, then shows the full link once with a copy button and its expiry', async () => {
     const user = userEvent.setup();
-    const tokens = [TOKEN, 'Second-Token_0000000000000000000000000000000'];
+    const tokens = [TOKEN, 'Second-Token_000000000000000000000000000000'];
     const { requests } = serve(() => json(201, { status: 'OK', data: link(tokens.shift()) }));
     renderWithProviders(<UserList />);
 
@@ -73,7 +73,7 @@ describe("Usuarios 'Generar enlace de restablecimiento'", () => {
     await user.click((await openConfirmation()).getByRole('button', { name: 'Generar enlace' }));
     const again = within(await screen.findByRole('dialog', { name: RESET_LINK_TITLE }));
     expect(again.getByLabelText('Enlace')).toHaveValue(
-      `${window.location.origin}/auth/reset/Second-Token_0000000000000000000000000000000`,
+      `${window.location.origin}/auth/reset/Second-Token_000000000000000000000000000000`,
     );
     expect(generations(requests)).toHaveLength(2);
   });
