@@ -100,7 +100,10 @@ describe('/auth/reset/:token', () => {
     expect(within(alert).getByText(DEAD_LINK_TITLE)).toBeInTheDocument();
     expect(alert).toHaveTextContent(`${DEAD} Los enlaces vencen a las 24 horas y sirven una sola vez.`);
     expect(screen.queryByLabelText('Nueva contraseña')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ir a iniciar sesión' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.getByRole('link', { name: 'Volver a iniciar sesión' })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    );
   });
 
   it('says a link cut short when copied is incomplete, without asking the server', async () => {

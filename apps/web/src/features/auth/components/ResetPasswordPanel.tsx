@@ -8,7 +8,8 @@ import {
 } from '@prestaya/contracts';
 import { IconAlertCircle, IconLinkOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { saveCallbacks } from '../../../lib/form.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -16,6 +17,7 @@ import { screenPaths } from '../../../lib/paths.ts';
 import { fullName, session } from '../../../lib/session.ts';
 import { passwordResetKey, passwordResetQueryOptions } from '../api/get-password-reset.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { BackToLogin } from './BackToLogin.tsx';
 
 export const RESET_DONE = 'Contraseña actualizada. Inicia sesión con tu nueva contraseña.';
 export const DEAD_LINK_TITLE = 'Este enlace ya no sirve';
@@ -23,13 +25,18 @@ export const CUT_SHORT_TITLE = 'Enlace incompleto';
 export const CUT_SHORT_HELP =
   'El enlace está incompleto o mal copiado. Revisa que lo hayas copiado completo, o pide a un administrador uno nuevo.';
 
-function BackToLogin() {
+/** Why the link cannot be used: a warning with a title, no form. */
+function LinkProblem({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Text size="sm" ta="center">
-      <Anchor component={Link} to={screenPaths.login} fw={600}>
-        Ir a iniciar sesión
-      </Anchor>
-    </Text>
+    <Alert
+      color="orange"
+      variant="light"
+      role="alert"
+      title={title}
+      icon={<IconLinkOff size={18} aria-hidden />}
+    >
+      {children}
+    </Alert>
   );
 }
 
@@ -104,32 +111,16 @@ export function ResetPasswordPanel({ token }: { token: string }) {
       <Title order={1} size="h2">
         Restablecer contraseña
       </Title>
-      {!wellFormed && (
-        <Alert
-          color="orange"
-          variant="light"
-          role="alert"
-          title={CUT_SHORT_TITLE}
-          icon={<IconLinkOff size={18} aria-hidden />}
-        >
-          {CUT_SHORT_HELP}
-        </Alert>
-      )}
+      {!wellFormed && <LinkProblem title={CUT_SHORT_TITLE}>{CUT_SHORT_HELP}</LinkProblem>}
       {wellFormed && link.isPending && (
         <Center py="lg">
           <Loader aria-label="Cargando" />
         </Center>
       )}
       {dead !== null && (
-        <Alert
-          color="orange"
-          variant="light"
-          role="alert"
-          title={DEAD_LINK_TITLE}
-          icon={<IconLinkOff size={18} aria-hidden />}
-        >
+        <LinkProblem title={DEAD_LINK_TITLE}>
           {dead} Los enlaces vencen a las 24 horas y sirven una sola vez.
-        </Alert>
+        </LinkProblem>
       )}
       {link.isError && dead === null && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
