@@ -1,8 +1,5 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loggerOptions } from '../src/logger.ts';
-import { createAdmin, expectProblem, request, testConfig, useTestApp } from './support/app.ts';
+import { appWithCapturedLogs, createAdmin, expectProblem, request, useTestApp } from './support/app.ts';
 import { fakeWebDist } from './support/web-dist.ts';
 
 const context = useTestApp({ webDist: fakeWebDist() });
@@ -168,30 +165,15 @@ describe('OpenAPI', () => {
 });
 
 describe('logging and unexpected errors', () => {
-  /** A second app on the same database whose pino output is captured. */
-  async function appWithCapturedLogs() {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
+  const appWithBoom = () =>
+    appWithCapturedLogs(context, (app) => {
+      app.get('/api/v1/boom', { config: { anonymous: true } }, async () => {
+        throw new Error('detalle interno: tabla secreta');
+      });
     });
-    const config = testConfig({ logLevel: 'info' });
-    const app = await buildApp({
-      config,
-      database: context.database,
-      logger: { ...(loggerOptions(config) as object), stream },
-    });
-    app.get('/api/v1/boom', { config: { anonymous: true } }, async () => {
-      throw new Error('detalle interno: tabla secreta');
-    });
-    await app.ready();
-    return { app, logs: () => lines.join('') };
-  }
 
   it('answers 500 with a generic Spanish detail and keeps the stack in the server log only', async () => {
-    const { app, logs } = await appWithCapturedLogs();
+    const { app, logs } = await appWithBoom();
     try {
       const response = await app.inject({ method: 'GET', url: '/api/v1/boom' });
       expectProblem(response, 500, 'Error interno del servidor');
@@ -205,7 +187,7 @@ describe('logging and unexpected errors', () => {
 
   it('never writes passwords, PINs or tokens to the log', async () => {
     const admin = await createAdmin(context);
-    const { app, logs } = await appWithCapturedLogs();
+    const { app, logs } = await appWithBoom();
     try {
       await app.inject({
         method: 'POST',

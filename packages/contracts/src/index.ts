@@ -12,6 +12,7 @@ export * from './idempotency.ts';
 export * from './labels.ts';
 export * from './loans.ts';
 export * from './money.ts';
+export * from './password-reset.ts';
 export * from './payments.ts';
 export * from './pin.ts';
 export * from './public.ts';

@@ -58,6 +58,13 @@ export const REFUSALS = {
   'auth.registration_closed': forbidden('Las cuentas son creadas por un administrador'),
 
   'user.not_found': notFound('Usuario no encontrado'),
+  'user.reset_link_cancelled': conflict(
+    'No se puede generar un enlace para un usuario cancelado; reactívelo primero',
+  ),
+  // Unknown, malformed, used, expired or of a cancelled user: one answer, so none of them is revealed.
+  'password_reset.invalid_link': notFound(
+    'Este enlace para restablecer la contraseña no es válido o ya no está vigente. Pide a un administrador uno nuevo.',
+  ),
   'user.duplicate_username': conflict('Ya existe un usuario con ese correo', 'username'),
   'user.last_admin': conflict('Debe quedar al menos un administrador activo'),
   'user.cannot_cancel_self': badRequest('No puede cancelar su propia cuenta', 'status'),

@@ -6,6 +6,7 @@ import type {
   Fee,
   Loan,
   Paged,
+  PasswordResetLink,
   PaymentDetails,
   PaymentListItem,
   PendingPayments,
@@ -263,5 +264,25 @@ export function usersApi(context: TestContext) {
       } = (await call(token, 'GET', `/${id}`)).json().data;
       return fields as Record<string, unknown>;
     },
+  };
+}
+
+/**
+ * Password reset links: an administrator generates one (`generateOk` adds the link's token, the last
+ * segment of its path); anyone holding it opens it and sets a password, without a session.
+ */
+export function passwordResetApi(context: TestContext) {
+  const linkUrl = (token: string) => `/api/v1/auth/password-reset/${token}`;
+  const generate = (token: string, userId: string) =>
+    request(context.app, { method: 'POST', url: `/api/v1/users/${userId}/password-reset`, token });
+  return {
+    generate,
+    async generateOk(token: string, userId: string) {
+      const link = await okDataOf<PasswordResetLink>(generate(token, userId), 201);
+      return { ...link, token: link.path.split('/').pop() as string };
+    },
+    open: (token: string) => context.app.inject({ method: 'GET', url: linkUrl(token) }),
+    use: (token: string, password: string, app = context.app) =>
+      app.inject({ method: 'POST', url: linkUrl(token), payload: { password } }),
   };
 }

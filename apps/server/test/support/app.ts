@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { Role, UserStatus } from '@prestaya/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
@@ -5,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
+import { loggerOptions } from '../../src/logger.ts';
 import { createUser } from '../../src/modules/users/service.ts';
 import { tempDataDir } from './builders.ts';
 import { TEST_TIME_ZONE } from './clock.ts';
@@ -66,6 +68,33 @@ export function useTestApp(
     await drop();
   });
   return context;
+}
+
+/**
+ * A second app on the context's database whose pino output (the production logger options, at info)
+ * is captured; `addRoutes` may add routes before it starts. The caller closes it.
+ */
+export async function appWithCapturedLogs(
+  context: TestContext,
+  addRoutes: (app: FastifyInstance) => void = () => {},
+  overrides: Partial<AppConfig> = {},
+) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const config = testConfig({ logLevel: 'info', ...overrides });
+  const app = await buildApp({
+    config,
+    database: context.database,
+    logger: { ...(loggerOptions(config) as object), stream },
+  });
+  addRoutes(app);
+  await app.ready();
+  return { app, logs: () => lines.join('') };
 }
 
 /** useTestApp on a throw-away `dataDir`, removed after the file (tests that prove nothing is ever written there). */

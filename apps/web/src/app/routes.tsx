@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={screenPaths.login} replace /> },
           { path: 'login', loader: redirectIfAuthenticated, lazy: () => import('./routes/auth/login.tsx') },
           { path: 'register', lazy: () => import('./routes/auth/register.tsx') },
+          // A password reset link: open with or without a session (the link is the credential).
+          { path: 'reset/:token', lazy: () => import('./routes/auth/reset.tsx') },
         ],
       },
       {

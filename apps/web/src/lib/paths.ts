@@ -8,6 +8,8 @@ const enc = encodeURIComponent;
 export const screenPaths = {
   login: '/auth/login',
   register: '/auth/register',
+  /** The page a password reset link opens (the link itself comes from the server). */
+  passwordReset: (token: string) => `/auth/reset/${enc(token)}`,
   dashboard: '/admin/dashboard',
   customers: '/admin/customers',
   /** Where a login lands (spec 2: Customers). */
@@ -36,6 +38,7 @@ export const apiPaths = {
   login: `${V1}/auth/login`,
   register: `${V1}/auth/register`,
   refreshToken: `${V1}/auth/token/refresh`,
+  passwordReset: (token: string) => `${V1}/auth/password-reset/${enc(token)}`,
   agents: `${V1}/agents`,
   audit: `${V1}/audit`,
   auditExport: `${V1}/audit/export.csv`,

@@ -5,6 +5,7 @@ export * from './customer-documents.ts';
 export * from './customers.ts';
 export * from './idempotency-keys.ts';
 export * from './loans.ts';
+export * from './password-resets.ts';
 export * from './payments.ts';
 export * from './pin-lockouts.ts';
 export * from './rate-limits.ts';

@@ -12,6 +12,7 @@ import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { createFirstAdmin, hasAnyUser } from '../users/service.ts';
 import { countLoginAttempt, type LoginRateLimit } from './login-limit.ts';
+import { passwordResetRoutes } from './password-reset-routes.ts';
 import { login } from './service.ts';
 import type { SessionUser } from './session-user.ts';
 
@@ -63,6 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { tags: ['auth'], response: { 200: loginReply, ...problemResponses(401) } } },
     async (request) => replyFor(request.user),
   );
+
+  await app.register(passwordResetRoutes, { limit: options.loginRateLimit });
 
   app.get(
     '/register',

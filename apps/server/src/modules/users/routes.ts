@@ -2,6 +2,7 @@ import { envelope, idParams, paged, pagedQuery, user, userCreate, userUpdate } f
 import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
+import { passwordResetLinkRoute } from './password-reset.ts';
 import { revokeSessionsRoute } from './revoke-sessions.ts';
 import { createUser, getUser, listUsers, updateUser, usersCsv } from './service.ts';
 import { unlockPinRoutes } from './unlock-pin-routes.ts';
@@ -11,6 +12,7 @@ export const usersRoutes = taggedRoutes('users', async (app, docs) => {
   app.addHook('onRequest', app.requireRole('ROLE_ADMIN'));
   await app.register(revokeSessionsRoute);
   await app.register(unlockPinRoutes);
+  await app.register(passwordResetLinkRoute);
 
   app.get(
     '/',

@@ -92,6 +92,10 @@ export function fuzzBodies(world: () => World) {
       template: () => ({ username: world().agent.username, password: 'incorrecta' }),
       fields: { username: text(120), password: text(128) },
     }),
+    'POST /api/v1/auth/password-reset/:token': () => ({
+      template: () => ({ password: 'secreto123' }),
+      fields: { password: userFields.password },
+    }),
     'POST /api/v1/auth/register': () => ({
       template: () => ({
         name: 'Ana',

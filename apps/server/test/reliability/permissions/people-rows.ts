@@ -83,6 +83,17 @@ export function peopleRows(context: SeededContext<World>): Row[] {
         return send('POST', '/api/v1/auth/register', body);
       },
     },
+    // A password reset link is opened without a session: an unknown token is the same 404 for everyone.
+    {
+      route: 'GET /api/v1/auth/password-reset/:token',
+      expected: EVERYONE(404),
+      call: get(`/api/v1/auth/password-reset/${'T'.repeat(43)}`),
+    },
+    {
+      route: 'POST /api/v1/auth/password-reset/:token',
+      expected: EVERYONE(404),
+      call: () => send('POST', `/api/v1/auth/password-reset/${'T'.repeat(43)}`, { password: 'secreto123' }),
+    },
     { route: 'GET /api/v1/agents', expected: STAFF(), call: get('/api/v1/agents') },
 
     // Staff accounts: administrators only.
@@ -115,6 +126,13 @@ export function peopleRows(context: SeededContext<World>): Row[] {
       route: 'POST /api/v1/users/:id/revoke-sessions',
       expected: ADMIN(),
       call: () => send('POST', `/api/v1/users/${world().spare.id}/revoke-sessions`),
+    },
+
+    {
+      // A reset link for the spare user: it changes nothing until someone uses it.
+      route: 'POST /api/v1/users/:id/password-reset',
+      expected: ADMIN(201),
+      call: () => send('POST', `/api/v1/users/${world().spare.id}/password-reset`),
     },
 
     // PIN lockouts: the locks in force and 'Desbloquear PIN', administrators only.

@@ -3,9 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
 
 export const FORGOT_PASSWORD_HELP =
-  'PrestaYa no envía correos. Pide a un administrador que te asigne una nueva contraseña desde Usuarios.';
+  'PrestaYa no envía correos. Pide a un administrador un enlace de restablecimiento: lo genera desde ' +
+  'Usuarios y te lo hace llegar. Al abrirlo podrás elegir una nueva contraseña; el enlace vence a las 24 horas ' +
+  'y sirve una sola vez.';
 
-/** The sign-in page's '¿Olvidaste tu contraseña?': there is no e-mail, an administrator resets it. */
+/** The sign-in page's '¿Olvidaste tu contraseña?': there is no e-mail, an administrator sends a reset link. */
 export function ForgotPassword() {
   const [opened, dialog] = useDisclosure(false);
   return (

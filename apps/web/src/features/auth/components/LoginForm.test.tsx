@@ -149,12 +149,14 @@ describe('Login', () => {
     );
   });
 
-  it("explains how to recover a forgotten password: an administrator resets it from 'Usuarios'", async () => {
+  it('explains how to recover a forgotten password: an administrator sends a reset link', async () => {
     mockServer(() => undefined);
     const { router } = renderLogin();
     await userEvent.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Olvidaste tu contraseña?' });
     expect(dialog).toHaveTextContent(FORGOT_PASSWORD_HELP);
+    expect(dialog).toHaveTextContent(/Pide a un administrador un enlace de restablecimiento/);
+    expect(dialog).toHaveTextContent(/vence a las 24 horas y sirve una sola vez/);
     await userEvent.click(screen.getByRole('button', { name: 'Entendido' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/auth/login');

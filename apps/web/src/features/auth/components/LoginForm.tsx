@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Ti
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { screenPaths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
 import { registrationStatusQueryOptions } from '../api/registration-status.ts';
@@ -14,7 +14,9 @@ export const LOGIN_FAILED = 'Error iniciando sesión. Usuario y/o contraseña in
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin();
-  const [email, setEmail] = useState('');
+  // A password just set through a reset link brings its username along.
+  const arrivedAs = (useLocation().state as { username?: unknown } | null)?.username;
+  const [email, setEmail] = useState(typeof arrivedAs === 'string' ? arrivedAs : '');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState({ email: false, password: false });
   const [failed, setFailed] = useState(false);

@@ -14,24 +14,15 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type RegisterRequest, registerRequest } from '@prestaya/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { saveCallbacks } from '../../../lib/form.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { useRegister } from '../api/register.ts';
 import { registrationStatusQueryOptions } from '../api/registration-status.ts';
+import { BackToLogin } from './BackToLogin.tsx';
 
 export const REGISTRATION_CLOSED =
   'Las cuentas son creadas por un administrador. Solicita acceso a tu administrador.';
-
-function BackToLogin() {
-  return (
-    <Text size="sm" ta="center">
-      <Anchor component={Link} to={screenPaths.login} fw={600}>
-        Volver a iniciar sesión
-      </Anchor>
-    </Text>
-  );
-}
 
 function RegisterForm() {
   const navigate = useNavigate();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openRowMenu, pickRowAction } from '../../../test/table.ts';
 import { json, mockServer, renderRoutes, type SeenRequest } from '../../../test/utils.tsx';
 import { PinLockNotices } from './PinLockNotices.tsx';
+import { RESET_LINK_LABEL as RESET } from './ResetLinkDialog.tsx';
 import { UserList } from './UserList.tsx';
 
 const agent: User = {
@@ -112,9 +113,9 @@ describe('PIN lock notices and Desbloquear PIN', { timeout: 20_000 }, () => {
       await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
       return items;
     };
-    expect(await menuOf('Beto')).toEqual(['Editar', 'Cerrar sesiones']);
+    expect(await menuOf('Beto')).toEqual(['Editar', 'Cerrar sesiones', RESET]);
     // A lock of one address only (no notice) is unlocked from the row.
-    expect(await menuOf('Carla')).toEqual(['Editar', 'Cerrar sesiones', 'Desbloquear PIN']);
+    expect(await menuOf('Carla')).toEqual(['Editar', 'Cerrar sesiones', RESET, 'Desbloquear PIN']);
     await pickRowAction(rowOf('Carla'), 'Desbloquear PIN');
     const dialog = within(await screen.findByRole('dialog', { name: 'Desbloquear PIN' }));
     expect(dialog.getByText(/usuario 1004 \(Carla Agente\)/)).toBeInTheDocument();
@@ -122,6 +123,6 @@ describe('PIN lock notices and Desbloquear PIN', { timeout: 20_000 }, () => {
     expect(await screen.findByText('PIN desbloqueado')).toBeInTheDocument();
     expect(unlockCalls(requests)).toEqual([`/api/v1/users/${typo.id}/unlock-pin`]);
     // The list of locks is read again: the row no longer offers it.
-    await waitFor(async () => expect(await menuOf('Carla')).toEqual(['Editar', 'Cerrar sesiones']));
+    await waitFor(async () => expect(await menuOf('Carla')).toEqual(['Editar', 'Cerrar sesiones', RESET]));
   });
 });

@@ -52,6 +52,7 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Editar',
       'Cerrar sesiones',
+      'Generar enlace de restablecimiento',
     ]);
     await userEvent.click(menu.getByRole('menuitem', { name: 'Cerrar sesiones' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cerrar sesiones' }));

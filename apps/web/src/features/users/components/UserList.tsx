@@ -13,6 +13,7 @@ import { getUsers } from '../api/get-users.ts';
 import { usersKeys } from '../api/keys.ts';
 import { USER_STATUS_BADGES } from '../labels.ts';
 import { PinLockNotices } from './PinLockNotices.tsx';
+import { useResetLinkAction } from './ResetLinkDialog.tsx';
 import { REVOKE_SESSIONS_LABEL, RevokeSessionsDialog } from './RevokeSessionsDialog.tsx';
 import { useUnlockPinAction } from './UnlockPinDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
@@ -45,7 +46,11 @@ export function UserList() {
   });
   const [revoking, setRevoking] = useState<User | null>(null);
   const unlockPin = useUnlockPinAction();
-  const extraButtons = useMemo(() => [...rowActions(setRevoking), unlockPin.button], [unlockPin.button]);
+  const resetLink = useResetLinkAction();
+  const extraButtons = useMemo(
+    () => [...rowActions(setRevoking), resetLink.button, unlockPin.button],
+    [resetLink.button, unlockPin.button],
+  );
 
   return (
     <Stack>
@@ -71,6 +76,7 @@ export function UserList() {
         onClose={() => setDialog((d) => ({ ...d, opened: false }))}
       />
       <RevokeSessionsDialog user={revoking} onClose={() => setRevoking(null)} />
+      {resetLink.dialog}
       {unlockPin.dialog}
     </Stack>
   );
