@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: () => import('./routes/admin/dashboard.tsx') },
           { path: 'customers', lazy: () => import('./routes/admin/customers.tsx') },
           { path: 'customers/:id', lazy: () => import('./routes/admin/customer-details.tsx') },
+          { path: 'collections', lazy: () => import('./routes/admin/collections.tsx') },
           {
             element: <RequireRole requiredRole="ROLE_ADMIN" />,
             children: [
