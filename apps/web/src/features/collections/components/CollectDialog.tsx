@@ -96,9 +96,10 @@ function CollectForm({
               <Checkbox
                 label={`${item.concept} · vence ${formatDate(item.dueDate)}`}
                 checked={index < ticked}
-                onChange={(event) =>
-                  setTicked((count) => toggleCount(count, index, event.currentTarget.checked))
-                }
+                onChange={(event) => {
+                  const checked = event.currentTarget.checked;
+                  setTicked((count) => toggleCount(count, index, checked));
+                }}
                 disabled={sending}
               />
               <MoneyText size="sm" value={item.amount} />

@@ -24,7 +24,7 @@ export function CollectResult({
   const done = (
     <Group justify="flex-end">
       <Button variant={outcome.kind === 'sent' ? 'default' : 'filled'} onClick={onClose}>
-        {outcome.kind === 'refused' ? 'Cerrar' : 'Listo'}
+        {outcome.kind === 'refused' ? 'Entendido' : 'Listo'}
       </Button>
     </Group>
   );
