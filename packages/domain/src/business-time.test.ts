@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, nextDailyRun, zonedInstant } from './business-time.ts';
+import { businessDate, endOfWeek, nextDailyRun, zonedInstant } from './business-time.ts';
 
 /** When the daily accrual runs: 00:05 on the business clock, recomputed after every run. */
 describe('nextDailyRun', () => {
@@ -63,5 +63,21 @@ describe('zonedInstant', () => {
     expect(zonedInstant('2026-11-23', 0, 11 * 60 + 40, 'America/Mexico_City').toISOString()).toBe(
       '2026-11-23T17:40:00.000Z',
     );
+  });
+});
+
+/** 'Esta semana' of Cobranza reaches the business week's Sunday. */
+describe('endOfWeek', () => {
+  it('is the coming Sunday from Monday to Saturday, and a Sunday itself', () => {
+    // 2026-03-02 is a Monday, 2026-03-08 a Sunday.
+    expect(endOfWeek('2026-03-02')).toBe('2026-03-08');
+    expect(endOfWeek('2026-03-07')).toBe('2026-03-08');
+    expect(endOfWeek('2026-03-08')).toBe('2026-03-08');
+    expect(endOfWeek('2026-03-09')).toBe('2026-03-15');
+  });
+
+  it('crosses months and years', () => {
+    expect(endOfWeek('2026-12-30')).toBe('2027-01-03');
+    expect(endOfWeek('2028-02-28')).toBe('2028-03-05');
   });
 });

@@ -44,6 +44,15 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * The last day of the business week of `date`: its Sunday (a week runs Monday to Sunday, so a Sunday is
+ * its own week's end). Calendar arithmetic in UTC, like addDays.
+ */
+export function endOfWeek(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, (7 - weekday) % 7);
+}
+
 /** How far the zone's wall clock is ahead of UTC at `instantMs`, in milliseconds (−6 h for Mexico City). */
 export function zoneOffsetMs(instantMs: number, timeZone: string): number {
   const parts = formatter('wall', timeZone).formatToParts(new Date(instantMs));

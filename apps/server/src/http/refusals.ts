@@ -125,6 +125,7 @@ export const REFUSALS = {
     'targetAccountId',
   ),
   'fee.not_found': notFound('Multa no encontrada'),
+  'collections.other_agent': forbidden('Solo puede ver la cobranza de sus propios clientes'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
 
   'idempotency.key_reused': unprocessable(

@@ -1,6 +1,7 @@
 import type {
   AccountTransaction,
   BankAccount,
+  CollectionsPage,
   Fee,
   Loan,
   Paged,
@@ -153,6 +154,19 @@ export function paymentsApi(context: TestContext) {
       dataOf<PaymentDetails>(call(token, 'GET', `/payments/${id}/details`)),
     decideOk: (token: string, id: string, payload: unknown) =>
       dataOf<PaymentListItem>(call(token, 'PATCH', `/payments/${id}`, payload)),
+  };
+}
+
+/** GET /api/v1/collections ('Cobranza'); `query` is the query string, with its '?'. */
+export function collectionsApi(context: TestContext) {
+  const call = staffCall(() => context.app, '/collections');
+  return {
+    list: (token: string, query = '') => call(token, 'GET', query),
+    async listOk(token: string, query = ''): Promise<CollectionsPage> {
+      const response = await call(token, 'GET', query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    },
   };
 }
 

@@ -9,4 +9,4 @@ export const businessToday = (): string => businessDate(new Date(), TEST_TIME_ZO
 export { daysBetween } from '@prestaya/contracts';
 // The calendar arithmetic of the tests is the product's own, so a date a test expects is computed the
 // way the server computes it.
-export { addDays } from '@prestaya/domain';
+export { addDays, endOfWeek } from '@prestaya/domain';

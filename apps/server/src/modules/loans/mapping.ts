@@ -59,7 +59,9 @@ export function toLoanDto({ loan, customer, bankAccount }: LoanJoinedRow): Loan 
   };
 }
 
-export function toScheduledPaymentDto(row: ScheduledPaymentRow): ScheduledPayment {
+export function toScheduledPaymentDto(
+  row: Pick<ScheduledPaymentRow, 'id' | 'paymentNumber' | 'dueDate' | 'amountCents' | 'status' | 'concept'>,
+): ScheduledPayment {
   return {
     id: row.id,
     paymentNumber: row.paymentNumber,

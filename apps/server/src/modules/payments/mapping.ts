@@ -17,7 +17,9 @@ export interface PaymentJoinedRow {
 }
 
 /** The API shape of a fee: centavos become pesos here and only here. */
-export function toFeeDto(row: FeeRow): Fee {
+export function toFeeDto(
+  row: Pick<FeeRow, 'id' | 'feeDate' | 'concept' | 'amountCents' | 'status' | 'scheduledPaymentId'>,
+): Fee {
   return {
     id: row.id,
     feeDate: row.feeDate,

@@ -3,7 +3,10 @@ import { multipart } from '../../support/builders.ts';
 import type { SeededContext, World } from '../world.ts';
 import { ADMIN, EVERYONE, get, OWNER, type Row, STAFF, send, statuses, worldOf } from './roles.ts';
 
-/** Rows of the permissions matrix: bank accounts, loans, payments, reports, audit and the public side. */
+/**
+ * Rows of the permissions matrix: bank accounts, loans, payments, reports, collections, audit and the
+ * public side.
+ */
 export function moneyRows(context: SeededContext<World>): Row[] {
   const { world, fresh } = worldOf(context);
   return [
@@ -125,6 +128,8 @@ export function moneyRows(context: SeededContext<World>): Row[] {
       call: get('/api/v1/reports/weekly-payments?from=2026-01-01&to=2026-01-07'),
     },
     { route: 'GET /api/v1/reports/portfolio', expected: STAFF(), call: get('/api/v1/reports/portfolio') },
+    // 'Cobranza': any staff member; an agent gets only their own customers' loans.
+    { route: 'GET /api/v1/collections', expected: STAFF(), call: get('/api/v1/collections') },
 
     // Audit trail: the list and its export are admin-only; a record's history follows the record.
     { route: 'GET /api/v1/audit', expected: ADMIN(), call: get('/api/v1/audit') },

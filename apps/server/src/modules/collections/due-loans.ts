@@ -1,0 +1,120 @@
+import type { CollectionTab } from '@prestaya/contracts';
+import { addDays, endOfWeek, zonedInstant } from '@prestaya/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { OPEN_LOAN_STATUSES_SQL } from '../../db/loan-statuses.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { loans, scheduledPayments } from '../../db/schema/loans.ts';
+import { fees, payments } from '../../db/schema/payments.ts';
+import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '../../domain/payment-rules.ts';
+
+/**
+ * What 'Cobranza' reads, shared by its page and its summary: the open loans in scope with, per loan,
+ * the figures the tabs are decided on. The payment form's rule (payments/pending.ts payableItems):
+ * installments PENDING or DELAYED are payable (one in a payment 'En validación' is not), and every
+ * PENDING fee is due now.
+ */
+
+/** The business day a request is answered for (the business clock's today). */
+export interface CollectionDay {
+  today: string;
+  /** The business week's Sunday: the horizon of 'Esta semana'. */
+  weekEnd: string;
+  /** Where today starts and tomorrow starts on the business clock: "registered today". */
+  start: Date;
+  end: Date;
+}
+
+export function collectionDay(today: string, timeZone: string): CollectionDay {
+  return {
+    today,
+    weekEnd: endOfWeek(today),
+    start: zonedInstant(today, 0, 0, timeZone),
+    end: zonedInstant(addDays(today, 1), 0, 0, timeZone),
+  };
+}
+
+/** A status list of constants as SQL literals, like OPEN_LOAN_STATUSES_SQL. */
+const literals = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+export const PAYABLE_INSTALLMENT_SQL = literals(PAYABLE_INSTALLMENT_STATUSES);
+export const PAYABLE_FEE_SQL = literals(PAYABLE_FEE_STATUSES);
+const COLLECTED_PAYMENT_SQL = literals(['VALIDATING', 'PAID']);
+
+/** The last due date a tab collects: today, or the week's Sunday for 'Esta semana'. */
+export const horizonOf = (tab: CollectionTab, day: CollectionDay) =>
+  tab === 'week' ? day.weekEnd : day.today;
+
+/**
+ * Whether a loan of `dueLoans` belongs to a tab: a pending fee is due now (so it is in every tab),
+ * otherwise its oldest payable installment is due on or before the tab's day ('Atrasados': before
+ * today). Reads the columns of `dueLoans` under the alias `d`.
+ */
+export function inTab(tab: CollectionTab, day: CollectionDay): SQL {
+  const oldest =
+    tab === 'overdue'
+      ? sql`d.oldest_due < ${day.today}::date`
+      : sql`d.oldest_due <= ${horizonOf(tab, day)}::date`;
+  return sql`(d.fee_count > 0 or ${oldest})`;
+}
+
+export interface DueLoansOptions {
+  /** The customers condition (an agent's own, an administrator's chosen agent); undefined = everyone. */
+  scope: SQL | undefined;
+  /** Extra condition on loans and customers (the search) that narrows the rows themselves. */
+  where?: SQL | undefined;
+  /** A condition computed as the boolean column `matches` instead of narrowing (the summary's count). */
+  matches?: SQL | undefined;
+  day: CollectionDay;
+}
+
+/**
+ * SELECT of the open loans in scope, one row per loan: loan and customer columns, and
+ * - `oldest_due`: the oldest payable installment's due date (null when none is left),
+ * - `due_today_cents`: the payable installments due on or before today,
+ * - `fee_count`, `fee_cents`: the PENDING fees.
+ *
+ * Plan per scope, as the portfolio report's: one agent's loans (or a search's few) probe their own
+ * installments and fees through the loan's indexes (LATERAL), so an agent never scans the whole
+ * tables; the whole business aggregates the payable installments and pending fees once, by loan.
+ */
+export function dueLoans({ scope, where, matches, day }: DueLoansOptions): SQL {
+  const installmentFigures = sql`min(${scheduledPayments.dueDate}) as oldest_due,
+    sum(${scheduledPayments.amountCents}) filter (where ${scheduledPayments.dueDate} <= ${day.today}::date) as due_today_cents`;
+  const payableInstallment = sql`${scheduledPayments.status} in (${PAYABLE_INSTALLMENT_SQL})`;
+  const feeFigures = sql`count(*)::int as fee_count, sum(${fees.amountCents}) as fee_cents`;
+  const pendingFee = sql`${fees.status} in (${PAYABLE_FEE_SQL})`;
+  const perLoan =
+    scope === undefined && where === undefined
+      ? sql`left join (
+          select ${scheduledPayments.loanId} as loan_id, ${installmentFigures}
+            from ${scheduledPayments} where ${payableInstallment} group by 1) i on i.loan_id = ${loans.id}
+        left join (
+          select ${fees.loanId} as loan_id, ${feeFigures}
+            from ${fees} where ${pendingFee} group by 1) f on f.loan_id = ${loans.id}`
+      : sql`left join lateral (
+          select ${installmentFigures} from ${scheduledPayments}
+           where ${scheduledPayments.loanId} = ${loans.id} and ${payableInstallment}) i on true
+        left join lateral (
+          select ${feeFigures} from ${fees}
+           where ${fees.loanId} = ${loans.id} and ${pendingFee}) f on true`;
+  return sql`
+    select ${loans.id} as loan_id, ${loans.num} as loan_num, ${loans.status} as loan_status,
+           ${loans.currentBalanceCents} as balance_cents,
+           ${customers.id} as customer_id, ${customers.num} as customer_num, ${customers.name} as name,
+           ${customers.lastName} as last_name, ${customers.secondLastName} as second_last_name,
+           ${customers.phone} as phone, ${customers.agentId} as agent_id,
+           i.oldest_due, coalesce(i.due_today_cents, 0) as due_today_cents,
+           coalesce(f.fee_count, 0) as fee_count, coalesce(f.fee_cents, 0) as fee_cents,
+           ${matches ?? sql`true`} as matches
+      from ${loans}
+      join ${customers} on ${customers.id} = ${loans.customerId}
+      ${perLoan}
+     where ${loans.status} in (${OPEN_LOAN_STATUSES_SQL})
+       and ${scope ?? sql`true`} and ${where ?? sql`true`}`;
+}
+
+/** Payments registered today (business day) and not rejected or cancelled: the cash an agent took. */
+export function collectedToday(day: CollectionDay): SQL {
+  return sql`${payments.status} in (${COLLECTED_PAYMENT_SQL})
+    and ${payments.createdOn} >= ${day.start.toISOString()}::timestamptz
+    and ${payments.createdOn} < ${day.end.toISOString()}::timestamptz`;
+}

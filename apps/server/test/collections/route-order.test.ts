@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { customersApi } from '../support/api.ts';
+import { createAdmin, createUserAndLogin, type TestUser } from '../support/app.ts';
+import { collections, context, loanDue, namesOf, tabOf } from '../support/collections-world.ts';
+import type { ActiveLoan } from '../support/worlds.ts';
+
+/**
+ * 'Cobranza' reads as a route: postal code, colonia, last name, name (accents and case folded), then
+ * the loan number; customers without an address last. Every loan here has installment 1 due today.
+ *
+ *   Dora Zamora    01000 Zona Centro
+ *   Beto Ávila     03100 Álamos         (Álamos before Del Valle: the accent does not sort it last)
+ *   Carla Ávila    03100 álamos
+ *   Carla Ávila    03100 Álamos         (the same person's name twice: the older loan number first)
+ *   Ana Ortiz      03100 Álamos
+ *   Zoe Ábrego     03100 Del Valle
+ *   Eva Sin Casa   (no address)
+ */
+let admin: TestUser;
+let ana: TestUser;
+let carlas: ActiveLoan[];
+
+const ALAMOS = { postalCode: '03100', neighborhood: 'Álamos' };
+
+beforeEach(async () => {
+  admin = await createAdmin(context);
+  ana = await createUserAndLogin(context, { name: 'Ana', lastName: 'Agente' });
+  // Created out of order, so creation order cannot pass for route order.
+  await loanDue(admin, ana, { name: 'Eva', lastName: 'Sin Casa' });
+  await loanDue(admin, ana, {
+    name: 'Zoe',
+    lastName: 'Ábrego',
+    address: { postalCode: '03100', neighborhood: 'Del Valle' },
+    phone: '5598765432',
+  });
+  await loanDue(admin, ana, { name: 'Ana', lastName: 'Ortiz', address: ALAMOS });
+  carlas = [
+    await loanDue(admin, ana, { name: 'Carla', lastName: 'Ávila', address: ALAMOS }),
+    await loanDue(admin, ana, {
+      name: 'carla',
+      lastName: 'avila',
+      address: { postalCode: '03100', neighborhood: 'álamos' },
+    }),
+  ];
+  await loanDue(admin, ana, { name: 'Beto', lastName: 'Ávila', address: ALAMOS });
+  await loanDue(admin, ana, {
+    name: 'Dora',
+    lastName: 'Zamora',
+    address: { postalCode: '01000', neighborhood: 'Zona Centro' },
+  });
+});
+
+const ROUTE = ['Dora', 'Beto', 'Carla', 'carla', 'Ana', 'Zoe', 'Eva'];
+
+describe('route order', () => {
+  it('is postal code, colonia, last name, name, loan number; no address last', async () => {
+    const page = await tabOf(ana.token, 'today');
+    expect(namesOf(page)).toEqual(ROUTE);
+    // The two Carla Ávila: same address and name once folded, so by loan number.
+    expect(page.data.slice(2, 4).map((card) => card.loan.num)).toEqual(carlas.map((c) => c.loan.num));
+    expect(page.data[0]?.address).toEqual({
+      street: 'Av. Insurgentes Sur',
+      numExterior: '1602',
+      numInterior: '4B',
+      neighborhood: 'Zona Centro',
+      city: 'Benito Juárez',
+      state: 'CIUDAD DE MEXICO',
+      postalCode: '01000',
+    });
+    expect(page.data.at(-1)?.address).toBeNull();
+  });
+
+  it('the first address is the one a visit goes to', async () => {
+    const [dora] = (await tabOf(ana.token, 'today', '&query=dora')).data;
+    await customersApi(context).addAddressOk(ana.token, dora?.customer.id ?? '', {
+      postalCode: '99999',
+      neighborhood: 'Otra',
+    });
+    const again = await tabOf(ana.token, 'today', '&query=dora');
+    expect(again.data[0]?.address?.postalCode).toBe('01000');
+  });
+});
+
+describe('paging', () => {
+  it('walks the route in pages that neither overlap nor skip', async () => {
+    const pages = [];
+    for (let page = 1; page <= 4; page++)
+      pages.push(await collections.listOk(ana.token, `?size=2&page=${page}`));
+    expect(pages.map((p) => namesOf(p))).toEqual([
+      ['Dora', 'Beto'],
+      ['Carla', 'carla'],
+      ['Ana', 'Zoe'],
+      ['Eva'],
+    ]);
+    for (const page of pages) {
+      expect([page.size, page.totalDocuments, page.totalPages]).toEqual([2, 7, 4]);
+      expect(page.summary.counts.today).toBe(7);
+    }
+    const past = await collections.listOk(ana.token, '?size=2&page=5');
+    expect([past.data, past.page, past.totalDocuments, past.totalPages]).toEqual([[], 5, 7, 4]);
+  });
+});
+
+describe('query', () => {
+  it('finds customers by name without accents or case, by phone, or a loan by its number', async () => {
+    expect(namesOf(await tabOf(ana.token, 'today', '&query=abrego'))).toEqual(['Zoe']);
+    expect(namesOf(await tabOf(ana.token, 'today', '&query=%C3%81VILA'))).toEqual(['Beto', 'Carla', 'carla']);
+    expect(namesOf(await tabOf(ana.token, 'today', '&query=55%209876'))).toEqual(['Zoe']);
+    const num = carlas[1]?.loan.num ?? 0;
+    const byNumber = await tabOf(ana.token, 'today', `&query=${num}`);
+    expect(byNumber.data.map((card) => card.loan.num)).toEqual([num]);
+    const none = await tabOf(ana.token, 'today', '&query=nadie');
+    expect([none.data, none.totalDocuments, none.totalPages, none.summary.counts.today]).toEqual([
+      [],
+      0,
+      0,
+      7,
+    ]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { CollectionCard, CollectionsPage } from '@prestaya/contracts';
+import { collectionsApi, customersApi } from './api.ts';
+import { type TestUser, useTestApp } from './app.ts';
+import { addDays, businessToday, endOfWeek } from './clock.ts';
+import { type ActiveLoan, activeLoan } from './worlds.ts';
+
+/**
+ * The set-up shared by the 'Cobranza' tests: importing this module registers the app's hooks. Loans
+ * are laid out in business days around today, `T`; the week ends on `WEEK_END` (T itself on a Sunday).
+ */
+export const context = useTestApp();
+
+export const collections = collectionsApi(context);
+
+export const T = businessToday();
+export const day = (offset: number) => addDays(T, offset);
+export const WEEK_END = endOfWeek(T);
+
+export interface RouteStop {
+  name: string;
+  lastName?: string;
+  /** The customer's address (postal code, colonia); none when absent. */
+  address?: { postalCode: string; neighborhood: string };
+  /** The loan's request date: installment k is due requestDate + 7·k (default T−7: due today). */
+  requestDate?: string;
+  /** Default $1,001: installments of $100.10, a weekly fee cap of $100.10. */
+  amount?: number;
+  phone?: string;
+}
+
+/**
+ * A customer of `agent` (with an address when given) and a delivered loanFromPast of theirs. The
+ * fee accrual is the caller's (support/worlds.ts accrue), once every loan is in place.
+ */
+export async function loanDue(admin: TestUser, agent: TestUser, stop: RouteStop): Promise<ActiveLoan> {
+  const customers = customersApi(context);
+  const customer = await customers.createOk(agent.token, {
+    name: stop.name,
+    lastName: stop.lastName ?? 'Cobranza',
+    secondLastName: null,
+    phone: stop.phone ?? '5511112222',
+  });
+  if (stop.address) await customers.addAddressOk(agent.token, customer.id, stop.address);
+  return activeLoan(context, admin, customer.id, {
+    amount: stop.amount ?? 1_001,
+    requestDate: stop.requestDate ?? day(-7),
+  });
+}
+
+/** The customers' names of a page, in its order. */
+export const namesOf = (page: CollectionsPage | CollectionCard[]) =>
+  (Array.isArray(page) ? page : page.data).map((card) => card.customer.name);
+
+/** A tab of `token`'s 'Cobranza', 100 cards at most, with more query string when given. */
+export const tabOf = (token: string, tab: 'today' | 'week' | 'overdue', more = '') =>
+  collections.listOk(token, `?tab=${tab}&size=100${more}`);
