@@ -77,7 +77,13 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
     <Stack gap="md">
       <Title order={1}>Cobranza</Title>
       {cachedAt && (
-        <Alert color="orange" variant="light" icon={<IconWifiOff size={18} aria-hidden />} role="status">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconWifiOff size={18} aria-hidden />}
+          role="status"
+          data-testid="offline-banner"
+        >
           {offlineBannerText(cachedAt)}
         </Alert>
       )}
