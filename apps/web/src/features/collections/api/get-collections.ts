@@ -1,5 +1,6 @@
-import type { CollectionCard, CollectionsPage } from '@prestaya/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { COLLECTION_TABS, type CollectionCard, type CollectionsPage } from '@prestaya/contracts';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, isApiError } from '../../../lib/api.ts';
 import { readCachedList, writeCachedList } from '../../../lib/offline-db.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -63,8 +64,8 @@ export async function loadCollectionsPage(
   }
 }
 
-export function useCollections(userId: string, params: CollectionsParams) {
-  return useInfiniteQuery({
+const listOptions = (userId: string, params: CollectionsParams) =>
+  infiniteQueryOptions({
     queryKey: collectionsKeys.list(userId, params),
     queryFn: ({ pageParam }) => loadCollectionsPage(userId, params, pageParam),
     initialPageParam: 1,
@@ -74,4 +75,22 @@ export function useCollections(userId: string, params: CollectionsParams) {
     networkMode: 'always',
     staleTime: 0,
   });
+
+export function useCollections(userId: string, params: CollectionsParams) {
+  const list = useInfiniteQuery(listOptions(userId, params));
+  const queryClient = useQueryClient();
+  const online = !!list.data && !list.data.pages[0]?.cachedAt;
+  const { tab, agentId, query } = params;
+  // With signal, the other tabs' first pages load too, so all three are on the phone later.
+  useEffect(() => {
+    if (!online || query) return;
+    for (const other of COLLECTION_TABS) {
+      if (other === tab) continue;
+      void queryClient.prefetchInfiniteQuery({
+        ...listOptions(userId, { tab: other, agentId }),
+        staleTime: 60_000,
+      });
+    }
+  }, [online, query, tab, agentId, userId, queryClient]);
+  return list;
 }

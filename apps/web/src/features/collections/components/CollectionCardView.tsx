@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type CollectionCard, centsToPesos, pesosToCents } from '@prestaya/contracts';
 import { totalCents } from '@prestaya/domain';
 import { IconBrandWhatsapp, IconCash, IconMapPin, IconPhone } from '@tabler/icons-react';
@@ -32,7 +32,15 @@ function ContactLink({
   icon: ReactNode;
   blank?: boolean;
 }) {
-  const common = { variant: 'light', size: 'sm', leftSection: icon, px: 6 } as const;
+  // Three side by side on a 360 px phone, each as wide as its label needs plus a share of the rest.
+  const common = {
+    variant: 'light',
+    size: 'sm',
+    leftSection: icon,
+    px: 8,
+    style: { flex: '1 1 auto' },
+    styles: { section: { marginInlineEnd: 6 } },
+  } as const;
   if (!href) {
     return (
       <Button {...common} disabled>
@@ -143,7 +151,7 @@ export function CollectionCardView({
 
         {queued && <QueuedNotice entry={queued} onDiscard={() => onDiscard(queued.key)} />}
 
-        <SimpleGrid cols={3} spacing={6}>
+        <Group gap={6} wrap="nowrap">
           <ContactLink
             href={telLink(card.customer.phone)}
             label="Llamar"
@@ -161,7 +169,7 @@ export function CollectionCardView({
             icon={<IconMapPin size={16} aria-hidden />}
             blank
           />
-        </SimpleGrid>
+        </Group>
         <Button
           fullWidth
           leftSection={<IconCash size={18} aria-hidden />}

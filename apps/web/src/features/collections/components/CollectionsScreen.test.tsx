@@ -45,6 +45,9 @@ function serve(pages: (request: SeenRequest) => CollectionsPage | Response) {
 const cardOf = (name: string) => screen.getByRole('article', { name: new RegExp(name) });
 const collectionRequests = (requests: SeenRequest[]) =>
   requests.filter((r) => r.url.pathname === PATH).map((r) => params(r.url));
+/** Each different request once, in the order first sent (a tab shown again reloads its list). */
+const distinct = (list: Record<string, string>[]) =>
+  [...new Set(list.map((entry) => JSON.stringify(entry)))].map((entry) => JSON.parse(entry));
 
 describe("'Cobranza'", { timeout: 20_000 }, () => {
   it('shows the totals, the tab counts and one card per loan: who, where, what is due now and the chip', async () => {
@@ -90,7 +93,14 @@ describe("'Cobranza'", { timeout: 20_000 }, () => {
     expect(within(second).getByTestId('collection-due-total')).toHaveTextContent('$2,100.00');
     // An agent sees no agent picker, and asks for their own route without naming anyone.
     expect(screen.queryByRole('combobox', { name: 'Agente' })).not.toBeInTheDocument();
-    expect(collectionRequests(requests)).toEqual([{ tab: 'today', page: '1', size: '20' }]);
+    // With signal, the other tabs' first pages are fetched too, so the phone has all three.
+    await waitFor(() =>
+      expect(collectionRequests(requests)).toEqual([
+        { tab: 'today', page: '1', size: '20' },
+        { tab: 'week', page: '1', size: '20' },
+        { tab: 'overdue', page: '1', size: '20' },
+      ]),
+    );
   });
 
   it('opens the phone’s dialer, a WhatsApp reminder and the map of the address in one tap', async () => {
@@ -142,11 +152,11 @@ describe("'Cobranza'", { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Ningún cliente de esta lista coincide con la búsqueda.'),
     ).toBeInTheDocument();
-    expect(collectionRequests(requests)).toEqual([
+    expect(distinct(collectionRequests(requests))).toEqual([
       { tab: 'today', page: '1', size: '20' },
       { tab: 'week', page: '1', size: '20' },
+      { tab: 'overdue', page: '1', size: '20' },
       { tab: 'week', page: '2', size: '20' },
-      { tab: 'today', page: '1', size: '20' },
       { tab: 'today', query: 'Nadie', page: '1', size: '20' },
     ]);
   });
@@ -178,9 +188,13 @@ describe("'Cobranza'", { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Agente' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Rosa Luna' }));
     await waitFor(() =>
-      expect(collectionRequests(requests)).toEqual([
+      expect(distinct(collectionRequests(requests))).toEqual([
         { tab: 'today', page: '1', size: '20' },
+        { tab: 'week', page: '1', size: '20' },
+        { tab: 'overdue', page: '1', size: '20' },
         { tab: 'today', agentId: 'agent-7', page: '1', size: '20' },
+        { tab: 'week', agentId: 'agent-7', page: '1', size: '20' },
+        { tab: 'overdue', agentId: 'agent-7', page: '1', size: '20' },
       ]),
     );
   });
