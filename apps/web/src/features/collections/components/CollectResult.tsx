@@ -1,6 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type CollectionCard, paymentFolio } from '@prestaya/contracts';
 import { IconBrandWhatsapp, IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { DetailField } from '../../../components/DetailField.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import type { CollectOutcome } from '../api/collect-payment.ts';
@@ -8,6 +9,30 @@ import { receiptMessage, whatsappLink } from '../contact.ts';
 import { PENDING_LABEL } from './QueuedNotice.tsx';
 
 export const NOT_REGISTERED = 'No se registró el cobro';
+
+type Other = Exclude<CollectOutcome, { kind: 'sent' }>;
+
+/** What the dialog says when there is no receipt to share. */
+function noticeOf(outcome: Other): { color: string; title: string; icon?: ReactNode; text: string } {
+  switch (outcome.kind) {
+    case 'queued':
+      return {
+        color: 'yellow',
+        title: PENDING_LABEL,
+        icon: <IconCloudUpload size={18} aria-hidden />,
+        text: 'Sin conexión: el cobro quedó guardado en este teléfono y se enviará solo cuando vuelva la señal. No cierre la sesión hasta entonces.',
+      };
+    case 'refused':
+      return { color: 'red', title: NOT_REGISTERED, text: outcome.detail };
+    case 'sent-elsewhere':
+      return {
+        color: 'teal',
+        title: 'Cobro registrado',
+        icon: <IconCircleCheck size={18} aria-hidden />,
+        text: 'El cobro ya se envió al servidor.',
+      };
+  }
+}
 
 /** After 'Cobrar': the receipt to share, the payment kept for later, or the server's refusal. */
 export function CollectResult({
@@ -29,42 +54,18 @@ export function CollectResult({
     </Group>
   );
 
-  if (outcome.kind === 'queued') {
+  if (outcome.kind !== 'sent') {
+    const { color, title, icon, text } = noticeOf(outcome);
     return (
       <Stack>
         <Alert
-          color="yellow"
+          color={color}
           variant="light"
-          icon={<IconCloudUpload size={18} aria-hidden />}
-          title={PENDING_LABEL}
+          icon={icon}
+          title={title}
+          role={color === 'red' ? 'alert' : undefined}
         >
-          Sin conexión: el cobro quedó guardado en este teléfono y se enviará solo cuando vuelva la señal. No
-          cierre la sesión hasta entonces.
-        </Alert>
-        {done}
-      </Stack>
-    );
-  }
-  if (outcome.kind === 'refused') {
-    return (
-      <Stack>
-        <Alert color="red" variant="light" role="alert" title={NOT_REGISTERED}>
-          {outcome.detail}
-        </Alert>
-        {done}
-      </Stack>
-    );
-  }
-  if (outcome.kind === 'sent-elsewhere') {
-    return (
-      <Stack>
-        <Alert
-          color="teal"
-          variant="light"
-          icon={<IconCircleCheck size={18} aria-hidden />}
-          title="Cobro registrado"
-        >
-          El cobro ya se envió al servidor.
+          {text}
         </Alert>
         {done}
       </Stack>
