@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customersApi } from '../support/api.ts';
-import { createAdmin, createUserAndLogin, type TestUser } from '../support/app.ts';
-import { collections, context, loanDue, namesOf, tabOf } from '../support/collections-world.ts';
+import { collections, context, loanDue, namesOf, tabOf, useStaff } from '../support/collections-world.ts';
 import type { ActiveLoan } from '../support/worlds.ts';
 
 /**
@@ -10,40 +9,37 @@ import type { ActiveLoan } from '../support/worlds.ts';
  *
  *   Dora Zamora    01000 Zona Centro
  *   Beto Ávila     03100 Álamos         (Álamos before Del Valle: the accent does not sort it last)
- *   Carla Ávila    03100 álamos
- *   Carla Ávila    03100 Álamos         (the same person's name twice: the older loan number first)
+ *   Carla Ávila    03100 Álamos
+ *   carla avila    03100 álamos         (the same once folded: the older loan number first)
  *   Ana Ortiz      03100 Álamos
  *   Zoe Ábrego     03100 Del Valle
  *   Eva Sin Casa   (no address)
  */
-let admin: TestUser;
-let ana: TestUser;
+const staff = useStaff();
 let carlas: ActiveLoan[];
 
 const ALAMOS = { postalCode: '03100', neighborhood: 'Álamos' };
 
 beforeEach(async () => {
-  admin = await createAdmin(context);
-  ana = await createUserAndLogin(context, { name: 'Ana', lastName: 'Agente' });
   // Created out of order, so creation order cannot pass for route order.
-  await loanDue(admin, ana, { name: 'Eva', lastName: 'Sin Casa' });
-  await loanDue(admin, ana, {
+  await loanDue(staff.admin, staff.ana, { name: 'Eva', lastName: 'Sin Casa' });
+  await loanDue(staff.admin, staff.ana, {
     name: 'Zoe',
     lastName: 'Ábrego',
     address: { postalCode: '03100', neighborhood: 'Del Valle' },
     phone: '5598765432',
   });
-  await loanDue(admin, ana, { name: 'Ana', lastName: 'Ortiz', address: ALAMOS });
+  await loanDue(staff.admin, staff.ana, { name: 'Ana', lastName: 'Ortiz', address: ALAMOS });
   carlas = [
-    await loanDue(admin, ana, { name: 'Carla', lastName: 'Ávila', address: ALAMOS }),
-    await loanDue(admin, ana, {
+    await loanDue(staff.admin, staff.ana, { name: 'Carla', lastName: 'Ávila', address: ALAMOS }),
+    await loanDue(staff.admin, staff.ana, {
       name: 'carla',
       lastName: 'avila',
       address: { postalCode: '03100', neighborhood: 'álamos' },
     }),
   ];
-  await loanDue(admin, ana, { name: 'Beto', lastName: 'Ávila', address: ALAMOS });
-  await loanDue(admin, ana, {
+  await loanDue(staff.admin, staff.ana, { name: 'Beto', lastName: 'Ávila', address: ALAMOS });
+  await loanDue(staff.admin, staff.ana, {
     name: 'Dora',
     lastName: 'Zamora',
     address: { postalCode: '01000', neighborhood: 'Zona Centro' },
@@ -54,7 +50,7 @@ const ROUTE = ['Dora', 'Beto', 'Carla', 'carla', 'Ana', 'Zoe', 'Eva'];
 
 describe('route order', () => {
   it('is postal code, colonia, last name, name, loan number; no address last', async () => {
-    const page = await tabOf(ana.token, 'today');
+    const page = await tabOf(staff.ana.token, 'today');
     expect(namesOf(page)).toEqual(ROUTE);
     // The two Carla Ávila: same address and name once folded, so by loan number.
     expect(page.data.slice(2, 4).map((card) => card.loan.num)).toEqual(carlas.map((c) => c.loan.num));
@@ -71,12 +67,12 @@ describe('route order', () => {
   });
 
   it('the first address is the one a visit goes to', async () => {
-    const [dora] = (await tabOf(ana.token, 'today', '&query=dora')).data;
-    await customersApi(context).addAddressOk(ana.token, dora?.customer.id ?? '', {
+    const [dora] = (await tabOf(staff.ana.token, 'today', '&query=dora')).data;
+    await customersApi(context).addAddressOk(staff.ana.token, dora?.customer.id ?? '', {
       postalCode: '99999',
       neighborhood: 'Otra',
     });
-    const again = await tabOf(ana.token, 'today', '&query=dora');
+    const again = await tabOf(staff.ana.token, 'today', '&query=dora');
     expect(again.data[0]?.address?.postalCode).toBe('01000');
   });
 });
@@ -85,7 +81,7 @@ describe('paging', () => {
   it('walks the route in pages that neither overlap nor skip', async () => {
     const pages = [];
     for (let page = 1; page <= 4; page++)
-      pages.push(await collections.listOk(ana.token, `?size=2&page=${page}`));
+      pages.push(await collections.listOk(staff.ana.token, `?size=2&page=${page}`));
     expect(pages.map((p) => namesOf(p))).toEqual([
       ['Dora', 'Beto'],
       ['Carla', 'carla'],
@@ -96,20 +92,24 @@ describe('paging', () => {
       expect([page.size, page.totalDocuments, page.totalPages]).toEqual([2, 7, 4]);
       expect(page.summary.counts.today).toBe(7);
     }
-    const past = await collections.listOk(ana.token, '?size=2&page=5');
+    const past = await collections.listOk(staff.ana.token, '?size=2&page=5');
     expect([past.data, past.page, past.totalDocuments, past.totalPages]).toEqual([[], 5, 7, 4]);
   });
 });
 
 describe('query', () => {
   it('finds customers by name without accents or case, by phone, or a loan by its number', async () => {
-    expect(namesOf(await tabOf(ana.token, 'today', '&query=abrego'))).toEqual(['Zoe']);
-    expect(namesOf(await tabOf(ana.token, 'today', '&query=%C3%81VILA'))).toEqual(['Beto', 'Carla', 'carla']);
-    expect(namesOf(await tabOf(ana.token, 'today', '&query=55%209876'))).toEqual(['Zoe']);
+    expect(namesOf(await tabOf(staff.ana.token, 'today', '&query=abrego'))).toEqual(['Zoe']);
+    expect(namesOf(await tabOf(staff.ana.token, 'today', '&query=%C3%81VILA'))).toEqual([
+      'Beto',
+      'Carla',
+      'carla',
+    ]);
+    expect(namesOf(await tabOf(staff.ana.token, 'today', '&query=55%209876'))).toEqual(['Zoe']);
     const num = carlas[1]?.loan.num ?? 0;
-    const byNumber = await tabOf(ana.token, 'today', `&query=${num}`);
+    const byNumber = await tabOf(staff.ana.token, 'today', `&query=${num}`);
     expect(byNumber.data.map((card) => card.loan.num)).toEqual([num]);
-    const none = await tabOf(ana.token, 'today', '&query=nadie');
+    const none = await tabOf(staff.ana.token, 'today', '&query=nadie');
     expect([none.data, none.totalDocuments, none.totalPages, none.summary.counts.today]).toEqual([
       [],
       0,

@@ -1,7 +1,6 @@
 import type { CollectionCard } from '@prestaya/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
-import { createAdmin, createUserAndLogin, type TestUser } from '../support/app.ts';
 import { daysBetween } from '../support/clock.ts';
 import {
   collections,
@@ -11,6 +10,7 @@ import {
   namesOf,
   T,
   tabOf,
+  useStaff,
   WEEK_END,
 } from '../support/collections-world.ts';
 import { type ActiveLoan, accrue, confirm, openAccount, registerOldest } from '../support/worlds.ts';
@@ -32,24 +32,26 @@ import { type ActiveLoan, accrue, confirm, openAccount, registerOldest } from '.
  */
 const TODAY_IS_SUNDAY = WEEK_END === T;
 
-let admin: TestUser;
-let ana: TestUser;
+const staff = useStaff();
 let loans: Record<'hugo' | 'olga' | 'sara' | 'valeria', ActiveLoan>;
 
 beforeEach(async () => {
-  admin = await createAdmin(context);
-  ana = await createUserAndLogin(context, { name: 'Ana', lastName: 'Agente' });
-  const beto = await createUserAndLogin(context, { name: 'Beto', lastName: 'Agente' });
   loans = {
-    hugo: await loanDue(admin, ana, { name: 'Hugo' }),
-    olga: await loanDue(admin, ana, { name: 'Olga', requestDate: day(-10) }),
-    sara: await loanDue(admin, ana, { name: 'Sara', requestDate: day(-7 + daysBetween(T, WEEK_END)) }),
-    valeria: await loanDue(admin, ana, { name: 'Valeria', requestDate: day(-15) }),
+    hugo: await loanDue(staff.admin, staff.ana, { name: 'Hugo' }),
+    olga: await loanDue(staff.admin, staff.ana, { name: 'Olga', requestDate: day(-10) }),
+    sara: await loanDue(staff.admin, staff.ana, {
+      name: 'Sara',
+      requestDate: day(-7 + daysBetween(T, WEEK_END)),
+    }),
+    valeria: await loanDue(staff.admin, staff.ana, { name: 'Valeria', requestDate: day(-15) }),
   };
-  await loanDue(admin, ana, { name: 'Nico', requestDate: day(-6 + daysBetween(T, WEEK_END)) });
-  await loanDue(admin, beto, { name: 'Bruno', requestDate: day(-10) });
-  const paula = await customersApi(context).createOk(ana.token, { name: 'Paula', lastName: 'Cobranza' });
-  await loansApi(context).createOk(ana.token, paula.id, { amount: 2_000 });
+  await loanDue(staff.admin, staff.ana, { name: 'Nico', requestDate: day(-6 + daysBetween(T, WEEK_END)) });
+  await loanDue(staff.admin, staff.beto, { name: 'Bruno', requestDate: day(-10) });
+  const paula = await customersApi(context).createOk(staff.ana.token, {
+    name: 'Paula',
+    lastName: 'Cobranza',
+  });
+  await loansApi(context).createOk(staff.ana.token, paula.id, { amount: 2_000 });
   await accrue(context, T);
 });
 
@@ -66,19 +68,19 @@ const amountsOf = (card: CollectionCard) => ({
 
 describe('the tabs', () => {
   it('Hoy: due today or overdue; Atrasados: overdue; Esta semana: due by Sunday', async () => {
-    const today = await tabOf(ana.token, 'today');
+    const today = await tabOf(staff.ana.token, 'today');
     expect(namesOf(today)).toEqual(
       TODAY_IS_SUNDAY ? ['Hugo', 'Olga', 'Sara', 'Valeria'] : ['Hugo', 'Olga', 'Valeria'],
     );
-    expect(namesOf(await tabOf(ana.token, 'overdue'))).toEqual(['Olga', 'Valeria']);
-    expect(namesOf(await tabOf(ana.token, 'week'))).toEqual(['Hugo', 'Olga', 'Sara', 'Valeria']);
+    expect(namesOf(await tabOf(staff.ana.token, 'overdue'))).toEqual(['Olga', 'Valeria']);
+    expect(namesOf(await tabOf(staff.ana.token, 'week'))).toEqual(['Hugo', 'Olga', 'Sara', 'Valeria']);
     // 'today' is the default tab.
-    expect(namesOf(await collections.listOk(ana.token))).toEqual(namesOf(today));
+    expect(namesOf(await collections.listOk(staff.ana.token))).toEqual(namesOf(today));
     expect(today.summary.counts).toEqual({ today: TODAY_IS_SUNDAY ? 4 : 3, week: 4, overdue: 2 });
   });
 
   it('a card says what is due now by the payment form rule, in exact centavos', async () => {
-    const cards = (await tabOf(ana.token, 'today')).data;
+    const cards = (await tabOf(staff.ana.token, 'today')).data;
     expect(amountsOf(cardOf(cards, 'Hugo'))).toEqual({
       installments: [[1, T, 100.1]],
       fees: [],
@@ -108,15 +110,15 @@ describe('the tabs', () => {
       total: 350.3,
     });
     // The payment form lists the same items (every payable installment; the card stops at today).
-    const pending = await paymentsApi(context).pendingOk(ana.token, loans.valeria.loan.id);
+    const pending = await paymentsApi(context).pendingOk(staff.ana.token, loans.valeria.loan.id);
     expect(valeria.due.scheduledPayments).toEqual(pending.scheduledPayments.filter((p) => p.dueDate <= T));
     expect(valeria.due.fees).toEqual(pending.fees);
   });
 
   it('a card names the loan, customer and agent, and how late the oldest item is', async () => {
-    const cards = (await tabOf(ana.token, 'week')).data;
+    const cards = (await tabOf(staff.ana.token, 'week')).data;
     const olga = cardOf(cards, 'Olga');
-    const loan = (await loansApi(context).get(admin.token, loans.olga.loan.id)).json().data;
+    const loan = (await loansApi(context).get(staff.admin.token, loans.olga.loan.id)).json().data;
     expect(olga.loan).toEqual({
       id: loan.id,
       num: loan.num,
@@ -125,7 +127,7 @@ describe('the tabs', () => {
     });
     expect(olga.customer).toMatchObject({ name: 'Olga', lastName: 'Cobranza', phone: '5511112222' });
     expect(olga.address).toBeNull();
-    expect(olga.agent).toEqual({ id: ana.id, num: ana.num, name: 'Ana', lastName: 'Agente' });
+    expect(olga.agent).toEqual({ id: staff.ana.id, num: staff.ana.num, name: 'Ana', lastName: 'Agente' });
     expect([olga.oldestDueDate, olga.daysLate]).toEqual([day(-3), 3]);
     expect([cardOf(cards, 'Valeria').oldestDueDate, cardOf(cards, 'Valeria').daysLate]).toEqual([day(-8), 8]);
     expect([cardOf(cards, 'Hugo').daysLate, cardOf(cards, 'Sara').daysLate]).toEqual([
@@ -135,7 +137,7 @@ describe('the tabs', () => {
   });
 
   it("Esta semana's cards also carry the installments due by Sunday", async () => {
-    const olga = cardOf((await tabOf(ana.token, 'week')).data, 'Olga');
+    const olga = cardOf((await tabOf(staff.ana.token, 'week')).data, 'Olga');
     // Installment 2 is due T+4: this week unless the week ends sooner.
     const second = day(4) <= WEEK_END ? [[2, day(4), 100.1]] : [];
     expect(amountsOf(olga).installments).toEqual([[1, day(-3), 100.1], ...second]);
@@ -146,12 +148,12 @@ describe('the tabs', () => {
 describe('payments taken today', () => {
   it('leave the items in validation out of the card and count as collected', async () => {
     // Installment 1 and every fee of Valeria: 100.10 + 150.10.
-    const payment = await registerOldest(context, ana, loans.valeria.loan.id, 1);
+    const payment = await registerOldest(context, staff.ana, loans.valeria.loan.id, 1);
     expect(payment.amount).toBe(250.2);
     // Hugo pays all that is due: his card leaves 'Hoy', his payment still counts.
-    await registerOldest(context, ana, loans.hugo.loan.id, 1);
+    await registerOldest(context, staff.ana, loans.hugo.loan.id, 1);
 
-    const today = await tabOf(ana.token, 'today');
+    const today = await tabOf(staff.ana.token, 'today');
     expect(namesOf(today)).toEqual(TODAY_IS_SUNDAY ? ['Olga', 'Sara', 'Valeria'] : ['Olga', 'Valeria']);
     const valeria = cardOf(today.data, 'Valeria');
     expect(amountsOf(valeria)).toEqual({ installments: [[2, day(-1), 100.1]], fees: [], total: 100.1 });
@@ -166,13 +168,13 @@ describe('payments taken today', () => {
   });
 
   it('count once confirmed, and no longer once rejected', async () => {
-    const account = await openAccount(context, admin, 1_000, 'Caja');
-    const valeria = await registerOldest(context, ana, loans.valeria.loan.id, 1);
-    const hugo = await registerOldest(context, ana, loans.hugo.loan.id, 1);
-    await confirm(context, admin, hugo.id, account.id);
-    await paymentsApi(context).decideOk(admin.token, valeria.id, { status: 'REJECTED' });
+    const account = await openAccount(context, staff.admin, 1_000, 'Caja');
+    const valeria = await registerOldest(context, staff.ana, loans.valeria.loan.id, 1);
+    const hugo = await registerOldest(context, staff.ana, loans.hugo.loan.id, 1);
+    await confirm(context, staff.admin, hugo.id, account.id);
+    await paymentsApi(context).decideOk(staff.admin.token, valeria.id, { status: 'REJECTED' });
 
-    const today = await tabOf(ana.token, 'today');
+    const today = await tabOf(staff.ana.token, 'today');
     expect(today.summary.collectedToday).toBe(100.1);
     // Rejected: Valeria owes everything again.
     expect(cardOf(today.data, 'Valeria').due.total).toBe(350.3);
@@ -182,7 +184,7 @@ describe('payments taken today', () => {
 
 describe('the summary', () => {
   it('covers the whole scope, not the page nor the search', async () => {
-    const onePage = await collections.listOk(ana.token, '?tab=today&size=1&query=olga');
+    const onePage = await collections.listOk(staff.ana.token, '?tab=today&size=1&query=olga');
     expect(namesOf(onePage)).toEqual(['Olga']);
     expect([onePage.totalDocuments, onePage.totalPages]).toEqual([1, 1]);
     expect(onePage.summary).toEqual({

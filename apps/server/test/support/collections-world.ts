@@ -1,6 +1,7 @@
 import type { CollectionCard, CollectionsPage } from '@prestaya/contracts';
+import { beforeEach } from 'vitest';
 import { collectionsApi, customersApi } from './api.ts';
-import { type TestUser, useTestApp } from './app.ts';
+import { createAdmin, createUserAndLogin, type TestUser, useTestApp } from './app.ts';
 import { addDays, businessToday, endOfWeek } from './clock.ts';
 import { type ActiveLoan, activeLoan } from './worlds.ts';
 
@@ -15,6 +16,27 @@ export const collections = collectionsApi(context);
 export const T = businessToday();
 export const day = (offset: number) => addDays(T, offset);
 export const WEEK_END = endOfWeek(T);
+
+export interface CollectionsStaff {
+  admin: TestUser;
+  /** Agent Ana Agente. */
+  ana: TestUser;
+  /** Agent Beto Agente. */
+  beto: TestUser;
+}
+
+/** Before each test, an administrator and two agents; the object is filled in place (as useLoanWorld's). */
+export function useStaff(): CollectionsStaff {
+  const staff = {} as CollectionsStaff;
+  beforeEach(async () => {
+    Object.assign(staff, {
+      admin: await createAdmin(context),
+      ana: await createUserAndLogin(context, { name: 'Ana', lastName: 'Agente' }),
+      beto: await createUserAndLogin(context, { name: 'Beto', lastName: 'Agente' }),
+    });
+  });
+  return staff;
+}
 
 export interface RouteStop {
   name: string;

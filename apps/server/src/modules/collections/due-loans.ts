@@ -8,8 +8,8 @@ import { fees, payments } from '../../db/schema/payments.ts';
 import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '../../domain/payment-rules.ts';
 
 /**
- * What 'Cobranza' reads, shared by its page and its summary: the open loans in scope with, per loan,
- * the figures the tabs are decided on. The payment form's rule (payments/pending.ts payableItems):
+ * What 'Cobranza' reads (statement.ts): the open loans in scope with, per loan, the figures the tabs
+ * are decided on. The payment form's rule (payments/pending.ts payableItems):
  * installments PENDING or DELAYED are payable (one in a payment 'En validación' is not), and every
  * PENDING fee is due now.
  */
@@ -59,10 +59,8 @@ export function inTab(tab: CollectionTab, day: CollectionDay): SQL {
 export interface DueLoansOptions {
   /** The customers condition (an agent's own, an administrator's chosen agent); undefined = everyone. */
   scope: SQL | undefined;
-  /** Extra condition on loans and customers (the search) that narrows the rows themselves. */
-  where?: SQL | undefined;
-  /** A condition computed as the boolean column `matches` instead of narrowing (the summary's count). */
-  matches?: SQL | undefined;
+  /** A condition on loans and customers (the search), computed as the boolean column `matches`. */
+  matches: SQL | undefined;
   day: CollectionDay;
 }
 
@@ -72,18 +70,18 @@ export interface DueLoansOptions {
  * - `due_today_cents`: the payable installments due on or before today,
  * - `fee_count`, `fee_cents`: the PENDING fees.
  *
- * Plan per scope, as the portfolio report's: one agent's loans (or a search's few) probe their own
- * installments and fees through the loan's indexes (LATERAL), so an agent never scans the whole
- * tables; the whole business aggregates the payable installments and pending fees once, by loan.
+ * Plan per scope, as the portfolio report's: one agent's loans probe their own installments and fees
+ * through the loan's indexes (LATERAL), so an agent never scans the whole tables; the whole business
+ * aggregates the payable installments and pending fees once, by loan.
  */
-export function dueLoans({ scope, where, matches, day }: DueLoansOptions): SQL {
+export function dueLoans({ scope, matches, day }: DueLoansOptions): SQL {
   const installmentFigures = sql`min(${scheduledPayments.dueDate}) as oldest_due,
     sum(${scheduledPayments.amountCents}) filter (where ${scheduledPayments.dueDate} <= ${day.today}::date) as due_today_cents`;
   const payableInstallment = sql`${scheduledPayments.status} in (${PAYABLE_INSTALLMENT_SQL})`;
   const feeFigures = sql`count(*)::int as fee_count, sum(${fees.amountCents}) as fee_cents`;
   const pendingFee = sql`${fees.status} in (${PAYABLE_FEE_SQL})`;
   const perLoan =
-    scope === undefined && where === undefined
+    scope === undefined
       ? sql`left join (
           select ${scheduledPayments.loanId} as loan_id, ${installmentFigures}
             from ${scheduledPayments} where ${payableInstallment} group by 1) i on i.loan_id = ${loans.id}
@@ -108,8 +106,7 @@ export function dueLoans({ scope, where, matches, day }: DueLoansOptions): SQL {
       from ${loans}
       join ${customers} on ${customers.id} = ${loans.customerId}
       ${perLoan}
-     where ${loans.status} in (${OPEN_LOAN_STATUSES_SQL})
-       and ${scope ?? sql`true`} and ${where ?? sql`true`}`;
+     where ${loans.status} in (${OPEN_LOAN_STATUSES_SQL}) and ${scope ?? sql`true`}`;
 }
 
 /** Payments registered today (business day) and not rejected or cancelled: the cash an agent took. */

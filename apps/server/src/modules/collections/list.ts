@@ -8,11 +8,11 @@ import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts'
 import { refuse } from '../../http/refusals.ts';
 import { visibleCustomers } from '../customers/access.ts';
 import { customerSearch } from '../customers/search.ts';
-import { cardsPage } from './cards.ts';
 import type { CollectionDay } from './due-loans.ts';
-import { collectionsSummary } from './summary.ts';
+import { toCards, toSummary } from './mapping.ts';
+import { collectionsRows } from './statement.ts';
 
-type CollectionsRequest = z.output<typeof collectionsQuery>;
+type CollectionsQuery = z.output<typeof collectionsQuery>;
 
 /**
  * Whose customers a request covers: THE customer access rule (an agent: their own), narrowed by the
@@ -27,22 +27,32 @@ export function collectionsScope(actor: CustomerActor, agentId: string | undefin
 
 /**
  * GET /collections ('Cobranza'): one card per open loan of the scope with something due in the tab, in
- * route order, paged, with the scope's summary. Two statements, whatever the page size: the page (with
- * each card's due items) and the summary (with the tab's count). `query` finds customers by name or
- * phone, accents folded, or a loan by its number (the customers search of every list).
+ * route order, paged, with the scope's summary: one statement whatever the page size
+ * (statement.ts). `query` finds customers by name or phone, accents folded, or a loan by its number
+ * (the customers search of every list).
  */
 export async function listCollections(
   db: AppDb,
   actor: CustomerActor,
-  query: CollectionsRequest,
+  query: CollectionsQuery,
   day: CollectionDay,
 ): Promise<CollectionsPage> {
-  const scope = collectionsScope(actor, query.agentId);
-  const search = customerSearch(query.query, loans.num);
   const { page, size, tab } = query;
-  const [data, { summary, totalDocuments }] = await Promise.all([
-    cardsPage(db, { tab, day, scope, search, limit: size, offset: (page - 1) * size }),
-    collectionsSummary(db, { tab, day, scope, search }),
-  ]);
-  return { data, page, size, totalDocuments, totalPages: totalPages(totalDocuments, size), summary };
+  const rows = await collectionsRows(db, {
+    tab,
+    day,
+    scope: collectionsScope(actor, query.agentId),
+    search: customerSearch(query.query, loans.num),
+    limit: size,
+    offset: (page - 1) * size,
+  });
+  const totalDocuments = rows[0]?.matching ?? 0;
+  return {
+    data: toCards(rows, day.today),
+    page,
+    size,
+    totalDocuments,
+    totalPages: totalPages(totalDocuments, size),
+    summary: toSummary(rows[0]),
+  };
 }
