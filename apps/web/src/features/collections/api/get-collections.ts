@@ -20,12 +20,13 @@ const normalised = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** The search of the server (name or loan number), applied to a cached page when there is no signal. */
+/** The server's search (name, phone or loan number), applied to a cached page when there is no signal. */
 function matches(card: CollectionCard, query: string): boolean {
   const wanted = normalised(query.trim());
-  const { name, lastName, secondLastName } = card.customer;
+  const { name, lastName, secondLastName, phone } = card.customer;
   return (
     normalised([name, lastName, secondLastName].filter(Boolean).join(' ')).includes(wanted) ||
+    phone.includes(wanted) ||
     String(card.loan.num) === wanted
   );
 }
