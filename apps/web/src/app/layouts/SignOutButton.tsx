@@ -9,6 +9,7 @@ import { eraseOfflineData } from '../../lib/offline-db.ts';
 import { paymentQueue } from '../../lib/offline-queue.ts';
 import { screenPaths } from '../../lib/paths.ts';
 import { session } from '../../lib/session.ts';
+import { useQueuedPayments } from '../../lib/use-offline-queue.ts';
 
 export const unsentText = (count: number) =>
   count === 1
@@ -36,22 +37,14 @@ export function SignOutButton({ userId }: { userId: string }) {
     navigate(screenPaths.login, { replace: true });
   };
 
-  const ask = async () => {
-    const entries = await paymentQueue.list(userId).catch(() => []);
-    if (entries.length > 0) setUnsent(entries.length);
-    else signOut();
-  };
+  // Known before the tap (kept current as the queue changes), so signing out stays one tap.
+  const queued = useQueuedPayments(userId);
+  const ask = () => (queued.length > 0 ? setUnsent(queued.length) : signOut());
 
   return (
     <>
       {/* On a phone only the icon fits beside the brand; the name stays for screen readers. */}
-      <Button
-        variant="default"
-        size="xs"
-        px={{ base: 8, xs: 'sm' }}
-        onClick={() => void ask()}
-        aria-label="Cerrar Sesión"
-      >
+      <Button variant="default" size="xs" px={{ base: 8, xs: 'sm' }} onClick={ask} aria-label="Cerrar Sesión">
         <IconLogout size={16} aria-hidden />
         <Box component="span" visibleFrom="xs" ml={6}>
           Cerrar Sesión
