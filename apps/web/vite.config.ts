@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_THEME } from '@mantine/core';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { theme } from './src/app/theme.ts';
 
 // The Fastify server serves dist/ with an HTML fallback on the same origin; in dev Vite proxies the API.
 const api = 'http://127.0.0.1:3000';
@@ -27,10 +30,84 @@ function publicPagesInDev(): Plugin {
   };
 }
 
+/** The theme's primary colour at its light shade (theme.ts): the installed app's bar and splash. */
+const primary = theme.primaryColor ?? 'teal';
+const shade =
+  typeof theme.primaryShade === 'object' ? (theme.primaryShade.light ?? 6) : (theme.primaryShade ?? 6);
+const THEME_COLOR = DEFAULT_THEME.colors[primary]?.[shade] ?? '#087f5b';
+
+/**
+ * The staff app (index.html) as an installable PWA: a generated Workbox service worker precaches its
+ * shell, so an agent's phone opens it without signal. Paths the worker must never answer with the staff
+ * shell: the borrower's pages (public.html, which the server sends for them), the APIs and the server's
+ * own endpoints. The staff data is never in a Workbox cache: the Cobranza list and the queued payments
+ * live in IndexedDB (src/lib/offline-queue.ts), keyed by the signed-in user and erased on sign-out.
+ */
+export const NOT_STAFF_NAVIGATIONS = [
+  /^\/$/,
+  /^\/(consulta|loans)(\/|$)/,
+  /^\/(api|public\/api)(\/|$)/,
+  /^\/(health|metrics)(\/|$)/,
+];
+
+const staffPwa = VitePWA({
+  // Registered by src/main.tsx (virtual:pwa-register), so only the staff document installs it.
+  injectRegister: false,
+  // A new version replaces the old one at once; a payment being taken is safe in IndexedDB across the reload.
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    name: 'PrestaYa',
+    short_name: 'PrestaYa',
+    description: 'PrestaYa para el personal: cobranza del día, clientes y préstamos, también sin señal.',
+    lang: 'es-MX',
+    id: '/admin/',
+    start_url: '/admin/collections',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: THEME_COLOR,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The staff shell: index.html and every script and style (the staff screens are lazy chunks the
+    // phone must have before it loses signal); never public.html nor the pre-compressed copies.
+    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'favicon.svg'],
+    globIgnores: ['public.html', 'assets/public-*', '**/*.{gz,br}'],
+    navigateFallback: '/index.html',
+    // Only staff routes get the shell offline; the deny-list wins over the allow-list in Workbox.
+    navigateFallbackAllowlist: [/^\/(admin|auth)(\/|$)/],
+    navigateFallbackDenylist: NOT_STAFF_NAVIGATIONS,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
+/** The manifest link belongs to the staff document only: a borrower's page is not the staff app. */
+function noManifestOnPublicPages(): Plugin {
+  return {
+    name: 'prestaya-no-manifest-on-public-pages',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) =>
+        context.path.endsWith('public.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html,
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     publicPagesInDev(),
+    staffPwa,
+    noManifestOnPublicPages(),
     // Pre-compressed .gz and .br beside each file; the server sends them (@fastify/static preCompressed).
     compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|html|svg)$/, threshold: 1024 }),
   ],

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { paymentQueue } from '../lib/offline-queue.ts';
 import { STORAGE_KEY, session } from '../lib/session.ts';
 import { json, mockServer, renderRoutes } from '../test/utils.tsx';
 import { routes } from './routes.tsx';
@@ -68,6 +69,7 @@ describe('routes', () => {
     expect(names).toEqual([
       'Dashboard',
       'Clientes',
+      'Cobranza',
       'Préstamos',
       'Usuarios',
       'Pagos',
@@ -87,7 +89,7 @@ describe('routes', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
-  it('shows only Dashboard and Clientes to an agent and guards admin screens', async () => {
+  it('shows only Dashboard, Clientes and Cobranza to an agent and guards admin screens', async () => {
     mockServer(() => undefined);
     session.start({ ...admin, roles: ['ROLE_USER'] });
     renderRoutes(routes, '/admin/users');
@@ -97,7 +99,39 @@ describe('routes', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Clientes']);
+    ).toEqual(['Dashboard', 'Clientes', 'Cobranza']);
+  });
+
+  it("'Cerrar Sesión' with payments not yet sent asks first, then erases them with the session", async () => {
+    mockServer(({ url }) => (url.pathname === '/api/v1/customers' ? json(200, emptyPage) : undefined));
+    session.start(admin);
+    await paymentQueue.enqueue({
+      key: 'key-1',
+      agentId: admin.userId,
+      loanId: 'loan-1',
+      loanNum: 1001,
+      customerName: 'José Gómez',
+      scheduledPaymentIds: ['sp-1'],
+      feeIds: [],
+      amountCents: 100_000,
+    });
+    // No signal: the payment stays queued instead of being sent.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { router } = renderRoutes(routes, '/admin/customers');
+    await screen.findByRole('heading', { name: 'Clientes' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cerrar sesión?' });
+    expect(dialog).toHaveTextContent('Hay 1 cobro sin enviar en este teléfono.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Seguir en la sesión' }));
+    expect(session.isAuthenticated()).toBe(true);
+    expect(await paymentQueue.list(admin.userId)).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión y borrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(session.isAuthenticated()).toBe(false);
+    await waitFor(async () => expect(await paymentQueue.list(admin.userId)).toEqual([]));
   });
 
   it("covers the page with 'Cargando...' while a mutation is in progress", async () => {

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'customers/:id', lazy: () => import('./routes/admin/customer-details.tsx') },
           // Read-only for an agent (their customers' payments); deciding stays with administrators.
           { path: 'payments/:id', lazy: () => import('./routes/admin/payment-details.tsx') },
+          { path: 'collections', lazy: () => import('./routes/admin/collections.tsx') },
           {
             element: <RequireRole requiredRole="ROLE_ADMIN" />,
             children: [

@@ -109,6 +109,19 @@ describe('admin route guard', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
+  it('without a connection opens with the session this device stored; a token without its user goes to Login', async () => {
+    const stored = sessionFromReply(reply);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(requireSession()).resolves.toBeNull();
+    expect(session.get()).toEqual(stored);
+
+    session.clear();
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'old', user: {} }));
+    await expect(requireSession()).rejects.toBeInstanceOf(Response);
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
   it('rejects a refresh reply without roles', async () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'old', user: {} }));
     const { roles: _r, ...noRoles } = reply;

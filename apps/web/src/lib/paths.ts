@@ -23,6 +23,7 @@ export const screenPaths = {
   accountTransactions: (accountId: string) => `/admin/bank-accounts/${enc(accountId)}/transactions`,
   accountTransaction: (accountId: string, transactionId: string) =>
     `/admin/bank-accounts/${enc(accountId)}/transactions/${enc(transactionId)}`,
+  collections: '/admin/collections',
   audit: '/admin/audit',
   backups: '/admin/backups',
   printPaymentReceipt: (paymentId: string) => `/admin/print/payments/${enc(paymentId)}`,
@@ -58,6 +59,9 @@ export const apiPaths = {
     `${V1}/customers/${enc(customerId)}/documents/${enc(documentId)}`,
   loans: `${V1}/loans`,
   loan: (id: string) => `${V1}/loans/${enc(id)}`,
+  loanPayments: (id: string) => `${V1}/loans/${enc(id)}/payments`,
+  loanPendingPayments: (id: string) => `${V1}/loans/${enc(id)}/pending-payments`,
+  collections: `${V1}/collections`,
   payments: `${V1}/payments`,
   payment: (id: string) => `${V1}/payments/${enc(id)}`,
   bankAccounts: `${V1}/bank-accounts`,

@@ -92,6 +92,18 @@ export const session = {
     emit();
     return true;
   },
+  /**
+   * Without signal the token cannot be refreshed: the session stored by this device's last sign-in is
+   * used as it is, so the field app opens offline. The server still checks the token on the first
+   * request back online (a 401 then signs out). Returns false when nothing usable is stored.
+   */
+  resumeStored(): boolean {
+    const stored = readStored();
+    if (!stored?.user || !isText(stored.user.id) || !Array.isArray(stored.user.roles)) return false;
+    current = stored;
+    emit();
+    return true;
+  },
   clear(): void {
     const had = current !== null || readStored() !== null;
     current = null;

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { eraseOfflineData } from '../lib/offline-db.ts';
 import { session } from '../lib/session.ts';
 
 // Lazy routes and Mantine transitions make the first render of a file slower than the default 1 s.
@@ -53,8 +54,10 @@ if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 window.scrollTo = () => {};
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The in-memory stand-in of the device's IndexedDB (queued payments, cached lists) starts empty.
+  await eraseOfflineData();
   session.clear();
   notifications.clean();
   localStorage.clear();

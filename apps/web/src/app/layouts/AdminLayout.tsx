@@ -1,15 +1,4 @@
-import {
-  AppShell,
-  Avatar,
-  Box,
-  Burger,
-  Button,
-  Group,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ROLE_LABELS, type Role } from '@prestaya/contracts';
 import {
@@ -18,18 +7,19 @@ import {
   IconDatabaseExport,
   IconGauge,
   IconHistory,
-  IconLogout,
   IconReceipt2,
+  IconRoute,
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { notify } from '../../lib/notify.ts';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { screenPaths } from '../../lib/paths.ts';
-import { fullName, hasRole, initials, session, useSession } from '../../lib/session.ts';
+import { fullName, hasRole, initials, useSession } from '../../lib/session.ts';
+import { useOfflineSender } from '../../lib/use-offline-queue.ts';
 import { Brand } from './Brand.tsx';
+import { SignOutButton } from './SignOutButton.tsx';
 
 interface NavEntry {
   to: string;
@@ -38,10 +28,11 @@ interface NavEntry {
   role?: Role;
 }
 
-/** Sidebar (spec 2 "Layouts", 6): Dashboard and Clientes for everyone, the rest for ROLE_ADMIN. */
+/** Sidebar (spec 2 "Layouts", 6): Dashboard, Clientes and Cobranza for everyone, the rest for ROLE_ADMIN. */
 export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.dashboard, label: 'Dashboard', icon: IconGauge },
   { to: screenPaths.customers, label: 'Clientes', icon: IconUsers },
+  { to: screenPaths.collections, label: 'Cobranza', icon: IconRoute },
   { to: screenPaths.loans, label: 'Préstamos', icon: IconCash, role: 'ROLE_ADMIN' },
   { to: screenPaths.users, label: 'Usuarios', icon: IconUserShield, role: 'ROLE_ADMIN' },
   { to: screenPaths.payments, label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },
@@ -54,20 +45,13 @@ export function AdminLayout() {
   const current = useSession();
   const [navOpened, nav] = useDisclosure(false);
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Payments taken without signal go out by themselves on any screen; then every screen reloads.
+  useOfflineSender(current?.user.id, () => void queryClient.invalidateQueries());
 
   // Session ended elsewhere (401, another tab): back to Login.
   if (!current) return <Navigate to={screenPaths.login} replace />;
   const { user } = current;
-
-  const logout = () => {
-    notify.clear();
-    notify.info('Sesión finalizada');
-    session.clear();
-    queryClient.removeQueries();
-    navigate(screenPaths.login, { replace: true });
-  };
 
   const entries = NAV_ENTRIES.filter((entry) => !entry.role || hasRole(user, entry.role));
   const roleText = user.roles.map((r) => ROLE_LABELS[r]).join(' · ');
@@ -99,19 +83,7 @@ export function AdminLayout() {
                 {fullName(user)}
               </Text>
             </Group>
-            {/* On a phone only the icon fits beside the brand; the name stays for screen readers. */}
-            <Button
-              variant="default"
-              size="xs"
-              px={{ base: 8, xs: 'sm' }}
-              onClick={logout}
-              aria-label="Cerrar Sesión"
-            >
-              <IconLogout size={16} aria-hidden />
-              <Box component="span" visibleFrom="xs" ml={6}>
-                Cerrar Sesión
-              </Box>
-            </Button>
+            <SignOutButton userId={user.id} />
           </Group>
         </Group>
       </AppShell.Header>

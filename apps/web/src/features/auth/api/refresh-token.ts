@@ -1,5 +1,5 @@
 import type { LoginReply } from '@prestaya/contracts';
-import { api } from '../../../lib/api.ts';
+import { api, isApiError } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { session } from '../../../lib/session.ts';
 
@@ -12,7 +12,8 @@ let pending: Promise<boolean> | null = null;
 
 /**
  * One refresh attempt with the token stored by an earlier visit. Success replaces the token and
- * authenticates; any failure (no token, 401, unacceptable reply, network) signs out (spec 4).
+ * authenticates; any failure (no token, 401, unacceptable reply) signs out (spec 4). Without a
+ * connection (no reply at all) the stored session is used as it is: the field app must open offline.
  */
 export function restoreSession(): Promise<boolean> {
   if (session.isAuthenticated()) return Promise.resolve(true);
@@ -21,7 +22,7 @@ export function restoreSession(): Promise<boolean> {
   if (!token) return Promise.resolve(false);
   pending = refreshToken(token)
     .then((reply) => session.start(reply))
-    .catch(() => false)
+    .catch((error) => isApiError(error) && error.status === 0 && session.resumeStored())
     .then((ok) => {
       if (!ok) session.clear();
       return ok;

@@ -11,8 +11,8 @@ export const loanPaymentsKeys = {
 /** The payments feature's root key (Pagos Recibidos, PaymentDetails), invalidated by prefix. */
 export const PAYMENTS_ROOT_KEY = ['payments'] as const;
 
-export const pendingPaymentsPath = (loanId: string) => `${apiPaths.loan(loanId)}/pending-payments`;
+export const pendingPaymentsPath = apiPaths.loanPendingPayments;
 export const loanFeesPath = (loanId: string) => `${apiPaths.loan(loanId)}/fees`;
 export const loanFeePath = (loanId: string, feeId: string) =>
   `${loanFeesPath(loanId)}/${encodeURIComponent(feeId)}`;
-export const loanPaymentsPath = (loanId: string) => `${apiPaths.loan(loanId)}/payments`;
+export const loanPaymentsPath = apiPaths.loanPayments;

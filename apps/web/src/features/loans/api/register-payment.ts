@@ -2,6 +2,7 @@ import type { PaymentListItem, PaymentRequest } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
+import { paymentFormData } from '../../../lib/payment-form-data.ts';
 import { loanChangeKeys } from './invalidate.ts';
 import { loanPaymentsPath, PAYMENTS_ROOT_KEY } from './payment-keys.ts';
 
@@ -12,17 +13,6 @@ export interface RegisterPaymentInput {
   file?: File | null;
   /** Sent as Idempotency-Key: a repeat of this registration gets the first reply. */
   idempotencyKey?: string;
-}
-
-/**
- * The multipart body of a payment registration: part `paymentRequest` (JSON, typed application/json)
- * and, for a transfer, part `file`. The browser sets the multipart content type and boundary.
- */
-export function paymentFormData({ request, file }: Pick<RegisterPaymentInput, 'request' | 'file'>): FormData {
-  const form = new FormData();
-  form.append('paymentRequest', new Blob([JSON.stringify(request)], { type: 'application/json' }));
-  if (file && request.paymentMethod === 'TRANSFER') form.append('file', file, file.name);
-  return form;
 }
 
 /** POST /api/v1/loans/:id/payments → 201 with the new VALIDATING payment; the server computes the amount. */

@@ -1,0 +1,69 @@
+import { Box, Button, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { notify } from '../../lib/notify.ts';
+import { eraseOfflineData } from '../../lib/offline-db.ts';
+import { paymentQueue } from '../../lib/offline-queue.ts';
+import { screenPaths } from '../../lib/paths.ts';
+import { session } from '../../lib/session.ts';
+import { useQueuedPayments } from '../../lib/use-offline-queue.ts';
+
+export const unsentText = (count: number) =>
+  count === 1
+    ? 'Hay 1 cobro sin enviar en este teléfono. Si cierra la sesión se borrará y tendrá que registrarlo de nuevo.'
+    : `Hay ${count} cobros sin enviar en este teléfono. Si cierra la sesión se borrarán y tendrá que registrarlos de nuevo.`;
+
+/**
+ * 'Cerrar Sesión': ends the session and erases the field app's data on this device (the cached
+ * Cobranza lists and the queued payments). With payments not yet accepted by the server it asks first.
+ */
+export function SignOutButton({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [unsent, setUnsent] = useState(0);
+
+  const signOut = () => {
+    setUnsent(0);
+    notify.clear();
+    notify.info('Sesión finalizada');
+    session.clear();
+    queryClient.removeQueries();
+    void eraseOfflineData()
+      .catch(() => undefined)
+      .then(() => paymentQueue.changed());
+    navigate(screenPaths.login, { replace: true });
+  };
+
+  // Known before the tap (kept current as the queue changes), so signing out stays one tap.
+  const queued = useQueuedPayments(userId);
+  const ask = () => (queued.length > 0 ? setUnsent(queued.length) : signOut());
+
+  return (
+    <>
+      {/* On a phone only the icon fits beside the brand; the name stays for screen readers. */}
+      <Button variant="default" size="xs" px={{ base: 8, xs: 'sm' }} onClick={ask} aria-label="Cerrar Sesión">
+        <IconLogout size={16} aria-hidden />
+        <Box component="span" visibleFrom="xs" ml={6}>
+          Cerrar Sesión
+        </Box>
+      </Button>
+      <ConfirmModal
+        opened={unsent > 0}
+        title="¿Cerrar sesión?"
+        onClose={() => setUnsent(0)}
+        onConfirm={signOut}
+        confirmLabel="Cerrar sesión y borrar"
+        cancelLabel="Seguir en la sesión"
+        confirmColor="red"
+      >
+        <Text size="sm">{unsentText(unsent)}</Text>
+        <Text size="sm" c="dimmed">
+          Con señal se envían solos en unos segundos.
+        </Text>
+      </ConfirmModal>
+    </>
+  );
+}

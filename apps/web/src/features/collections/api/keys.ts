@@ -1,0 +1,22 @@
+import type { CollectionTab } from '@prestaya/contracts';
+
+/** What one Cobranza list shows: a tab, an agent (administrators; absent = 'Todos') and a search. */
+export interface CollectionsParams {
+  tab: CollectionTab;
+  agentId?: string;
+  query?: string;
+}
+
+/** Query keys of Cobranza; invalidating `all` reloads every tab. Lists are per signed-in user. */
+export const collectionsKeys = {
+  all: ['collections'] as const,
+  list: (userId: string, params: CollectionsParams) =>
+    [...collectionsKeys.all, 'list', userId, params] as const,
+  remaining: (loanId: string) => [...collectionsKeys.all, 'remaining', loanId] as const,
+};
+
+/** The same key as the customers feature's agents list, so both screens share one copy. */
+export const AGENTS_KEY = ['agents'] as const;
+
+/** What a registered payment makes stale besides Cobranza: loans, customers and payment lists. */
+export const PAYMENT_CHANGE_KEYS = [collectionsKeys.all, ['loans'], ['customers'], ['payments']] as const;
