@@ -10,6 +10,7 @@ import { sharedJwtSecret } from './modules/auth/jwt-secret.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backupsRoutes } from './modules/backups/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
+import { cashCloseRoutes } from './modules/cash-close/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(customerLoansRoutes, { prefix: '/customers/:id/loans' });
       await api.register(loanPaymentsRoutes, { prefix: '/loans/:id' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
+      await api.register(cashCloseRoutes, { prefix: '/cash-close' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(backupsRoutes, { prefix: '/backups', database });

@@ -11,6 +11,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   payment: 'Pago',
   fee: 'Multa',
   bank_account: 'Cuenta',
+  cash_close: 'Corte de caja',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -38,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   sessions_revoked: 'Sesiones cerradas',
   pin_locked: 'PIN bloqueado por intentos fallidos',
   pin_unlocked: 'PIN desbloqueado',
+  cash_close_confirmed: 'Corte de caja confirmado',
 };
 
 /**
