@@ -78,17 +78,17 @@ describe('Confirmar corte', () => {
     expect(await loanOf(context, w.admin, w.loanC.loan.id)).toMatchObject({ currentBalance: 11_000 });
 
     // The rest is untouched: the transfer, the rejection, the earlier confirmation, other days and people.
-    const { yesterdayC, byAdminA, otherAgentCash } = w.outside;
+    const { yesterdayC, byAdminC, otherAgentCash } = w.outside;
     expect(
       await statusesOf(
-        [transferB, rejectedC, confirmedB, yesterdayC, byAdminA, otherAgentCash].map((p) => p.id),
+        [transferB, rejectedC, confirmedB, yesterdayC, byAdminC, otherAgentCash].map((p) => p.id),
       ),
     ).toEqual({
       [transferB.id]: 'VALIDATING',
       [rejectedC.id]: 'REJECTED',
       [confirmedB.id]: 'PAID',
       [yesterdayC.id]: 'VALIDATING',
-      [byAdminA.id]: 'VALIDATING',
+      [byAdminC.id]: 'VALIDATING',
       [otherAgentCash.id]: 'VALIDATING',
     });
     expect((await payments.detailsOk(w.admin.token, confirmedB.id)).payment.bankAccount?.id).toBe(

@@ -58,7 +58,7 @@ export interface CashCloseWorld extends LoanWorld {
     confirmedB: PaymentListItem;
   };
   /** Not in the agent's day: registered yesterday by the agent, today by the admin and the other agent. */
-  outside: { yesterdayC: PaymentListItem; byAdminA: PaymentListItem; otherAgentCash: PaymentListItem };
+  outside: { yesterdayC: PaymentListItem; byAdminC: PaymentListItem; otherAgentCash: PaymentListItem };
 }
 
 /**
@@ -75,7 +75,7 @@ export interface CashCloseWorld extends LoanWorld {
  *
  * So: cash $5,000 (pending $4,000 + confirmed $1,000), transfer $1,000, 6 payments; 'Confirmar corte'
  * confirms cashA, cashB and cashC: $4,000. Outside the day: loan C's installment 2 registered by the
- * agent yesterday (CASH, VALIDATING), loan A's installment 3 registered by the admin, and the other
+ * agent yesterday (CASH, VALIDATING), loan C's installment 3 registered by the admin, and the other
  * agent's own cash payment.
  */
 export async function cashCloseWorld(context: TestContext): Promise<CashCloseWorld> {
@@ -100,7 +100,7 @@ export async function cashCloseWorld(context: TestContext): Promise<CashCloseWor
 
   const yesterdayC = await cash(agent, loanC);
   await registeredAt(context, yesterdayC.id, startOfToday(60_000));
-  const byAdminA = await cash(admin, loanA);
+  const byAdminC = await cash(admin, loanC);
   const otherAgent = await createUserAndLogin(context, { name: 'Otro', lastName: 'Agente' });
   const otherLoan = await loanOf((await customerOf(context, otherAgent, 'Olga')).id);
   const otherAgentCash = await cash(otherAgent, otherLoan);
@@ -115,6 +115,6 @@ export async function cashCloseWorld(context: TestContext): Promise<CashCloseWor
     loanC,
     otherAgent,
     agentDay: { cashA, cashB, transferB, rejectedC, cashC, confirmedB },
-    outside: { yesterdayC, byAdminA, otherAgentCash },
+    outside: { yesterdayC, byAdminC, otherAgentCash },
   };
 }

@@ -68,6 +68,7 @@ describe('routes', () => {
     expect(names).toEqual([
       'Dashboard',
       'Clientes',
+      'Corte de caja',
       'Préstamos',
       'Usuarios',
       'Pagos',
@@ -87,7 +88,7 @@ describe('routes', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
-  it('shows only Dashboard and Clientes to an agent and guards admin screens', async () => {
+  it('shows only Dashboard, Clientes and Corte de caja to an agent and guards admin screens', async () => {
     mockServer(() => undefined);
     session.start({ ...admin, roles: ['ROLE_USER'] });
     renderRoutes(routes, '/admin/users');
@@ -97,7 +98,7 @@ describe('routes', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Clientes']);
+    ).toEqual(['Dashboard', 'Clientes', 'Corte de caja']);
   });
 
   it("covers the page with 'Cargando...' while a mutation is in progress", async () => {

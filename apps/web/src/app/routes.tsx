@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
             children: [{ path: 'payments/:id', lazy: () => import('./routes/print/payment-receipt.tsx') }],
           },
           { path: 'loans/:id', lazy: () => import('./routes/print/loan-statement.tsx') },
+          { path: 'cash-close', lazy: () => import('./routes/print/cash-close.tsx') },
         ],
       },
       {
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: () => import('./routes/admin/dashboard.tsx') },
           { path: 'customers', lazy: () => import('./routes/admin/customers.tsx') },
           { path: 'customers/:id', lazy: () => import('./routes/admin/customer-details.tsx') },
+          { path: 'cash-close', lazy: () => import('./routes/admin/cash-close.tsx') },
           {
             element: <RequireRole requiredRole="ROLE_ADMIN" />,
             children: [
