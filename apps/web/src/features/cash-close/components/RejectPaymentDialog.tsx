@@ -46,8 +46,7 @@ function RejectForm({ payment, onClose }: { payment: CashClosePayment; onClose: 
         onBlur={() => setTouched(true)}
         error={error}
         maxLength={REASON_MAX}
-        autosize
-        minRows={2}
+        rows={3}
         withAsterisk
         required
         data-autofocus
