@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { curpOf, unique } from './support/data.ts';
+import { expectFitsPhone, expectNoSideScroll } from './support/phone.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
 import { apiOf, deliveredLoan } from './support/staff-api.ts';
 import { cellTexts, openRowAction, rowWithCell } from './support/tables.ts';
@@ -8,8 +8,6 @@ import { cellTexts, openRowAction, rowWithCell } from './support/tables.ts';
 // A loan officer works the back office from a 360 px phone: every staff screen fits the width (no
 // sideways page scroll), the header keeps 'Cerrar Sesión' on screen, and axe finds nothing serious.
 test.use({ viewport: { width: 360, height: 740 } });
-
-const WIDTH = 360;
 
 /** Signs the admin in and prepares an account, a customer and their delivered $10,000 loan. */
 async function signedInWithLoan(page: Page) {
@@ -31,22 +29,6 @@ async function signedInWithLoan(page: Page) {
 /** Wrapped, not cut: the element's box holds all of its text. */
 const wholeText = (text: Locator) =>
   text.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
-
-/** The screen has loaded (its heading, no table still fetching) and fits a 360 px phone. */
-async function expectFitsPhone(page: Page, heading: string | RegExp) {
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' })).toBeInViewport({
-    ratio: 1,
-  });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
-  expect(severe, page.url()).toEqual([]);
-}
 
 test('every staff screen fits 360 px with the header actions on screen and no serious axe finding', async ({
   page,
@@ -124,7 +106,7 @@ test('on a phone: find a customer, pay installment 1 in cash and find it in Pago
   await openRowAction(page, loanRow, 'Pagar');
   const form = page.getByRole('dialog', { name: 'Registro de Pago' });
   await form.getByRole('checkbox', { name: 'Pago 1 de 12' }).check();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+  await expectNoSideScroll(page);
   const pay = form.getByRole('button', { name: 'Registrar Pago por $1,000.00' });
   await expect(pay).toBeInViewport();
   await pay.click();

@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AGENT_ID, agentLogin, DATE, dayOf, ok } from '../../../features/cash-close/test/fixtures.ts';
+import {
+  AGENT_ID,
+  agentLogin,
+  DATE,
+  DAY_ROWS,
+  dayOf,
+  ok,
+} from '../../../features/cash-close/test/fixtures.ts';
 import { session } from '../../../lib/session.ts';
 import { rowsOf } from '../../../test/table.ts';
 import { json, mockServer, params, problem, renderRoutes } from '../../../test/utils.tsx';
@@ -22,13 +29,17 @@ describe('the printable Corte de caja', { timeout: 30_000 }, () => {
     });
     expect(screen.getByText('Luis Pérez (No. 1002) · 09/03/2026')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Pagos del día' });
-    expect(rowsOf(table)).toEqual([
-      ['09:05 am', 'No. 1002', 'José Gómez', 'Efectivo', 'Validando', '$2,000.00'],
-      ['10:40 am', 'No. 1003', 'María López', 'Transferencia', 'Validando', '$1,000.00'],
-      ['12:15 pm', 'No. 1004', 'José Gómez', 'Efectivo', 'Rechazado', '$1,000.00'],
-      ['04:30 pm', 'No. 1005', 'Pedro Ramírez', 'Efectivo', 'Validando', '$1,000.00'],
-      ['05:45 pm', 'No. 1002', 'José Gómez', 'Efectivo', 'Confirmado', '$1,500.50'],
-    ]);
+    // Printed with the amount last.
+    expect(rowsOf(table)).toEqual(
+      DAY_ROWS.map(([time, loan, customer, amount, method, status]) => [
+        time,
+        loan,
+        customer,
+        method,
+        status,
+        amount,
+      ]),
+    );
     const totals = within(screen.getByRole('table', { name: 'Totales del corte' }));
     expect(totals.getByRole('row', { name: 'Efectivo en validación $3,000.00' })).toBeInTheDocument();
     expect(totals.getByRole('row', { name: 'Efectivo confirmado $1,500.50' })).toBeInTheDocument();

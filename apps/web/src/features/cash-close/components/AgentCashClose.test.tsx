@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { desktopRowsOf, headersOf } from '../../../test/table.ts';
 import { json, mockServer, params, problem, renderWithProviders } from '../../../test/utils.tsx';
-import { AGENT_ID, agentLogin, DATE, dayOf, emptyDay, ok } from '../test/fixtures.ts';
+import { AGENT_ID, agentLogin, DATE, DAY_ROWS, dayOf, emptyDay, ok } from '../test/fixtures.ts';
 import { fakeQueue, queued } from '../test/offline-queue.ts';
 import { CashCloseScreen } from './CashCloseScreen.tsx';
 
@@ -25,13 +25,7 @@ describe("the agent's Corte de caja", () => {
     expect(screen.getByRole('heading', { name: 'Corte de caja', level: 1 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Pagos del día' });
     expect(headersOf(table)).toEqual(['Hora', 'Préstamo', 'Cliente', 'Monto', 'Método', 'Estatus']);
-    expect(desktopRowsOf(table)).toEqual([
-      ['09:05 am', 'No. 1002', 'José Gómez', '$2,000.00', 'Efectivo', 'Validando'],
-      ['10:40 am', 'No. 1003', 'María López', '$1,000.00', 'Transferencia', 'Validando'],
-      ['12:15 pm', 'No. 1004', 'José Gómez', '$1,000.00', 'Efectivo', 'Rechazado'],
-      ['04:30 pm', 'No. 1005', 'Pedro Ramírez', '$1,000.00', 'Efectivo', 'Validando'],
-      ['05:45 pm', 'No. 1002', 'José Gómez', '$1,500.50', 'Efectivo', 'Confirmado'],
-    ]);
+    expect(desktopRowsOf(table)).toEqual(DAY_ROWS);
     expect(screen.getByText('Hoy, 09/03/2026')).toBeInTheDocument();
     const totals = within(screen.getByRole('list', { name: 'Totales del día' }));
     expect(totals.getByText('Efectivo a entregar')).toBeInTheDocument();

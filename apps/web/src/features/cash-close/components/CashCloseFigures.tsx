@@ -19,7 +19,7 @@ export function CashCloseFigures({ totals, admin }: { totals: CashClose['totals'
       label: admin ? 'Efectivo esperado' : 'Efectivo a entregar',
       value: totals.cash,
       testId: 'cash-total',
-      color: 'teal.8',
+      color: 'teal.9',
     },
     { label: admin ? 'Por confirmar' : 'En validación', value: totals.cashPending, testId: 'cash-pending' },
     { label: 'Confirmado', value: totals.cashConfirmed, testId: 'cash-confirmed' },

@@ -1,8 +1,9 @@
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { CashClose, CashCloseConfirmed } from '@prestaya/contracts';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { TargetAccountSelect } from '../../../components/TargetAccountSelect.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useConfirmCashClose } from '../api/confirm-cash-close.ts';
@@ -61,24 +62,14 @@ function ConfirmForm({ day, onClose }: { day: CashClose; onClose: () => void }) 
         {formatDate(day.date)} por <MoneyText value={day.totals.cashPending} fw={700} />: un abono por pago en
         la cuenta donde ingresó el efectivo.
       </Text>
-      <Select
-        label="Cuenta destino"
-        placeholder={accounts.isPending ? 'Cargando cuentas…' : 'Seleccione una cuenta'}
-        data={(accounts.data ?? []).map((account) => ({
-          value: account.id,
-          label: `${account.name} — Saldo ${formatMoney(account.balance)}`,
-        }))}
+      <TargetAccountSelect
+        accounts={accounts}
         value={accountId}
         onChange={(value) => {
           setAccountId(value);
           if (value) setMissing(false);
         }}
-        withAsterisk
-        required
-        error={accounts.isError ? 'No se pudo cargar la lista de cuentas' : missing && ACCOUNT_REQUIRED}
-        nothingFoundMessage="No hay cuentas registradas"
-        comboboxProps={{ withinPortal: true }}
-        data-autofocus
+        error={missing && ACCOUNT_REQUIRED}
       />
     </ConfirmModal>
   );

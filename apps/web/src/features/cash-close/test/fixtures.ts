@@ -47,6 +47,15 @@ export const payments = {
   confirmed: payment('d5', { createdOn: at(17, 45), status: 'PAID', amount: 1_500.5 }),
 };
 
+/** `payments` as the screen reads them, by time: hora, préstamo, cliente, monto, método, estatus. */
+export const DAY_ROWS = [
+  ['09:05 am', 'No. 1002', 'José Gómez', '$2,000.00', 'Efectivo', 'Validando'],
+  ['10:40 am', 'No. 1003', 'María López', '$1,000.00', 'Transferencia', 'Validando'],
+  ['12:15 pm', 'No. 1004', 'José Gómez', '$1,000.00', 'Efectivo', 'Rechazado'],
+  ['04:30 pm', 'No. 1005', 'Pedro Ramírez', '$1,000.00', 'Efectivo', 'Validando'],
+  ['05:45 pm', 'No. 1002', 'José Gómez', '$1,500.50', 'Efectivo', 'Confirmado'],
+] as const;
+
 export function dayOf(overrides: Partial<CashClose> = {}): CashClose {
   return {
     date: DATE,

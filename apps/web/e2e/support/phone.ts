@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The width of the phone the staff journeys check the screens at (viewport 360 × 740). */
+export const PHONE_WIDTH = 360;
+
+/** The page does not scroll sideways at the phone's width. */
+export async function expectNoSideScroll(page: Page) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(PHONE_WIDTH);
+}
+
+/**
+ * The screen has loaded (its heading, no table still fetching) and fits a 360 px phone: no sideways
+ * scroll, 'Cerrar Sesión' on screen, and axe finds nothing serious or critical.
+ */
+export async function expectFitsPhone(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectNoSideScroll(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' })).toBeInViewport({
+    ratio: 1,
+  });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+  expect(severe, page.url()).toEqual([]);
+}
