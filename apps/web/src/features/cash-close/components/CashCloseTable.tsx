@@ -29,7 +29,13 @@ export function CashCloseTable({
           header: 'Préstamo',
           cell: (payment) => (
             <FoldedCell
-              folded={`${fullName(payment.customer)} · ${formatShortTime(payment.createdOn)} · ${methodLabel(payment.paymentMethod)}`}
+              folded={
+                // A long name breaks anywhere rather than widening the table past a phone's width.
+                <span style={{ overflowWrap: 'anywhere' }}>
+                  {fullName(payment.customer)} · {formatShortTime(payment.createdOn)} ·{' '}
+                  {methodLabel(payment.paymentMethod)}
+                </span>
+              }
             >
               <span style={{ whiteSpace: 'nowrap' }}>No. {payment.loan.num}</span>
             </FoldedCell>
@@ -41,7 +47,7 @@ export function CashCloseTable({
         {
           header: 'Estatus',
           cell: (payment) => (
-            <Stack gap={4} align="flex-start">
+            <Stack gap={4} align="flex-start" miw="max-content">
               <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />
               {onReject && payment.status === 'VALIDATING' && (
                 <Button
