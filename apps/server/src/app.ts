@@ -10,6 +10,7 @@ import { sharedJwtSecret } from './modules/auth/jwt-secret.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backupsRoutes } from './modules/backups/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
+import { cashCloseRoutes } from './modules/cash-close/routes.ts';
 import { collectionsRoutes } from './modules/collections/routes.ts';
 import { customerDocumentsRoutes } from './modules/customer-documents/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(loanPaymentsRoutes, { prefix: '/loans/:id' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(collectionsRoutes, { prefix: '/collections' });
+      await api.register(cashCloseRoutes, { prefix: '/cash-close' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(backupsRoutes, { prefix: '/backups', database });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { curpOf, unique } from './support/data.ts';
-import { expectFitsPhone, PHONE, PHONE_WIDTH as WIDTH } from './support/phone.ts';
+import { expectFitsPhone, expectNoSideScroll, PHONE } from './support/phone.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
 import { apiOf, deliveredLoan } from './support/staff-api.ts';
 import { cellTexts, openRowAction, rowWithCell } from './support/tables.ts';
@@ -106,7 +106,7 @@ test('on a phone: find a customer, pay installment 1 in cash and find it in Pago
   await openRowAction(page, loanRow, 'Pagar');
   const form = page.getByRole('dialog', { name: 'Registro de Pago' });
   await form.getByRole('checkbox', { name: 'Pago 1 de 12' }).check();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+  await expectNoSideScroll(page);
   const pay = form.getByRole('button', { name: 'Registrar Pago por $1,000.00' });
   await expect(pay).toBeInViewport();
   await pay.click();

@@ -12,6 +12,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   payment: 'Pago',
   fee: 'Multa',
   bank_account: 'Cuenta',
+  cash_close: 'Corte de caja',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -41,6 +42,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   password_reset_link_used: 'Contraseña restablecida con enlace',
   pin_locked: 'PIN bloqueado por intentos fallidos',
   pin_unlocked: 'PIN desbloqueado',
+  cash_close_confirmed: 'Corte de caja confirmado',
 };
 
 /**

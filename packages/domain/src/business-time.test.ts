@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, endOfWeek, nextDailyRun, zonedInstant } from './business-time.ts';
+import { businessDate, businessDayBounds, endOfWeek, nextDailyRun, zonedInstant } from './business-time.ts';
 
 /** When the daily accrual runs: 00:05 on the business clock, recomputed after every run. */
 describe('nextDailyRun', () => {
@@ -79,5 +79,22 @@ describe('endOfWeek', () => {
   it('crosses months and years', () => {
     expect(endOfWeek('2026-12-30')).toBe('2027-01-03');
     expect(endOfWeek('2028-02-28')).toBe('2028-03-05');
+  });
+});
+
+describe('businessDayBounds', () => {
+  it('spans the business day in Mexico City: 06:00Z to 06:00Z the next day', () => {
+    const { start, end } = businessDayBounds('2026-11-23', 'America/Mexico_City');
+    expect(start.toISOString()).toBe('2026-11-23T06:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-24T06:00:00.000Z');
+    // Its last instant is still that business day; the end is the next one.
+    expect(businessDate(new Date(end.getTime() - 1), 'America/Mexico_City')).toBe('2026-11-23');
+    expect(businessDate(end, 'America/Mexico_City')).toBe('2026-11-24');
+  });
+
+  it('is 23 hours long on the day the clocks spring forward', () => {
+    const { start, end } = businessDayBounds('2025-03-09', 'America/New_York');
+    expect(start.toISOString()).toBe('2025-03-09T05:00:00.000Z');
+    expect(end.getTime() - start.getTime()).toBe(23 * 3_600_000);
   });
 });

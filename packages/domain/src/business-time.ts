@@ -84,6 +84,14 @@ export function zonedInstant(date: string, hour: number, minute: number, timeZon
   return new Date(Math.max(guess, settled));
 }
 
+/**
+ * The instants a business day spans in `timeZone`: from its first instant (`start`, included) to the
+ * next day's (`end`, excluded). A day is 23 or 25 hours long across a daylight-saving change.
+ */
+export function businessDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  return { start: zonedInstant(date, 0, 0, timeZone), end: zonedInstant(addDays(date, 1), 0, 0, timeZone) };
+}
+
 /** The next instant, strictly after `now`, at which the business clock shows `hour`:`minute`. */
 export function nextDailyRun(now: Date, timeZone: string, hour: number, minute: number): Date {
   const today = businessDate(now, timeZone);

@@ -1,4 +1,5 @@
 import type { LoanStatusRefusal } from '@prestaya/domain';
+import type { CashCloseScope } from '../domain/cash-close.ts';
 import type { AgentAssignment } from '../domain/customers.ts';
 import type { PaymentSelectionRefusal } from '../domain/payment-rules.ts';
 import type { SelfUpdateRefusal } from '../domain/users.ts';
@@ -24,7 +25,8 @@ type RuleRefusal =
   | LoanStatusRefusal
   | PaymentSelectionRefusal
   | SelfUpdateRefusal
-  | Extract<AgentAssignment, { ok: false }>['refusal'];
+  | Extract<AgentAssignment, { ok: false }>['refusal']
+  | Extract<CashCloseScope, { ok: false }>['refusal'];
 
 /**
  * The entries of one status, e.g. `conflict(message)`. The message keeps its literal type: its `{name}`s
@@ -131,6 +133,9 @@ export const REFUSALS = {
     'Seleccione la cuenta donde ingresó el pago',
     'targetAccountId',
   ),
+  'cash_close.agent_required': badRequest('Seleccione el agente', 'agentId'),
+  'cash_close.own_only': forbidden('Solo puede consultar su propio corte de caja'),
+  'cash_close.agent_not_found': notFound('Agente no encontrado'),
   'fee.not_found': notFound('Multa no encontrada'),
   'collections.other_agent': forbidden('Solo puede ver la cobranza de sus propios clientes'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),

@@ -1,6 +1,8 @@
 import type {
   AccountTransaction,
   BankAccount,
+  CashClose,
+  CashCloseConfirmed,
   CollectionsPage,
   CustomerDocument,
   Fee,
@@ -225,6 +227,21 @@ export function bankAccountsApi(app: FastifyInstance) {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     },
+  };
+}
+
+/** 'Corte de caja': an agent's day and its confirmation. */
+export function cashCloseApi(context: TestContext) {
+  const call = staffCall(() => context.app, '/cash-close');
+  return {
+    get: (token: string, query: Record<string, string> = {}) =>
+      call(token, 'GET', `?${new URLSearchParams(query)}`),
+    confirm: (token: string, payload: unknown) => call(token, 'POST', '/confirm', payload),
+
+    getOk: (token: string, query: Record<string, string> = {}) =>
+      okDataOf<CashClose>(call(token, 'GET', `?${new URLSearchParams(query)}`)),
+    confirmOk: (token: string, payload: { agentId: string; date: string; targetAccountId: string }) =>
+      okDataOf<CashCloseConfirmed>(call(token, 'POST', '/confirm', payload)),
   };
 }
 

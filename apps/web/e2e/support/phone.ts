@@ -5,12 +5,20 @@ import { expect, type Page } from '@playwright/test';
 export const PHONE_WIDTH = 360;
 export const PHONE = { width: PHONE_WIDTH, height: 740 };
 
-/** The screen has loaded (its heading, no table still fetching) and fits a 360 px phone. */
+/** The page does not scroll sideways at the phone's width. */
+export async function expectNoSideScroll(page: Page) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(PHONE_WIDTH);
+}
+
+/**
+ * The screen has loaded (its heading, no table still fetching) and fits a 360 px phone: no sideways
+ * scroll, 'Cerrar Sesión' on screen, and axe finds nothing serious or critical.
+ */
 export async function expectFitsPhone(page: Page, heading: string | RegExp) {
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(PHONE_WIDTH);
+  await expectNoSideScroll(page);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' })).toBeInViewport({
     ratio: 1,
   });

@@ -70,6 +70,7 @@ describe('routes', () => {
       'Dashboard',
       'Clientes',
       'Cobranza',
+      'Corte de caja',
       'Préstamos',
       'Usuarios',
       'Pagos',
@@ -89,7 +90,7 @@ describe('routes', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
-  it('shows only Dashboard, Clientes and Cobranza to an agent and guards admin screens', async () => {
+  it('shows only Dashboard, Clientes, Cobranza and Corte de caja to an agent and guards admin screens', async () => {
     mockServer(() => undefined);
     session.start({ ...admin, roles: ['ROLE_USER'] });
     renderRoutes(routes, '/admin/users');
@@ -99,7 +100,7 @@ describe('routes', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Clientes', 'Cobranza']);
+    ).toEqual(['Dashboard', 'Clientes', 'Cobranza', 'Corte de caja']);
   });
 
   it("'Cerrar Sesión' with payments not yet sent asks first, then erases them with the session", async () => {

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'payments/:id', lazy: () => import('./routes/print/payment-receipt.tsx') },
           { path: 'loans/:id', lazy: () => import('./routes/print/loan-statement.tsx') },
+          { path: 'cash-close', lazy: () => import('./routes/print/cash-close.tsx') },
         ],
       },
       {
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
           // Read-only for an agent (their customers' payments); deciding stays with administrators.
           { path: 'payments/:id', lazy: () => import('./routes/admin/payment-details.tsx') },
           { path: 'collections', lazy: () => import('./routes/admin/collections.tsx') },
+          { path: 'cash-close', lazy: () => import('./routes/admin/cash-close.tsx') },
           {
             element: <RequireRole requiredRole="ROLE_ADMIN" />,
             children: [

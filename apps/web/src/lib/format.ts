@@ -9,6 +9,7 @@ export const DATE_FORMAT = 'DD/MM/YYYY';
 export const SHORT_DATE_FORMAT = 'DD/MM/YY';
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm a';
 export const TIME_FORMAT = 'hh:mm:ss a';
+export const SHORT_TIME_FORMAT = 'hh:mm a';
 export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
 
 type DateInput = string | number | Date | null | undefined;
@@ -23,6 +24,7 @@ export const formatDate = (value: DateInput) => format(value, DATE_FORMAT);
 export const formatShortDate = (value: DateInput) => format(value, SHORT_DATE_FORMAT);
 export const formatDateTime = (value: DateInput) => format(value, DATE_TIME_FORMAT);
 export const formatTime = (value: DateInput) => format(value, TIME_FORMAT);
+export const formatShortTime = (value: DateInput) => format(value, SHORT_TIME_FORMAT);
 export const toIsoDate = (value: DateInput) => format(value, ISO_DATE_FORMAT);
 
 /** Money arrives from the server in pesos; shown as `$12,345.50`. */

@@ -26,8 +26,11 @@ export const screenPaths = {
   collections: '/admin/collections',
   audit: '/admin/audit',
   backups: '/admin/backups',
+  cashClose: '/admin/cash-close',
   printPaymentReceipt: (paymentId: string) => `/admin/print/payments/${enc(paymentId)}`,
   printLoanStatement: (loanId: string) => `/admin/print/loans/${enc(loanId)}`,
+  printCashClose: (agentId: string, date: string) =>
+    `/admin/print/cash-close?${new URLSearchParams({ agentId, date })}`,
   /** The public statement of a loan (spec 2 "LoanDetails"); its id is a UUIDv7, not guessable. */
   publicLoan: (id: string) => `/loans/${enc(id)}`,
 } as const;
@@ -67,5 +70,7 @@ export const apiPaths = {
   bankAccounts: `${V1}/bank-accounts`,
   bankAccount: (id: string) => `${V1}/bank-accounts/${enc(id)}`,
   reports: `${V1}/reports`,
+  cashClose: `${V1}/cash-close`,
+  cashCloseConfirm: `${V1}/cash-close/confirm`,
   publicLoans: '/public/api/v1/loans',
 } as const;

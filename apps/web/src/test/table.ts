@@ -11,6 +11,16 @@ export const rowsOf = (table: HTMLElement) =>
     [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()),
   );
 
+/** The text of every body row's cells as a desktop user reads them (phone-only folded parts removed). */
+export const desktopRowsOf = (table: HTMLElement) =>
+  [...table.querySelectorAll('tbody tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((cell) => {
+      const copy = cell.cloneNode(true) as HTMLElement;
+      for (const hidden of copy.querySelectorAll('[class*="mantine-hidden-from"]')) hidden.remove();
+      return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+    }),
+  );
+
 /** The row of the table named `tableName` that shows `text`, once it is there. */
 export async function rowIn(tableName: string, text: string | number) {
   const table = await screen.findByRole('table', { name: tableName });

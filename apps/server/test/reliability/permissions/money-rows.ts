@@ -123,6 +123,23 @@ export function moneyRows(context: SeededContext<World>): Row[] {
     { route: 'GET /api/v1/payments', expected: ADMIN(), call: get('/api/v1/payments') },
     { route: 'GET /api/v1/payments/export.csv', expected: ADMIN(), call: get('/api/v1/payments/export.csv') },
 
+    // Corte de caja: an agent reads their own day (another agent's is 403); confirming is admin-only.
+    {
+      route: 'GET /api/v1/cash-close',
+      expected: statuses(401, 200, 403, 200),
+      call: () => get(`/api/v1/cash-close?agentId=${world().agent.id}`)(),
+    },
+    {
+      route: 'POST /api/v1/cash-close/confirm',
+      expected: ADMIN(),
+      call: () =>
+        send('POST', '/api/v1/cash-close/confirm', {
+          agentId: world().agent.id,
+          date: '2026-01-05',
+          targetAccountId: world().account.id,
+        }),
+    },
+
     // Reports: any staff member; an agent's figures cover only their own portfolio.
     {
       route: 'GET /api/v1/reports/weekly-payments',

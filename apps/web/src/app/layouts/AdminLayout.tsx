@@ -4,6 +4,7 @@ import { ROLE_LABELS, type Role } from '@prestaya/contracts';
 import {
   IconBuildingBank,
   IconCash,
+  IconCashRegister,
   IconDatabaseExport,
   IconGauge,
   IconHistory,
@@ -28,11 +29,12 @@ interface NavEntry {
   role?: Role;
 }
 
-/** Sidebar (spec 2 "Layouts", 6): Dashboard, Clientes and Cobranza for everyone, the rest for ROLE_ADMIN. */
+/** Sidebar (spec 2 "Layouts", 6): Dashboard, Clientes, Cobranza and Corte de caja for everyone, the rest for ROLE_ADMIN. */
 export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.dashboard, label: 'Dashboard', icon: IconGauge },
   { to: screenPaths.customers, label: 'Clientes', icon: IconUsers },
   { to: screenPaths.collections, label: 'Cobranza', icon: IconRoute },
+  { to: screenPaths.cashClose, label: 'Corte de caja', icon: IconCashRegister },
   { to: screenPaths.loans, label: 'Préstamos', icon: IconCash, role: 'ROLE_ADMIN' },
   { to: screenPaths.users, label: 'Usuarios', icon: IconUserShield, role: 'ROLE_ADMIN' },
   { to: screenPaths.payments, label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },

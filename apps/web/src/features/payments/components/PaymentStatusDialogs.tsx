@@ -1,11 +1,11 @@
-import { Alert, Select, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { type PaymentDetails, paymentStatusUpdate } from '@prestaya/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { ReasonDialog, reasonCallbacks } from '../../../components/ReasonDialog.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { TargetAccountSelect } from '../../../components/TargetAccountSelect.tsx';
 import { toastOutcome } from '../../../lib/notify.ts';
 import { useTargetAccounts } from '../api/get-target-accounts.ts';
 import { useUpdatePaymentStatus } from '../api/update-payment-status.ts';
@@ -37,11 +37,6 @@ function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
   const [accountId, setAccountId] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
 
-  const options = (accounts.data ?? []).map((account) => ({
-    value: account.id,
-    label: `${account.name} — Saldo ${formatMoney(account.balance)}`,
-  }));
-
   const accept = () => {
     if (update.isPending) return;
     if (!accountId) {
@@ -65,21 +60,14 @@ function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
         Se abonarán <MoneyText value={payment.amount} fw={700} /> del préstamo No. {payment.loan.num} a la
         cuenta donde ingresó el pago.
       </Text>
-      <Select
-        label="Cuenta destino"
-        placeholder={accounts.isPending ? 'Cargando cuentas…' : 'Seleccione una cuenta'}
-        data={options}
+      <TargetAccountSelect
+        accounts={accounts}
         value={accountId}
         onChange={(value) => {
           setAccountId(value);
           if (value) setMissing(false);
         }}
-        withAsterisk
-        required
-        error={accounts.isError ? 'No se pudo cargar la lista de cuentas' : missing}
-        nothingFoundMessage="No hay cuentas registradas"
-        comboboxProps={{ withinPortal: true }}
-        data-autofocus
+        error={missing}
       />
       {missing && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>

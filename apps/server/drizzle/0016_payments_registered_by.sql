@@ -1,0 +1,1 @@
+CREATE INDEX "payments_registered_by_idx" ON "payments" USING btree ("registered_by","created_on");

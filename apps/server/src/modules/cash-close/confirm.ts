@@ -1,0 +1,90 @@
+import { type CashCloseConfirmed, type cashCloseConfirm, centsToPesos, type z } from '@prestaya/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { bankAccounts } from '../../db/schema/bank-accounts.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { writeAudit } from '../../db/write-audit.ts';
+import type { BusinessClock } from '../../domain/business-clock.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { refuse } from '../../http/refusals.ts';
+import { lockLoans } from '../loans/balance.ts';
+import { decidePaymentInTransaction } from '../payments/decide.ts';
+import { registeredOnDay, requireAgent } from './day.ts';
+import { CASH_CLOSE_AUDIT_ENTITY } from './messages.ts';
+
+export type CashCloseConfirmInput = z.output<typeof cashCloseConfirm>;
+
+/**
+ * POST /cash-close/confirm (administrators): every CASH payment the agent registered that business day
+ * and still VALIDATING is confirmed into `targetAccountId`, in ONE transaction, each by the single
+ * confirmation itself (payments/decide.ts: an Abono per payment, items PAID, loan recomputed, audited).
+ *
+ * Locks, in the order single confirmations take them, so the two never deadlock: the payments (FOR
+ * UPDATE, by id), then their loans (lockLoans, by id), then the account (the ledger, per Abono). A
+ * payment confirmed or rejected meanwhile no longer matches once its lock is granted, so a second
+ * 'Confirmar corte' — concurrent or later — confirms nothing and changes nothing (`confirmed: 0`).
+ * Unknown agent → 404; unknown account → the single confirmation's 404, even with nothing to confirm.
+ */
+export async function confirmCashClose(
+  db: AppDb,
+  actor: CustomerActor,
+  input: CashCloseConfirmInput,
+  clock: BusinessClock,
+): Promise<CashCloseConfirmed> {
+  const today = clock.today();
+  return db.transaction(async (tx) => {
+    const agent = await requireAgent(tx, input.agentId);
+    const [account] = await tx
+      .select({ id: bankAccounts.id })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.id, input.targetAccountId))
+      .limit(1);
+    if (!account) throw refuse('bank_account.not_found');
+
+    const pending = await tx
+      .select({ id: payments.id, loanId: payments.loanId, amountCents: payments.amountCents })
+      .from(payments)
+      .where(
+        and(
+          registeredOnDay(agent.id, input.date, clock.timeZone),
+          eq(payments.status, 'VALIDATING'),
+          eq(payments.paymentMethod, 'CASH'),
+        ),
+      )
+      .orderBy(asc(payments.id))
+      .for('update');
+    if (pending.length === 0) return { confirmed: 0, total: 0, paymentIds: [] };
+
+    await lockLoans(
+      tx,
+      pending.map((payment) => payment.loanId),
+    );
+    let totalCents = 0;
+    for (const payment of pending) {
+      await decidePaymentInTransaction(
+        tx,
+        actor,
+        payment.id,
+        { status: 'PAID', targetAccountId: account.id },
+        today,
+      );
+      totalCents += payment.amountCents;
+    }
+    const paymentIds = pending.map((payment) => payment.id);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      entity: CASH_CLOSE_AUDIT_ENTITY,
+      entityId: agent.id,
+      action: 'cash_close_confirmed',
+      after: {
+        agentId: agent.id,
+        date: input.date,
+        count: pending.length,
+        total: centsToPesos(totalCents),
+        bankAccountId: account.id,
+        paymentIds,
+      },
+    });
+    return { confirmed: pending.length, total: centsToPesos(totalCents), paymentIds };
+  });
+}

@@ -1,0 +1,96 @@
+import {
+  type CashClose,
+  type CashClosePayment,
+  type CashCloseQuery,
+  centsToPesos,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@prestaya/contracts';
+import { businessDayBounds } from '@prestaya/domain';
+import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { loans } from '../../db/schema/loans.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
+import type { BusinessClock } from '../../domain/business-clock.ts';
+import { cashCloseScope, cashCloseTotals } from '../../domain/cash-close.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { refuse } from '../../http/refusals.ts';
+
+/** The user whose day it is (any staff member who registers payments); 404 when none has that id. */
+export async function requireAgent(db: DbOrTx, agentId: string) {
+  const [agent] = await db
+    .select({ id: users.id, num: users.num, name: users.name, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, agentId))
+    .limit(1);
+  if (!agent) throw refuse('cash_close.agent_not_found');
+  return agent;
+}
+
+/**
+ * The payments `agentId` registered (payments.registered_by: the staff member who took it, or the agent
+ * who authorised a borrower's payment with their PIN) during business day `date` of `timeZone`.
+ */
+export function registeredOnDay(agentId: string, date: string, timeZone: string): SQL | undefined {
+  const { start, end } = businessDayBounds(date, timeZone);
+  return and(eq(payments.registeredBy, agentId), gte(payments.createdOn, start), lt(payments.createdOn, end));
+}
+
+/**
+ * GET /cash-close: one agent's business day (today unless `date`), every payment they registered by
+ * time (oldest first), and its totals summed here in centavos (domain/cash-close.ts). An agent reads
+ * their own day only; an administrator names the agent.
+ */
+export async function getCashClose(
+  db: DbOrTx,
+  actor: CustomerActor,
+  query: CashCloseQuery,
+  clock: BusinessClock,
+): Promise<CashClose> {
+  const scope = cashCloseScope(actor, query.agentId);
+  if (!scope.ok) throw refuse(scope.refusal);
+  const date = query.date ?? clock.today();
+  const agent = await requireAgent(db, scope.agentId);
+  const rows = await db
+    .select({
+      id: payments.id,
+      createdOn: payments.createdOn,
+      amountCents: payments.amountCents,
+      status: payments.status,
+      paymentMethod: payments.paymentMethod,
+      loan: { id: loans.id, num: loans.num },
+      customer: { id: customers.id, name: customers.name, lastName: customers.lastName },
+    })
+    .from(payments)
+    .innerJoin(loans, eq(loans.id, payments.loanId))
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .where(registeredOnDay(agent.id, date, clock.timeZone))
+    .orderBy(asc(payments.createdOn), asc(payments.id));
+
+  const figures = rows.map((row) => ({
+    ...row,
+    status: row.status as PaymentStatus,
+    paymentMethod: row.paymentMethod as PaymentMethod,
+  }));
+  const totals = cashCloseTotals(figures);
+  return {
+    date,
+    agent,
+    payments: figures.map(
+      ({ amountCents, createdOn, ...row }): CashClosePayment => ({
+        ...row,
+        createdOn: createdOn.toISOString(),
+        amount: centsToPesos(amountCents),
+      }),
+    ),
+    totals: {
+      cash: centsToPesos(totals.cashCents),
+      cashPending: centsToPesos(totals.cashPendingCents),
+      cashConfirmed: centsToPesos(totals.cashConfirmedCents),
+      transfer: centsToPesos(totals.transferCents),
+      count: totals.count,
+    },
+  };
+}

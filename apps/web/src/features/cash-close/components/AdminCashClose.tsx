@@ -1,0 +1,104 @@
+import '@mantine/dates/styles.css';
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { type CashClosePayment, MAX_DATE, MIN_DATE } from '@prestaya/contracts';
+import { IconCalendar, IconChecks, IconUserSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState, QueryRecord } from '../../../components/QueryState.tsx';
+import { useAgents } from '../api/get-agents.ts';
+import { useCashClose } from '../api/get-cash-close.ts';
+import { agentLabel, CHOOSE_AGENT, CONFIRM_LABEL } from '../labels.ts';
+import { CashCloseDay, CashCloseHeader, PrintCashCloseButton } from './CashCloseDay.tsx';
+import { ConfirmCashCloseDialog } from './ConfirmCashCloseDialog.tsx';
+import { RejectPaymentDialog } from './RejectPaymentDialog.tsx';
+
+/**
+ * The administrator's corte: an agent and a day (in the address, so a reload or a shared link keeps
+ * them; no date means today's business date), the cash to expect, 'Confirmar corte' into an account,
+ * 'Rechazar' with a reason on a payment still in validation, and the printable summary.
+ */
+export function AdminCashClose() {
+  const [params, setParams] = useSearchParams();
+  const agentId = params.get('agentId') ?? undefined;
+  const date = params.get('date') ?? undefined;
+  const agents = useAgents();
+  const day = useCashClose({ agentId, date }, { enabled: !!agentId });
+  const [confirming, setConfirming] = useState(false);
+  const [rejecting, setRejecting] = useState<CashClosePayment | null>(null);
+
+  const choose = (changes: { agentId?: string | null; date?: string | null }) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const loaded = day.data;
+  return (
+    <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 0 }}>
+      <Stack gap="md">
+        <CashCloseHeader>
+          {loaded && (
+            <>
+              <PrintCashCloseButton day={loaded} />
+              <Button
+                leftSection={<IconChecks size={16} aria-hidden />}
+                onClick={() => setConfirming(true)}
+                disabled={loaded.totals.cashPending === 0}
+              >
+                {CONFIRM_LABEL}
+              </Button>
+            </>
+          )}
+        </CashCloseHeader>
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <Select
+            label="Agente"
+            placeholder={agents.isPending ? 'Cargando agentes…' : 'Seleccione un agente'}
+            data={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agentLabel(agent) }))}
+            value={agentId ?? null}
+            onChange={(value) => choose({ agentId: value })}
+            error={agents.isError ? 'No se pudo cargar la lista de agentes' : undefined}
+            searchable
+            nothingFoundMessage="Sin coincidencias"
+            leftSection={<IconUserSearch size={16} aria-hidden />}
+            w={{ base: '100%', xs: 300 }}
+          />
+          <DatePickerInput
+            label="Fecha"
+            placeholder="Hoy"
+            value={date ?? loaded?.date ?? null}
+            onChange={(value) => choose({ date: value })}
+            valueFormat="DD/MM/YYYY"
+            minDate={MIN_DATE}
+            maxDate={MAX_DATE}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            w={{ base: '100%', xs: 180 }}
+          />
+        </Group>
+        {agentId ? (
+          <QueryRecord
+            query={day}
+            loadingLabel="Cargando corte de caja"
+            errorText="No se pudo cargar el corte de caja."
+          >
+            {(shown) => <CashCloseDay day={shown} admin onReject={setRejecting} />}
+          </QueryRecord>
+        ) : (
+          <EmptyState icon={<IconUserSearch size={24} />}>{CHOOSE_AGENT}</EmptyState>
+        )}
+      </Stack>
+      {loaded && (
+        <ConfirmCashCloseDialog day={loaded} opened={confirming} onClose={() => setConfirming(false)} />
+      )}
+      <RejectPaymentDialog payment={rejecting} onClose={() => setRejecting(null)} />
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconCloudUpload } from '@tabler/icons-react';
+import { QueryRecord } from '../../../components/QueryState.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useCashClose } from '../api/get-cash-close.ts';
+import { useUnsentPayments } from '../unsent-payments.ts';
+import { CashCloseDay, CashCloseHeader, PrintCashCloseButton } from './CashCloseDay.tsx';
+
+/**
+ * What this phone still holds: the payments taken without a signal that the server has not received
+ * (so they are not in the corte yet), and those it refused. Hidden where there is no IndexedDB.
+ */
+function UnsentNotice({ agentId }: { agentId: string }) {
+  const unsent = useUnsentPayments(agentId);
+  if (!unsent.data) return null;
+  const { pending, refused } = unsent.data;
+  return (
+    <Alert
+      color={pending > 0 || refused > 0 ? 'orange' : 'teal'}
+      variant="light"
+      icon={<IconCloudUpload size={18} aria-hidden />}
+      aria-live="polite"
+    >
+      <Text fw={600} size="sm" data-testid="unsent-count">
+        Pendientes de enviar: {pending}
+      </Text>
+      <Text size="sm">
+        {pending > 0
+          ? 'Siguen en este teléfono y entran al corte cuando se envíen al recuperar la señal.'
+          : 'Todos los cobros de este teléfono ya se enviaron.'}
+      </Text>
+      {refused > 0 && (
+        <Text size="sm" data-testid="refused-count">
+          Rechazados al enviarse: {refused}. Revíselos en Cobranza.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/** The agent's own day: today's payments by time, the cash to hand in, what is still on the phone. */
+export function AgentCashClose({ agentId }: { agentId: string }) {
+  const day = useCashClose({});
+  return (
+    <Stack gap="md">
+      <CashCloseHeader>{day.data && <PrintCashCloseButton day={day.data} />}</CashCloseHeader>
+      <Text c="dimmed" size="sm">
+        {day.data ? `Hoy, ${formatDate(day.data.date)}` : 'Hoy'}
+      </Text>
+      <UnsentNotice agentId={agentId} />
+      <QueryRecord
+        query={day}
+        loadingLabel="Cargando corte de caja"
+        errorText="No se pudo cargar el corte de caja."
+      >
+        {(loaded) => <CashCloseDay day={loaded} admin={false} />}
+      </QueryRecord>
+    </Stack>
+  );
+}
