@@ -3,7 +3,7 @@ import { businessDayBounds } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { paymentsApi } from './api.ts';
 import { createUserAndLogin, type TestContext, type TestUser } from './app.ts';
-import { jsonPart } from './builders.ts';
+import { jsonPart, rejection } from './builders.ts';
 import { businessToday, TEST_TIME_ZONE } from './clock.ts';
 import {
   type ActiveLoan,
@@ -94,7 +94,7 @@ export async function cashCloseWorld(context: TestContext): Promise<CashCloseWor
   const cashB = await cash(agent, loanB);
   const transferB = await registerTransfer(context, agent, loanB.loan.id);
   const rejected = await cash(agent, loanC);
-  const rejectedC = await paymentsApi(context).decideOk(admin.token, rejected.id, { status: 'REJECTED' });
+  const rejectedC = await paymentsApi(context).decideOk(admin.token, rejected.id, rejection());
   const cashC = await cash(agent, loanC);
   const confirmedB = await confirm(context, admin, (await cash(agent, loanB)).id, fondeo.id);
 
