@@ -1,12 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatPesos } from '@prestaya/contracts/plain';
+import { addDays, businessDate } from '@prestaya/domain';
+import { cardOf, collectOffline, waitForShellOnPhone } from './support/collections.ts';
 import { curpOf, unique, uniqueEmail } from './support/data.ts';
-import { expectFitsPhone } from './support/phone.ts';
+import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
 import { signIn, signInAsAdmin, tokenOf } from './support/session.ts';
 import { adminApi, apiOf, createAgent, deliveredLoan, type StaffApi } from './support/staff-api.ts';
 import { cellTexts } from './support/tables.ts';
 
 // 'Corte de caja' on a phone: the agent's day, and the administrator confirming it into an account.
-test.use({ viewport: { width: 360, height: 740 } });
+test.use({ viewport: PHONE });
 
 const AGENT_PASSWORD = 'Agente12345!';
 
@@ -58,18 +61,40 @@ async function agentDay(admin: StaffApi, request: Page['request']) {
     customerName: 'PrestaYa Oficina',
     balance: 5_000,
   });
-  return { id, agent, username, loans: { first, second }, payments, caja };
+  return { id, agent, agentApi, username, loans: { first, second }, payments, caja };
 }
 
-test("an agent's day at 360 px: payments by time, the cash to hand in and the phone's unsent payments", async ({
+/** A customer of the agent with a $1,000 loan registered a week ago: its installment 1 is due today. */
+async function dueToday(admin: StaffApi, agentId: string, id: string) {
+  const customer = await admin.post('/api/v1/customers', {
+    name: `Hilda${id}`,
+    lastName: 'Pendiente',
+    phone: `57${id.slice(-8)}`.slice(0, 10),
+    curp: curpOf('CORH', id),
+    agentId,
+  });
+  const loan = await admin.post(`/api/v1/customers/${customer.id}/loans`, {
+    amount: 1_000,
+    loanFromPast: true,
+    requestDate: addDays(businessDate(new Date(), 'America/Mexico_City'), -7),
+  });
+  await admin.put(`/api/v1/loans/${loan.id}/approve`, {});
+  await admin.put(`/api/v1/loans/${loan.id}/activate`);
+  return loan.id as string;
+}
+
+test("an agent's day at 360 px: payments by time, the cash to hand in and what Cobranza kept on the phone", async ({
   page,
+  context,
 }) => {
-  const day = await agentDay(await adminApi(page.request), page.request);
+  test.slow(); // a service worker install before the signal goes
+  const admin = await adminApi(page.request);
+  const day = await agentDay(admin, page.request);
+  const loanId = await dueToday(admin, day.agent.id, day.id);
   await signIn(page, day.username, AGENT_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/customers$/);
 
-  await page.getByRole('button', { name: 'Abrir menú de navegación' }).click();
-  await page.getByRole('navigation').getByRole('link', { name: 'Corte de caja' }).click();
+  await openFromMenu(page, 'Corte de caja');
   await expect(page).toHaveURL(/\/admin\/cash-close$/);
   const table = page.getByRole('table', { name: 'Pagos del día' });
   // By time: the first loan's cash, the second loan's two installments, the first loan's transfer.
@@ -90,43 +115,30 @@ test("an agent's day at 360 px: payments by time, the cash to hand in and the ph
   await expect(page.getByTestId('transfer-total')).toHaveText('$1,000.00');
   await expect(page.getByTestId('unsent-count')).toHaveText('Pendientes de enviar: 0');
   await expectFitsPhone(page, 'Corte de caja');
-  // Reading the queue never creates its database (the field app's own first upgrade must run).
-  expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain(
-    'prestaya-offline',
-  );
 
-  // A payment taken without a signal waits on the phone, in the offline queue's store.
-  await page.evaluate(
-    ([agentId, loan]) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('prestaya-offline', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('pending-payments', { keyPath: 'key' });
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('pending-payments', 'readwrite');
-          tx.objectStore('pending-payments').put({
-            key: 'corte-e2e-00000001',
-            agentId,
-            loanId: loan.id,
-            loanNum: loan.num,
-            customerName: 'Rosa Cobranza',
-            scheduledPaymentIds: [],
-            feeIds: [],
-            amountCents: 100_000,
-            createdAt: new Date().toISOString(),
-            state: 'pending',
-          });
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-        };
-      }),
-    [day.agent.id, day.loans.first] as const,
-  );
-  await page.reload();
+  // Without a signal the agent collects in Cobranza: the payment waits in the phone's queue.
+  await openFromMenu(page, 'Cobranza');
+  const card = cardOf(page, 'Pendiente');
+  await expect(card).toBeVisible();
+  const total = Number((await card.getByTestId('collection-due-total').innerText()).replace(/[$,]/g, ''));
+  await waitForShellOnPhone(page);
+  await context.setOffline(true);
+  await collectOffline(page, 'Pendiente', total);
+
+  // Corte counts it, still outside the day's cash: the server has not received it.
+  await openFromMenu(page, 'Corte de caja');
   await expect(page.getByTestId('unsent-count')).toHaveText('Pendientes de enviar: 1');
+  await expect(page.getByText(/entran al corte cuando se envíen/)).toBeVisible();
   await expect(page.getByTestId('cash-total')).toHaveText('$3,000.00');
+  await expectFitsPhone(page, 'Corte de caja');
+
+  // The signal returns: the queue sends it, the count empties and the day's cash takes it in.
+  await context.setOffline(false);
+  await expect(page.getByTestId('unsent-count')).toHaveText('Pendientes de enviar: 0');
+  await expect(page.getByTestId('cash-total')).toHaveText(formatPesos(3_000 + total));
+  await expect(rows).toHaveCount(4);
+  const sent = (await day.agentApi.get(`/api/v1/loans/${loanId}/payments`)) as { amount: number }[];
+  expect(sent.map((payment) => payment.amount)).toEqual([total]);
   await expectFitsPhone(page, 'Corte de caja');
 });
 

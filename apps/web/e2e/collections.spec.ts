@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { formatPesos } from '@prestaya/contracts/plain';
 import { addDays, businessDate } from '@prestaya/domain';
+import { cardOf, collectOffline, waitForShellOnPhone } from './support/collections.ts';
 import { curpOf, unique, uniqueEmail, uniqueWord } from './support/data.ts';
-import { expectFitsPhone, PHONE } from './support/phone.ts';
+import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
 import { signIn } from './support/session.ts';
 import { adminApi, apiOf, createAgent, type StaffApi } from './support/staff-api.ts';
 
@@ -77,23 +78,6 @@ async function todayPage(request: APIRequestContext, token: string) {
   return reply.json();
 }
 
-const cardOf = (page: Page, lastName: string) =>
-  page.getByRole('article', { name: new RegExp(` ${lastName}$`) });
-
-/** 'Cobrar' on a card, all that is due, while the phone has no signal: kept as 'Pendiente de enviar'. */
-async function collectOffline(page: Page, lastName: string, total: number) {
-  const card = cardOf(page, lastName);
-  await card.getByRole('button', { name: 'Cobrar' }).click();
-  await page
-    .getByRole('dialog', { name: 'Cobrar' })
-    .getByRole('button', { name: `Cobrar ${formatPesos(total)}` })
-    .click();
-  const result = page.getByRole('dialog', { name: 'Cobro' });
-  await expect(result.getByText('Pendiente de enviar')).toBeVisible();
-  await result.getByRole('button', { name: 'Listo' }).click();
-  await expect(card.getByText('Pendiente de enviar')).toBeVisible();
-}
-
 const paymentsOf = (api: StaffApi, loanId: string) =>
   api.get(`/api/v1/loans/${loanId}/payments`) as Promise<
     { amount: number; paymentMethod: string; status: string }[]
@@ -111,8 +95,7 @@ test('offline: two payments survive a reload and reach the server once each; a s
 
   await signIn(page, username, AGENT_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/customers$/);
-  await page.getByRole('button', { name: 'Abrir menú de navegación' }).click();
-  await page.getByRole('navigation').getByRole('link', { name: 'Cobranza' }).click();
+  await openFromMenu(page, 'Cobranza');
 
   // The cards are the API's, in its route order, with its amounts and totals.
   const cards = page.getByRole('article');
@@ -131,9 +114,7 @@ test('offline: two payments survive a reload and reach the server once each; a s
   await expectFitsPhone(page, 'Cobranza');
 
   // The app shell is on the phone (service worker in control) before the signal goes.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitForShellOnPhone(page);
   await context.setOffline(true);
   const [alfa, beta, gama] = api as [Card, Card, Card];
   await collectOffline(page, 'Alfa', alfa.due.total);

@@ -28,3 +28,9 @@ export async function expectFitsPhone(page: Page, heading: string | RegExp) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
   expect(severe, page.url()).toEqual([]);
 }
+
+/** Opens a screen from the phone's navigation menu. */
+export async function openFromMenu(page: Page, link: string) {
+  await page.getByRole('button', { name: 'Abrir menú de navegación' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: link }).click();
+}

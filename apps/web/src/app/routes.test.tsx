@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { paymentQueue } from '../lib/offline-queue.ts';
 import { STORAGE_KEY, session } from '../lib/session.ts';
+import { takenPayment } from '../test/fixtures.ts';
 import { json, mockServer, renderRoutes } from '../test/utils.tsx';
 import { routes } from './routes.tsx';
 
@@ -106,16 +107,7 @@ describe('routes', () => {
   it("'Cerrar Sesión' with payments not yet sent asks first, then erases them with the session", async () => {
     mockServer(({ url }) => (url.pathname === '/api/v1/customers' ? json(200, emptyPage) : undefined));
     session.start(admin);
-    await paymentQueue.enqueue({
-      key: 'key-1',
-      agentId: admin.userId,
-      loanId: 'loan-1',
-      loanNum: 1001,
-      customerName: 'José Gómez',
-      scheduledPaymentIds: ['sp-1'],
-      feeIds: [],
-      amountCents: 100_000,
-    });
+    await paymentQueue.enqueue(takenPayment(1, { agentId: admin.userId }));
     // No signal: the payment stays queued instead of being sent.
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { router } = renderRoutes(routes, '/admin/customers');

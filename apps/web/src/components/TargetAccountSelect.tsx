@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import type { BankAccount } from '@prestaya/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatMoney } from '../lib/format.ts';
 
 /**
@@ -36,4 +36,28 @@ export function TargetAccountSelect({
       data-autofocus
     />
   );
+}
+
+/**
+ * The chosen 'Cuenta destino' of a confirmation and whether the user tried to go on without one:
+ * `take()` gives the account, or marks it missing (until one is chosen) and gives null.
+ */
+export function useTargetAccount() {
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  return {
+    missing,
+    take: () => {
+      if (!accountId) setMissing(true);
+      return accountId;
+    },
+    /** `value` and `onChange` of TargetAccountSelect. */
+    field: {
+      value: accountId,
+      onChange: (value: string | null) => {
+        setAccountId(value);
+        if (value) setMissing(false);
+      },
+    },
+  };
 }

@@ -1,29 +1,14 @@
 import type { PaymentListItem } from '@prestaya/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { takenPayment } from '../test/fixtures.ts';
 import { ApiError } from './api.ts';
 import { memoryStore } from './offline-db.ts';
-import {
-  BUSY,
-  createPaymentQueue,
-  isRetryable,
-  memoryLock,
-  type NewPendingPayment,
-  type PendingPayment,
-} from './offline-queue.ts';
+import { BUSY, createPaymentQueue, isRetryable, memoryLock, type PendingPayment } from './offline-queue.ts';
 
 const AGENT = 'agent-1';
 const OTHER_AGENT = 'agent-2';
 
-const taken = (n: number, agentId = AGENT): NewPendingPayment => ({
-  key: `key-${n}`,
-  agentId,
-  loanId: `loan-${n}`,
-  loanNum: 1000 + n,
-  customerName: `Cliente ${n}`,
-  scheduledPaymentIds: [`sp-${n}`],
-  feeIds: [],
-  amountCents: 100_000,
-});
+const taken = (n: number, agentId = AGENT) => takenPayment(n, { agentId });
 
 const reply = (entry: PendingPayment) => ({ id: `pay-${entry.key}` }) as PaymentListItem;
 const offline = () => new ApiError(0, 'No se pudo conectar con el servidor. Verifique su conexión.');

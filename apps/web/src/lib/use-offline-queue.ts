@@ -4,19 +4,24 @@ import { BUSY, type PaymentQueue, type PendingPayment, paymentQueue } from './of
 /** How often the queue is retried while payments wait and the device believes it is online. */
 export const RETRY_EVERY_MS = 30_000;
 
-/** The agent's queued payments (pending and refused), oldest first, kept current as the queue changes. */
-export function useQueuedPayments(agentId: string | undefined, queue: PaymentQueue = paymentQueue) {
-  const [entries, setEntries] = useState<PendingPayment[]>([]);
+const NOTHING_QUEUED: PendingPayment[] = [];
+
+/**
+ * The agent's queued payments (pending and refused), oldest first, kept current as the queue changes;
+ * undefined until the device's queue has been read once.
+ */
+function useQueueEntries(agentId: string | undefined, queue: PaymentQueue) {
+  const [entries, setEntries] = useState<PendingPayment[] | undefined>(undefined);
   useEffect(() => {
     if (!agentId) {
-      setEntries([]);
+      setEntries(NOTHING_QUEUED);
       return;
     }
     let live = true;
     const load = () =>
       void queue.list(agentId).then(
         (list) => live && setEntries(list),
-        () => live && setEntries([]),
+        () => live && setEntries(NOTHING_QUEUED),
       );
     load();
     const off = queue.subscribe(load);
@@ -26,6 +31,29 @@ export function useQueuedPayments(agentId: string | undefined, queue: PaymentQue
     };
   }, [agentId, queue]);
   return entries;
+}
+
+/** The agent's queued payments (pending and refused), oldest first, kept current as the queue changes. */
+export function useQueuedPayments(agentId: string | undefined, queue: PaymentQueue = paymentQueue) {
+  return useQueueEntries(agentId, queue) ?? NOTHING_QUEUED;
+}
+
+export interface QueueCounts {
+  /** Still on the device, to be sent when the signal returns. */
+  pending: number;
+  /** Sent and refused by the server: the agent reviews and discards them in Cobranza. */
+  refused: number;
+}
+
+/** How many of the agent's payments the device still holds, by state; undefined until it is read. */
+export function useQueueCounts(
+  agentId: string | undefined,
+  queue: PaymentQueue = paymentQueue,
+): QueueCounts | undefined {
+  const entries = useQueueEntries(agentId, queue);
+  if (!entries) return undefined;
+  const refused = entries.filter((entry) => entry.state === 'refused').length;
+  return { pending: entries.length - refused, refused };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AuditEntry, BankAccount, User } from '@prestaya/contracts';
+import type { NewPendingPayment } from '../lib/offline-queue.ts';
 
 /** The people, customer and accounts every feature's tests share, so the same ids mean the same thing. */
 export const ADMIN_ID = '0190a0c0-0000-7000-8000-000000000001';
@@ -77,4 +78,19 @@ export function auditEntry(
   entry: Pick<AuditEntry, 'id' | 'at' | 'entity' | 'entityId' | 'action'> & Partial<AuditEntry>,
 ): AuditEntry {
   return { user: auditAdmin, before: null, after: null, ...entry };
+}
+
+/** Cash payment `n` as Cobranza keeps it on the phone: loan No. 1000+n, installment `sp-n`, $1,000.00. */
+export function takenPayment(n: number, overrides: Partial<NewPendingPayment> = {}): NewPendingPayment {
+  return {
+    key: `key-${n}`,
+    agentId: AGENT_ID,
+    loanId: `loan-${n}`,
+    loanNum: 1000 + n,
+    customerName: `Cliente ${n}`,
+    scheduledPaymentIds: [`sp-${n}`],
+    feeIds: [],
+    amountCents: 100_000,
+    ...overrides,
+  };
 }

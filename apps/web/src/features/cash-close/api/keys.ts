@@ -5,7 +5,6 @@ export const cashCloseKeys = {
     [...cashCloseKeys.all, 'day', agentId ?? 'self', date ?? 'today'] as const,
   agents: () => [...cashCloseKeys.all, 'agents'] as const,
   accounts: () => [...cashCloseKeys.all, 'accounts'] as const,
-  unsent: (userId: string) => [...cashCloseKeys.all, 'unsent', userId] as const,
 };
 
 /**

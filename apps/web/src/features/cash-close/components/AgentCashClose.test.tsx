@@ -1,16 +1,32 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { paymentQueue } from '../../../lib/offline-queue.ts';
 import { session } from '../../../lib/session.ts';
+import { takenPayment } from '../../../test/fixtures.ts';
 import { desktopRowsOf, headersOf } from '../../../test/table.ts';
 import { json, mockServer, params, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { AGENT_ID, agentLogin, DATE, DAY_ROWS, dayOf, emptyDay, ok } from '../test/fixtures.ts';
-import { fakeQueue, queued } from '../test/offline-queue.ts';
 import { CashCloseScreen } from './CashCloseScreen.tsx';
 
-vi.mock('idb', () => ({ openDB: vi.fn() }));
+const REFUSAL = 'Pago 3 de 12: ya está pagado o en validación';
 
+/**
+ * The day's reply, and the staff registration the offline queue sends to: loan-3's payment is refused
+ * (an administrator registered it meanwhile), any other is accepted.
+ */
 function serveDay(reply: Response) {
-  return mockServer(({ url }) => (url.pathname === '/api/v1/cash-close' ? reply : undefined));
+  return mockServer(({ method, url }) => {
+    if (url.pathname === '/api/v1/cash-close') return reply;
+    if (method !== 'POST') return undefined;
+    return url.pathname === '/api/v1/loans/loan-3/payments'
+      ? problem(409, REFUSAL)
+      : json(201, ok({ id: `paid-${url.pathname}` }));
+  });
+}
+
+/** Payments Cobranza took on this phone without a signal, through the app's own queue. */
+async function takeOffline(...payments: ReturnType<typeof takenPayment>[]) {
+  for (const payment of payments) await paymentQueue.enqueue(payment);
 }
 
 function renderAsAgent() {
@@ -55,18 +71,38 @@ describe("the agent's Corte de caja", () => {
     );
   });
 
-  it("reads 'Pendientes de enviar' from this phone's offline queue: the agent's entries only", async () => {
-    fakeQueue([queued(AGENT_ID), queued(AGENT_ID), queued(AGENT_ID, 'refused'), queued('someone-else')]);
+  it("counts the payments Cobranza queued on this phone: the agent's own, the refused ones apart", async () => {
     serveDay(json(200, ok(dayOf())));
+    await takeOffline(
+      takenPayment(1),
+      takenPayment(2),
+      takenPayment(3),
+      takenPayment(4, { agentId: 'someone-else' }),
+    );
+    expect(await paymentQueue.send('key-3')).toEqual({ kind: 'refused', detail: REFUSAL });
     renderAsAgent();
     expect(await screen.findByTestId('unsent-count')).toHaveTextContent('Pendientes de enviar: 2');
     expect(screen.getByText(/entran al corte cuando se envíen/)).toBeInTheDocument();
-    expect(screen.getByTestId('refused-count')).toHaveTextContent('Rechazados al enviarse: 1');
+    expect(screen.getByTestId('refused-count')).toHaveTextContent(
+      'Rechazados al enviarse: 1. Revíselos en Cobranza.',
+    );
+  });
+
+  it('follows the queue while open: a payment sent when the signal returns leaves the count', async () => {
+    serveDay(json(200, ok(dayOf())));
+    await takeOffline(takenPayment(1));
+    renderAsAgent();
+    expect(await screen.findByTestId('unsent-count')).toHaveTextContent('Pendientes de enviar: 1');
+    expect(await paymentQueue.flush(AGENT_ID)).toEqual({ sent: 1, refused: 0 });
+    await waitFor(() =>
+      expect(screen.getByTestId('unsent-count')).toHaveTextContent('Pendientes de enviar: 0'),
+    );
+    expect(screen.getByText('Todos los cobros de este teléfono ya se enviaron.')).toBeInTheDocument();
   });
 
   it('says everything was sent when the queue holds nothing of the agent', async () => {
-    fakeQueue([queued('someone-else')]);
     serveDay(json(200, ok(emptyDay)));
+    await takeOffline(takenPayment(1, { agentId: 'someone-else' }));
     renderAsAgent();
     expect(await screen.findByTestId('unsent-count')).toHaveTextContent('Pendientes de enviar: 0');
     expect(screen.getByText('Todos los cobros de este teléfono ya se enviaron.')).toBeInTheDocument();
@@ -76,12 +112,14 @@ describe("the agent's Corte de caja", () => {
     expect(screen.getByTestId('cash-total')).toHaveTextContent('$0.00');
   });
 
-  it('shows the server’s refusal with a retry when the day cannot be loaded', async () => {
+  it('shows the server’s refusal with a retry when the day cannot be loaded, and still the phone’s count', async () => {
     serveDay(problem(503, 'La base de datos no está disponible; intente de nuevo en unos segundos'));
+    await takeOffline(takenPayment(1));
     renderAsAgent();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('No se pudo cargar el corte de caja.');
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
-    expect(screen.queryByTestId('unsent-count')).not.toBeInTheDocument();
+    // The count comes from the phone, not the server.
+    expect(screen.getByTestId('unsent-count')).toHaveTextContent('Pendientes de enviar: 1');
   });
 });

@@ -2,24 +2,26 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { QueryRecord } from '../../../components/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useQueueCounts } from '../../../lib/use-offline-queue.ts';
 import { useCashClose } from '../api/get-cash-close.ts';
-import { useUnsentPayments } from '../unsent-payments.ts';
 import { CashCloseDay, CashCloseHeader, PrintCashCloseButton } from './CashCloseDay.tsx';
 
 /**
- * What this phone still holds: the payments taken without a signal that the server has not received
- * (so they are not in the corte yet), and those it refused. Hidden where there is no IndexedDB.
+ * What this phone still holds in the offline queue Cobranza fills: the payments taken without a
+ * signal that the server has not received (so they are not in the corte yet), and those it refused.
+ * Read from the device, so it shows without a signal too; updated as the queue sends or refuses.
  */
 function UnsentNotice({ agentId }: { agentId: string }) {
-  const unsent = useUnsentPayments(agentId);
-  if (!unsent.data) return null;
-  const { pending, refused } = unsent.data;
+  const counts = useQueueCounts(agentId);
+  if (!counts) return null;
+  const { pending, refused } = counts;
   return (
     <Alert
       color={pending > 0 || refused > 0 ? 'orange' : 'teal'}
       variant="light"
       icon={<IconCloudUpload size={18} aria-hidden />}
-      aria-live="polite"
+      // A notice that follows the queue, not an error: announced politely.
+      role="status"
     >
       <Text fw={600} size="sm" data-testid="unsent-count">
         Pendientes de enviar: {pending}

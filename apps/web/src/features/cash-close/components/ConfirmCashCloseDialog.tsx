@@ -1,9 +1,8 @@
 import { Text } from '@mantine/core';
 import type { CashClose, CashCloseConfirmed } from '@prestaya/contracts';
-import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
-import { TargetAccountSelect } from '../../../components/TargetAccountSelect.tsx';
+import { TargetAccountSelect, useTargetAccount } from '../../../components/TargetAccountSelect.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useConfirmCashClose } from '../api/confirm-cash-close.ts';
@@ -25,16 +24,13 @@ const confirmedText = ({ confirmed, total }: CashCloseConfirmed) =>
 function ConfirmForm({ day, onClose }: { day: CashClose; onClose: () => void }) {
   const accounts = useTargetAccounts();
   const confirm = useConfirmCashClose();
-  const [accountId, setAccountId] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
+  const target = useTargetAccount();
   const pending = day.payments.filter((p) => p.paymentMethod === 'CASH' && p.status === 'VALIDATING').length;
 
   const accept = () => {
     if (confirm.isPending) return;
-    if (!accountId) {
-      setMissing(true);
-      return;
-    }
+    const accountId = target.take();
+    if (!accountId) return;
     confirm.mutate(
       { agentId: day.agent.id, date: day.date, targetAccountId: accountId },
       {
@@ -62,15 +58,7 @@ function ConfirmForm({ day, onClose }: { day: CashClose; onClose: () => void }) 
         {formatDate(day.date)} por <MoneyText value={day.totals.cashPending} fw={700} />: un abono por pago en
         la cuenta donde ingresó el efectivo.
       </Text>
-      <TargetAccountSelect
-        accounts={accounts}
-        value={accountId}
-        onChange={(value) => {
-          setAccountId(value);
-          if (value) setMissing(false);
-        }}
-        error={missing && ACCOUNT_REQUIRED}
-      />
+      <TargetAccountSelect accounts={accounts} {...target.field} error={target.missing && ACCOUNT_REQUIRED} />
     </ConfirmModal>
   );
 }

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readCachedList, writeCachedList } from '../../../lib/offline-db.ts';
 import { paymentQueue } from '../../../lib/offline-queue.ts';
 import { session, sessionFromReply } from '../../../lib/session.ts';
+import { takenPayment } from '../../../test/fixtures.ts';
 import { problem, renderWithProviders } from '../../../test/utils.tsx';
 import { AGENT_ID, agentLogin, card, collectionsReply, pageOf } from '../test/fixtures.ts';
 import { CollectionsScreen, offlineBannerText } from './CollectionsScreen.tsx';
@@ -21,16 +22,14 @@ function agent() {
 /** The phone has no signal: every request fails before reaching a server. */
 const noSignal = () => vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 
-const queued = (n: number) => ({
-  key: `key-${n}`,
-  agentId: AGENT_ID,
-  loanId: card(n).loan.id,
-  loanNum: card(n).loan.num,
-  customerName: `Cliente${n} Ruiz Soto`,
-  scheduledPaymentIds: card(n).due.scheduledPayments.map((item) => item.id),
-  feeIds: [],
-  amountCents: 100_000,
-});
+/** Card `n`'s payment, taken on the phone. */
+const queued = (n: number) =>
+  takenPayment(n, {
+    loanId: card(n).loan.id,
+    loanNum: card(n).loan.num,
+    customerName: `Cliente${n} Ruiz Soto`,
+    scheduledPaymentIds: card(n).due.scheduledPayments.map((item) => item.id),
+  });
 
 describe("'Cobranza' without signal", { timeout: 20_000 }, () => {
   it('keeps the list it loaded for the signed-in user, and shows it offline with the time it was loaded', async () => {

@@ -1,11 +1,10 @@
 import { Alert, Text } from '@mantine/core';
 import { type PaymentDetails, paymentStatusUpdate } from '@prestaya/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { ReasonDialog, reasonCallbacks } from '../../../components/ReasonDialog.tsx';
-import { TargetAccountSelect } from '../../../components/TargetAccountSelect.tsx';
+import { TargetAccountSelect, useTargetAccount } from '../../../components/TargetAccountSelect.tsx';
 import { toastOutcome } from '../../../lib/notify.ts';
 import { useTargetAccounts } from '../api/get-target-accounts.ts';
 import { useUpdatePaymentStatus } from '../api/update-payment-status.ts';
@@ -34,16 +33,13 @@ interface DialogProps {
 function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
   const accounts = useTargetAccounts();
   const update = useUpdatePaymentStatus();
-  const [accountId, setAccountId] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
+  const target = useTargetAccount();
 
   const accept = () => {
     if (update.isPending) return;
-    if (!accountId) {
-      // Spec 5/8: confirming needs the destination account.
-      setMissing(true);
-      return;
-    }
+    // Spec 5/8: confirming needs the destination account.
+    const accountId = target.take();
+    if (!accountId) return;
     const body = paymentStatusUpdate.parse({ status: 'PAID', targetAccountId: accountId });
     update.mutate({ id: payment.id, body }, closingCallbacks(PAYMENT_CONFIRMED, onClose));
   };
@@ -60,16 +56,8 @@ function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
         Se abonarán <MoneyText value={payment.amount} fw={700} /> del préstamo No. {payment.loan.num} a la
         cuenta donde ingresó el pago.
       </Text>
-      <TargetAccountSelect
-        accounts={accounts}
-        value={accountId}
-        onChange={(value) => {
-          setAccountId(value);
-          if (value) setMissing(false);
-        }}
-        error={missing}
-      />
-      {missing && (
+      <TargetAccountSelect accounts={accounts} {...target.field} error={target.missing} />
+      {target.missing && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
           {TARGET_ACCOUNT_REQUIRED}
         </Alert>
