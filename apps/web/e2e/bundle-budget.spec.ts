@@ -10,7 +10,7 @@ import { adminApi, deliveredLoan } from './support/staff-api.ts';
  * (bench:web, docs/performance.md "Web") until they get there.
  */
 const KIB = 1024;
-const BUDGET = { landing: 120 * KIB, consulta: 120 * KIB, statement: 132 * KIB, login: 172 * KIB };
+const BUDGET = { landing: 120 * KIB, consulta: 120 * KIB, statement: 132 * KIB, login: 176 * KIB };
 
 async function scriptsOf(page: Page, path: string) {
   const scripts: { url: string; gzip: number; encoding: string | undefined; text: string }[] = [];
