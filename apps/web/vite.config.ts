@@ -30,6 +30,49 @@ function publicPagesInDev(): Plugin {
   };
 }
 
+const nodeModules = (path: string) => fileURLToPath(new URL(`../../node_modules/${path}`, import.meta.url));
+const shim = (name: string) => fileURLToPath(new URL(`src/lib/shims/${name}.ts`, import.meta.url));
+
+/**
+ * Imports that would put code on every page's first load for one small export, resolved to what is
+ * used (measured with the build manifest; e2e/bundle-budget.spec.ts guards the totals):
+ * - Mantine's ScrollArea takes only `useMergeRefs` from Floating UI: through it every Table (the
+ *   borrower's statement) downloaded the whole positioning library, ~12 KiB gzip.
+ * - Mantine's AppShell bars take only class names from `react-remove-scroll`, the modals' scroll lock.
+ * - `@mantine/notifications` re-exports the toast container beside the store: a static import of
+ *   `notifications.show` placed the container (~12 KiB gzip) in the first load. Static imports from our
+ *   code get the store; the container comes by src/components/DeferredNotifications.tsx's dynamic import.
+ */
+const NARROWED_IMPORTS: { source: string; importer: RegExp; to: string }[] = [
+  {
+    source: '@floating-ui/react',
+    importer: /@mantine[\\/]core[\\/].*[\\/]ScrollArea\.mjs$/,
+    to: shim('scroll-area-merge-refs'),
+  },
+  {
+    source: 'react-remove-scroll',
+    importer: /@mantine[\\/]core[\\/].*[\\/]AppShell[\\/]/,
+    to: shim('app-shell-remove-scroll'),
+  },
+  {
+    source: '@mantine/notifications',
+    importer: /^(?!.*node_modules).*[\\/]src[\\/]/,
+    to: nodeModules('@mantine/notifications/esm/notifications.store.mjs'),
+  },
+];
+
+function narrowedImports(): Plugin {
+  return {
+    name: 'prestaya-narrowed-imports',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (!importer || options.kind === 'dynamic-import') return null;
+      const rule = NARROWED_IMPORTS.find((r) => r.source === source && r.importer.test(importer));
+      return rule ? rule.to : null;
+    },
+  };
+}
+
 /** The theme's primary colour at its light shade (theme.ts): the installed app's bar and splash. */
 const primary = theme.primaryColor ?? 'teal';
 const shade =
@@ -106,6 +149,7 @@ export default defineConfig({
   plugins: [
     react(),
     publicPagesInDev(),
+    narrowedImports(),
     staffPwa,
     noManifestOnPublicPages(),
     // Pre-compressed .gz and .br beside each file; the server sends them (@fastify/static preCompressed).

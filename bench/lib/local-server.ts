@@ -22,6 +22,9 @@ export function buildWebApp(root: string, outDir: string) {
   });
 }
 
+/** The first administrator of the server `serverEnvironment` starts. */
+export const LOCAL_ADMIN = { username: 'admin@prestaya.mx', password: 'Bench12345!' };
+
 /** The environment of `npm start` on 127.0.0.1:`port`: PGlite in `dataDir`, the first administrator. */
 export function serverEnvironment(options: { port: number; dataDir: string; webDist: string }) {
   return {
@@ -31,7 +34,7 @@ export function serverEnvironment(options: { port: number; dataDir: string; webD
     DATA_DIR: options.dataDir,
     WEB_DIST: options.webDist,
     LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: 'admin@prestaya.mx',
-    ADMIN_PASSWORD: 'Bench12345!',
+    ADMIN_USERNAME: LOCAL_ADMIN.username,
+    ADMIN_PASSWORD: LOCAL_ADMIN.password,
   };
 }

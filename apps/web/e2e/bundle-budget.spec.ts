@@ -1,11 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { curpOf, unique } from './support/data.ts';
+import { adminApi, deliveredLoan } from './support/staff-api.ts';
 
 /**
- * The JS a visitor of /consulta downloads, gzip -9 of each file, must stay within 120 KiB: a borrower's
- * page must not grow with the back office's code or dependencies.
+ * The JS a page downloads on its first load, gzip -9 of each file: a phone on a slow network pays for
+ * every byte, so each page has a ceiling and must not grow with the back office's code or dependencies.
+ * The goal is 120 KiB for all four; the statement and Login are held at what they weigh today
+ * (bench:web, docs/performance.md "Web") until they get there.
  */
-const CONSULTA_BUDGET_BYTES = 120 * 1024;
+const KIB = 1024;
+const BUDGET = { landing: 120 * KIB, consulta: 120 * KIB, statement: 132 * KIB, login: 176 * KIB };
 
 async function scriptsOf(page: Page, path: string) {
   const scripts: { url: string; gzip: number; encoding: string | undefined; text: string }[] = [];
@@ -28,18 +33,19 @@ async function scriptsOf(page: Page, path: string) {
   return scripts;
 }
 
-test('a visitor of /consulta downloads at most 120 KiB of gzipped JS, compressed, and none of the back office', async ({
-  page,
-}) => {
-  const scripts = await scriptsOf(page, '/consulta');
-  await expect(page.getByRole('heading', { name: 'Consulta de Préstamo' })).toBeVisible();
+type Scripts = Awaited<ReturnType<typeof scriptsOf>>;
 
+/** The page's total within `budget`, with the heaviest files listed for whoever has to trim it. */
+function expectWithin(path: string, scripts: Scripts, budget: number) {
   const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
-  console.log(`/consulta: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KiB gzip -9`);
+  console.log(`${path}: ${scripts.length} scripts, ${(total / KIB).toFixed(1)} KiB gzip -9`);
   for (const script of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 8))
-    console.log(`  ${(script.gzip / 1024).toFixed(1)} KiB ${script.url.split('/').pop()}`);
-  expect(total).toBeLessThanOrEqual(CONSULTA_BUDGET_BYTES);
-  // The server sends the pre-compressed files; nothing of the back office, its router or zod comes along.
+    console.log(`  ${(script.gzip / KIB).toFixed(1)} KiB ${script.url.split('/').pop()}`);
+  expect(total, `${path} downloads ${(total / KIB).toFixed(1)} KiB gzip`).toBeLessThanOrEqual(budget);
+}
+
+/** The server sends the pre-compressed files; nothing of the back office, its router or zod comes along. */
+function expectNoBackOffice(scripts: Scripts) {
   for (const script of scripts) {
     // Vite's compression plugin skips files under 1 KiB, which go as they are.
     if (script.gzip > 1024) expect(script.encoding, script.url).toMatch(/^(br|gzip)$/);
@@ -47,13 +53,51 @@ test('a visitor of /consulta downloads at most 120 KiB of gzipped JS, compressed
     expect(script.text, `${script.url} carries zod`).not.toContain('$ZodType');
     expect(script.text, `${script.url} carries React Router`).not.toContain('React Router');
   }
+}
+
+test('a visitor of /consulta downloads at most 120 KiB of gzipped JS, compressed, and none of the back office', async ({
+  page,
+}) => {
+  const scripts = await scriptsOf(page, '/consulta');
+  await expect(page.getByRole('heading', { name: 'Consulta de Préstamo' })).toBeVisible();
+  expectWithin('/consulta', scripts, BUDGET.consulta);
+  expectNoBackOffice(scripts);
 });
 
-test('the back office is another document: Login loads its own entry, not the public one', async ({
+test('the landing page stays within its budget and carries none of the back office', async ({ page }) => {
+  const scripts = await scriptsOf(page, '/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expectWithin('/', scripts, BUDGET.landing);
+  expectNoBackOffice(scripts);
+});
+
+test("a loan's public statement stays within its budget and carries none of the back office", async ({
+  page,
+  request,
+}) => {
+  const id = unique();
+  const { loan } = await deliveredLoan(await adminApi(request), {
+    account: { name: `Caja Presupuesto ${id}`, bankName: 'Efectivo', customerName: 'PrestaYa Oficina' },
+    customer: {
+      name: `Lidia${id}`,
+      lastName: 'Campos',
+      phone: `57${id.slice(-8)}`,
+      curp: curpOf('CALI', id),
+    },
+  });
+  const scripts = await scriptsOf(page, `/loans/${loan.id}`);
+  // The statement itself, not its loading or error state, is what was measured.
+  await expect(page.getByTestId('statement-customer')).toHaveText(`Lidia${id} Campos`);
+  expectWithin('/loans/{id}', scripts, BUDGET.statement);
+  expectNoBackOffice(scripts);
+});
+
+test('the back office is another document: Login loads its own entry within its budget, not the public one', async ({
   page,
 }) => {
   const scripts = await scriptsOf(page, '/auth/login');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  expectWithin('/auth/login', scripts, BUDGET.login);
   expect(scripts.some((script) => /\/assets\/main-/.test(script.url))).toBe(true);
   expect(scripts.some((script) => /\/assets\/public-/.test(script.url))).toBe(false);
 });

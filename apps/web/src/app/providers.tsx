@@ -1,9 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DeferredNotifications } from '../components/DeferredNotifications.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export interface AppProvidersProps {
@@ -21,7 +21,7 @@ export function AppProviders({ children, queryClient, env }: AppProvidersProps) 
       defaultColorScheme="light"
       env={env}
     >
-      <Notifications position="bottom-right" limit={5} zIndex={1000} />
+      <DeferredNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

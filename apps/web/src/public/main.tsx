@@ -1,6 +1,5 @@
 import './styles.ts';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from 'react-error-boundary';
@@ -8,6 +7,7 @@ import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { FullPageLoader } from '../app/FullPageLoader.tsx';
 import { NotFound } from '../app/NotFound.tsx';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
+import { DeferredNotifications } from '../components/DeferredNotifications.tsx';
 import { matchPublicPage } from './match.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
@@ -35,7 +35,7 @@ const { pathname } = window.location;
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="bottom-right" limit={5} zIndex={1000} />
+      <DeferredNotifications />
       <PublicLayout pathname={pathname}>
         <ErrorBoundary fallback={<ErrorScreen />}>
           <Suspense fallback={<FullPageLoader />}>
