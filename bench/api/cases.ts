@@ -2,7 +2,7 @@
 import type { PagedQuery } from '@prestaya/contracts';
 import type { AppDb } from '../../apps/server/src/db/client.ts';
 import { loadSessionUser } from '../../apps/server/src/modules/auth/service.ts';
-import { listCustomers } from '../../apps/server/src/modules/customers/service.ts';
+import { listCustomers } from '../../apps/server/src/modules/customers/list.ts';
 import { listLoans } from '../../apps/server/src/modules/loans/list.ts';
 import { pendingPayments } from '../../apps/server/src/modules/payments/pending.ts';
 import { lookupLoan } from '../../apps/server/src/modules/public/service.ts';

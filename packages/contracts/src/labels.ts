@@ -36,6 +36,9 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   CANCELLED: 'Cancelado',
 };
 
+/** Where a customer's loan status goes (the header, the 'Clientes' list) when they have no loan. */
+export const NO_LOAN_LABEL = 'Sin préstamo';
+
 /** Labels on the public pages: the staff's but for two wordings, and REJECTED. */
 export const PUBLIC_LOAN_STATUS_LABELS: Record<LoanStatus | 'REJECTED', string> = {
   ...LOAN_STATUS_LABELS,

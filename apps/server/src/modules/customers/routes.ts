@@ -14,7 +14,9 @@ import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { createAddress, deleteAddress, updateAddress } from './addresses.ts';
-import { createCustomer, customersCsv, getCustomer, listCustomers, updateCustomer } from './service.ts';
+import { customersCsv } from './export.ts';
+import { listCustomers } from './list.ts';
+import { createCustomer, getCustomer, updateCustomer } from './service.ts';
 
 /**
  * Customers and their addresses, for every signed-in staff member (the /api/v1 hook authenticates).
