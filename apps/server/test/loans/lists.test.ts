@@ -160,7 +160,9 @@ async function currentLoanSummary(token: string, customerId: string) {
   const customers = customersApi(context);
   const details = (await customers.get(token, customerId)).json().data;
   const listed = (await customers.list(token, `?query=${details.num}&size=100`)).json().data;
-  expect(listed.find((row: { id: string }) => row.id === customerId)?.currentLoan).toEqual(details.currentLoan);
+  expect(listed.find((row: { id: string }) => row.id === customerId)?.currentLoan).toEqual(
+    details.currentLoan,
+  );
   return details.currentLoan;
 }
 
@@ -183,7 +185,10 @@ describe("a customer's current loan (the CustomerDetails header and the 'Cliente
     });
     const account = await openAccount(context, admin, 50_000);
     await api.approveOk(admin.token, loan.id, account.id);
-    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({ id: loan.id, status: 'APPROVED' });
+    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({
+      id: loan.id,
+      status: 'APPROVED',
+    });
     await api.activateOk(admin.token, loan.id);
     expect(await currentLoanSummary(admin.token, customer.id)).toEqual({
       id: loan.id,
@@ -194,9 +199,15 @@ describe("a customer's current loan (the CustomerDetails header and the 'Cliente
     // An open loan wins over a newer one (only reachable once payments and accrual exist: set by SQL).
     await db.update(loans).set({ status: 'PAID' }).where(eq(loans.id, loan.id));
     const newer = await api.createOk(agent.token, customer.id, { amount: 500 });
-    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({ id: newer.id, status: 'PENDING' });
+    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({
+      id: newer.id,
+      status: 'PENDING',
+    });
     await db.update(loans).set({ status: 'DELAYED' }).where(eq(loans.id, loan.id));
-    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({ id: loan.id, status: 'DELAYED' });
+    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({
+      id: loan.id,
+      status: 'DELAYED',
+    });
     // Another customer's loans do not count.
     const other = await customersApi(context).createOk(agent.token, { name: 'Otro', phone: '5500000000' });
     expect(await currentLoanSummary(admin.token, other.id)).toBeNull();
