@@ -33,6 +33,9 @@ export const customers = pgTable(
     index('customers_agent_idx').on(table.agentId),
     index('customers_phone_idx').on(table.phone),
     index('customers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The CURP search is a prefix match (modules/customers/search.ts): `curp LIKE 'GOMJ8001%'` needs
+    // pattern ordering, which the unique index does not have under a non-C collation.
+    index('customers_curp_prefix_idx').on(table.curp.op('text_pattern_ops')),
   ],
 );
 

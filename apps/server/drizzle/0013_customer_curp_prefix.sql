@@ -1,0 +1,1 @@
+CREATE INDEX "customers_curp_prefix_idx" ON "customers" USING btree ("curp" text_pattern_ops);
