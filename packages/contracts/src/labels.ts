@@ -17,6 +17,13 @@ export const { values: ROLES, labels: ROLE_LABELS } = labelled({
 });
 export type Role = (typeof ROLES)[number];
 
+/** A user's roles as the 'Usuarios' list and its CSV show them: 'Administrador, Agente', in ROLES order. */
+export function rolesLabel(roles: readonly string[]): string {
+  return ROLES.filter((role) => roles.includes(role))
+    .map((role) => ROLE_LABELS[role])
+    .join(', ');
+}
+
 export const { values: USER_STATUSES, labels: USER_STATUS_LABELS } = labelled({
   A: 'Activo',
   DELAYED: 'Atrasado',

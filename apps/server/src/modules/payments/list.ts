@@ -1,13 +1,14 @@
 import {
+  type DatedListQuery,
   type PAYMENT_ORDER_COLUMNS,
   PAYMENT_STATUSES,
   type Paged,
-  type PagedQuery,
   type PaymentListItem,
   type PaymentStatus,
 } from '@prestaya/contracts';
 import { and, count, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
+import { withinBusinessDays } from '../../db/date-range.ts';
 import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
@@ -41,19 +42,28 @@ const ORDER_COLUMNS = {
 
 /**
  * GET /payments (administrators): 'Pagos Recibidos'. `q` filters by status (PAYMENT_STATUSES, else
- * 400); `query` matches the customer's name and last names through `customers.search_text` (accent-
- * free, the customers search rule) or, when numeric, the loan number. Newest first unless `orderBy`.
+ * 400); `query` finds the customer (the customers search rule, customers/search.ts) or, when numeric,
+ * the loan number; `from`/`to` bound the business day of registration (db/date-range.ts). Newest
+ * first unless `orderBy`.
  */
-export function listPayments(db: AppDb, query: PagedQuery): Promise<Paged<PaymentListItem>> {
-  return paginateAs(paymentListSource(db, query), toPaymentListItem);
+export function listPayments(
+  db: AppDb,
+  query: DatedListQuery,
+  timeZone: string,
+): Promise<Paged<PaymentListItem>> {
+  return paginateAs(paymentListSource(db, query, timeZone), toPaymentListItem);
 }
 
 /**
  * THE query of 'Pagos Recibidos' (filters, order, count), shared by the paged list and its CSV export
  * so both always select the same payments.
  */
-export function paymentListSource(db: AppDb, query: PagedQuery): PaginateOptions<PaymentJoinedRow> {
-  const conditions: (SQL | undefined)[] = [];
+export function paymentListSource(
+  db: AppDb,
+  query: DatedListQuery,
+  timeZone: string,
+): PaginateOptions<PaymentJoinedRow> {
+  const conditions: (SQL | undefined)[] = [withinBusinessDays(payments.createdOn, query, timeZone)];
   if (query.q) {
     if (!PAYMENT_STATUSES.includes(query.q as PaymentStatus)) {
       throw refuse('list.invalid_status');
