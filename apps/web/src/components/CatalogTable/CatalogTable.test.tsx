@@ -14,6 +14,7 @@ const fetchPage = (params: PageParams) => api.get<Paged<Row>>('/api/v1/things', 
 function renderTable(props: Partial<CatalogTableProps<Row>> = {}) {
   return renderWithProviders(
     <CatalogTable<Row>
+      listId="things"
       title="Cosas"
       queryKey={['things']}
       fetchPage={fetchPage}
@@ -245,6 +246,7 @@ describe('CatalogTable', () => {
             Operar
           </button>
           <CatalogTable<Row>
+            listId="things"
             title="Cosas"
             queryKey={['things']}
             fetchPage={fetchPage}

@@ -44,6 +44,7 @@ describe('Pagos Recibidos', { timeout: 20_000 }, () => {
       'Método',
       'Cuenta',
       'Estatus',
+      'Fecha',
       'Acciones',
     ]);
     expect(cellTexts(row).slice(0, 6)).toEqual([
