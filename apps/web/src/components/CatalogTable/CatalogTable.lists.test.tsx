@@ -1,31 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../lib/api.ts';
-import { columns, page, type Row, rows } from '../../test/catalog-fixtures.ts';
-import { json, mockServer, params, renderWithProviders, type SeenRequest } from '../../test/utils.tsx';
-import { CatalogTable, type CatalogTableProps } from './CatalogTable.tsx';
+import { renderCatalog } from '../../test/catalog.tsx';
+import { page, rows } from '../../test/catalog-fixtures.ts';
+import { json, mockServer, params, type SeenRequest } from '../../test/utils.tsx';
 import { pageSizeKey } from './page-size.ts';
-import type { Paged, PageParams } from './types.ts';
 
 // Page size memory and the date filter: what a loan officer sets once and expects to find again.
 
-const fetchPage = (params: PageParams) => api.get<Paged<Row>>('/api/v1/things', { ...params });
-
-function renderTable(props: Partial<CatalogTableProps<Row>> = {}) {
-  return renderWithProviders(
-    <CatalogTable<Row>
-      listId="things"
-      title="Cosas"
-      queryKey={['things']}
-      fetchPage={fetchPage}
-      columns={columns}
-      {...props}
-    />,
-  );
-}
-
-/** A list of 120 rows, 3 shown per page, whatever the size asked for (the totals follow the size). */
+/** A list of 120 rows (the same two on every page); the totals follow the size asked for. */
 function serveMany() {
   return mockServer(({ url }) => {
     if (url.pathname !== '/api/v1/things') return undefined;
@@ -46,7 +29,7 @@ async function pickSize(size: string) {
 describe('CatalogTable page size', () => {
   it('offers 10, 25, 50 and 100 rows, asks for the one picked from page 1, and remembers it', async () => {
     const { requests } = serveMany();
-    const { unmount } = renderTable();
+    const { unmount } = renderCatalog();
     await screen.findByText('Ana Gómez Ruiz');
     expect(lastList(requests)).toMatchObject({ page: '1', size: '10' });
     expect(screen.getByRole('combobox', { name: 'Filas por página' })).toHaveValue('10');
@@ -68,7 +51,7 @@ describe('CatalogTable page size', () => {
     // Back on the screen later: the very first request already asks for 50.
     unmount();
     requests.length = 0;
-    renderTable();
+    renderCatalog();
     await screen.findByText('Ana Gómez Ruiz');
     expect(listRequests(requests).map((r) => params(r.url).size)).toEqual(['50']);
   });
@@ -76,7 +59,7 @@ describe('CatalogTable page size', () => {
   it('remembers the size per list', async () => {
     const { requests } = serveMany();
     localStorage.setItem(pageSizeKey('things'), '100');
-    renderTable({ listId: 'others', queryKey: ['others'] });
+    renderCatalog({ listId: 'others', queryKey: ['others'] });
     await screen.findByText('Ana Gómez Ruiz');
     expect(lastList(requests).size).toBe('10');
     await pickSize('25');
@@ -88,7 +71,7 @@ describe('CatalogTable page size', () => {
   it("reads a stored size the list does not offer as the list's default, and offers its own default", async () => {
     const { requests } = serveMany();
     localStorage.setItem(pageSizeKey('things'), '5000');
-    renderTable({ pageSize: 20 });
+    renderCatalog({ pageSize: 20 });
     await screen.findByText('Ana Gómez Ruiz');
     expect(lastList(requests).size).toBe('20');
     await userEvent.click(screen.getByRole('combobox', { name: 'Filas por página' }));
@@ -105,7 +88,7 @@ describe('CatalogTable page size', () => {
 describe('CatalogTable date filter', () => {
   it('sends Desde/Hasta as from/to from page 1, to the list and to the CSV, and clears them', async () => {
     const { requests } = serveMany();
-    renderTable({ dateFilter: true, exportCsv: { path: '/api/v1/things/export.csv' } });
+    renderCatalog({ dateFilter: true, exportCsv: { path: '/api/v1/things/export.csv' } });
     await screen.findByText('Ana Gómez Ruiz');
     await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
     await waitFor(() => expect(lastList(requests).page).toBe('2'));
@@ -137,7 +120,7 @@ describe('CatalogTable date filter', () => {
 
   it('has no date pickers unless the list asks for them', async () => {
     serveMany();
-    renderTable();
+    renderCatalog();
     await screen.findByText('Ana Gómez Ruiz');
     expect(screen.queryByRole('textbox', { name: 'Desde' })).not.toBeInTheDocument();
   });
