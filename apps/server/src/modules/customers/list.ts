@@ -13,10 +13,11 @@ import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { type CustomerRow, customers } from '../../db/schema/customers.ts';
+import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
-import { type CurrentLoanRow, currentLoanOf, toCustomerLoanSummary } from '../loans/summary.ts';
+import { CURRENT_LOAN_COLUMNS, type CurrentLoanRow, toCustomerLoanSummary } from '../loans/summary.ts';
 import { visibleCustomers } from './access.ts';
 import { toCustomerListItem } from './mapping.ts';
 import { customerSearch } from './search.ts';
@@ -25,33 +26,16 @@ import { customerSearch } from './search.ts';
 const AGENT_SUMMARY = { id: users.id, num: users.num, name: users.name, lastName: users.lastName };
 
 /**
- * Each customer with its agent and current loan (modules/loans/summary.ts). The loan is a LATERAL
- * subquery: ordered by a customer column and limited to a page, PostgreSQL looks it up for the page's
- * rows only; ordered by `status` or `balance` it is looked up for every customer the filter keeps,
- * before the sort (docs/performance.md "Customers list" has what that costs).
+ * Each customer with its agent and current loan (`current_loan_id`, kept by the triggers on loans;
+ * modules/loans/summary.ts): both are primary-key lookups for the rows of the page only.
  */
 export function selectCustomers(db: DbOrTx) {
-  const currentLoan = currentLoanOf(db, customers.id);
-  return {
-    currentLoan,
-    select: db
-      .select({
-        customer: customers,
-        agent: AGENT_SUMMARY,
-        currentLoan: {
-          id: currentLoan.id,
-          num: currentLoan.num,
-          status: currentLoan.status,
-          currentBalanceCents: currentLoan.currentBalanceCents,
-        },
-      })
-      .from(customers)
-      .leftJoin(users, eq(users.id, customers.agentId))
-      .leftJoinLateral(currentLoan, sql`true`),
-  };
+  return db
+    .select({ customer: customers, agent: AGENT_SUMMARY, currentLoan: CURRENT_LOAN_COLUMNS })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.agentId))
+    .leftJoin(loans, eq(loans.id, customers.currentLoanId));
 }
-
-type CurrentLoan = ReturnType<typeof selectCustomers>['currentLoan'];
 
 /** Loan statuses, and no loan (null), in the alphabetical order of their Spanish labels. */
 const STATUSES_BY_LABEL: (string | null)[] = [...LOAN_STATUSES, null]
@@ -60,32 +44,32 @@ const STATUSES_BY_LABEL: (string | null)[] = [...LOAN_STATUSES, null]
   .map(({ status }) => status);
 
 /** The rank of the current loan's status in STATUSES_BY_LABEL: sorting by it reads A→Z on screen. */
-function statusRank(currentLoan: CurrentLoan): SQL {
-  const rank = (status: string | null) => sql.raw(String(STATUSES_BY_LABEL.indexOf(status)));
-  const cases = LOAN_STATUSES.map((status) => sql`when ${status} then ${rank(status)}`);
-  return sql`(case ${currentLoan.status} ${sql.join(cases, sql` `)} else ${rank(null)} end)`;
-}
+const STATUS_RANK = sql`(case ${customers.currentLoanStatus} ${sql.join(
+  LOAN_STATUSES.map(
+    (status) => sql`when ${status} then ${sql.raw(String(STATUSES_BY_LABEL.indexOf(status)))}`,
+  ),
+  sql` `,
+)} else ${sql.raw(String(STATUSES_BY_LABEL.indexOf(null)))} end)`;
 
 /**
  * Sortable columns: exactly CUSTOMER_ORDER_COLUMNS of the contracts. `name` sorts by the full name the
  * list shows, ignoring case and accents ('Álvaro' before 'Beto'): `search_text` starts with exactly that
- * normalised full name, and sorting on a plain column costs about a tenth of computing
- * unaccent(lower(…)) for every row (3 ms instead of 20 ms over 10,000 customers on PGlite).
- * `lastName` sorts by both last names then the name, also ignoring case and accents. `status` and
- * `balance` are the current loan's: a customer without one reads 'Sin préstamo' and owes $0.00.
- * Equal values are ordered by id (paging.ts's tiebreaker), so pages never overlap.
+ * normalised full name, and customers_name_order_idx holds it in order. `lastName` sorts by both last
+ * names then the name, also ignoring case and accents. `status` and `balance` are the current loan's
+ * (a customer without one reads 'Sin préstamo' and owes $0.00): no index holds either order, so each
+ * reads the customers the filter keeps once, the balance through one join on the loan's primary key
+ * (docs/performance.md "Customers list"). Equal values are ordered by id (paging.ts's tiebreaker), so
+ * pages never overlap.
  */
-function orderColumns(currentLoan: CurrentLoan) {
-  return {
-    num: customers.num,
-    name: customers.searchText,
-    lastName: sql`unaccent(lower(concat_ws(' ', ${customers.lastName}, ${customers.secondLastName}, ${customers.name})))`,
-    phone: customers.phone,
-    createdOn: customers.createdOn,
-    status: statusRank(currentLoan),
-    balance: sql`coalesce(${currentLoan.currentBalanceCents}, 0)`,
-  } satisfies Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], SQLWrapper>;
-}
+const ORDER_COLUMNS = {
+  num: customers.num,
+  name: customers.searchText,
+  lastName: sql`unaccent(lower(concat_ws(' ', ${customers.lastName}, ${customers.secondLastName}, ${customers.name})))`,
+  phone: customers.phone,
+  createdOn: customers.createdOn,
+  status: STATUS_RANK,
+  balance: sql`coalesce(${loans.currentBalanceCents}, 0)`,
+} satisfies Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], SQLWrapper>;
 
 /**
  * `query` matches name, last names, phone and CURP through `search_text` (modules/customers/search.ts);
@@ -119,13 +103,12 @@ export function customerListSource(
   query: PagedQuery,
 ): PaginateOptions<CustomerListRow> {
   const where = and(visibleCustomers(actor), customerFilter(query));
-  const { select, currentLoan } = selectCustomers(db);
   return {
     request: query,
-    orderColumns: orderColumns(currentLoan),
+    orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'num',
     tiebreaker: customers.id,
-    rows: (page) => pageOf(select.$dynamic(), where, page),
+    rows: (page) => pageOf(selectCustomers(db).$dynamic(), where, page),
     count: () => db.$count(customers, where),
   };
 }

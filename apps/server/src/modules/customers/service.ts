@@ -22,7 +22,7 @@ const AUDIT_ENTITY = 'customer';
 /** A visible customer with its agent, addresses (in creation order) and current loan. */
 async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promise<Customer> {
   const [row] = await selectCustomers(db)
-    .select.where(and(eq(customers.id, id), visibleCustomers(actor)))
+    .where(and(eq(customers.id, id), visibleCustomers(actor)))
     .limit(1);
   if (!row) throw refuse('customer.not_found');
   const addressRows = await db
