@@ -67,6 +67,8 @@ export const payments = pgTable(
     check('payments_method_valid', sql`${table.paymentMethod} in ('CASH', 'TRANSFER')`),
     index('payments_status_idx').on(table.status, table.createdOn),
     index('payments_loan_idx').on(table.loanId, table.createdOn),
+    // 'Pagos Recibidos': newest first, and by date range (`from`/`to`), read off it in order.
+    index('payments_created_idx').on(table.createdOn, table.id),
   ],
 );
 

@@ -70,21 +70,24 @@ export function paymentListSource(
     }
     conditions.push(eq(payments.status, query.q));
   }
-  conditions.push(customerSearch(query.query, loans.num));
-  const where = and(...conditions);
+  const search = customerSearch(query.query, loans.num);
+  const where = and(...conditions, search);
   return {
     request: newestFirst(query),
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: payments.id,
     rows: (page) => pageOf(selectPayments(db).$dynamic(), where, page),
+    // Without a search the filters are the payment's own columns: counted off payments alone
+    // (payments_created_idx for a date range), as every payment has its loan and customer.
     count: async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(payments)
-        .innerJoin(loans, eq(loans.id, payments.loanId))
-        .innerJoin(customers, eq(customers.id, loans.customerId))
-        .where(where);
+      const counted = db.select({ n: count() }).from(payments).$dynamic();
+      const [row] = await (search
+        ? counted
+            .innerJoin(loans, eq(loans.id, payments.loanId))
+            .innerJoin(customers, eq(customers.id, loans.customerId))
+        : counted
+      ).where(where);
       return Number(row?.n ?? 0);
     },
   };
