@@ -23,9 +23,9 @@ export const customers = pgTable(
     searchText: text('search_text').notNull(),
     // The loan the customer's status and balance are read from (the CustomerDetails header and the
     // 'Clientes' list): the open one (ACTIVE/DELAYED), else the newest not cancelled; null without one.
-    // Written only by the triggers on loans (migration 0014), so every write of a loan, by any code
-    // path, keeps it right. Its status is copied for the list's sort; its balance is not (it changes
-    // with every payment and accrual, and copying it would rewrite the customer each time).
+    // Written only by the triggers on loans (customers_current_loan_refresh), so every write of a
+    // loan, by any code path, keeps it right. Its status is copied for the list's sort; its balance is
+    // not (it changes with every payment and accrual: copying it would rewrite the customer each time).
     currentLoanId: uuid('current_loan_id'),
     currentLoanStatus: text('current_loan_status'),
     createdOn: column.createdOn(),

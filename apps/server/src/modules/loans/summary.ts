@@ -4,7 +4,8 @@ import { loans } from '../../db/schema/loans.ts';
 /**
  * The columns of a customer's current loan that the CustomerDetails header and the 'Clientes' list
  * show, read from the loan itself: which loan is current is `customers.current_loan_id`, kept by the
- * triggers of migration 0014 (the open loan, ACTIVE or DELAYED, else the newest not cancelled).
+ * triggers on loans (`customers_current_loan_refresh`, in the migration that added the column): the
+ * open loan, ACTIVE or DELAYED, else the newest not cancelled.
  */
 export const CURRENT_LOAN_COLUMNS = {
   id: loans.id,
