@@ -1,12 +1,15 @@
 /** The cases of the API benchmark: the requests autocannon cycles through, and the SQL behind each. */
 import type { PagedQuery } from '@prestaya/contracts';
+import { addDays, businessDate } from '@prestaya/domain';
 import type { AppDb } from '../../apps/server/src/db/client.ts';
 import { loadSessionUser } from '../../apps/server/src/modules/auth/service.ts';
-import { listCustomers } from '../../apps/server/src/modules/customers/service.ts';
+import { listCustomers } from '../../apps/server/src/modules/customers/list.ts';
 import { listLoans } from '../../apps/server/src/modules/loans/list.ts';
+import { listPayments } from '../../apps/server/src/modules/payments/list.ts';
 import { pendingPayments } from '../../apps/server/src/modules/payments/pending.ts';
 import { lookupLoan } from '../../apps/server/src/modules/public/service.ts';
 import { countHit } from '../../apps/server/src/plugins/rate-limit.ts';
+import { BUSINESS_TIME_ZONE } from '../lib/business-time.ts';
 import type { LoadCase } from './load.ts';
 import type { Samples } from './samples.ts';
 
@@ -25,6 +28,10 @@ const NAME_FRAGMENTS = [
 ];
 const LOAN_STATUS_FILTERS = ['DELAYED', 'ACTIVE', 'PENDING', 'APPROVED', 'PAID', 'CANCELLED'];
 const pageOf = (extra: Partial<PagedQuery>): PagedQuery => ({ page: 1, size: 10, order: 'asc', ...extra });
+/** The orders of the 'Clientes' headers: customer columns, then the current loan's status and balance. */
+const CUSTOMER_ORDERS = ['num', 'name', 'status', 'balance'].flatMap((orderBy) =>
+  ['asc', 'desc'].map((order) => `orderBy=${orderBy}&order=${order}`),
+);
 /** A distinct client address per request (10.x.y.z), so no client reaches the 30/min public limit. */
 const clientAddress = (i: number) => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
 
@@ -88,6 +95,37 @@ export function cases(s: Samples, token: string): BenchCase[] {
       sql: async (db) => {
         await countHit(db, `public-lookup:${clientAddress(1)}`, 60_000);
         await lookupLoan(db, { num: first.num, phone: first.phone });
+      },
+    },
+    {
+      targeted: false,
+      load: {
+        name: 'customers sorted (num, name, status, balance)',
+        headers: auth,
+        paths: CUSTOMER_ORDERS.map((order) => `/api/v1/customers?page=1&size=25&${order}`),
+      },
+      sql: async (db) => {
+        for (const orderBy of ['name', 'balance'])
+          await listCustomers(db, actor, pageOf({ orderBy, size: 25 }));
+      },
+    },
+    {
+      targeted: false,
+      load: {
+        name: 'payments by date (7 and 30 days)',
+        headers: auth,
+        paths: [7, 30].map((days) => {
+          const today = businessDate(new Date(), BUSINESS_TIME_ZONE);
+          return `/api/v1/payments?page=1&size=25&from=${addDays(today, 1 - days)}&to=${today}`;
+        }),
+      },
+      sql: (db) => {
+        const today = businessDate(new Date(), BUSINESS_TIME_ZONE);
+        return listPayments(
+          db,
+          { ...pageOf({ size: 25 }), from: addDays(today, -29), to: today },
+          BUSINESS_TIME_ZONE,
+        );
       },
     },
     {

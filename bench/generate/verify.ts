@@ -55,6 +55,16 @@ const CHECKS: { name: string; sql: string }[] = [
            where counted.n is distinct from tallied.n`,
   },
   {
+    name: "customers: current loan = the open one, else the newest not cancelled (loans' triggers)",
+    sql: `select count(*)::int as n from customers c
+            left join lateral (
+              select l.id, l.status from loans l
+               where l.customer_id = c.id and l.status <> 'CANCELLED'
+               order by (l.status in ('ACTIVE', 'DELAYED')) desc, l.created_on desc, l.id desc
+               limit 1) p on true
+           where (c.current_loan_id, c.current_loan_status) is distinct from (p.id, p.status)`,
+  },
+  {
     name: 'customers: at most one loan in progress',
     sql: `select count(*)::int as n from (
             select customer_id from loans where status in ('PENDING', 'APPROVED', 'ACTIVE', 'DELAYED')

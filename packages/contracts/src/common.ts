@@ -100,3 +100,24 @@ export function dateRange<S extends z.ZodType<{ from?: string | undefined; to?: 
       { path: ['to'], error: dateSpanMessage(maxDays), when },
     );
 }
+
+/**
+ * Longest `from`–`to` range of a list filtered by date ('Pagos Recibidos', an account's ledger) and of
+ * its CSV export, in days counting both ends: a year at a time, like the audit trail and the reports.
+ * An open range (one end or none) stays allowed: the list is paged and the export stops at its row
+ * limit, so no filter makes either unbounded.
+ */
+export const MAX_LIST_RANGE_DAYS = 366;
+
+/** A list's date filter: business days (TZ_BUSINESS) of the row's creation, both ends inclusive. */
+const dateFilters = { from: isoDate.optional(), to: isoDate.optional() };
+
+/** Query of a paged list with a date range: pagedQuery plus `from`/`to`. */
+export const datedListQuery = dateRange(pagedQuery.extend(dateFilters), MAX_LIST_RANGE_DAYS);
+export type DatedListQuery = z.infer<typeof datedListQuery>;
+
+/** Query of a dated list's CSV export: the list's search, filter, order and dates, without paging. */
+export const datedListExportQuery = dateRange(
+  pagedQuery.omit({ page: true, size: true }).extend(dateFilters),
+  MAX_LIST_RANGE_DAYS,
+);

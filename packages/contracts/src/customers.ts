@@ -98,6 +98,17 @@ export type Address = z.infer<typeof address>;
 export const agentSummary = z.object({ ...numbered, ...staffName });
 export type AgentSummary = z.infer<typeof agentSummary>;
 
+/**
+ * The loan a customer's status and balance are read from (the CustomerDetails header and the
+ * 'Clientes' list): the open one (ACTIVE/DELAYED), else the newest not cancelled; null without one.
+ */
+export const customerLoanSummary = z.object({
+  ...numbered,
+  status: z.enum(LOAN_STATUSES),
+  currentBalance: z.number(),
+});
+export type CustomerLoanSummary = z.infer<typeof customerLoanSummary>;
+
 export const customerListItem = z.object({
   ...numbered,
   ...personName,
@@ -106,23 +117,29 @@ export const customerListItem = z.object({
   status: z.enum(CUSTOMER_STATUSES),
   agent: agentSummary.nullable(),
   createdOn: z.string(),
+  currentLoan: customerLoanSummary.nullable(),
 });
 export type CustomerListItem = z.infer<typeof customerListItem>;
-
-/** The loan the CustomerDetails header summarises: the open one (ACTIVE/DELAYED), else the newest. */
-export const customerLoanSummary = z.object({
-  ...numbered,
-  status: z.enum(LOAN_STATUSES),
-  currentBalance: z.number(),
-});
 
 export const customer = customerListItem.extend({
   agentId: z.string().nullable(),
   addresses: z.array(address),
-  currentLoan: customerLoanSummary.nullable(),
 });
 export type Customer = z.infer<typeof customer>;
 
-export const CUSTOMER_ORDER_COLUMNS = ['num', 'name', 'lastName', 'phone', 'createdOn'] as const;
+/**
+ * Sortable columns of the customers list. `status` and `balance` are those of the customer's current
+ * loan (customerLoanSummary); `status` sorts by its Spanish label, a customer without a loan reading
+ * 'Sin préstamo', and `balance` counts a customer without a loan as 0.
+ */
+export const CUSTOMER_ORDER_COLUMNS = [
+  'num',
+  'name',
+  'lastName',
+  'phone',
+  'createdOn',
+  'status',
+  'balance',
+] as const;
 
 export const addressParams = z.object({ id: uuid, addressId: uuid });

@@ -17,6 +17,13 @@ export const { values: ROLES, labels: ROLE_LABELS } = labelled({
 });
 export type Role = (typeof ROLES)[number];
 
+/** A user's roles as the 'Usuarios' list and its CSV show them: 'Administrador, Agente', in ROLES order. */
+export function rolesLabel(roles: readonly string[]): string {
+  return ROLES.filter((role) => roles.includes(role))
+    .map((role) => ROLE_LABELS[role])
+    .join(', ');
+}
+
 export const { values: USER_STATUSES, labels: USER_STATUS_LABELS } = labelled({
   A: 'Activo',
   DELAYED: 'Atrasado',
@@ -35,6 +42,9 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   DELAYED: 'Atrasado',
   CANCELLED: 'Cancelado',
 };
+
+/** Where a customer's loan status goes (the header, the 'Clientes' list) when they have no loan. */
+export const NO_LOAN_LABEL = 'Sin préstamo';
 
 /** Labels on the public pages: the staff's but for two wordings, and REJECTED. */
 export const PUBLIC_LOAN_STATUS_LABELS: Record<LoanStatus | 'REJECTED', string> = {

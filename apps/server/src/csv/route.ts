@@ -10,7 +10,7 @@ export type ListExportQuery = z.infer<typeof listExportQuery>;
  * The export query as the list's query builder takes it. Page and size mean nothing to an export
  * (csv/send.ts walks every batch); they are filled only because the builder is the paged list's.
  */
-export function asListQuery(query: ListExportQuery): PagedQuery {
+export function asListQuery<Q extends ListExportQuery>(query: Q): Q & PagedQuery {
   return { ...query, page: 1, size: CSV_BATCH_SIZE };
 }
 

@@ -1,8 +1,16 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
+const literal = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** LIKE pattern of the values that contain `term`. */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${literal(term)}%`;
+}
+
+/** LIKE pattern of the values that start with `term` (a btree with text_pattern_ops serves it). */
+export function startsWithPattern(term: string): string {
+  return `${literal(term)}%`;
 }
 
 /**

@@ -42,3 +42,15 @@ export function customerQueryTerm(query: string): string {
   const term = normalizeForSearch(query);
   return PHONE_LIKE.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term;
 }
+
+/** A CURP begins with four letters, then the birth date; stored upper case (contracts customers.ts). */
+const CURP_START = /^[a-z]{4}[a-z0-9]{0,14}$/;
+
+/**
+ * The CURP prefix a search term stands for, upper case like the stored CURPs, or undefined when the
+ * term cannot be the start of one (a name with spaces, digits first, too short): a customer number or
+ * a phone fragment never matches a CURP's digits.
+ */
+export function curpPrefix(term: string): string | undefined {
+  return CURP_START.test(term) ? term.toUpperCase() : undefined;
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customerQueryTerm, customerSearchText, normalizeForSearch } from '../../src/domain/search-text.ts';
+import {
+  curpPrefix,
+  customerQueryTerm,
+  customerSearchText,
+  normalizeForSearch,
+} from '../../src/domain/search-text.ts';
 
 describe('normalizeForSearch', () => {
   it('lower-cases, strips accents and collapses spaces', () => {
@@ -51,5 +56,19 @@ describe('customerQueryTerm', () => {
     expect(customerQueryTerm('1003')).toBe('1003');
     expect(customerQueryTerm('calle 5')).toBe('calle 5');
     expect(customerQueryTerm('-')).toBe('-');
+  });
+});
+
+describe('curpPrefix', () => {
+  it('reads a term shaped like the start of a CURP as its upper-case prefix', () => {
+    expect(curpPrefix('gomj800101hdfmrs09')).toBe('GOMJ800101HDFMRS09');
+    expect(curpPrefix('gomj8001')).toBe('GOMJ8001');
+    expect(curpPrefix('ruiz')).toBe('RUIZ');
+  });
+
+  it('leaves out numbers, phones, short or spaced terms and anything longer than a CURP', () => {
+    for (const term of ['850312', '5512345678', 'gom', 'jose gomez', '8gomj', 'gomj800101hdfmrs091', 'gó']) {
+      expect(curpPrefix(term)).toBeUndefined();
+    }
   });
 });

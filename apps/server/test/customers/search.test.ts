@@ -90,6 +90,7 @@ describe('GET /api/v1/customers search', () => {
         'agent',
         'createdOn',
         'curp',
+        'currentLoan',
         'id',
         'lastName',
         'name',
@@ -106,6 +107,7 @@ describe('GET /api/v1/customers search', () => {
       lastName: expect.any(String),
     });
     expect(item.status).toBe('PENDING');
+    expect(item.currentLoan).toBeNull();
   });
 });
 

@@ -2,31 +2,37 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customersApi } from '../support/api.ts';
 import { createAdmin, createUserAndLogin, expectProblem, request, useTestApp } from '../support/app.ts';
+import { businessToday } from '../support/clock.ts';
 import { downloadCsv } from '../support/csv.ts';
+import { activeLoan } from '../support/worlds.ts';
 
 const context = useTestApp();
 const URL = '/api/v1/customers/export.csv';
 
 describe('GET /customers/export.csv', () => {
-  it('writes the Clientes list columns with accents intact, in the list order', async () => {
-    const admin = await createAdmin(context);
+  it('writes every column of the Clientes list with accents intact, in the list order', async () => {
+    const admin = await createAdmin(context, { name: 'Íñigo', lastName: 'Muñoz' });
     const api = customersApi(context);
-    await api.createOk(admin.token, {
+    const begona = await api.createOk(admin.token, {
       name: 'Begoña',
       lastName: 'Ibáñez',
       secondLastName: null,
       phone: '5511111111',
     });
-    await api.createOk(admin.token, {
+    const lucia = await api.createOk(admin.token, {
       name: 'Lucía',
       lastName: 'Núñez',
       secondLastName: 'Gómez',
       phone: '5522222222',
     });
+    await activeLoan(context, admin, lucia.id, { amount: 10_000 });
 
     const csv = await downloadCsv(context, admin.token, URL, 'clientes');
+    const today = businessToday();
     expect(csv.text).toBe(
-      'No.,Nombre,Teléfono\r\n1,Begoña Ibáñez,5511111111\r\n2,Lucía Núñez Gómez,5522222222\r\n',
+      'No.,Nombre,Teléfono,CURP,Agente,Estatus,Saldo,Alta\r\n' +
+        `1,Begoña Ibáñez,5511111111,${begona.curp},Íñigo Muñoz,Sin préstamo,0.00,${today}\r\n` +
+        `2,Lucía Núñez Gómez,5522222222,${lucia.curp},Íñigo Muñoz,Al corriente,12000.00,${today}\r\n`,
     );
     expect(csv.headers['x-total-count']).toBe('2');
   });
@@ -58,8 +64,12 @@ describe('GET /customers/export.csv', () => {
       'Pérez, Juan O"Brien',
       'Ana Línea\nDos',
     ]);
-    // And byte for byte: RFC 4180 quoting by csv-stringify.
-    expect(csv.text.split('\r\n').slice(1, 7)).toEqual([
+    // And byte for byte: RFC 4180 quoting by csv-stringify (name and phone; the other columns follow).
+    const namesAndPhones = csv.text
+      .split('\r\n')
+      .slice(1, 7)
+      .map((line) => line.slice(0, line.indexOf(',5512345678,') + ',5512345678'.length));
+    expect(namesAndPhones).toEqual([
       '1,"\'=HYPERLINK(""http://x"",""y"") Gómez",5512345678',
       '2,"\'+SUM(1,2) Núñez",5512345678',
       "3,'-2+3 Peña,5512345678",

@@ -88,7 +88,12 @@ describe('CSV exports of the admin lists', () => {
   });
 
   it('users: the Usuarios columns, never a hash, filters honoured', async () => {
-    const admin = await createAdmin(context, { name: 'Ana', lastName: 'Admin', username: 'ana@prestaya.mx' });
+    const admin = await createAdmin(context, {
+      name: 'Ana',
+      lastName: 'Admin',
+      username: 'ana@prestaya.mx',
+      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+    });
     await createUserAndLogin(context, {
       name: 'Íñigo',
       lastName: 'Baja',
@@ -98,9 +103,9 @@ describe('CSV exports of the admin lists', () => {
     const url = '/api/v1/users/export.csv';
     const csv = await downloadCsv(context, admin.token, url, 'usuarios');
     expect(csv.rows).toEqual([
-      ['No. Usuario', 'Nombre', 'Apellidos', 'Usuario', 'Estatus'],
-      [String(admin.num), 'Ana', 'Admin', 'ana@prestaya.mx', 'Activo'],
-      [String(admin.num + 1), 'Íñigo', 'Baja', 'inigo@prestaya.mx', 'Cancelado'],
+      ['No. Usuario', 'Nombre', 'Apellidos', 'Usuario', 'Tipo de usuario', 'Estatus'],
+      [String(admin.num), 'Ana', 'Admin', 'ana@prestaya.mx', 'Administrador, Agente', 'Activo'],
+      [String(admin.num + 1), 'Íñigo', 'Baja', 'inigo@prestaya.mx', 'Agente', 'Cancelado'],
     ]);
     expect(csv.text).not.toMatch(/argon2/);
     const cancelled = await downloadCsv(context, admin.token, `${url}?q=CANCELLED`, 'usuarios');

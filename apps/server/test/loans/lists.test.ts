@@ -2,7 +2,6 @@ import type { Loan } from '@prestaya/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loans } from '../../src/db/schema/loans.ts';
-import { currentLoanSummary } from '../../src/modules/loans/summary.ts';
 import { type CustomerData, customersApi, loansApi } from '../support/api.ts';
 import { createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
 import { expectLedger, openAccount, useLoanWorld } from '../support/worlds.ts';
@@ -153,18 +152,32 @@ describe('the global list (Lista Global de Préstamos)', () => {
   });
 });
 
-describe('currentLoanSummary (for the CustomerDetails header)', () => {
+/**
+ * The current loan of a customer as the CustomerDetails header reads it (GET /customers/{id}), after
+ * checking that the 'Clientes' list shows the same one for that customer.
+ */
+async function currentLoanSummary(token: string, customerId: string) {
+  const customers = customersApi(context);
+  const details = (await customers.get(token, customerId)).json().data;
+  const listed = (await customers.list(token, `?query=${details.num}&size=100`)).json().data;
+  expect(listed.find((row: { id: string }) => row.id === customerId)?.currentLoan).toEqual(
+    details.currentLoan,
+  );
+  return details.currentLoan;
+}
+
+describe("a customer's current loan (the CustomerDetails header and the 'Clientes' list)", () => {
   it('is the open loan (ACTIVE/DELAYED), else the newest not cancelled, else null', async () => {
     const { admin, agent, customer } = world;
     const db = context.database.db;
-    expect(await currentLoanSummary(db, customer.id)).toBeNull();
+    expect(await currentLoanSummary(admin.token, customer.id)).toBeNull();
 
     const cancelled = await cancelledLoan(agent.token, customer.id, 1_000);
     expect(cancelled.status).toBe('CANCELLED');
-    expect(await currentLoanSummary(db, customer.id)).toBeNull();
+    expect(await currentLoanSummary(admin.token, customer.id)).toBeNull();
 
     const loan = await api.createOk(agent.token, customer.id, { amount: 10_000 });
-    expect(await currentLoanSummary(db, customer.id)).toEqual({
+    expect(await currentLoanSummary(admin.token, customer.id)).toEqual({
       id: loan.id,
       num: 1001,
       status: 'PENDING',
@@ -172,9 +185,12 @@ describe('currentLoanSummary (for the CustomerDetails header)', () => {
     });
     const account = await openAccount(context, admin, 50_000);
     await api.approveOk(admin.token, loan.id, account.id);
-    expect(await currentLoanSummary(db, customer.id)).toMatchObject({ id: loan.id, status: 'APPROVED' });
+    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({
+      id: loan.id,
+      status: 'APPROVED',
+    });
     await api.activateOk(admin.token, loan.id);
-    expect(await currentLoanSummary(db, customer.id)).toEqual({
+    expect(await currentLoanSummary(admin.token, customer.id)).toEqual({
       id: loan.id,
       num: 1001,
       status: 'ACTIVE',
@@ -183,11 +199,17 @@ describe('currentLoanSummary (for the CustomerDetails header)', () => {
     // An open loan wins over a newer one (only reachable once payments and accrual exist: set by SQL).
     await db.update(loans).set({ status: 'PAID' }).where(eq(loans.id, loan.id));
     const newer = await api.createOk(agent.token, customer.id, { amount: 500 });
-    expect(await currentLoanSummary(db, customer.id)).toMatchObject({ id: newer.id, status: 'PENDING' });
+    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({
+      id: newer.id,
+      status: 'PENDING',
+    });
     await db.update(loans).set({ status: 'DELAYED' }).where(eq(loans.id, loan.id));
-    expect(await currentLoanSummary(db, customer.id)).toMatchObject({ id: loan.id, status: 'DELAYED' });
+    expect(await currentLoanSummary(admin.token, customer.id)).toMatchObject({
+      id: loan.id,
+      status: 'DELAYED',
+    });
     // Another customer's loans do not count.
     const other = await customersApi(context).createOk(agent.token, { name: 'Otro', phone: '5500000000' });
-    expect(await currentLoanSummary(db, other.id)).toBeNull();
+    expect(await currentLoanSummary(admin.token, other.id)).toBeNull();
   });
 });

@@ -75,6 +75,7 @@ describe('ExportCsvButton', { timeout: 20_000 }, () => {
     });
     renderWithProviders(
       <CatalogTable<Row>
+        listId="things"
         title="Cosas"
         queryKey={['things']}
         fetchPage={(p: PageParams) => api.get<Paged<Row>>('/api/v1/things', { ...p })}

@@ -1,9 +1,16 @@
 import { formatPesos } from '@prestaya/contracts/plain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 
 // One place for every on-screen format (spec 9).
 dayjs.locale('es');
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The business time zone (docs/architecture.md "Money and time"), the server's TZ_BUSINESS default. */
+export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const SHORT_DATE_FORMAT = 'DD/MM/YY';
@@ -26,6 +33,17 @@ export const formatDateTime = (value: DateInput) => format(value, DATE_TIME_FORM
 export const formatTime = (value: DateInput) => format(value, TIME_FORMAT);
 export const formatShortTime = (value: DateInput) => format(value, SHORT_TIME_FORMAT);
 export const toIsoDate = (value: DateInput) => format(value, ISO_DATE_FORMAT);
+
+/**
+ * An instant's date (DD/MM/YYYY) and time (hh:mm a) on the business clock, whatever the browser's time
+ * zone: the day shown is the day the server's `from`/`to` filters count it in.
+ */
+export function businessDateTimeParts(value: DateInput): { date: string; time: string } {
+  const d = value === null || value === undefined || value === '' ? undefined : dayjs(value);
+  if (!d?.isValid()) return { date: '', time: '' };
+  const zoned = d.tz(BUSINESS_TIME_ZONE);
+  return { date: zoned.format(DATE_FORMAT), time: zoned.format('hh:mm a') };
+}
 
 /** Money arrives from the server in pesos; shown as `$12,345.50`. */
 export function formatMoney(value: unknown): string {

@@ -21,6 +21,13 @@ export const customers = pgTable(
     status: text('status').notNull().default('PENDING'),
     agentId: uuid('agent_id').references(() => users.id),
     searchText: text('search_text').notNull(),
+    // The loan the customer's status and balance are read from (the CustomerDetails header and the
+    // 'Clientes' list): the open one (ACTIVE/DELAYED), else the newest not cancelled; null without one.
+    // Written only by the triggers on loans (customers_current_loan_refresh), so every write of a
+    // loan, by any code path, keeps it right. Its status is copied for the list's sort; its balance is
+    // not (it changes with every payment and accrual: copying it would rewrite the customer each time).
+    currentLoanId: uuid('current_loan_id'),
+    currentLoanStatus: text('current_loan_status'),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),
   },
@@ -33,6 +40,11 @@ export const customers = pgTable(
     index('customers_agent_idx').on(table.agentId),
     index('customers_phone_idx').on(table.phone),
     index('customers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The CURP search is a prefix match (modules/customers/search.ts): `curp LIKE 'GOMJ8001%'` needs
+    // pattern ordering, which the unique index does not have under a non-C collation.
+    index('customers_curp_prefix_idx').on(table.curp.op('text_pattern_ops')),
+    // The list's sort by name reads a page off it instead of sorting every customer.
+    index('customers_name_order_idx').on(table.searchText, table.id),
   ],
 );
 

@@ -73,6 +73,8 @@ export const payments = pgTable(
     index('payments_loan_idx').on(table.loanId, table.createdOn),
     // 'Corte de caja': the payments one agent registered in one business day.
     index('payments_registered_by_idx').on(table.registeredBy, table.createdOn),
+    // 'Pagos Recibidos': newest first, and by date range (`from`/`to`), read off it in order.
+    index('payments_created_idx').on(table.createdOn, table.id),
   ],
 );
 

@@ -8,11 +8,11 @@ import {
   type Paged,
   type z,
 } from '@prestaya/contracts';
-import { addDays, zonedInstant } from '@prestaya/domain';
-import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { dateTimeCell, labelCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { withinBusinessDays } from '../../db/date-range.ts';
 import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { type AuditRow, auditLog } from '../../db/schema/audit.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -60,18 +60,15 @@ export function toAuditEntry({ entry, actor }: AuditJoinedRow): AuditEntry {
 }
 
 /**
- * The filters of the trail. `from`/`to` are business days in TZ_BUSINESS, both inclusive: from the
- * start of `from` to the start of the day after `to` on the business clock (daylight saving included),
- * so a change at 23:30 in Mexico City on the 5th (05:30 UTC on the 6th) belongs to the 5th.
- * Entity ids are stored as the lower-case UUID text the services write.
+ * The filters of the trail. `from`/`to` are business days in TZ_BUSINESS, both inclusive
+ * (db/date-range.ts). Entity ids are stored as the lower-case UUID text the services write.
  */
 function auditFilter(filters: AuditFilters, timeZone: string): SQL | undefined {
   return and(
     filters.entity ? eq(auditLog.entity, filters.entity) : undefined,
     filters.entityId ? eq(auditLog.entityId, filters.entityId.toLowerCase()) : undefined,
     filters.userId ? eq(auditLog.userId, filters.userId) : undefined,
-    filters.from ? gte(auditLog.at, zonedInstant(filters.from, 0, 0, timeZone)) : undefined,
-    filters.to ? lt(auditLog.at, zonedInstant(addDays(filters.to, 1), 0, 0, timeZone)) : undefined,
+    withinBusinessDays(auditLog.at, filters, timeZone),
   );
 }
 

@@ -2,8 +2,11 @@ import {
   accountTransaction,
   bankAccount,
   bankAccountCreate,
+  datedListExportQuery,
+  datedListQuery,
   envelope,
   idParams,
+  MAX_LIST_RANGE_DAYS,
   paged,
   pagedQuery,
   transactionParams,
@@ -54,9 +57,11 @@ export const bankAccountsRoutes = taggedRoutes('bank-accounts', async (app, docs
   app.get(
     '/:id/transactions/export.csv',
     docs({
-      ...csvRouteDocs('Movimientos de la cuenta en CSV (administradores), más recientes primero.'),
+      ...csvRouteDocs(
+        'Movimientos de la cuenta en CSV (administradores): los mismos filtros que la lista, más recientes primero.',
+      ),
       params: idParams,
-      querystring: listExportQuery,
+      querystring: datedListExportQuery,
     }),
     async (request, reply) => {
       const query = asListQuery(request.query);
@@ -100,12 +105,17 @@ export const bankAccountsRoutes = taggedRoutes('bank-accounts', async (app, docs
   app.get(
     '/:id/transactions',
     docs({
-      description: 'The account ledger, newest first.',
+      description:
+        'Movimientos de la cuenta, más recientes primero. `q` filtra por tipo (PAYMENT_DEPOSIT, ' +
+        'WITHDRAWAL, VIRTUAL_WITHDRAWAL, MANUAL_WITHDRAWAL, DEPOSIT, RELEASE); `from`/`to` ' +
+        '(AAAA-MM-DD, días de la zona del negocio, ambos incluidos, a lo más ' +
+        `${MAX_LIST_RANGE_DAYS} días) acotan la fecha del movimiento.`,
       params: idParams,
-      querystring: pagedQuery,
+      querystring: datedListQuery,
       response: { 200: paged(accountTransaction), ...problemResponses(400, 401, 403, 404) },
     }),
-    (request) => listAccountTransactions(app.db, request.params.id, request.query),
+    (request) =>
+      listAccountTransactions(app.db, request.params.id, request.query, app.config.businessTimeZone),
   );
 
   app.get(

@@ -1,20 +1,24 @@
 import {
   ACCOUNT_OPERATION_LABELS,
+  ACCOUNT_OPERATION_TYPES,
   type AccountMovement,
+  type AccountOperationType,
   type AccountTransaction,
   type BANK_ACCOUNT_ORDER_COLUMNS,
   type BankAccount,
   type bankAccountCreate,
+  type DatedListQuery,
   type Paged,
   type PagedQuery,
   pesosToCents,
   type z,
 } from '@prestaya/contracts';
-import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { dateTimeCell, labelCell, moneyCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { withinBusinessDays } from '../../db/date-range.ts';
 import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import {
   type AccountTransactionRow,
@@ -157,26 +161,41 @@ export async function ensureAccountExists(db: DbOrTx, id: string): Promise<void>
 /**
  * Newest first (created_on desc, id desc) unless the caller asks for `orderBy=createdOn` with an
  * explicit `order`; `createdOn` is the only sortable column, the list is the ledger in time order.
+ * `q` filters by operation type (ACCOUNT_OPERATION_TYPES, else 400) and `from`/`to` by the business
+ * day of the movement (db/date-range.ts).
  */
 export async function listAccountTransactions(
   db: AppDb,
   accountId: string,
-  query: PagedQuery,
+  query: DatedListQuery,
+  timeZone: string,
 ): Promise<Paged<AccountTransaction>> {
-  return paginateAs(await transactionListSource(db, accountId, query), toAccountTransactionDto);
+  return paginateAs(await transactionListSource(db, accountId, query, timeZone), toAccountTransactionDto);
+}
+
+/** The ledger's filters; account_transactions_account_idx (account, created_on) serves every one. */
+function transactionFilter(accountId: string, query: DatedListQuery, timeZone: string): SQL | undefined {
+  const type = query.q as AccountOperationType | undefined;
+  if (type !== undefined && !ACCOUNT_OPERATION_TYPES.includes(type)) throw refuse('list.invalid_type');
+  return and(
+    eq(accountTransactions.accountId, accountId),
+    type === undefined ? undefined : eq(accountTransactions.operationType, type),
+    withinBusinessDays(accountTransactions.createdOn, query, timeZone),
+  );
 }
 
 /**
- * THE query of an account's ledger (404 for an unknown account, order, count), shared by the paged
- * list and its CSV export.
+ * THE query of an account's ledger (404 for an unknown account, filters, order, count), shared by the
+ * paged list and its CSV export.
  */
 async function transactionListSource(
   db: AppDb,
   accountId: string,
-  query: PagedQuery,
+  query: DatedListQuery,
+  timeZone: string,
 ): Promise<PaginateOptions<AccountTransactionRow>> {
+  const where = transactionFilter(accountId, query, timeZone);
   await ensureAccountExists(db, accountId);
-  const where = eq(accountTransactions.accountId, accountId);
   return {
     request: newestFirst(query),
     orderColumns: { createdOn: accountTransactions.createdOn },
@@ -242,17 +261,17 @@ function transactionCsvColumns(timeZone: string): CsvColumn<AccountTransactionRo
   ];
 }
 
-/** An account's ledger as CSV (404 for an unknown account): the same rows and order as its list. */
+/** An account's ledger as CSV (404 for an unknown account): the same rows, filters and order as its list. */
 export async function accountTransactionsCsv(
   db: AppDb,
   accountId: string,
-  query: PagedQuery,
+  query: DatedListQuery,
   timeZone: string,
 ): Promise<CsvExport<AccountTransactionRow>> {
   return {
     name: 'movimientos',
     columns: transactionCsvColumns(timeZone),
-    source: await transactionListSource(db, accountId, query),
+    source: await transactionListSource(db, accountId, query, timeZone),
     timeZone,
   };
 }

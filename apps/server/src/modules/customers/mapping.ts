@@ -2,7 +2,11 @@ import type { Address, AgentSummary, Customer, CustomerListItem, MxState } from 
 import type { AddressRow, CustomerRow } from '../../db/schema/customers.ts';
 
 /** The API shape of a customer in lists: never `search_text`, which is an index aid only. */
-export function toCustomerListItem(row: CustomerRow, agent: AgentSummary | null): CustomerListItem {
+export function toCustomerListItem(
+  row: CustomerRow,
+  agent: AgentSummary | null,
+  currentLoan: CustomerListItem['currentLoan'],
+): CustomerListItem {
   return {
     id: row.id,
     num: row.num,
@@ -14,6 +18,7 @@ export function toCustomerListItem(row: CustomerRow, agent: AgentSummary | null)
     status: row.status as CustomerListItem['status'],
     agent,
     createdOn: row.createdOn.toISOString(),
+    currentLoan,
   };
 }
 
@@ -24,10 +29,9 @@ export function toCustomerDto(
   currentLoan: Customer['currentLoan'],
 ): Customer {
   return {
-    ...toCustomerListItem(row, agent),
+    ...toCustomerListItem(row, agent, currentLoan),
     agentId: row.agentId,
     addresses: addresses.map(toAddressDto),
-    currentLoan,
   };
 }
 
@@ -46,7 +50,13 @@ export function toAddressDto(row: AddressRow): Address {
 
 /** What the audit trail keeps of a customer: its editable fields, number, status and agent. */
 export function customerAuditSnapshot(row: CustomerRow): Record<string, unknown> {
-  const { id: _id, agent: _agent, createdOn: _createdOn, ...fields } = toCustomerListItem(row, null);
+  const {
+    id: _id,
+    agent: _agent,
+    createdOn: _createdOn,
+    currentLoan: _currentLoan,
+    ...fields
+  } = toCustomerListItem(row, null, null);
   return { ...fields, agentId: row.agentId };
 }
 

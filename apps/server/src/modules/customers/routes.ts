@@ -14,7 +14,9 @@ import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { createAddress, deleteAddress, updateAddress } from './addresses.ts';
-import { createCustomer, customersCsv, getCustomer, listCustomers, updateCustomer } from './service.ts';
+import { customersCsv } from './export.ts';
+import { listCustomers } from './list.ts';
+import { createCustomer, getCustomer, updateCustomer } from './service.ts';
 
 /**
  * Customers and their addresses, for every signed-in staff member (the /api/v1 hook authenticates).
@@ -24,6 +26,13 @@ export const customersRoutes = taggedRoutes('customers', async (app, docs) => {
   app.get(
     '/',
     docs({
+      description:
+        'Clientes (un agente solo los suyos), con su agente y el préstamo que resume su estatus y saldo ' +
+        '(`currentLoan`: el abierto, si no el más reciente no cancelado; null sin préstamo). `query` ' +
+        'busca por nombre, apellidos o teléfono (sin distinguir acentos), por el inicio de la CURP y, ' +
+        'si es numérico, por número de cliente; `q` filtra por estatus del cliente. `orderBy` admite ' +
+        'num (por omisión), name, lastName, phone, createdOn, status (por la etiqueta en español del ' +
+        "estatus del préstamo; sin préstamo: 'Sin préstamo') y balance (sin préstamo cuenta como 0).",
       querystring: pagedQuery,
       response: { 200: paged(customerListItem), ...problemResponses(400, 401) },
     }),
@@ -35,7 +44,8 @@ export const customersRoutes = taggedRoutes('customers', async (app, docs) => {
     '/export.csv',
     docs({
       ...csvRouteDocs(
-        'Clientes en CSV: la misma búsqueda, filtro y orden que la lista; un agente solo los suyos.',
+        'Clientes en CSV con cada columna de la lista (No., Nombre, Teléfono, CURP, Agente, Estatus, ' +
+          'Saldo, Alta): la misma búsqueda, filtro y orden; un agente solo los suyos.',
       ),
       querystring: listExportQuery,
     }),

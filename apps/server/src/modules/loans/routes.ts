@@ -36,8 +36,9 @@ export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
     docs(
       {
         description:
-          'Lista Global de Préstamos (administradores). `q` filtra por estatus; `query` busca por número ' +
-          'de préstamo o nombre y apellidos del cliente (sin distinguir acentos). Más recientes primero.',
+          'Lista Global de Préstamos (administradores). `q` filtra por cualquier estatus (PENDING, ' +
+          'APPROVED, ACTIVE, PAID, DELAYED, CANCELLED); `query` busca por número de préstamo, nombre y ' +
+          'apellidos del cliente (sin distinguir acentos) o el inicio de su CURP. Más recientes primero.',
         querystring: pagedQuery,
         response: { 200: paged(loan), ...problemResponses(400, 401, 403) },
       },

@@ -1,29 +1,28 @@
-import { type Customer, centsToPesos, type LoanStatus } from '@prestaya/contracts';
-import { OPEN_STATUSES } from '@prestaya/domain';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type CustomerLoanSummary, centsToPesos, type LoanStatus } from '@prestaya/contracts';
 import { loans } from '../../db/schema/loans.ts';
 
 /**
- * The loan the CustomerDetails header summarises (docs/architecture.md "Loan policy": the open loan, ACTIVE
- * or DELAYED, else the newest), with its current balance in pesos; null when the customer has none.
- * Cancelled loans are skipped when looking for "the newest": the header's badge has no label for them
- * (spec 2 lists En espera, Al corriente, Sin Adeudo, Atrasado), and a cancelled request should not hide
- * a paid loan ('Sin Adeudo') behind it.
+ * The columns of a customer's current loan that the CustomerDetails header and the 'Clientes' list
+ * show, read from the loan itself: which loan is current is `customers.current_loan_id`, kept by the
+ * triggers on loans (`customers_current_loan_refresh`, in the migration that added the column): the
+ * open loan, ACTIVE or DELAYED, else the newest not cancelled.
  */
-export async function currentLoanSummary(db: DbOrTx, customerId: string): Promise<Customer['currentLoan']> {
-  const isOpen = inArray(loans.status, [...OPEN_STATUSES]);
-  const [row] = await db
-    .select({
-      id: loans.id,
-      num: loans.num,
-      status: loans.status,
-      currentBalanceCents: loans.currentBalanceCents,
-    })
-    .from(loans)
-    .where(and(eq(loans.customerId, customerId), ne(loans.status, 'CANCELLED')))
-    .orderBy(desc(sql`(${isOpen})`), desc(loans.createdOn), desc(loans.id))
-    .limit(1);
+export const CURRENT_LOAN_COLUMNS = {
+  id: loans.id,
+  num: loans.num,
+  status: loans.status,
+  currentBalanceCents: loans.currentBalanceCents,
+};
+
+export interface CurrentLoanRow {
+  id: string;
+  num: number;
+  status: string;
+  currentBalanceCents: number;
+}
+
+/** The current loan's API shape, with its balance in pesos; null when the customer has none. */
+export function toCustomerLoanSummary(row: CurrentLoanRow | null): CustomerLoanSummary | null {
   if (!row) return null;
   return {
     id: row.id,

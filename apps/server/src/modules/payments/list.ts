@@ -1,13 +1,14 @@
 import {
+  type DatedListQuery,
   type PAYMENT_ORDER_COLUMNS,
   PAYMENT_STATUSES,
   type Paged,
-  type PagedQuery,
   type PaymentListItem,
   type PaymentStatus,
 } from '@prestaya/contracts';
 import { and, count, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
+import { withinBusinessDays } from '../../db/date-range.ts';
 import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
@@ -41,40 +42,52 @@ const ORDER_COLUMNS = {
 
 /**
  * GET /payments (administrators): 'Pagos Recibidos'. `q` filters by status (PAYMENT_STATUSES, else
- * 400); `query` matches the customer's name and last names through `customers.search_text` (accent-
- * free, the customers search rule) or, when numeric, the loan number. Newest first unless `orderBy`.
+ * 400); `query` finds the customer (the customers search rule, customers/search.ts) or, when numeric,
+ * the loan number; `from`/`to` bound the business day of registration (db/date-range.ts). Newest
+ * first unless `orderBy`.
  */
-export function listPayments(db: AppDb, query: PagedQuery): Promise<Paged<PaymentListItem>> {
-  return paginateAs(paymentListSource(db, query), toPaymentListItem);
+export function listPayments(
+  db: AppDb,
+  query: DatedListQuery,
+  timeZone: string,
+): Promise<Paged<PaymentListItem>> {
+  return paginateAs(paymentListSource(db, query, timeZone), toPaymentListItem);
 }
 
 /**
  * THE query of 'Pagos Recibidos' (filters, order, count), shared by the paged list and its CSV export
  * so both always select the same payments.
  */
-export function paymentListSource(db: AppDb, query: PagedQuery): PaginateOptions<PaymentJoinedRow> {
-  const conditions: (SQL | undefined)[] = [];
+export function paymentListSource(
+  db: AppDb,
+  query: DatedListQuery,
+  timeZone: string,
+): PaginateOptions<PaymentJoinedRow> {
+  const conditions: (SQL | undefined)[] = [withinBusinessDays(payments.createdOn, query, timeZone)];
   if (query.q) {
     if (!PAYMENT_STATUSES.includes(query.q as PaymentStatus)) {
       throw refuse('list.invalid_status');
     }
     conditions.push(eq(payments.status, query.q));
   }
-  conditions.push(customerSearch(query.query, loans.num));
-  const where = and(...conditions);
+  const search = customerSearch(query.query, loans.num);
+  const where = and(...conditions, search);
   return {
     request: newestFirst(query),
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: payments.id,
     rows: (page) => pageOf(selectPayments(db).$dynamic(), where, page),
+    // Without a search the filters are the payment's own columns: counted off payments alone
+    // (payments_created_idx for a date range), as every payment has its loan and customer.
     count: async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(payments)
-        .innerJoin(loans, eq(loans.id, payments.loanId))
-        .innerJoin(customers, eq(customers.id, loans.customerId))
-        .where(where);
+      const counted = db.select({ n: count() }).from(payments).$dynamic();
+      const [row] = await (search
+        ? counted
+            .innerJoin(loans, eq(loans.id, payments.loanId))
+            .innerJoin(customers, eq(customers.id, loans.customerId))
+        : counted
+      ).where(where);
       return Number(row?.n ?? 0);
     },
   };

@@ -1,13 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  datedListExportQuery,
+  datedListQuery,
   envelope,
   fee,
   feeCancellation,
   idempotencyHeaders,
   idParams,
+  MAX_LIST_RANGE_DAYS,
   PROOF_CONTENT_TYPES,
   paged,
-  pagedQuery,
   paymentDetails,
   paymentListItem,
   paymentRequest,
@@ -16,7 +18,7 @@ import {
   uuid,
   z,
 } from '@prestaya/contracts';
-import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { asListQuery, csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
@@ -46,14 +48,16 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
       {
         description:
           'Pagos Recibidos (administradores). `q` filtra por estatus (PAID, VALIDATING, REJECTED, ' +
-          'CANCELLED); `query` busca por número de préstamo o nombre del cliente (sin distinguir ' +
-          'acentos). Más recientes primero; `orderBy` admite createdOn, amount, status.',
-        querystring: pagedQuery,
+          'CANCELLED); `query` busca por número de préstamo, nombre del cliente (sin distinguir ' +
+          'acentos) o el inicio de su CURP; `from`/`to` (AAAA-MM-DD, días de la zona del negocio, ' +
+          `ambos incluidos, a lo más ${MAX_LIST_RANGE_DAYS} días) acotan la fecha de registro. Más ` +
+          'recientes primero; `orderBy` admite createdOn, amount, status.',
+        querystring: datedListQuery,
         response: { 200: paged(paymentListItem), ...problemResponses(400, 401, 403) },
       },
       adminOnly,
     ),
-    (request) => listPayments(app.db, request.query),
+    (request) => listPayments(app.db, request.query, app.config.businessTimeZone),
   );
 
   // CSV export of 'Pagos Recibidos'. A static path: it wins over the '/:id' routes.
@@ -61,8 +65,10 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
     '/export.csv',
     docs(
       {
-        ...csvRouteDocs('Pagos Recibidos en CSV (administradores): la misma búsqueda, filtro y orden.'),
-        querystring: listExportQuery,
+        ...csvRouteDocs(
+          'Pagos Recibidos en CSV (administradores): la misma búsqueda, filtro, fechas y orden.',
+        ),
+        querystring: datedListExportQuery,
       },
       adminOnly,
     ),

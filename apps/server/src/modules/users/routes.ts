@@ -24,7 +24,9 @@ export const usersRoutes = taggedRoutes('users', async (app, docs) => {
   app.get(
     '/export.csv',
     docs({
-      ...csvRouteDocs('Usuarios en CSV (administradores): la misma búsqueda, filtro y orden que la lista.'),
+      ...csvRouteDocs(
+        'Usuarios en CSV (administradores), con su tipo de usuario: la misma búsqueda, filtro y orden que la lista.',
+      ),
       querystring: listExportQuery,
     }),
     (request, reply) =>

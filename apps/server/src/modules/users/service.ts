@@ -1,6 +1,7 @@
 import {
   type Paged,
   type PagedQuery,
+  rolesLabel,
   type USER_ORDER_COLUMNS,
   USER_STATUS_LABELS,
   USER_STATUSES,
@@ -246,12 +247,16 @@ export async function createFirstAdmin(
 /* CSV export (GET /users/export.csv)                                                               */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** The columns of the 'Usuarios' list: No. Usuario, Nombre, Apellidos, Usuario, Estatus. Never hashes. */
+/**
+ * The columns of the 'Usuarios' list: No. Usuario, Nombre, Apellidos, Usuario, Tipo de usuario (its
+ * roles' labels), Estatus. Never hashes.
+ */
 const USER_CSV_COLUMNS: CsvColumn<UserRow>[] = [
   { header: 'No. Usuario', cell: (user) => integerCell(user.num) },
   { header: 'Nombre', cell: (user) => textCell(user.name) },
   { header: 'Apellidos', cell: (user) => textCell(user.lastName) },
   { header: 'Usuario', cell: (user) => textCell(user.username) },
+  { header: 'Tipo de usuario', cell: (user) => textCell(rolesLabel(user.roles)) },
   { header: 'Estatus', cell: (user) => labelCell(USER_STATUS_LABELS, user.status) },
 ];
 

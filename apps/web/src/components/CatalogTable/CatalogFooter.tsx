@@ -1,4 +1,4 @@
-import { Box, Group, Pagination, Text } from '@mantine/core';
+import { Box, Group, Pagination, Select, Text } from '@mantine/core';
 
 interface CatalogFooterProps {
   total: number;
@@ -8,16 +8,41 @@ interface CatalogFooterProps {
   totalPages: number;
   page: number;
   onPageChange: (page: number) => void;
+  pageSize: number;
+  pageSizes: number[];
+  onPageSizeChange: (size: number) => void;
 }
 
-/** The catalog table's row count and the pagination. */
-export function CatalogFooter({ total, from, to, totalPages, page, onPageChange }: CatalogFooterProps) {
+/** The catalog table's row count, its page size ('Filas por página') and the pagination. */
+export function CatalogFooter({
+  total,
+  from,
+  to,
+  totalPages,
+  page,
+  onPageChange,
+  pageSize,
+  pageSizes,
+  onPageSizeChange,
+}: CatalogFooterProps) {
   if (total === 0) return null;
   return (
     <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        Mostrando {from}–{to} de {total}
-      </Text>
+      <Group gap="sm">
+        <Text size="sm" c="dimmed">
+          Mostrando {from}–{to} de {total}
+        </Text>
+        <Select
+          aria-label="Filas por página"
+          data={pageSizes.map(String)}
+          value={String(pageSize)}
+          onChange={(value) => value && onPageSizeChange(Number(value))}
+          allowDeselect={false}
+          size="xs"
+          w={76}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
       {totalPages > 1 && (
         <Box role="group" aria-label="Paginación">
           <Pagination

@@ -2,26 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api.ts';
+import { fetchThings, renderCatalog } from '../../test/catalog.tsx';
 import { columns, page, type Row, rows } from '../../test/catalog-fixtures.ts';
 import { json, mockServer, params, renderWithProviders } from '../../test/utils.tsx';
-import { CatalogTable, type CatalogTableProps } from './CatalogTable.tsx';
-import type { Paged, PageParams } from './types.ts';
-
-// The table talks to the (stubbed) network through the real API client.
-const fetchPage = (params: PageParams) => api.get<Paged<Row>>('/api/v1/things', { ...params });
-
-function renderTable(props: Partial<CatalogTableProps<Row>> = {}) {
-  return renderWithProviders(
-    <CatalogTable<Row>
-      title="Cosas"
-      queryKey={['things']}
-      fetchPage={fetchPage}
-      columns={columns}
-      {...props}
-    />,
-  );
-}
+import { CatalogTable } from './CatalogTable.tsx';
 
 function nth<T>(list: T[], index: number): T {
   const item = list[index];
@@ -33,7 +17,7 @@ const bodyRow = (table: HTMLElement, index: number) => nth(within(table).getAllB
 describe('CatalogTable', () => {
   it('loads the first page on mount, ascending without orderBy, and renders every cell type', async () => {
     const { requests } = mockServer(() => json(200, page(rows)));
-    renderTable();
+    renderCatalog();
 
     const table = await screen.findByRole('table', { name: 'Cosas' });
     await within(table).findByText('Ana Gómez Ruiz');
@@ -55,7 +39,7 @@ describe('CatalogTable', () => {
 
   it('shows the empty state when there are no records', async () => {
     mockServer(() => json(200, page([], 1, 0, 0)));
-    renderTable();
+    renderCatalog();
     expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
   });
 
@@ -63,7 +47,7 @@ describe('CatalogTable', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
     mockServer(() => (fail ? json(500, { detail: 'Falla' }) : json(200, page(rows))));
-    renderTable();
+    renderCatalog();
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista.');
     expect(screen.queryByText('No hay registros para mostrar')).not.toBeInTheDocument();
     expect(error).toHaveBeenCalled();
@@ -82,7 +66,7 @@ describe('CatalogTable', () => {
       if (query === 'beto') return new Promise<Response>((resolve) => (answerBeto = resolve));
       return json(404, { detail: 'Sin red' });
     });
-    renderTable({ searchable: true });
+    renderCatalog({ searchable: true });
     await screen.findByText('Ana Gómez Ruiz');
 
     const box = screen.getByPlaceholderText('Buscar');
@@ -103,7 +87,7 @@ describe('CatalogTable', () => {
       const n = Number(url.searchParams.get('page'));
       return json(200, page(n === 1 ? rows : [{ ...nth(rows, 0), id: 'c', name: 'Carla' }], n, 3, 25));
     });
-    renderTable();
+    renderCatalog();
     await screen.findByText('Ana Gómez Ruiz');
     expect(screen.getByText('Mostrando 1–2 de 25')).toBeInTheDocument();
 
@@ -119,7 +103,7 @@ describe('CatalogTable', () => {
     const { requests } = mockServer(({ url }) =>
       json(200, page(rows, Number(url.searchParams.get('page')), 3, 25)),
     );
-    renderTable({ searchable: true, searchPlaceholder: 'Nombre, Apellidos' });
+    renderCatalog({ searchable: true, searchPlaceholder: 'Nombre, Apellidos' });
     await screen.findByText('Ana Gómez Ruiz');
     await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
     await waitFor(() => expect(params(requests.at(-1)?.url).page).toBe('2'));
@@ -143,7 +127,7 @@ describe('CatalogTable', () => {
 
   it("sends the filter as q, and 'Todos' sends no q", async () => {
     const { requests } = mockServer(() => json(200, page(rows)));
-    renderTable({
+    renderCatalog({
       filterOptions: [
         { value: 'A', text: 'Activo' },
         { value: 'CANCELLED', text: 'Cancelado' },
@@ -170,7 +154,7 @@ describe('CatalogTable', () => {
     const onAdd = vi.fn();
     const onEdit = vi.fn();
     const onCancel = vi.fn();
-    renderTable({
+    renderCatalog({
       onAdd,
       onEdit,
       extraButtons: [
@@ -202,7 +186,7 @@ describe('CatalogTable', () => {
   it('opens the row menu with the keyboard, moves with arrows and returns focus on Escape', async () => {
     mockServer(() => json(200, page(rows)));
     const onRowClick = vi.fn();
-    renderTable({
+    renderCatalog({
       onEdit: vi.fn(),
       onRowClick,
       extraButtons: [{ label: 'Pagos', onClick: vi.fn() }],
@@ -245,9 +229,10 @@ describe('CatalogTable', () => {
             Operar
           </button>
           <CatalogTable<Row>
+            listId="things"
             title="Cosas"
             queryKey={['things']}
-            fetchPage={fetchPage}
+            fetchPage={fetchThings}
             columns={columns}
             resetPageKey={key}
           />

@@ -1,15 +1,19 @@
 import { Box, Button, Paper, Stack, type TitleOrder } from '@mantine/core';
+import { MAX_LIST_RANGE_DAYS } from '@prestaya/contracts';
 import { IconDatabaseOff, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type DateRange, DateRangeFilter } from '../DateFilter.tsx';
 import { RetryAlert } from '../QueryState.tsx';
 import { CatalogFooter } from './CatalogFooter.tsx';
 import { ALL, CatalogToolbar } from './CatalogToolbar.tsx';
 import { renderCell, TableEmpty } from './cells.tsx';
 import { columnMediaQuery } from './media.ts';
+import { pageSizeOptions, usePageSize } from './page-size.ts';
 import { RowActions } from './RowActions.tsx';
+import { clickableRowAttributes, onlyPageDiffers } from './rows.ts';
 import type { ColumnDef, CsvExport, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
 
 /** Spec "Catalog table" / 9: page size 10, ascending order without an order-by field. */
@@ -20,6 +24,8 @@ export const OFFLINE_TEXT = 'Sin conexión: la lista se cargará al volver la co
 const ACTIONS = '__actions__';
 
 export interface CatalogTableProps<T extends { id: string | number }> {
+  /** Names the list in this browser's memory: the page size a user picks is kept per list. */
+  listId: string;
   title?: string;
   /** Heading level of the title (1 when the table is the page). */
   titleOrder?: TitleOrder;
@@ -38,7 +44,10 @@ export interface CatalogTableProps<T extends { id: string | number }> {
   editLabel?: string;
   extraButtons?: ExtraButton<T>[];
   onRowClick?: (row: T) => void;
+  /** The page size until the user picks another one (10, 25, 50 or 100) in the footer. */
   pageSize?: number;
+  /** 'Desde'/'Hasta' pickers whose days are sent as `from`/`to` (and to the CSV export). */
+  dateFilter?: boolean;
   /**
    * Changing this value sends the table back to page 1, e.g. a counter bumped after an operation
    * (spec "After operations the list reloads to page 1"); invalidate `queryKey` to refetch too.
@@ -52,19 +61,9 @@ export interface CatalogTableProps<T extends { id: string | number }> {
   exportCsv?: CsvExport;
 }
 
-/**
- * Whether rows of the previous request may stay on screen while this one loads: only another page of
- * the same list, never rows of another search, filter or order (they would read as its results).
- */
-function onlyPageDiffers(previousKey: readonly unknown[] | undefined, key: readonly unknown[]): boolean {
-  if (!previousKey) return false;
-  const { page: _previousPage, ...previous } = (previousKey.at(-1) ?? {}) as PageParams;
-  const { page: _page, ...current } = key.at(-1) as PageParams;
-  return JSON.stringify([previousKey.slice(0, -1), previous]) === JSON.stringify([key.slice(0, -1), current]);
-}
-
 /** The reusable paged table of the back office (spec 2 "Reusable paged table (catalog)"). */
 export function CatalogTable<T extends { id: string | number }>({
+  listId,
   title,
   titleOrder = 2,
   queryKey,
@@ -80,11 +79,14 @@ export function CatalogTable<T extends { id: string | number }>({
   editLabel = 'Editar',
   extraButtons = [],
   onRowClick,
-  pageSize = DEFAULT_PAGE_SIZE,
+  pageSize: defaultPageSize = DEFAULT_PAGE_SIZE,
+  dateFilter = false,
   resetPageKey,
   exportCsv,
 }: CatalogTableProps<T>) {
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = usePageSize(listId, defaultPageSize);
+  const [dates, setDates] = useState<DateRange>({});
   const [seenResetKey, setSeenResetKey] = useState(resetPageKey);
   if (!Object.is(resetPageKey, seenResetKey)) {
     // Adjusting state while rendering (not in an effect): the stale page is never requested.
@@ -104,6 +106,8 @@ export function CatalogTable<T extends { id: string | number }>({
     q: filter === ALL ? undefined : filter,
     orderBy,
     order,
+    from: dates.from,
+    to: dates.to,
   };
 
   const fullKey = [...queryKey, params];
@@ -142,6 +146,14 @@ export function CatalogTable<T extends { id: string | number }>({
 
   const changeFilter = (value: string | null) => {
     setFilter(value ?? ALL);
+    setPage(1);
+  };
+  const changeDates = (range: DateRange) => {
+    setDates(range);
+    setPage(1);
+  };
+  const changePageSize = (size: number) => {
+    setPageSize(size);
     setPage(1);
   };
 
@@ -210,8 +222,16 @@ export function CatalogTable<T extends { id: string | number }>({
           filter={filter}
           onFilterChange={changeFilter}
           exportCsv={exportCsv}
-          exportQuery={{ query: params.query, q: params.q, orderBy: params.orderBy, order: params.order }}
+          exportQuery={{
+            query: params.query,
+            q: params.q,
+            orderBy: params.orderBy,
+            order: params.order,
+            from: params.from,
+            to: params.to,
+          }}
         />
+        {dateFilter && <DateRangeFilter range={dates} onChange={changeDates} maxDays={MAX_LIST_RANGE_DAYS} />}
 
         {failed ? (
           <RetryAlert
@@ -242,22 +262,7 @@ export function CatalogTable<T extends { id: string | number }>({
                 />
               }
               onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
-              customRowAttributes={
-                onRowClick
-                  ? (record) => ({
-                      tabIndex: 0,
-                      onKeyDown: (event: React.KeyboardEvent<HTMLTableRowElement>) => {
-                        if (
-                          (event.key === 'Enter' || event.key === ' ') &&
-                          event.target === event.currentTarget
-                        ) {
-                          event.preventDefault();
-                          onRowClick(record);
-                        }
-                      },
-                    })
-                  : undefined
-              }
+              customRowAttributes={clickableRowAttributes(onRowClick)}
               sortStatus={sortStatus}
               onSortStatusChange={changeSort}
             />
@@ -271,6 +276,9 @@ export function CatalogTable<T extends { id: string | number }>({
           totalPages={totalPages}
           page={page}
           onPageChange={setPage}
+          pageSize={pageSize}
+          pageSizes={pageSizeOptions(defaultPageSize)}
+          onPageSizeChange={changePageSize}
         />
       </Stack>
     </Paper>

@@ -1,5 +1,5 @@
 export { CatalogTable, type CatalogTableProps, DEFAULT_PAGE_SIZE, EMPTY_TEXT } from './CatalogTable.tsx';
-export { FoldedNameCell, filterOptionsOf, TableEmpty } from './cells.tsx';
+export { FoldedNameCell, filterOptionsOf, RowStatus, TableEmpty } from './cells.tsx';
 export type {
   ColumnDef,
   ColumnType,

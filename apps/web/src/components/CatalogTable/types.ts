@@ -1,5 +1,5 @@
 import type { MantineBreakpoint, MantineColor } from '@mantine/core';
-import type { Paged, PagedQuery } from '@prestaya/contracts';
+import type { DatedListQuery, Paged } from '@prestaya/contracts';
 import type { ReactNode } from 'react';
 import type { QueryValue } from '../../lib/api.ts';
 import type { StatusLabel } from '../StatusBadge.tsx';
@@ -61,8 +61,11 @@ export interface ExtraButton<T> {
   condition?: (row: T) => boolean;
 }
 
-/** Query of one page (spec 7 "Paged search"); empty search and filter are not sent. */
-export type PageParams = PagedQuery;
+/**
+ * Query of one page (spec 7 "Paged search"); empty search, filter and dates are not sent. `from`/`to`
+ * only when the table has its date filter.
+ */
+export type PageParams = DatedListQuery;
 
 export type { Paged };
 

@@ -1,8 +1,19 @@
-import { type AgentSummary, MX_STATES, type MxState } from '@prestaya/contracts';
+import { type AgentSummary, MX_STATES, type MxState, NO_LOAN_LABEL } from '@prestaya/contracts';
+import type { StatusLabel } from '../../components/StatusBadge.tsx';
+import { LOAN_STATUS_BADGES } from '../../lib/status-badges.ts';
 
-export { LOAN_STATUS_BADGES } from '../../lib/status-badges.ts';
+export { LOAN_STATUS_BADGES };
 
-export const NO_LOAN_TEXT = 'Sin préstamo';
+export const NO_LOAN_TEXT = NO_LOAN_LABEL;
+
+/** The badge value of a customer without a loan in the list's status column. */
+export const NO_LOAN = 'NO_LOAN';
+
+/** The status of a customer's current loan, and 'Sin préstamo' (grey) when they have none. */
+export const CURRENT_LOAN_BADGES: StatusLabel[] = [
+  ...LOAN_STATUS_BADGES,
+  { value: NO_LOAN, text: NO_LOAN_TEXT, color: 'gray' },
+];
 
 /** How each state reads on screen; the API value (upper case, no accents) is what is sent. */
 const STATE_NAMES: Record<MxState, string> = {

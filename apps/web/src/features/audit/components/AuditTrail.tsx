@@ -6,6 +6,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
+import { DateFilter, rangeEnd } from '../../../components/DateFilter.tsx';
 import { DateTimeCell } from '../../../components/DateTimeCell.tsx';
 import { auditActionLabel, auditChanges, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -13,7 +14,7 @@ import { apiPaths } from '../../../lib/paths.ts';
 import { type AuditFilters, getAudit } from '../api/get-audit.ts';
 import { AUDIT_USERS_LIMIT, useAuditUsers } from '../api/get-users.ts';
 import { auditKeys } from '../api/keys.ts';
-import { DateFilter, rangeEnd, readFilters } from './AuditFilters.tsx';
+import { readFilters } from './AuditFilters.tsx';
 import { ChangesDialog, RecordCell } from './AuditRecord.tsx';
 
 export const AUDIT_TITLE = 'Auditoría';
@@ -162,6 +163,7 @@ export function AuditTrail() {
         </Paper>
 
         <CatalogTable<AuditEntry>
+          listId="audit"
           title="Registros"
           queryKey={[...auditKeys.lists(), filters]}
           fetchPage={fetchPage}

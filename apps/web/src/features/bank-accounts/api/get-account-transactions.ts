@@ -1,11 +1,14 @@
-import type { AccountTransaction, Paged, PagedQuery } from '@prestaya/contracts';
+import type { AccountTransaction, DatedListQuery, Paged } from '@prestaya/contracts';
 import { api } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
-/** GET /api/v1/bank-accounts/:id/transactions?page&size — newest first. */
+/**
+ * GET /api/v1/bank-accounts/:id/transactions?page&size&q&from&to — newest first; `q` is the operation
+ * type, `from`/`to` the business days of the movement.
+ */
 export function getAccountTransactions(
   accountId: string,
-  params: PagedQuery,
+  params: DatedListQuery,
 ): Promise<Paged<AccountTransaction>> {
   return api.get<Paged<AccountTransaction>>(`${apiPaths.bankAccount(accountId)}/transactions`, { ...params });
 }

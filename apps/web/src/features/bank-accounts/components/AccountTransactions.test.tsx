@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type RouteObject, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { headersOf, pickRowAction, rowsOf } from '../../../test/table.ts';
-import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
+import { json, mockServer, params, problem, renderRoutes } from '../../../test/utils.tsx';
 import { ACCOUNT_ID, ledgerAccount, page, transactions } from '../test/fixtures.ts';
 import { AccountTransactions } from './AccountTransactions.tsx';
 import { TransactionDetails } from './TransactionDetails.tsx';
@@ -97,6 +97,32 @@ describe('AccountTransactions', { timeout: 20_000 }, () => {
     expect(requests.find((r) => r.url.pathname.endsWith('/transactions'))?.url.searchParams.get('page')).toBe(
       '1',
     );
+  });
+
+  it("filters by 'Tipo' (every movement type) and by Desde/Hasta", async () => {
+    const { requests } = server();
+    renderRoutes(routes, `/admin/bank-accounts/${ACCOUNT_ID}/transactions`);
+    const table = await screen.findByRole('table', { name: 'Transacciones' });
+    await within(table).findByText('Saldo inicial');
+    const last = () => params(requests.filter((r) => r.url.pathname === `${base}/transactions`).at(-1)?.url);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tipo' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Todos',
+      'Abono',
+      'Entrega',
+      'Reserva',
+      'Retiro',
+      'Depósito',
+      'Liberación',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Retiro' }));
+    await waitFor(() => expect(last()).toMatchObject({ q: 'MANUAL_WITHDRAWAL', page: '1' }));
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Desde' }), '01/01/2026');
+    await userEvent.click(screen.getByRole('heading', { name: 'Transacciones' }));
+    await waitFor(() => expect(last()).toMatchObject({ q: 'MANUAL_WITHDRAWAL', from: '2026-01-01' }));
+    expect(last().to).toBeUndefined();
   });
 
   it('signs every amount by its direction: money in +, money out −', async () => {

@@ -1,10 +1,15 @@
 import { Stack } from '@mantine/core';
-import type { AccountTransaction, PagedQuery } from '@prestaya/contracts';
+import {
+  ACCOUNT_OPERATION_LABELS,
+  ACCOUNT_OPERATION_TYPES,
+  type AccountTransaction,
+  type DatedListQuery,
+} from '@prestaya/contracts';
 import { IconFileDescription } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { CatalogTable, type ExtraButton } from '../../../components/CatalogTable/index.ts';
+import { CatalogTable, type ExtraButton, filterOptionsOf } from '../../../components/CatalogTable/index.ts';
 import { LoadError } from '../../../components/QueryState.tsx';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getAccountTransactions } from '../api/get-account-transactions.ts';
@@ -13,12 +18,14 @@ import { bankAccountsKeys } from '../api/keys.ts';
 import { AccountBreadcrumbs, AccountHeader, BACK_TO_ACCOUNTS, HeaderSkeleton } from './AccountHeader.tsx';
 import { TRANSACTION_COLUMNS } from './transaction-columns.tsx';
 
-/** /admin/bank-accounts/:id/transactions: the account's ledger, newest first. */
+const typeOptions = filterOptionsOf(ACCOUNT_OPERATION_TYPES, ACCOUNT_OPERATION_LABELS);
+
+/** /admin/bank-accounts/:id/transactions: the account's ledger, newest first, by type and dates. */
 export function AccountTransactions({ accountId }: { accountId: string }) {
   const navigate = useNavigate();
   const account = useQuery(bankAccountQueryOptions(accountId));
   const fetchPage = useCallback(
-    (params: PagedQuery) => getAccountTransactions(accountId, params),
+    (params: DatedListQuery) => getAccountTransactions(accountId, params),
     [accountId],
   );
   const extraButtons = useMemo<ExtraButton<AccountTransaction>[]>(
@@ -53,10 +60,14 @@ export function AccountTransactions({ accountId }: { accountId: string }) {
       <AccountBreadcrumbs items={[{ label: account.data?.name ?? 'Transacciones' }]} />
       {account.data ? <AccountHeader account={account.data} /> : <HeaderSkeleton />}
       <CatalogTable<AccountTransaction>
+        listId="account-transactions"
         title="Transacciones"
         queryKey={bankAccountsKeys.transactions(accountId)}
         fetchPage={fetchPage}
         columns={TRANSACTION_COLUMNS}
+        filterOptions={typeOptions}
+        filterLabel="Tipo"
+        dateFilter
         extraButtons={extraButtons}
         exportCsv={{
           path: `${apiPaths.bankAccount(accountId)}/transactions/export.csv`,

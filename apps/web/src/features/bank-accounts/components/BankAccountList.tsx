@@ -73,6 +73,7 @@ export function BankAccountList() {
   return (
     <Stack>
       <CatalogTable<BankAccount>
+        listId="bank-accounts"
         title="Cuentas Bancarias"
         titleOrder={1}
         queryKey={bankAccountsKeys.lists()}

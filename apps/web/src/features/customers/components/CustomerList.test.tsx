@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { pickRowAction } from '../../../test/table.ts';
+import { headersOf, pickRowAction } from '../../../test/table.ts';
 import { json, mockServer, params, renderRoutes } from '../../../test/utils.tsx';
 import { adminLogin, agentsReply, CUSTOMER_ID, listItem } from '../test/fixtures.ts';
 import { CustomerList } from './CustomerList.tsx';
@@ -27,9 +27,16 @@ describe('customers list', () => {
     renderList();
     const table = await screen.findByRole('table', { name: 'Clientes' });
     expect(screen.getByRole('heading', { name: 'Clientes', level: 1 })).toBeInTheDocument();
-    for (const header of ['No.', 'Nombre', 'Teléfono']) {
-      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
-    }
+    // At 1024 px: CURP and Alta show from 1200 px on.
+    expect(headersOf(table)).toEqual([
+      'No.',
+      'Nombre',
+      'Teléfono',
+      'Agente',
+      'Estatus',
+      'Saldo',
+      'Registrar',
+    ]);
     const row = await within(table).findByText('José Gómez Núñez');
     expect(row.closest('tr')).toHaveTextContent('17');
     expect(row.closest('tr')).toHaveTextContent('5512345678');
@@ -40,6 +47,45 @@ describe('customers list', () => {
     await waitFor(() =>
       expect(params(requests.at(-1)?.url)).toMatchObject({ query: 'gomez nunez', page: '1' }),
     );
+  });
+
+  it("shows each customer's agent and current loan status and balance, sortable by the server", async () => {
+    const withLoan = {
+      ...listItem,
+      id: '0190a0c0-0000-7000-8000-0000000000c2',
+      num: 18,
+      name: 'Lucía',
+      agent: null,
+      currentLoan: {
+        id: '0190a0c0-0000-7000-8000-0000000001a1',
+        num: 1004,
+        status: 'DELAYED' as const,
+        currentBalance: 6_050.5,
+      },
+    };
+    const { requests } = mockServer(({ url }) =>
+      url.pathname === '/api/v1/customers'
+        ? json(200, { ...page, data: [listItem, withLoan], totalDocuments: 2 })
+        : undefined,
+    );
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Clientes' });
+    const none = (await within(table).findByText('José Gómez Núñez')).closest('tr') as HTMLElement;
+    const delayed = within(table).getByText('Lucía Gómez Núñez').closest('tr') as HTMLElement;
+    // No., Nombre, Teléfono, Agente, Estatus, Saldo (the phone's folded copy of status and balance is hidden).
+    const cells = (row: HTMLElement) =>
+      [...row.querySelectorAll('td')].slice(2, 6).map((td) => td.textContent);
+    expect(cells(none)).toEqual(['5512345678', 'Luis Pérez', 'Sin préstamo', '$0.00']);
+    expect(cells(delayed)).toEqual(['5512345678', '—', 'Atrasado', '$6,050.50']);
+
+    const sortBy = async (header: RegExp, orderBy: string) => {
+      await userEvent.click(within(table).getByRole('button', { name: header }));
+      await waitFor(() => expect(params(requests.at(-1)?.url)).toMatchObject({ orderBy, page: '1' }));
+    };
+    await sortBy(/^Estatus/, 'status');
+    await sortBy(/^Saldo/, 'balance');
+    await sortBy(/^Nombre/, 'name');
+    await sortBy(/^No\./, 'num');
   });
 
   it("'Registrar' opens 'Registrar Nuevo Cliente' with the personal-info form", async () => {

@@ -3,16 +3,70 @@ import type { CustomerListItem } from '@prestaya/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
+import {
+  CatalogTable,
+  type ColumnDef,
+  FoldedNameCell,
+  RowStatus,
+} from '../../../components/CatalogTable/index.ts';
+import { MoneyText } from '../../../components/MoneyText.tsx';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getCustomers } from '../api/get-customers.ts';
 import { customersKeys } from '../api/keys.ts';
+import { agentName, CURRENT_LOAN_BADGES, customerFullName, NO_LOAN } from '../labels.ts';
 import { CustomerDialog } from './CustomerDialog.tsx';
 
+/** The status and balance of the customer's current loan, as the CustomerDetails header shows them. */
+const loanStatus = (customer: CustomerListItem) => ({
+  value: customer.currentLoan?.status ?? NO_LOAN,
+  labels: CURRENT_LOAN_BADGES,
+});
+const balance = (customer: CustomerListItem) => customer.currentLoan?.currentBalance ?? 0;
+
+/**
+ * A phone shows number, name (with the status and balance folded under it) and the actions; wider
+ * screens add phone, status and balance, then the agent, then CURP and registration date.
+ */
 const columns: ColumnDef<CustomerListItem>[] = [
-  { header: 'No.', accessor: 'num', width: 64 },
-  { header: 'Nombre', accessor: 'name', concat: ['lastName', 'secondLastName'] },
-  { header: 'Teléfono', accessor: 'phone', visibleFrom: 'sm', width: 160 },
+  { header: 'No.', accessor: 'num', width: 72, sortable: true },
+  {
+    header: 'Nombre',
+    accessor: 'name',
+    sortable: true,
+    render: (customer) => (
+      <FoldedNameCell
+        name={customerFullName(customer)}
+        status={loanStatus(customer)}
+        amount={balance(customer)}
+      />
+    ),
+  },
+  { header: 'Teléfono', accessor: 'phone', visibleFrom: 'sm', width: 120 },
+  { header: 'CURP', accessor: 'curp', visibleFrom: 'lg' },
+  {
+    header: 'Agente',
+    accessor: 'agent.name',
+    visibleFrom: 'md',
+    render: (customer) => (customer.agent ? agentName(customer.agent) : '—'),
+  },
+  {
+    header: 'Estatus',
+    accessor: 'currentLoan.status',
+    sortKey: 'status',
+    sortable: true,
+    visibleFrom: 'sm',
+    render: (customer) => <RowStatus {...loanStatus(customer)} />,
+  },
+  {
+    header: 'Saldo',
+    accessor: 'currentLoan.currentBalance',
+    sortKey: 'balance',
+    sortable: true,
+    visibleFrom: 'sm',
+    textAlign: 'right',
+    render: (customer) => <MoneyText value={balance(customer)} />,
+  },
+  { header: 'Alta', accessor: 'createdOn', type: 'date', sortable: true, visibleFrom: 'lg' },
 ];
 
 /** /admin/customers: 'Clientes' (spec 2 "Customers list"); an agent only sees their own. */
@@ -24,6 +78,7 @@ export function CustomerList() {
   return (
     <Stack>
       <CatalogTable<CustomerListItem>
+        listId="customers"
         title="Clientes"
         titleOrder={1}
         queryKey={customersKeys.lists()}

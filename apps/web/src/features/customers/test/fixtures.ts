@@ -22,13 +22,13 @@ export const listItem: CustomerListItem = {
   status: 'PENDING',
   agent: agents[1] ?? null,
   createdOn: '2025-03-01T16:00:00.000Z',
+  currentLoan: null,
 };
 
 export const customer: Customer = {
   ...listItem,
   agentId: AGENT_ID,
   addresses: [],
-  currentLoan: null,
 };
 
 export const address = {

@@ -140,6 +140,7 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         </Text>
       )}
       <CatalogTable<Loan>
+        listId="customer-loans"
         title="Préstamos"
         queryKey={loansKeys.customerLists(customerId)}
         fetchPage={fetchPage}

@@ -70,6 +70,8 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
       'En espera',
       'Atrasado',
       'Aprobado',
+      'Sin Adeudo',
+      'Cancelado',
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'Aprobado' }));
     await waitFor(() =>

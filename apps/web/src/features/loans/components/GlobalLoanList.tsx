@@ -80,6 +80,7 @@ export function GlobalLoanList() {
   return (
     <Stack>
       <CatalogTable<Loan>
+        listId="loans"
         title={GLOBAL_LOANS_TITLE}
         titleOrder={1}
         queryKey={loansKeys.lists()}

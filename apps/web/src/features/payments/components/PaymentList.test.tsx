@@ -44,6 +44,7 @@ describe('Pagos Recibidos', { timeout: 20_000 }, () => {
       'Método',
       'Cuenta',
       'Estatus',
+      'Fecha',
       'Acciones',
     ]);
     expect(cellTexts(row).slice(0, 6)).toEqual([
@@ -77,6 +78,35 @@ describe('Pagos Recibidos', { timeout: 20_000 }, () => {
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'Validando' }));
     await waitFor(() => expect(params(requests.at(-1)?.url)).toMatchObject({ q: 'VALIDATING', page: '1' }));
+  });
+
+  it('dates each payment on the business clock and filters by Desde/Hasta, the CSV too', async () => {
+    // 05:30 UTC on the 10th is 23:30 of the 9th in Mexico City, whatever the browser's zone.
+    const late = { ...payment, createdOn: '2026-03-10T05:30:00.000Z' };
+    const { requests } = mockServer(({ method, url }) => {
+      if (method === 'GET' && url.pathname === '/api/v1/payments') return json(200, page([late]));
+      if (url.pathname === '/api/v1/payments/export.csv') return new Response('Préstamo\r\n');
+      return undefined;
+    });
+    renderRoutes(routes, '/admin/payments');
+    const row = await rowOf(1002);
+    const date = row.querySelectorAll('td')[6] as HTMLElement;
+    expect(within(date).getByText('09/03/2026')).toBeInTheDocument();
+    expect(within(date).getByText('11:30 pm')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Desde' }), '09/03/2026');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Hasta' }), '09/03/2026');
+    await userEvent.click(screen.getByRole('heading', { name: 'Pagos Recibidos' }));
+    const list = () => requests.filter((r) => r.url.pathname === '/api/v1/payments');
+    await waitFor(() =>
+      expect(params(list().at(-1)?.url)).toMatchObject({ page: '1', from: '2026-03-09', to: '2026-03-09' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.pathname === '/api/v1/payments/export.csv')).toBe(true),
+    );
+    const exported = requests.find((r) => r.url.pathname === '/api/v1/payments/export.csv');
+    expect(params(exported?.url)).toMatchObject({ from: '2026-03-09', to: '2026-03-09' });
   });
 
   it("'Ver' and a row click open the payment's details", async () => {

@@ -9,6 +9,8 @@ import {
   FoldedNameCell,
   filterOptionsOf,
 } from '../../../components/CatalogTable/index.ts';
+import { DateTimeCell } from '../../../components/DateTimeCell.tsx';
+import { businessDateTimeParts } from '../../../lib/format.ts';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getPayments } from '../api/get-payments.ts';
 import { paymentsKeys } from '../api/keys.ts';
@@ -28,7 +30,7 @@ const columns: ColumnDef<PaymentListItem>[] = [
         name={[payment.loan.customer.name, payment.loan.customer.lastName].join(' ')}
         status={{ value: payment.status, labels: PAYMENT_STATUS_BADGES }}
         amount={payment.amount}
-        detail={methodLabel(payment.paymentMethod)}
+        detail={`${methodLabel(payment.paymentMethod)} · ${businessDateTimeParts(payment.createdOn).date}`}
       />
     ),
   },
@@ -53,11 +55,21 @@ const columns: ColumnDef<PaymentListItem>[] = [
     sortable: true,
     visibleFrom: 'sm',
   },
+  {
+    header: 'Fecha',
+    accessor: 'createdOn',
+    sortable: true,
+    visibleFrom: 'sm',
+    render: (payment) => <DateTimeCell {...businessDateTimeParts(payment.createdOn)} />,
+  },
 ];
 
 const filterOptions = filterOptionsOf(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS);
 
-/** /admin/payments (admin): 'Pagos Recibidos', searchable by loan number or customer, filtered by status. */
+/**
+ * /admin/payments (admin): 'Pagos Recibidos', searchable by loan number or customer, filtered by status
+ * and by the business days they were registered on ('Desde'/'Hasta').
+ */
 export function PaymentList() {
   const navigate = useNavigate();
   const extraButtons = useMemo<ExtraButton<PaymentListItem>[]>(
@@ -73,6 +85,7 @@ export function PaymentList() {
 
   return (
     <CatalogTable<PaymentListItem>
+      listId="payments"
       title={PAYMENTS_TITLE}
       titleOrder={1}
       queryKey={paymentsKeys.lists()}
@@ -83,6 +96,7 @@ export function PaymentList() {
       searchPlaceholder="No. préstamo o cliente"
       filterOptions={filterOptions}
       filterLabel="Estatus"
+      dateFilter
       extraButtons={extraButtons}
       exportCsv={{ path: `${apiPaths.payments}/export.csv`, fallbackName: 'pagos.csv' }}
       onRowClick={(payment) => navigate(screenPaths.payment(payment.id))}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { agentUser } from '../../../test/fixtures.ts';
-import { openRowMenu, rowIn } from '../../../test/table.ts';
+import { headersOf, openRowMenu, rowIn } from '../../../test/table.ts';
 import { json, mockServer, problem, renderWithProviders, type SeenRequest } from '../../../test/utils.tsx';
 import { UserList } from './UserList.tsx';
 
@@ -102,5 +102,38 @@ describe("UserList 'Cerrar sesiones'", { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Cerrar sesiones' }));
     expect(await screen.findByText('Usuario no encontrado')).toBeInTheDocument();
     expect(screen.getByText('No se pudieron cerrar las sesiones')).toBeInTheDocument();
+  });
+});
+
+describe('UserList columns', { timeout: 20_000 }, () => {
+  it("shows each user's roles as 'Tipo de usuario' in Spanish", async () => {
+    const both = {
+      ...luis,
+      id: '0190a0c0-0000-7000-8000-0000000000cc',
+      name: 'Carla',
+      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+    };
+    mockServer(({ method, url }) =>
+      method === 'GET' && url.pathname === '/api/v1/users'
+        ? json(200, { ...page, data: [admin, luis, both], totalDocuments: 3 })
+        : undefined,
+    );
+    renderWithProviders(<UserList />);
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    await rowIn('Usuarios', 'Luis');
+    expect(headersOf(table)).toEqual([
+      'No. Usuario',
+      'Nombre',
+      'Apellidos',
+      'Usuario',
+      'Tipo de usuario',
+      'Estatus',
+      'Agregar',
+    ]);
+    const roleOf = async (name: string) =>
+      (await rowIn('Usuarios', name)).querySelectorAll('td')[4]?.textContent;
+    expect(await roleOf('Ana')).toBe('Administrador');
+    expect(await roleOf('Luis')).toBe('Agente');
+    expect(await roleOf('Carla')).toBe('Administrador, Agente');
   });
 });

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { USER_STATUS_LABELS, USER_STATUSES, type User } from '@prestaya/contracts';
+import { rolesLabel, USER_STATUS_LABELS, USER_STATUSES, type User } from '@prestaya/contracts';
 import { IconLogout } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
@@ -23,6 +23,12 @@ const columns: ColumnDef<User>[] = [
   { header: 'Nombre', accessor: 'name' },
   { header: 'Apellidos', accessor: 'lastName' },
   { header: 'Usuario', accessor: 'username' },
+  {
+    header: 'Tipo de usuario',
+    accessor: 'roles',
+    visibleFrom: 'md',
+    render: (user) => rolesLabel(user.roles),
+  },
   { header: 'Estatus', accessor: 'status', type: 'status', labels: USER_STATUS_BADGES },
 ];
 
@@ -56,6 +62,7 @@ export function UserList() {
     <Stack>
       <PinLockNotices />
       <CatalogTable<User>
+        listId="users"
         title="Usuarios"
         titleOrder={1}
         queryKey={usersKeys.lists()}

@@ -1,0 +1,124 @@
+import {
+  type AgentSummary,
+  type CUSTOMER_ORDER_COLUMNS,
+  CUSTOMER_STATUSES,
+  type CustomerListItem,
+  LOAN_STATUS_LABELS,
+  LOAN_STATUSES,
+  NO_LOAN_LABEL,
+  type Paged,
+  type PagedQuery,
+} from '@prestaya/contracts';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
+import { type CustomerRow, customers } from '../../db/schema/customers.ts';
+import { loans } from '../../db/schema/loans.ts';
+import { users } from '../../db/schema/users.ts';
+import type { CustomerActor } from '../../domain/customers.ts';
+import { refuse } from '../../http/refusals.ts';
+import { CURRENT_LOAN_COLUMNS, type CurrentLoanRow, toCustomerLoanSummary } from '../loans/summary.ts';
+import { visibleCustomers } from './access.ts';
+import { toCustomerListItem } from './mapping.ts';
+import { customerSearch } from './search.ts';
+
+/** The agent beside a customer: a left join, since `agent_id` is nullable in the table. */
+const AGENT_SUMMARY = { id: users.id, num: users.num, name: users.name, lastName: users.lastName };
+
+/**
+ * Each customer with its agent and current loan (`current_loan_id`, kept by the triggers on loans;
+ * modules/loans/summary.ts): both are primary-key lookups for the rows of the page only.
+ */
+export function selectCustomers(db: DbOrTx) {
+  return db
+    .select({ customer: customers, agent: AGENT_SUMMARY, currentLoan: CURRENT_LOAN_COLUMNS })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.agentId))
+    .leftJoin(loans, eq(loans.id, customers.currentLoanId));
+}
+
+/** Loan statuses, and no loan (null), in the alphabetical order of their Spanish labels. */
+const STATUSES_BY_LABEL: (string | null)[] = [...LOAN_STATUSES, null]
+  .map((status) => ({ status, label: status ? LOAN_STATUS_LABELS[status] : NO_LOAN_LABEL }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'es', { sensitivity: 'base' }))
+  .map(({ status }) => status);
+
+/** The rank of the current loan's status in STATUSES_BY_LABEL: sorting by it reads A→Z on screen. */
+const STATUS_RANK = sql`(case ${customers.currentLoanStatus} ${sql.join(
+  LOAN_STATUSES.map(
+    (status) => sql`when ${status} then ${sql.raw(String(STATUSES_BY_LABEL.indexOf(status)))}`,
+  ),
+  sql` `,
+)} else ${sql.raw(String(STATUSES_BY_LABEL.indexOf(null)))} end)`;
+
+/**
+ * Sortable columns: exactly CUSTOMER_ORDER_COLUMNS of the contracts. `name` sorts by the full name the
+ * list shows, ignoring case and accents ('Álvaro' before 'Beto'): `search_text` starts with exactly that
+ * normalised full name, and customers_name_order_idx holds it in order. `lastName` sorts by both last
+ * names then the name, also ignoring case and accents. `status` and `balance` are the current loan's
+ * (a customer without one reads 'Sin préstamo' and owes $0.00): no index holds either order, so each
+ * reads the customers the filter keeps once, the balance through one join on the loan's primary key
+ * (docs/performance.md "Customers list"). Equal values are ordered by id (paging.ts's tiebreaker), so
+ * pages never overlap.
+ */
+const ORDER_COLUMNS = {
+  num: customers.num,
+  name: customers.searchText,
+  lastName: sql`unaccent(lower(concat_ws(' ', ${customers.lastName}, ${customers.secondLastName}, ${customers.name})))`,
+  phone: customers.phone,
+  createdOn: customers.createdOn,
+  status: STATUS_RANK,
+  balance: sql`coalesce(${loans.currentBalanceCents}, 0)`,
+} satisfies Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], SQLWrapper>;
+
+/**
+ * `query` matches name, last names, phone and CURP through `search_text` (modules/customers/search.ts);
+ * a numeric query also matches `num` exactly. `q` filters by the customer's status.
+ */
+function customerFilter(query: PagedQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    if (!CUSTOMER_STATUSES.includes(query.q as CustomerListItem['status']))
+      throw refuse('list.invalid_status');
+    conditions.push(eq(customers.status, query.q));
+  }
+  conditions.push(customerSearch(query.query, customers.num));
+  return and(...conditions);
+}
+
+export interface CustomerListRow {
+  customer: CustomerRow;
+  agent: AgentSummary | null;
+  currentLoan: CurrentLoanRow | null;
+}
+
+/**
+ * THE query of the customers list (visibility, filters, order, count), shared by the paged list and
+ * its CSV export so both always select the same customers. The count reads customers alone: the joins
+ * never add nor remove a customer.
+ */
+export function customerListSource(
+  db: AppDb,
+  actor: CustomerActor,
+  query: PagedQuery,
+): PaginateOptions<CustomerListRow> {
+  const where = and(visibleCustomers(actor), customerFilter(query));
+  return {
+    request: query,
+    orderColumns: ORDER_COLUMNS,
+    defaultOrderBy: 'num',
+    tiebreaker: customers.id,
+    rows: (page) => pageOf(selectCustomers(db).$dynamic(), where, page),
+    count: () => db.$count(customers, where),
+  };
+}
+
+export function listCustomers(
+  db: AppDb,
+  actor: CustomerActor,
+  query: PagedQuery,
+): Promise<Paged<CustomerListItem>> {
+  return paginateAs(customerListSource(db, actor, query), (row) =>
+    toCustomerListItem(row.customer, row.agent, toCustomerLoanSummary(row.currentLoan)),
+  );
+}
