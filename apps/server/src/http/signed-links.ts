@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from '@prestaya/contracts';
 
 /**
  * Short-lived signed links to stored files (docs/architecture.md "Payments"): an <img>, an <iframe> or
@@ -30,6 +31,16 @@ export function signedLink(
   const expires = Math.floor(now.getTime() / 1000) + lifetimeSeconds;
   return `${path}?expires=${expires}&signature=${sign(key, id, expires)}`;
 }
+
+/**
+ * The query of a signed link's route. Not text queries: each is matched against a short fixed pattern
+ * (verifySignedLink) before anything else reads it, and any malformed value (repeated, too long) is a
+ * link that does not verify (403), not a 400.
+ */
+export const signedLinkQuery = z.object({
+  expires: z.unknown().optional(),
+  signature: z.unknown().optional(),
+});
 
 /**
  * True when the signature is the link's for `id` and it has not expired (constant-time comparison).

@@ -153,6 +153,9 @@ const ANONYMOUS = new Set([
   'GET /api/v1/auth/register',
   'POST /api/v1/auth/register',
   'GET /api/v1/payments/attachments/:attachmentId',
+  'GET /api/v1/customers/:id/documents/:documentId/file',
+  'GET /api/v1/auth/password-reset/:token',
+  'POST /api/v1/auth/password-reset/:token',
 ]);
 
 describe("a cancelled user's live token", () => {

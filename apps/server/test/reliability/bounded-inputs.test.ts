@@ -31,10 +31,12 @@ interface Operation {
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
 }
 
-/** The proof link's credential: matched against fixed patterns first, anything else is a 403. */
+/** Signed links' credentials (http/signed-links.ts): matched against fixed patterns first, anything else is a 403. */
 const UNTYPED_QUERY = new Set([
   'GET /api/v1/payments/attachments/{attachmentId} expires',
   'GET /api/v1/payments/attachments/{attachmentId} signature',
+  'GET /api/v1/customers/{id}/documents/{documentId}/file expires',
+  'GET /api/v1/customers/{id}/documents/{documentId}/file signature',
 ]);
 const LOOKS_LIKE_DATE = /date|day|^from$|^to$/i;
 

@@ -9,7 +9,7 @@ import {
 } from '@prestaya/contracts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
-import { verifySignedLink } from '../../http/signed-links.ts';
+import { signedLinkQuery, verifySignedLink } from '../../http/signed-links.ts';
 import { createCustomerDocument } from './create.ts';
 import { documentLinkKey } from './links.ts';
 import { listCustomerDocuments, openDocumentFile } from './queries.ts';
@@ -103,9 +103,7 @@ export const customerDocumentsRoutes = taggedRoutes('customers', async (app, doc
           'El archivo del documento, solo con el enlace firmado que da la lista (403 sin firma válida o vencida).',
         security: NO_AUTH,
         params: customerDocumentParams,
-        // Not text queries: each is matched against a short fixed pattern before anything else reads
-        // it, and any malformed value (repeated, too long) is a link that does not verify (403).
-        querystring: z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() }),
+        querystring: signedLinkQuery,
         produces: [...DOCUMENT_CONTENT_TYPES],
         response: { 200: rawBody('El archivo del documento', 'binary'), ...problemResponses(400, 403, 404) },
       },

@@ -22,6 +22,7 @@ import { asListQuery, csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
+import { signedLinkQuery } from '../../http/signed-links.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
 import { decidePayment } from './decide.ts';
 import { getPaymentDetails, openAttachment } from './details.ts';
@@ -123,9 +124,7 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
           'válida o vencida).',
         security: NO_AUTH,
         params: z.object({ attachmentId: uuid }),
-        // Not text queries: each is matched against a short fixed pattern before anything else reads
-        // it, and any malformed value (repeated, too long) is a link that does not verify (403).
-        querystring: z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() }),
+        querystring: signedLinkQuery,
         produces: PROOF_CONTENT_TYPES,
         response: { 200: rawBody('La imagen del comprobante', 'binary'), ...problemResponses(400, 403, 404) },
       },
