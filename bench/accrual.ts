@@ -14,14 +14,20 @@
  *   2. rerun through today: nothing to do, the idempotent path (target ≤ 2 s);
  *   3. the next day's run: one more fee per overdue installment under its cap (the everyday case).
  *
- * Prints seconds, loans/s (active loans examined per second) and fees/s for each.
+ * Prints seconds, loans/s (active loans examined per second) and fees/s for each, then each step's
+ * seconds and the WAL the server wrote meanwhile (pg_current_wal_insert_lsn: the whole server's, so
+ * other databases' writes count too). With --explain, every
+ * statement of the first run over 0.2 s prints its EXPLAIN (ANALYZE, BUFFERS, WAL) (auto_explain;
+ * the plans' own instrumentation makes that run slower).
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { addDays, businessDate } from '@prestaya/domain';
 import pg from 'pg';
-import { type AccrualResult, accrueFees } from '../apps/server/src/jobs/accrual.ts';
+import { type AccrualResult, type AccrualStep, accrueFees } from '../apps/server/src/jobs/accrual.ts';
 import { generate } from './generate/generate.ts';
 import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
+import { explainOff, explainOn } from './lib/auto-explain.ts';
 import { DEFAULT_BENCH_URL, dropPostgresDatabase, openTarget } from './lib/target.ts';
 
 const { values } = parseArgs({
@@ -29,6 +35,7 @@ const { values } = parseArgs({
     customers: { type: 'string', default: '100000' },
     regenerate: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const customers = Number(values.customers);
@@ -97,9 +104,25 @@ try {
   );
 
   const db = target.database.db;
-  const run = async (label: string, throughDate: string, limit: number | null) => {
+  const wal = new pg.Client({ connectionString: urlOf('postgres') });
+  await wal.connect();
+  const walNow = async () => {
+    const { rows } = await wal.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+    const [hi = '0', lo = '0'] = (rows[0]?.lsn ?? '0/0').split('/');
+    return BigInt(`0x${hi}`) * 2n ** 32n + BigInt(`0x${lo}`);
+  };
+  const mb = (bytes: bigint) => (Number(bytes) / 1e6).toFixed(1);
+  const run = async (label: string, throughDate: string, limit: number | null, explain = false) => {
+    const steps: string[] = [];
+    let mark = { at: performance.now(), wal: await walNow() };
+    const onStep = async (step: AccrualStep) => {
+      const next = { at: performance.now(), wal: await walNow() };
+      steps.push(`${step} ${((next.at - mark.at) / 1000).toFixed(2)} s, ${mb(next.wal - mark.wal)} MB WAL`);
+      mark = { at: performance.now(), wal: next.wal };
+    };
+    if (explain) await explainOn(target.database);
     const started = performance.now();
-    const result: AccrualResult = await accrueFees(db, { throughDate, timeZone });
+    const result: AccrualResult = await accrueFees(db, { throughDate, timeZone, onStep });
     const seconds = (performance.now() - started) / 1000;
     const verdict = limit === null ? '' : ` (target ≤ ${limit} s: ${seconds <= limit ? 'met' : 'MISSED'})`;
     console.log(
@@ -111,10 +134,15 @@ try {
           7,
         )} fees/s  (${result.feesCreated} fees, ${result.installmentsDelayed} installments delayed, ${result.loansUpdated} loans updated)${verdict}`,
     );
+    console.log(`    steps: ${steps.join('; ')}`);
+    if (explain) await explainOff(target.database);
   };
-  await run(`first run through ${today}`, today, 10);
+  console.log(`load average before the runs: ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+  await run(`first run through ${today}`, today, 10, values.explain);
   await run(`rerun through ${today}`, today, 2);
   await run(`next day ${addDays(today, 1)}`, addDays(today, 1), null);
+  await wal.end();
+  console.log(`load average after the runs: ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
 } finally {
   await target.close();
   if (!values.keep) await dropPostgresDatabase(urlOf(RUN));

@@ -15,7 +15,11 @@ export interface AccrualOptions {
   throughDate: string;
   /** TZ_BUSINESS: the loan's registration day is its created_on in this zone. */
   timeZone: string;
+  /** Called inside the transaction as each step ends (bench/accrual.ts times and measures them). */
+  onStep?: (step: AccrualStep) => void | Promise<void>;
 }
+
+export type AccrualStep = 'locked' | 'fees inserted' | 'installments delayed' | 'loans recomputed';
 
 export interface AccrualResult {
   /** 'skipped' when another server (or another run) holds the accrual lock right now. */
@@ -65,7 +69,7 @@ const FEE_ID = sql.raw(
  * Idempotent: a rerun through the same day creates nothing and changes nothing.
  */
 export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<AccrualResult> {
-  const { throughDate, timeZone } = options;
+  const { throughDate, timeZone, onStep } = options;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(throughDate)) throw new RangeError(`Fecha inválida: ${throughDate}`);
   return db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(
@@ -99,6 +103,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
       )
       .orderBy(asc(loans.id))
       .for('no key update');
+    await onStep?.('locked');
     if (locked.length === 0)
       return { status: 'done', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
 
@@ -106,14 +111,19 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
       await tx.execute(sql`
         -- MATERIALIZED: computed once (each installment's accrued sum once, not once per generated day)
         -- from scheduled_payments_due_idx; inlined, the sum would be recomputed for every generated day.
+        -- The same index probe brings the days that already have a fee: checking a generated day against
+        -- them costs nothing, where an anti-join against fees hashed the whole table (every fee ever).
         with candidates as materialized (
           select sp.id as sp_id, sp.loan_id, sp.payment_number,
                  l.daily_fee_cents as daily, l.weekly_fee_cents as cap,
                  greatest(sp.due_date + 1, (l.created_on at time zone ${timeZone})::date) as first_day,
-                 coalesce((select sum(f.amount_cents) from fees f where f.scheduled_payment_id = sp.id), 0)
-                   as accrued
+                 f.accrued, f.fee_dates
             from scheduled_payments sp
             join loans l on l.id = sp.loan_id
+            cross join lateral (
+              select coalesce(sum(amount_cents), 0)::bigint as accrued,
+                     coalesce(array_agg(fee_date), '{}') as fee_dates
+                from fees where scheduled_payment_id = sp.id) f
            where l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status in ('PENDING', 'DELAYED')
              and sp.due_date < ${through}
@@ -138,8 +148,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
             from candidates c
             cross join lateral generate_series(c.first_day::timestamp, ${through}::timestamp, interval '1 day') as d
            where c.accrued < c.cap
-             and not exists (
-               select 1 from fees f where f.scheduled_payment_id = c.sp_id and f.fee_date = d::date)
+             and d::date <> all(c.fee_dates)
              and not exists (
                select 1 from holds h
                 where h.sp_id = c.sp_id and h.held_from < d::date
@@ -161,6 +170,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
           from inserted`),
     );
+    await onStep?.('fees inserted');
 
     const [delayed] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`
@@ -174,6 +184,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
           from delayed`),
     );
+    await onStep?.('installments delayed');
 
     // Every locked loan has an unpaid installment past due, so its standing says DELAYED. A loan
     // already DELAYED whose installments and fees this run left alone cannot change (same inputs,
@@ -185,6 +196,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
       locked.filter((loan) => loan.status !== 'DELAYED' || touched.has(loan.id)),
       { today: throughDate, actorId: null, reason: 'fees_accrued' },
     );
+    await onStep?.('loans recomputed');
     return {
       status: 'done',
       feesCreated: inserted?.n ?? 0,
