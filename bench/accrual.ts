@@ -16,7 +16,7 @@
  *
  * Prints seconds, loans/s (active loans examined per second) and fees/s for each, then each step's
  * seconds and the WAL the server wrote meanwhile (pg_current_wal_insert_lsn: the whole server's, so
- * other databases' writes count too). With --explain, every
+ * other databases' writes count too) and the CPU seconds of the database's backends. With --explain, every
  * statement of the first run over 0.2 s prints its EXPLAIN (ANALYZE, BUFFERS, WAL) (auto_explain;
  * the plans' own instrumentation makes that run slower).
  */
@@ -107,9 +107,17 @@ try {
   const wal = new pg.Client({ connectionString: urlOf('postgres') });
   await wal.connect();
   const walNow = async () => {
-    const { rows } = await wal.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+    // CPU: utime + stime (clock ticks, 1/100 s) of the run database's backends, read by the server, so
+    // the steps compare on a machine whose load makes wall-clock figures move by ±50 %.
+    const { rows } = await wal.query<{ lsn: string; ticks: string }>(
+      `select pg_current_wal_insert_lsn()::text as lsn,
+              (select coalesce(sum(split_part(stat, ' ', 14)::bigint + split_part(stat, ' ', 15)::bigint), 0)
+                 from (select pg_read_file('/proc/' || pid || '/stat') as stat
+                         from pg_stat_activity where datname = $1) s)::text as ticks`,
+      [RUN],
+    );
     const [hi = '0', lo = '0'] = (rows[0]?.lsn ?? '0/0').split('/');
-    return BigInt(`0x${hi}`) * 2n ** 32n + BigInt(`0x${lo}`);
+    return { bytes: BigInt(`0x${hi}`) * 2n ** 32n + BigInt(`0x${lo}`), cpu: Number(rows[0]?.ticks ?? 0) / 100 };
   };
   const mb = (bytes: bigint) => (Number(bytes) / 1e6).toFixed(1);
   const run = async (label: string, throughDate: string, limit: number | null, explain = false) => {
@@ -117,13 +125,17 @@ try {
     let mark = { at: performance.now(), wal: await walNow() };
     const onStep = async (step: AccrualStep) => {
       const next = { at: performance.now(), wal: await walNow() };
-      steps.push(`${step} ${((next.at - mark.at) / 1000).toFixed(2)} s, ${mb(next.wal - mark.wal)} MB WAL`);
+      steps.push(
+        `${step} ${((next.at - mark.at) / 1000).toFixed(2)} s (database CPU ${(next.wal.cpu - mark.wal.cpu).toFixed(2)} s), ${mb(next.wal.bytes - mark.wal.bytes)} MB WAL`,
+      );
       mark = { at: performance.now(), wal: next.wal };
     };
     if (explain) await explainOn(target.database);
+    const cpuBefore = (await walNow()).cpu;
     const started = performance.now();
     const result: AccrualResult = await accrueFees(db, { throughDate, timeZone, onStep });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = (await walNow()).cpu - cpuBefore;
     const verdict = limit === null ? '' : ` (target ≤ ${limit} s: ${seconds <= limit ? 'met' : 'MISSED'})`;
     console.log(
       `${label.padEnd(26)} ${seconds.toFixed(2).padStart(6)} s  ${Math.round(shape.loans / seconds)
@@ -134,7 +146,7 @@ try {
           7,
         )} fees/s  (${result.feesCreated} fees, ${result.installmentsDelayed} installments delayed, ${result.loansUpdated} loans updated)${verdict}`,
     );
-    console.log(`    steps: ${steps.join('; ')}`);
+    console.log(`    database CPU ${cpu.toFixed(2)} s; steps: ${steps.join('; ')}`);
     if (explain) await explainOff(target.database);
   };
   console.log(`load average before the runs: ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);

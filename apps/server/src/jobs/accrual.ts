@@ -60,7 +60,7 @@ const FEE_ID = sql.raw(
  *    of the loan's daily fee, concept 'Multa por atraso · Pago k', in date order until ALL the fees of
  *    the installment (cancelled ones too) reach the loan's weekly fee, the last one trimmed to the cap.
  *    Missed days are caught up. No ON CONFLICT (a costly per-row check at this volume): only this job
- *    inserts fees, one run at a time (step 0), and the NOT EXISTS skips the days that have one; the
+ *    inserts fees, one run at a time (step 0), and the days that have one are skipped; the
  *    unique (scheduled_payment_id, fee_date) key still refuses a duplicate, failing the run whole.
  * 3. Installments PENDING and past due (due_date < throughDate) become DELAYED.
  * 4. The locked loans this run changed, or not yet DELAYED, are recomputed (loans/balance.ts) as of
@@ -79,10 +79,12 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
     // The planner guesses 1,000 rows per generate_series call, so the fee INSERT looks like millions of
     // rows and PostgreSQL's JIT compiles it: ~4 s of compilation for a few thousand real rows
     // (bench/accrual.ts). The statements here are simple; interpreting them is always faster.
-    await tx.execute(sql`set local jit = off`);
-
-    // Sorts and hashes of a large first run (hundreds of thousands of fee days) stay in memory.
-    await tx.execute(sql`set local work_mem = '64MB'`);
+    // Sorts and hashes of a large first run (hundreds of thousands of fee days: ~100 MB) stay in memory.
+    // Commit without waiting for the WAL flush: a crash in that instant loses the whole run, never part
+    // of it, and the next run catches the days up (docs/performance.md "Late-fee accrual"); anything
+    // that depends on its fees commits synchronously, which flushes this commit first.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '192MB', true),
+                                set_config('synchronous_commit', 'off', true)`);
 
     const through = sql`${throughDate}::date`;
     const locked = await tx
