@@ -5,7 +5,7 @@ import { OPEN_LOAN_STATUSES_SQL } from '../db/loan-statuses.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
 import { rowsOf } from '../db/rows.ts';
 import { loans, scheduledPayments } from '../db/schema/loans.ts';
-import { recomputeLockedLoans } from '../modules/loans/balance.ts';
+import { recomputeLockedLoans, uuidArray } from '../modules/loans/balance.ts';
 
 /** Key of the accrual's PostgreSQL advisory lock (db/locks.ts keeps every key). */
 export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;
@@ -109,10 +109,14 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
     if (locked.length === 0)
       return { status: 'done', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
 
+    // The installments below are read through the locked loans (scheduled_payments' loan key), not an
+    // index on their status: with status in no index, turning them DELAYED is a HOT update (no index
+    // writes; migration 0017, docs/performance.md).
+    const lockedIds = sql`${uuidArray(locked.map((loan) => loan.id))}::uuid[]`;
     const [inserted] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`
-        -- MATERIALIZED: computed once (each installment's accrued sum once, not once per generated day)
-        -- from scheduled_payments_due_idx; inlined, the sum would be recomputed for every generated day.
+        -- MATERIALIZED: computed once (each installment's accrued sum once, not once per generated day);
+        -- inlined, the sum would be recomputed for every generated day.
         -- The same index probe brings the days that already have a fee: checking a generated day against
         -- them costs nothing, where an anti-join against fees hashed the whole table (every fee ever).
         with candidates as materialized (
@@ -120,13 +124,13 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
                  l.daily_fee_cents as daily, l.weekly_fee_cents as cap,
                  greatest(sp.due_date + 1, (l.created_on at time zone ${timeZone})::date) as first_day,
                  f.accrued, f.fee_dates
-            from scheduled_payments sp
-            join loans l on l.id = sp.loan_id
+            from loans l
+            join scheduled_payments sp on sp.loan_id = l.id
             cross join lateral (
               select coalesce(sum(amount_cents), 0)::bigint as accrued,
                      coalesce(array_agg(fee_date), '{}') as fee_dates
                 from fees where scheduled_payment_id = sp.id) f
-           where l.status in (${OPEN_LOAN_STATUSES_SQL})
+           where l.id = any(${lockedIds}) and l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status in ('PENDING', 'DELAYED')
              and sp.due_date < ${through}
         ),
@@ -179,7 +183,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         with delayed as (
           update scheduled_payments sp set status = 'DELAYED'
             from loans l
-           where l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES_SQL})
+           where l.id = any(${lockedIds}) and l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status = 'PENDING' and sp.due_date < ${through}
           returning sp.loan_id
         )
