@@ -26,8 +26,8 @@ import { addDays, businessDate } from '@prestaya/domain';
 import pg from 'pg';
 import { type AccrualResult, type AccrualStep, accrueFees } from '../apps/server/src/jobs/accrual.ts';
 import { generate } from './generate/generate.ts';
-import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
 import { explainOff, explainOn } from './lib/auto-explain.ts';
+import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
 import { DEFAULT_BENCH_URL, dropPostgresDatabase, openTarget } from './lib/target.ts';
 
 const { values } = parseArgs({
@@ -117,7 +117,10 @@ try {
       [RUN],
     );
     const [hi = '0', lo = '0'] = (rows[0]?.lsn ?? '0/0').split('/');
-    return { bytes: BigInt(`0x${hi}`) * 2n ** 32n + BigInt(`0x${lo}`), cpu: Number(rows[0]?.ticks ?? 0) / 100 };
+    return {
+      bytes: BigInt(`0x${hi}`) * 2n ** 32n + BigInt(`0x${lo}`),
+      cpu: Number(rows[0]?.ticks ?? 0) / 100,
+    };
   };
   const mb = (bytes: bigint) => (Number(bytes) / 1e6).toFixed(1);
   const run = async (label: string, throughDate: string, limit: number | null, explain = false) => {
@@ -149,12 +152,20 @@ try {
     console.log(`    database CPU ${cpu.toFixed(2)} s; steps: ${steps.join('; ')}`);
     if (explain) await explainOff(target.database);
   };
-  console.log(`load average before the runs: ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average before the runs: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
   await run(`first run through ${today}`, today, 10, values.explain);
   await run(`rerun through ${today}`, today, 2);
   await run(`next day ${addDays(today, 1)}`, addDays(today, 1), null);
   await wal.end();
-  console.log(`load average after the runs: ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average after the runs: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
 } finally {
   await target.close();
   if (!values.keep) await dropPostgresDatabase(urlOf(RUN));

@@ -111,7 +111,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
 
     // The installments below are read through the locked loans (scheduled_payments' loan key), not an
     // index on their status: with status in no index, turning them DELAYED is a HOT update (no index
-    // writes; migration 0017, docs/performance.md).
+    // writes; docs/performance.md "Late-fee accrual").
     const lockedIds = sql`${uuidArray(locked.map((loan) => loan.id))}::uuid[]`;
     const [inserted] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`

@@ -71,9 +71,9 @@ export const scheduledPayments = pgTable(
       'scheduled_payments_status_valid',
       sql`${table.status} in ('PENDING', 'DELAYED', 'PAID', 'VALIDATING', 'REJECTED', 'CANCELLED')`,
     ),
-    // No index holds status: the accrual's PENDING → DELAYED (and a payment's → VALIDATING → PAID)
-    // are then HOT updates, written in the row's own page (fillfactor 90, migration 0017) without a
-    // new entry in every index. Readers find installments by loan.
+    // No index holds status: the accrual's PENDING → DELAYED (and a payment's VALIDATING, PAID) can
+    // then be HOT updates, written in the row's own page (the table's fillfactor 90 leaves room, set in
+    // the migration) without a new entry in every index. Readers find installments by loan.
   ],
 );
 
