@@ -5,9 +5,9 @@
  *   npm run bench:accrual -- [--customers 100000] [--regenerate] [--keep]
  *
  * The data (bench:generate --profile accrual: one ACTIVE loan per customer, 20% with their oldest
- * unpaid installment 1–28 days past due, still PENDING and without fees) is generated once into the
- * template database prestaya_bench_accrual_template (again with --regenerate); every run works on a
- * fresh copy (CREATE DATABASE … TEMPLATE, a file copy) since the accrual changes what it runs on:
+ * unpaid installment 1–28 days past due, still PENDING and without fees) is generated into the
+ * template database prestaya_bench_accrual_template once a day and again after a new migration (or
+ * with --regenerate); every run works on a fresh copy (CREATE DATABASE … TEMPLATE, a file copy) since the accrual changes what it runs on:
  *
  *   1. first run through today: every fee since each due date (capped), installments DELAYED, loans
  *      recomputed (target ≤ 10 s);
@@ -20,6 +20,7 @@
  * statement of the first run over 0.2 s prints its EXPLAIN (ANALYZE, BUFFERS, WAL) (auto_explain;
  * the plans' own instrumentation makes that run slower).
  */
+import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { addDays, businessDate } from '@prestaya/domain';
@@ -60,8 +61,8 @@ async function maintenance<T>(work: (client: pg.Client) => Promise<T>): Promise<
   }
 }
 
-/** The business day the template was generated for (kept as the database's comment), if any. */
-const templateDay = await maintenance(async (client) => {
+/** The business day and newest migration the template was generated with (the database's comment). */
+const templateStamp = await maintenance(async (client) => {
   const result = await client.query<{ day: string | null }>(
     "select shobj_description(oid, 'pg_database') as day from pg_database where datname = $1",
     [TEMPLATE],
@@ -69,7 +70,15 @@ const templateDay = await maintenance(async (client) => {
   return result.rowCount === 0 ? undefined : (result.rows[0]?.day ?? null);
 });
 
-if (values.regenerate || templateDay !== today) {
+// The generation day and the newest migration: data generated on another day would be a day (or more)
+// behind, and data laid out by older migrations would miss a storage setting (a fillfactor applies to
+// pages written after it).
+const newestMigration = readdirSync(new URL('../apps/server/drizzle/', import.meta.url))
+  .filter((name) => name.endsWith('.sql'))
+  .sort()
+  .at(-1);
+const templateKey = `${today} ${newestMigration}`;
+if (values.regenerate || templateStamp !== templateKey) {
   console.log(`Generating ${customers} customers (profile accrual, as of ${today}) into ${TEMPLATE}`);
   const target = await openTarget({ databaseUrl: urlOf(TEMPLATE), create: true, reset: true });
   try {
@@ -77,8 +86,7 @@ if (values.regenerate || templateDay !== today) {
   } finally {
     await target.close();
   }
-  // The generation day: data generated on another day would be a day (or more) behind.
-  await maintenance((client) => client.query(`comment on database ${TEMPLATE} is '${today}'`));
+  await maintenance((client) => client.query(`comment on database ${TEMPLATE} is '${templateKey}'`));
 }
 
 await dropPostgresDatabase(urlOf(RUN));
