@@ -5,22 +5,29 @@
  *   npm run bench:accrual -- [--customers 100000] [--regenerate] [--keep]
  *
  * The data (bench:generate --profile accrual: one ACTIVE loan per customer, 20% with their oldest
- * unpaid installment 1–28 days past due, still PENDING and without fees) is generated once into the
- * template database prestaya_bench_accrual_template (again with --regenerate); every run works on a
- * fresh copy (CREATE DATABASE … TEMPLATE, a file copy) since the accrual changes what it runs on:
+ * unpaid installment 1–28 days past due, still PENDING and without fees) is generated into the
+ * template database prestaya_bench_accrual_template once a day and again after a new migration (or
+ * with --regenerate); every run works on a fresh copy (CREATE DATABASE … TEMPLATE, a file copy) since the accrual changes what it runs on:
  *
  *   1. first run through today: every fee since each due date (capped), installments DELAYED, loans
  *      recomputed (target ≤ 10 s);
  *   2. rerun through today: nothing to do, the idempotent path (target ≤ 2 s);
  *   3. the next day's run: one more fee per overdue installment under its cap (the everyday case).
  *
- * Prints seconds, loans/s (active loans examined per second) and fees/s for each.
+ * Prints seconds, loans/s (active loans examined per second) and fees/s for each, then each step's
+ * seconds and the WAL the server wrote meanwhile (pg_current_wal_insert_lsn: the whole server's, so
+ * other databases' writes count too) and the CPU seconds of the database's backends. With --explain, every
+ * statement of the first run over 0.2 s prints its EXPLAIN (ANALYZE, BUFFERS, WAL) (auto_explain;
+ * the plans' own instrumentation makes that run slower).
  */
+import { readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { addDays, businessDate } from '@prestaya/domain';
 import pg from 'pg';
-import { type AccrualResult, accrueFees } from '../apps/server/src/jobs/accrual.ts';
+import { type AccrualResult, type AccrualStep, accrueFees } from '../apps/server/src/jobs/accrual.ts';
 import { generate } from './generate/generate.ts';
+import { explainOff, explainOn } from './lib/auto-explain.ts';
 import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
 import { DEFAULT_BENCH_URL, dropPostgresDatabase, openTarget } from './lib/target.ts';
 
@@ -29,6 +36,7 @@ const { values } = parseArgs({
     customers: { type: 'string', default: '100000' },
     regenerate: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const customers = Number(values.customers);
@@ -53,8 +61,8 @@ async function maintenance<T>(work: (client: pg.Client) => Promise<T>): Promise<
   }
 }
 
-/** The business day the template was generated for (kept as the database's comment), if any. */
-const templateDay = await maintenance(async (client) => {
+/** The business day and newest migration the template was generated with (the database's comment). */
+const templateStamp = await maintenance(async (client) => {
   const result = await client.query<{ day: string | null }>(
     "select shobj_description(oid, 'pg_database') as day from pg_database where datname = $1",
     [TEMPLATE],
@@ -62,7 +70,15 @@ const templateDay = await maintenance(async (client) => {
   return result.rowCount === 0 ? undefined : (result.rows[0]?.day ?? null);
 });
 
-if (values.regenerate || templateDay !== today) {
+// The generation day and the newest migration: data generated on another day would be a day (or more)
+// behind, and data laid out by older migrations would miss a storage setting (a fillfactor applies to
+// pages written after it).
+const newestMigration = readdirSync(new URL('../apps/server/drizzle/', import.meta.url))
+  .filter((name) => name.endsWith('.sql'))
+  .sort()
+  .at(-1);
+const templateKey = `${today} ${newestMigration}`;
+if (values.regenerate || templateStamp !== templateKey) {
   console.log(`Generating ${customers} customers (profile accrual, as of ${today}) into ${TEMPLATE}`);
   const target = await openTarget({ databaseUrl: urlOf(TEMPLATE), create: true, reset: true });
   try {
@@ -70,8 +86,7 @@ if (values.regenerate || templateDay !== today) {
   } finally {
     await target.close();
   }
-  // The generation day: data generated on another day would be a day (or more) behind.
-  await maintenance((client) => client.query(`comment on database ${TEMPLATE} is '${today}'`));
+  await maintenance((client) => client.query(`comment on database ${TEMPLATE} is '${templateKey}'`));
 }
 
 await dropPostgresDatabase(urlOf(RUN));
@@ -97,10 +112,41 @@ try {
   );
 
   const db = target.database.db;
-  const run = async (label: string, throughDate: string, limit: number | null) => {
+  const wal = new pg.Client({ connectionString: urlOf('postgres') });
+  await wal.connect();
+  const walNow = async () => {
+    // CPU: utime + stime (clock ticks, 1/100 s) of the run database's backends, read by the server, so
+    // the steps compare on a machine whose load makes wall-clock figures move by ±50 %.
+    const { rows } = await wal.query<{ lsn: string; ticks: string }>(
+      `select pg_current_wal_insert_lsn()::text as lsn,
+              (select coalesce(sum(split_part(stat, ' ', 14)::bigint + split_part(stat, ' ', 15)::bigint), 0)
+                 from (select pg_read_file('/proc/' || pid || '/stat') as stat
+                         from pg_stat_activity where datname = $1) s)::text as ticks`,
+      [RUN],
+    );
+    const [hi = '0', lo = '0'] = (rows[0]?.lsn ?? '0/0').split('/');
+    return {
+      bytes: BigInt(`0x${hi}`) * 2n ** 32n + BigInt(`0x${lo}`),
+      cpu: Number(rows[0]?.ticks ?? 0) / 100,
+    };
+  };
+  const mb = (bytes: bigint) => (Number(bytes) / 1e6).toFixed(1);
+  const run = async (label: string, throughDate: string, limit: number | null, explain = false) => {
+    const steps: string[] = [];
+    let mark = { at: performance.now(), wal: await walNow() };
+    const onStep = async (step: AccrualStep) => {
+      const next = { at: performance.now(), wal: await walNow() };
+      steps.push(
+        `${step} ${((next.at - mark.at) / 1000).toFixed(2)} s (database CPU ${(next.wal.cpu - mark.wal.cpu).toFixed(2)} s), ${mb(next.wal.bytes - mark.wal.bytes)} MB WAL`,
+      );
+      mark = { at: performance.now(), wal: next.wal };
+    };
+    if (explain) await explainOn(target.database);
+    const cpuBefore = (await walNow()).cpu;
     const started = performance.now();
-    const result: AccrualResult = await accrueFees(db, { throughDate, timeZone });
+    const result: AccrualResult = await accrueFees(db, { throughDate, timeZone, onStep });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = (await walNow()).cpu - cpuBefore;
     const verdict = limit === null ? '' : ` (target ≤ ${limit} s: ${seconds <= limit ? 'met' : 'MISSED'})`;
     console.log(
       `${label.padEnd(26)} ${seconds.toFixed(2).padStart(6)} s  ${Math.round(shape.loans / seconds)
@@ -111,10 +157,23 @@ try {
           7,
         )} fees/s  (${result.feesCreated} fees, ${result.installmentsDelayed} installments delayed, ${result.loansUpdated} loans updated)${verdict}`,
     );
+    console.log(`    database CPU ${cpu.toFixed(2)} s; steps: ${steps.join('; ')}`);
+    if (explain) await explainOff(target.database);
   };
-  await run(`first run through ${today}`, today, 10);
+  console.log(
+    `load average before the runs: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
+  await run(`first run through ${today}`, today, 10, values.explain);
   await run(`rerun through ${today}`, today, 2);
   await run(`next day ${addDays(today, 1)}`, addDays(today, 1), null);
+  await wal.end();
+  console.log(
+    `load average after the runs: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
 } finally {
   await target.close();
   if (!values.keep) await dropPostgresDatabase(urlOf(RUN));

@@ -5,7 +5,7 @@ import { OPEN_LOAN_STATUSES_SQL } from '../db/loan-statuses.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
 import { rowsOf } from '../db/rows.ts';
 import { loans, scheduledPayments } from '../db/schema/loans.ts';
-import { recomputeLockedLoans } from '../modules/loans/balance.ts';
+import { recomputeLockedLoans, uuidArray } from '../modules/loans/balance.ts';
 
 /** Key of the accrual's PostgreSQL advisory lock (db/locks.ts keeps every key). */
 export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;
@@ -15,7 +15,11 @@ export interface AccrualOptions {
   throughDate: string;
   /** TZ_BUSINESS: the loan's registration day is its created_on in this zone. */
   timeZone: string;
+  /** Called inside the transaction as each step ends (bench/accrual.ts times and measures them). */
+  onStep?: (step: AccrualStep) => void | Promise<void>;
 }
+
+export type AccrualStep = 'locked' | 'fees inserted' | 'installments delayed' | 'loans recomputed';
 
 export interface AccrualResult {
   /** 'skipped' when another server (or another run) holds the accrual lock right now. */
@@ -56,7 +60,7 @@ const FEE_ID = sql.raw(
  *    of the loan's daily fee, concept 'Multa por atraso · Pago k', in date order until ALL the fees of
  *    the installment (cancelled ones too) reach the loan's weekly fee, the last one trimmed to the cap.
  *    Missed days are caught up. No ON CONFLICT (a costly per-row check at this volume): only this job
- *    inserts fees, one run at a time (step 0), and the NOT EXISTS skips the days that have one; the
+ *    inserts fees, one run at a time (step 0), and the days that have one are skipped; the
  *    unique (scheduled_payment_id, fee_date) key still refuses a duplicate, failing the run whole.
  * 3. Installments PENDING and past due (due_date < throughDate) become DELAYED.
  * 4. The locked loans this run changed, or not yet DELAYED, are recomputed (loans/balance.ts) as of
@@ -65,7 +69,7 @@ const FEE_ID = sql.raw(
  * Idempotent: a rerun through the same day creates nothing and changes nothing.
  */
 export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<AccrualResult> {
-  const { throughDate, timeZone } = options;
+  const { throughDate, timeZone, onStep } = options;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(throughDate)) throw new RangeError(`Fecha inválida: ${throughDate}`);
   return db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(
@@ -75,10 +79,12 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
     // The planner guesses 1,000 rows per generate_series call, so the fee INSERT looks like millions of
     // rows and PostgreSQL's JIT compiles it: ~4 s of compilation for a few thousand real rows
     // (bench/accrual.ts). The statements here are simple; interpreting them is always faster.
-    await tx.execute(sql`set local jit = off`);
-
-    // Sorts and hashes of a large first run (hundreds of thousands of fee days) stay in memory.
-    await tx.execute(sql`set local work_mem = '64MB'`);
+    // Sorts and hashes of a large first run (hundreds of thousands of fee days: ~100 MB) stay in memory.
+    // Commit without waiting for the WAL flush: a crash in that instant loses the whole run, never part
+    // of it, and the next run catches the days up (docs/performance.md "Late-fee accrual"); anything
+    // that depends on its fees commits synchronously, which flushes this commit first.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '192MB', true),
+                                set_config('synchronous_commit', 'off', true)`);
 
     const through = sql`${throughDate}::date`;
     const locked = await tx
@@ -99,22 +105,32 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
       )
       .orderBy(asc(loans.id))
       .for('no key update');
+    await onStep?.('locked');
     if (locked.length === 0)
       return { status: 'done', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
 
+    // The installments below are read through the locked loans (scheduled_payments' loan key), not an
+    // index on their status: with status in no index, turning them DELAYED is a HOT update (no index
+    // writes; docs/performance.md "Late-fee accrual").
+    const lockedIds = sql`${uuidArray(locked.map((loan) => loan.id))}::uuid[]`;
     const [inserted] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`
-        -- MATERIALIZED: computed once (each installment's accrued sum once, not once per generated day)
-        -- from scheduled_payments_due_idx; inlined, the sum would be recomputed for every generated day.
+        -- MATERIALIZED: computed once (each installment's accrued sum once, not once per generated day);
+        -- inlined, the sum would be recomputed for every generated day.
+        -- The same index probe brings the days that already have a fee: checking a generated day against
+        -- them costs nothing, where an anti-join against fees hashed the whole table (every fee ever).
         with candidates as materialized (
           select sp.id as sp_id, sp.loan_id, sp.payment_number,
                  l.daily_fee_cents as daily, l.weekly_fee_cents as cap,
                  greatest(sp.due_date + 1, (l.created_on at time zone ${timeZone})::date) as first_day,
-                 coalesce((select sum(f.amount_cents) from fees f where f.scheduled_payment_id = sp.id), 0)
-                   as accrued
-            from scheduled_payments sp
-            join loans l on l.id = sp.loan_id
-           where l.status in (${OPEN_LOAN_STATUSES_SQL})
+                 f.accrued, f.fee_dates
+            from loans l
+            join scheduled_payments sp on sp.loan_id = l.id
+            cross join lateral (
+              select coalesce(sum(amount_cents), 0)::bigint as accrued,
+                     coalesce(array_agg(fee_date), '{}') as fee_dates
+                from fees where scheduled_payment_id = sp.id) f
+           where l.id = any(${lockedIds}) and l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status in ('PENDING', 'DELAYED')
              and sp.due_date < ${through}
         ),
@@ -138,8 +154,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
             from candidates c
             cross join lateral generate_series(c.first_day::timestamp, ${through}::timestamp, interval '1 day') as d
            where c.accrued < c.cap
-             and not exists (
-               select 1 from fees f where f.scheduled_payment_id = c.sp_id and f.fee_date = d::date)
+             and d::date <> all(c.fee_dates)
              and not exists (
                select 1 from holds h
                 where h.sp_id = c.sp_id and h.held_from < d::date
@@ -161,19 +176,21 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
           from inserted`),
     );
+    await onStep?.('fees inserted');
 
     const [delayed] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`
         with delayed as (
           update scheduled_payments sp set status = 'DELAYED'
             from loans l
-           where l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES_SQL})
+           where l.id = any(${lockedIds}) and l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES_SQL})
              and sp.status = 'PENDING' and sp.due_date < ${through}
           returning sp.loan_id
         )
         select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
           from delayed`),
     );
+    await onStep?.('installments delayed');
 
     // Every locked loan has an unpaid installment past due, so its standing says DELAYED. A loan
     // already DELAYED whose installments and fees this run left alone cannot change (same inputs,
@@ -185,6 +202,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
       locked.filter((loan) => loan.status !== 'DELAYED' || touched.has(loan.id)),
       { today: throughDate, actorId: null, reason: 'fees_accrued' },
     );
+    await onStep?.('loans recomputed');
     return {
       status: 'done',
       feesCreated: inserted?.n ?? 0,

@@ -28,7 +28,7 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
  * and plan as one value instead of a thousand placeholders, on node-postgres and PGlite alike. Only
  * for values without commas, quotes or braces (uuids).
  */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /**
  * Locks loan rows with `SELECT … FOR NO KEY UPDATE`, in id order. Every writer of a delivered loan's
