@@ -1,9 +1,9 @@
-import { Box, Container, Group, Paper, Text } from '@mantine/core';
-import { Outlet } from 'react-router';
-import { Brand } from './Brand.tsx';
+import { Box, Container, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { BRAND_LINK_LABEL, BrandMark } from './BrandMark.tsx';
 
-/** Auth screens: top bar, centred card, small footer (spec 2 "Layouts"). */
-export function AuthLayout() {
+/** Auth screens: top bar, centred card, small footer (spec 2 "Layouts"). No router: Login renders it alone. */
+export function AuthFrame({ children }: { children: ReactNode }) {
   return (
     <Box
       mih="100dvh"
@@ -22,13 +22,16 @@ export function AuthLayout() {
       >
         <Container size="lg">
           <Group justify="space-between">
-            <Brand />
+            {/* The public home is another document (public.html): a plain link, as Brand's is. */}
+            <UnstyledButton component="a" href="/" aria-label={BRAND_LINK_LABEL}>
+              <BrandMark withTagline />
+            </UnstyledButton>
           </Group>
         </Container>
       </Box>
       <Box component="main" style={{ flex: 1, display: 'flex', alignItems: 'center' }} py="xl" px="md">
         <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440} mx="auto">
-          <Outlet />
+          {children}
         </Paper>
       </Box>
       <Box component="footer" py="md">

@@ -1,8 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { type FormEvent, type MouseEvent, useState } from 'react';
 import { screenPaths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
 import { registrationStatusQueryOptions } from '../api/registration-status.ts';
@@ -10,13 +9,20 @@ import { ForgotPassword } from './ForgotPassword.tsx';
 
 export const LOGIN_FAILED = 'Error iniciando sesión. Usuario y/o contraseña incorrecta';
 
-/** Login screen (spec 2 "Login"). */
-export function LoginForm() {
-  const navigate = useNavigate();
+export interface LoginPanelProps {
+  /** Goes to another screen: the router's, or the entry's that starts the back office (src/main.tsx). */
+  navigate: (path: string, options?: { replace?: boolean }) => void;
+  /** A password just set through a reset link brings its username along. */
+  arrivedAs?: string;
+}
+
+/**
+ * Login screen (spec 2 "Login"), without React Router: a first visit to /auth/login renders it alone and
+ * downloads the back office only when sign-in succeeds (src/main.tsx).
+ */
+export function LoginPanel({ navigate, arrivedAs }: LoginPanelProps) {
   const login = useLogin();
-  // A password just set through a reset link brings its username along.
-  const arrivedAs = (useLocation().state as { username?: unknown } | null)?.username;
-  const [email, setEmail] = useState(typeof arrivedAs === 'string' ? arrivedAs : '');
+  const [email, setEmail] = useState(arrivedAs ?? '');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState({ email: false, password: false });
   const [failed, setFailed] = useState(false);
@@ -41,6 +47,13 @@ export function LoginForm() {
         onError: () => setFailed(true),
       },
     );
+  };
+
+  const toRegister = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click (new tab, new window) is the browser's to handle.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(screenPaths.register);
   };
 
   return (
@@ -96,7 +109,7 @@ export function LoginForm() {
       {registrationOpen && (
         <Text size="sm" ta="center">
           ¿Primera vez en PrestaYa?{' '}
-          <Anchor component={Link} to={screenPaths.register} fw={600}>
+          <Anchor href={screenPaths.register} onClick={toRegister} fw={600}>
             Crear cuenta
           </Anchor>
         </Text>
