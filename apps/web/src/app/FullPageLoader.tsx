@@ -1,4 +1,5 @@
 import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 
 /** The 'Cargando...' overlay, without router state: the public entry uses it as its Suspense fallback. */
 export function LoadingIndicator() {
@@ -24,4 +25,25 @@ export function FullPageLoader({ visible = true }: { visible?: boolean }) {
       loaderProps={{ children: <LoadingIndicator /> }}
     />
   );
+}
+
+/** Show only work that lasts a moment, so quick navigations do not flash the page. */
+const SHOW_DELAY_MS = 120;
+
+function useDelayedFlag(active: boolean, delay: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), delay);
+    return () => clearTimeout(timer);
+  }, [active, delay]);
+  return shown;
+}
+
+/** The overlay once `busy` has lasted a moment: the router's (GlobalLoader) and Login's on its own. */
+export function DelayedPageLoader({ busy }: { busy: boolean }) {
+  return <FullPageLoader visible={useDelayedFlag(busy, SHOW_DELAY_MS)} />;
 }

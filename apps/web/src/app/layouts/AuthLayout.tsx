@@ -1,41 +1,11 @@
-import { Box, Container, Group, Paper, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { Brand } from './Brand.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
 
-/** Auth screens: top bar, centred card, small footer (spec 2 "Layouts"). */
+/** The auth routes' layout: their screen inside the auth frame. */
 export function AuthLayout() {
   return (
-    <Box
-      mih="100dvh"
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        background:
-          'linear-gradient(180deg, var(--mantine-color-teal-0) 0%, var(--mantine-color-gray-0) 60%)',
-      }}
-    >
-      <Box
-        component="header"
-        bg="white"
-        py="sm"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Container size="lg">
-          <Group justify="space-between">
-            <Brand />
-          </Group>
-        </Container>
-      </Box>
-      <Box component="main" style={{ flex: 1, display: 'flex', alignItems: 'center' }} py="xl" px="md">
-        <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440} mx="auto">
-          <Outlet />
-        </Paper>
-      </Box>
-      <Box component="footer" py="md">
-        <Text size="xs" c="dimmed" ta="center">
-          © {new Date().getFullYear()} PrestaYa · Préstamos personales
-        </Text>
-      </Box>
-    </Box>
+    <AuthFrame>
+      <Outlet />
+    </AuthFrame>
   );
 }

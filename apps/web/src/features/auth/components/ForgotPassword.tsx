@@ -1,28 +1,33 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { EntityDialog } from '../../../components/EntityDialog.tsx';
+import { lazy, Suspense, useState } from 'react';
 
 export const FORGOT_PASSWORD_HELP =
   'PrestaYa no envía correos. Pide a un administrador un enlace de restablecimiento: lo genera desde ' +
   'Usuarios y te lo hace llegar. Al abrirlo podrás elegir una nueva contraseña; el enlace vence a las 24 horas ' +
   'y sirve una sola vez.';
 
+const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog.tsx'));
+
 /** The sign-in page's '¿Olvidaste tu contraseña?': there is no e-mail, an administrator sends a reset link. */
 export function ForgotPassword() {
   const [opened, dialog] = useDisclosure(false);
+  // Mounted from the first opening on, so that closing plays the modal's transition.
+  const [wanted, setWanted] = useState(false);
+  const open = () => {
+    setWanted(true);
+    dialog.open();
+  };
   return (
     <>
-      <Anchor component="button" type="button" size="sm" onClick={dialog.open}>
+      <Anchor component="button" type="button" size="sm" onClick={open}>
         ¿Olvidaste tu contraseña?
       </Anchor>
-      <EntityDialog opened={opened} onClose={dialog.close} title="¿Olvidaste tu contraseña?">
-        <Stack gap="md">
-          <Text size="sm">{FORGOT_PASSWORD_HELP}</Text>
-          <Group justify="flex-end">
-            <Button onClick={dialog.close}>Entendido</Button>
-          </Group>
-        </Stack>
-      </EntityDialog>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened={opened} onClose={dialog.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,106 +1,16 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { screenPaths } from '../../../lib/paths.ts';
-import { useLogin } from '../api/login.ts';
-import { registrationStatusQueryOptions } from '../api/registration-status.ts';
-import { ForgotPassword } from './ForgotPassword.tsx';
+import { useLocation, useNavigate } from 'react-router';
+import { LoginPanel } from './LoginPanel.tsx';
 
-export const LOGIN_FAILED = 'Error iniciando sesión. Usuario y/o contraseña incorrecta';
+export { LOGIN_FAILED } from './LoginPanel.tsx';
 
-/** Login screen (spec 2 "Login"). */
+/** The Login screen inside the router: after a sign-out, an expired session or a password reset. */
 export function LoginForm() {
   const navigate = useNavigate();
-  const login = useLogin();
-  // A password just set through a reset link brings its username along.
   const arrivedAs = (useLocation().state as { username?: unknown } | null)?.username;
-  const [email, setEmail] = useState(typeof arrivedAs === 'string' ? arrivedAs : '');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState({ email: false, password: false });
-  const [failed, setFailed] = useState(false);
-  // Only while no user exists: afterwards the server refuses registration, so the link would mislead.
-  const registrationOpen = useQuery(registrationStatusQueryOptions()).data?.open === true;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (login.isPending) return;
-    const username = email.trim().toLowerCase();
-    // Nothing is sent while a field is empty.
-    if (!username || !password) {
-      setMissing({ email: !username, password: !password });
-      return;
-    }
-    setMissing({ email: false, password: false });
-    setFailed(false);
-    login.mutate(
-      { username, password },
-      {
-        onSuccess: () => navigate(screenPaths.afterLogin, { replace: true }),
-        onError: () => setFailed(true),
-      },
-    );
-  };
-
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Iniciar sesión
-        </Title>
-        <Text c="dimmed" size="sm">
-          Accede al panel de administración de PrestaYa.
-        </Text>
-      </Stack>
-
-      {failed && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-          {LOGIN_FAILED}
-        </Alert>
-      )}
-
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            name="username"
-            autoComplete="username"
-            placeholder="nombre@empresa.com"
-            leftSection={<IconAt size={16} aria-hidden />}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={missing.email ? 'Ingrese su correo electrónico' : undefined}
-            autoFocus
-          />
-          <PasswordInput
-            label="Contraseña"
-            name="password"
-            autoComplete="current-password"
-            leftSection={<IconLock size={16} aria-hidden />}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={missing.password ? 'Ingrese su contraseña' : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar' }}
-          />
-          <Group justify="flex-end">
-            <ForgotPassword />
-          </Group>
-          <Button type="submit" fullWidth size="md" loading={login.isPending}>
-            {login.isPending ? 'Validando...' : 'Entrar'}
-          </Button>
-        </Stack>
-      </form>
-
-      {registrationOpen && (
-        <Text size="sm" ta="center">
-          ¿Primera vez en PrestaYa?{' '}
-          <Anchor component={Link} to={screenPaths.register} fw={600}>
-            Crear cuenta
-          </Anchor>
-        </Text>
-      )}
-    </Stack>
+    <LoginPanel
+      navigate={(path, options) => void navigate(path, options)}
+      arrivedAs={typeof arrivedAs === 'string' ? arrivedAs : undefined}
+    />
   );
 }

@@ -30,6 +30,10 @@ export function isPublicApiError(error: unknown): error is PublicApiError {
   return error instanceof PublicApiError;
 }
 
+/** A lost connection or a server failure, worth another try; not-found and throttling are answers. */
+export const isTransientFailure = (error: unknown): boolean =>
+  isPublicApiError(error) && (error.status === 0 || error.status >= 500);
+
 /** The detail to show for any failure. */
 export function errorDetail(error: unknown): string {
   return isPublicApiError(error) ? error.detail : GENERIC_ERROR;

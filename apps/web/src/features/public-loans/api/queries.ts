@@ -1,16 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getPublicLoan, isPublicApiError, lookupLoan, registerPublicPayment } from './client.ts';
+import { isTransientFailure, lookupLoan, registerPublicPayment } from './client.ts';
 
 export const publicLoanKeys = {
   all: ['public-loans'] as const,
   lookup: (search: LoanSearch) =>
     [...publicLoanKeys.all, 'lookup', search.num, search.phone, search.attempt] as const,
-  detail: (id: string) => [...publicLoanKeys.all, 'detail', id] as const,
 };
 
 /** Only a lost connection or a server failure is retried; not-found and throttling are answers. */
-const retry = (count: number, error: unknown) =>
-  isPublicApiError(error) && (error.status === 0 || error.status >= 500) && count < 2;
+const retry = (count: number, error: unknown) => isTransientFailure(error) && count < 2;
 
 /** One submitted lookup; `attempt` grows with every submit, so the same data looks again. */
 export interface LoanSearch {
@@ -25,15 +23,6 @@ export function useLoanLookup(search: LoanSearch) {
     queryFn: ({ signal }) => lookupLoan(search.num, search.phone, signal),
     retry,
     placeholderData: keepPreviousData,
-    refetchOnWindowFocus: false,
-  });
-}
-
-export function usePublicLoan(id: string) {
-  return useQuery({
-    queryKey: publicLoanKeys.detail(id),
-    queryFn: ({ signal }) => getPublicLoan(id, signal),
-    retry,
     refetchOnWindowFocus: false,
   });
 }

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { headersOf, rowsOf } from '../../../test/table.ts';
@@ -68,5 +69,28 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
       'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo',
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('retries a server failure by itself and shows the statement', async () => {
+    let calls = 0;
+    mockServer(() => (++calls === 1 ? problem(503, 'Servicio no disponible') : json(200, ok(loanDetail))));
+    renderRoutes(routes, `/loans/${LOAN_ID}`);
+    expect(await screen.findByTestId('statement-customer', {}, { timeout: 5_000 })).toHaveTextContent(
+      'María López',
+    );
+    expect(calls).toBe(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows a refusal that is an answer at once, and 'Reintentar' reads the statement again", async () => {
+    let calls = 0;
+    mockServer(() => (++calls === 1 ? problem(429, 'Demasiadas consultas') : json(200, ok(loanDetail))));
+    renderRoutes(routes, `/loans/${LOAN_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas consultas');
+    expect(calls).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('statement-customer')).toHaveTextContent('María López');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 });

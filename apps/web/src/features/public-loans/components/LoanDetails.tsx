@@ -25,8 +25,7 @@ import { DetailField } from '../../../components/DetailField.tsx';
 import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { errorDetail, isPublicApiError } from '../api/client.ts';
-import { PublicQueryProvider } from '../api/provider.tsx';
-import { usePublicLoan } from '../api/queries.ts';
+import { usePublicLoan } from '../api/public-loan.ts';
 
 const NOT_FOUND =
   'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo';
@@ -218,7 +217,7 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
 }
 
 /** LoanDetails (/loans/{id}): the public statement of one loan (spec 2). */
-function LoanStatement({ id }: { id: string }) {
+export function LoanDetails({ id }: { id: string }) {
   const loan = usePublicLoan(id);
   const notFound = isPublicApiError(loan.error) && (loan.error.status === 404 || loan.error.status === 400);
 
@@ -257,14 +256,5 @@ function LoanStatement({ id }: { id: string }) {
         {loan.data && <Statement detail={loan.data} />}
       </Stack>
     </Container>
-  );
-}
-
-/** LoanDetails (/loans/:id): the public statement of one loan. */
-export function LoanDetails({ id }: { id: string }) {
-  return (
-    <PublicQueryProvider>
-      <LoanStatement id={id} />
-    </PublicQueryProvider>
   );
 }

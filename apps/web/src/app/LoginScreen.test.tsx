@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '../lib/session.ts';
+import { json, mockServer } from '../test/utils.tsx';
+import { LoginScreen } from './LoginScreen.tsx';
+
+const reply = {
+  userId: '0190a0c0-0000-7000-8000-000000000001',
+  roles: ['ROLE_ADMIN'],
+  name: 'Ana',
+  lastName: 'Gómez',
+  username: 'ana.gomez@example.com',
+  access_token: 'token-1',
+};
+
+/** The Login a first visit gets (src/main.tsx): no router, so leaving it is the entry's `navigate`. */
+describe('Login on its own', () => {
+  it("signs in, then hands over to the back office at Customers behind 'Cargando...'", async () => {
+    mockServer(({ url }) => (url.pathname === '/api/v1/auth/login' ? json(200, reply) : undefined));
+    const navigate = vi.fn();
+    render(<LoginScreen navigate={navigate} />);
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Iniciar sesión');
+    await userEvent.type(screen.getByLabelText('Correo electrónico'), 'Ana.Gomez@example.com');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123{Enter}');
+
+    expect(await screen.findByText('Cargando...')).toBeInTheDocument();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/admin/customers', { replace: true });
+    expect(session.get()?.user.username).toBe('ana.gomez@example.com');
+  });
+
+  it("'Crear cuenta' is a real link that the entry follows without reloading the page", async () => {
+    mockServer(({ url }) =>
+      url.pathname === '/api/v1/auth/register'
+        ? json(200, { status: 'OK', data: { open: true } })
+        : undefined,
+    );
+    const navigate = vi.fn();
+    render(<LoginScreen navigate={navigate} />);
+
+    const link = await screen.findByRole('link', { name: 'Crear cuenta' });
+    expect(link).toHaveAttribute('href', '/auth/register');
+    await userEvent.click(link);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/auth/register');
+  });
+});
