@@ -7,7 +7,7 @@ import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
 import { signIn } from './support/session.ts';
 import { adminApi, apiOf, createAgent, type StaffApi } from './support/staff-api.ts';
 
-// 'Cobranza' on an agent's phone without signal (issue 18): the day's cards as the API lists them,
+// 'Cobranza' on an agent's phone without signal: the day's cards as the API lists them,
 // two cash payments taken offline that survive a reload and reach the server once each when the
 // signal returns, and a third one the server refuses (an admin paid that installment meanwhile),
 // shown on its card. The journey needs the service worker and IndexedDB of a real Chromium.

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cashCloseApi, paymentsApi } from '../support/api.ts';
+import { paymentsApi } from '../support/api.ts';
 import { expectProblem, useTestApp } from '../support/app.ts';
 import { cashCloseWorld } from '../support/cash-close-world.ts';
 import { rowsOf } from '../support/database.ts';
+import { cashCloseApi } from '../support/field-api.ts';
 import { holdRowLock } from '../support/row-lock.ts';
 import { accountOf, expectLedger } from '../support/worlds.ts';
 

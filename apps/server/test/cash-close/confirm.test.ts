@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cashCloseApi, paymentsApi } from '../support/api.ts';
+import { paymentsApi } from '../support/api.ts';
 import { expectProblem, useTestApp } from '../support/app.ts';
 import { type CashCloseWorld, cashCloseWorld } from '../support/cash-close-world.ts';
 import { addDays } from '../support/clock.ts';
 import { rowsOf } from '../support/database.ts';
+import { cashCloseApi } from '../support/field-api.ts';
 import { auditRowsOf, storedPaymentState } from '../support/records.ts';
 import { accountOf, expectLedger, ledgerOf, loanOf } from '../support/worlds.ts';
 

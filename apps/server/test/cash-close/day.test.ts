@@ -1,10 +1,10 @@
 import { businessDayBounds } from '@prestaya/domain';
 import { describe, expect, it } from 'vitest';
-import { cashCloseApi } from '../support/api.ts';
 import { createUserAndLogin, expectProblem, useTestApp } from '../support/app.ts';
 import { jsonPart } from '../support/builders.ts';
 import { cashCloseWorld, registeredAt } from '../support/cash-close-world.ts';
 import { addDays, businessToday, TEST_TIME_ZONE } from '../support/clock.ts';
+import { cashCloseApi } from '../support/field-api.ts';
 import { publicApi } from '../support/public-api.ts';
 import { activeLoan, registerOldest, useLoanWorld } from '../support/worlds.ts';
 

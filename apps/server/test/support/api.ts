@@ -1,9 +1,6 @@
 import type {
   AccountTransaction,
   BankAccount,
-  CashClose,
-  CashCloseConfirmed,
-  CollectionsPage,
   CustomerDocument,
   Fee,
   Loan,
@@ -29,7 +26,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * A call under `/api/v1<base>` with the user's token; a payload only when one is given. The app is
  * looked up at call time: test files build their clients before beforeAll has started the app.
  */
-function staffCall(appOf: () => FastifyInstance, base = '') {
+export function staffCall(appOf: () => FastifyInstance, base = '') {
   return (token: string, method: Method, url: string, payload?: unknown) =>
     request(appOf(), {
       method,
@@ -47,7 +44,7 @@ async function dataOf<T>(reply: ReturnType<typeof request>, status = 200): Promi
 }
 
 /** The reply's `data` once it is a 200 (or `status`) with `status: 'OK'` in the envelope. */
-async function okDataOf<T>(reply: ReturnType<typeof request>, status = 200): Promise<T> {
+export async function okDataOf<T>(reply: ReturnType<typeof request>, status = 200): Promise<T> {
   const response = await reply;
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json().status).toBe('OK');
@@ -194,19 +191,6 @@ export function paymentsApi(context: TestContext) {
   };
 }
 
-/** GET /api/v1/collections ('Cobranza'); `query` is the query string, with its '?'. */
-export function collectionsApi(context: TestContext) {
-  const call = staffCall(() => context.app, '/collections');
-  return {
-    list: (token: string, query = '') => call(token, 'GET', query),
-    async listOk(token: string, query = ''): Promise<CollectionsPage> {
-      const response = await call(token, 'GET', query);
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json();
-    },
-  };
-}
-
 /** The bank-accounts endpoints through app.inject. */
 export function bankAccountsApi(app: FastifyInstance) {
   const call = staffCall(() => app, '/bank-accounts');
@@ -227,21 +211,6 @@ export function bankAccountsApi(app: FastifyInstance) {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     },
-  };
-}
-
-/** 'Corte de caja': an agent's day and its confirmation. */
-export function cashCloseApi(context: TestContext) {
-  const call = staffCall(() => context.app, '/cash-close');
-  return {
-    get: (token: string, query: Record<string, string> = {}) =>
-      call(token, 'GET', `?${new URLSearchParams(query)}`),
-    confirm: (token: string, payload: unknown) => call(token, 'POST', '/confirm', payload),
-
-    getOk: (token: string, query: Record<string, string> = {}) =>
-      okDataOf<CashClose>(call(token, 'GET', `?${new URLSearchParams(query)}`)),
-    confirmOk: (token: string, payload: { agentId: string; date: string; targetAccountId: string }) =>
-      okDataOf<CashCloseConfirmed>(call(token, 'POST', '/confirm', payload)),
   };
 }
 

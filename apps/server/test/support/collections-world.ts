@@ -1,8 +1,9 @@
 import type { CollectionCard, CollectionsPage } from '@prestaya/contracts';
 import { beforeEach } from 'vitest';
-import { collectionsApi, customersApi } from './api.ts';
+import { customersApi } from './api.ts';
 import { createAdmin, createUserAndLogin, type TestUser, useTestApp } from './app.ts';
 import { addDays, businessToday, endOfWeek } from './clock.ts';
+import { collectionsApi } from './field-api.ts';
 import { type ActiveLoan, activeLoan } from './worlds.ts';
 
 /**

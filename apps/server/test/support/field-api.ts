@@ -1,0 +1,34 @@
+import type { CashClose, CashCloseConfirmed, CollectionsPage } from '@prestaya/contracts';
+import { expect } from 'vitest';
+import { okDataOf, staffCall } from './api.ts';
+import type { TestContext } from './app.ts';
+
+/** The field app's staff API: 'Cobranza' and 'Corte de caja' (api.ts holds the other areas). */
+
+/** GET /api/v1/collections ('Cobranza'); `query` is the query string, with its '?'. */
+export function collectionsApi(context: TestContext) {
+  const call = staffCall(() => context.app, '/collections');
+  return {
+    list: (token: string, query = '') => call(token, 'GET', query),
+    async listOk(token: string, query = ''): Promise<CollectionsPage> {
+      const response = await call(token, 'GET', query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    },
+  };
+}
+
+/** 'Corte de caja': an agent's day and its confirmation. */
+export function cashCloseApi(context: TestContext) {
+  const call = staffCall(() => context.app, '/cash-close');
+  return {
+    get: (token: string, query: Record<string, string> = {}) =>
+      call(token, 'GET', `?${new URLSearchParams(query)}`),
+    confirm: (token: string, payload: unknown) => call(token, 'POST', '/confirm', payload),
+
+    getOk: (token: string, query: Record<string, string> = {}) =>
+      okDataOf<CashClose>(call(token, 'GET', `?${new URLSearchParams(query)}`)),
+    confirmOk: (token: string, payload: { agentId: string; date: string; targetAccountId: string }) =>
+      okDataOf<CashCloseConfirmed>(call(token, 'POST', '/confirm', payload)),
+  };
+}
