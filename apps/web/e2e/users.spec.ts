@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './support/data.ts';
 import { signIn, signInAsAdmin } from './support/session.ts';
 
-test('the admin creates an agent with a PIN; the agent signs in and sees only Dashboard and Clientes', async ({
+test('the admin creates an agent with a PIN; the agent signs in and sees only the screens for agents', async ({
   page,
 }) => {
   const email = uniqueEmail('agente');
@@ -65,7 +65,7 @@ test('the admin creates an agent with a PIN; the agent signs in and sees only Da
   await expect(page).toHaveURL(/\/admin\/customers$/);
   await expect(page.getByText('Lucía Núñez Pérez')).toBeVisible();
   const sidebar = page.getByRole('navigation');
-  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Clientes']);
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Clientes', 'Cobranza', 'Corte de caja']);
   for (const adminOnly of ['Préstamos', 'Usuarios', 'Pagos', 'Cuentas']) {
     await expect(sidebar.getByRole('link', { name: adminOnly })).toHaveCount(0);
   }
