@@ -2,17 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../lib/session.ts';
+import { adminLogin } from '../test/fixtures.ts';
 import { json, mockServer } from '../test/utils.tsx';
 import { LoginScreen } from './LoginScreen.tsx';
 
-const reply = {
-  userId: '0190a0c0-0000-7000-8000-000000000001',
-  roles: ['ROLE_ADMIN'],
-  name: 'Ana',
-  lastName: 'Gómez',
-  username: 'ana.gomez@example.com',
-  access_token: 'token-1',
-};
+/** The administrator's login reply, under the address the form is filled with. */
+const reply = { ...adminLogin, username: 'ana.gomez@example.com' };
 
 /** The Login a first visit gets (src/main.tsx): no router, so leaving it is the entry's `navigate`. */
 describe('Login on its own', () => {

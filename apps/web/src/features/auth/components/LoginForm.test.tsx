@@ -2,18 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEY, session } from '../../../lib/session.ts';
+import { adminLogin } from '../../../test/fixtures.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
 import { FORGOT_PASSWORD_HELP } from './ForgotPassword.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
-const reply = {
-  userId: '0190a0c0-0000-7000-8000-000000000001',
-  roles: ['ROLE_ADMIN'],
-  name: 'Ana',
-  lastName: 'Gómez',
-  username: 'ana.gomez@example.com',
-  access_token: 'token-1',
-};
+/** The administrator's login reply, under the address the form is filled with. */
+const reply = { ...adminLogin, username: 'ana.gomez@example.com' };
 
 function renderLogin() {
   return renderRoutes(
