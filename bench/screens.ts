@@ -20,7 +20,7 @@ import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
 import { loadAverage } from './lib/local-server.ts';
 import { startChild } from './lib/processes.ts';
 import { stats } from './lib/stats.ts';
-import { replySize, screenClient } from './screens/client.ts';
+import { replySize, type ScreenClient, screenClient } from './screens/client.ts';
 import { explainScreens } from './screens/explain.ts';
 import {
   type CaseResult,
@@ -29,7 +29,7 @@ import {
   printTargetHeader,
   type RunResults,
 } from './screens/report.ts';
-import { type ScreenCase, screenCases } from './screens/requests.ts';
+import { type ScreenCase, type ScreenContext, screenCases } from './screens/requests.ts';
 import { prepareTarget, type ScreenTarget, TARGET_NAMES, type TargetName } from './screens/targets.ts';
 
 const { values } = parseArgs({
@@ -58,6 +58,24 @@ function targetsOf(names: string[] | undefined): ScreenTarget[] {
   }));
 }
 
+/** `--warm-up` then `--requests` GETs of one case; a reply other than 200 stops the case, not the run. */
+async function timeCase(client: ScreenClient, c: ScreenCase, context: ScreenContext, token: string) {
+  const path = c.request.path(context);
+  const samples: number[] = [];
+  let size = '';
+  for (let i = 0; i < WARM_UP + REQUESTS; i++) {
+    const reply = await client.get(path, token);
+    if (reply.status !== 200) {
+      const error = `GET ${path} → ${reply.status} ${reply.body.toString().slice(0, 200)}`;
+      return { label: c.label, p50: Number.NaN, p95: Number.NaN, max: Number.NaN, size: '', error };
+    }
+    if (i === 0) size = replySize(reply);
+    if (i >= WARM_UP) samples.push(reply.ms);
+  }
+  const s = stats(samples);
+  return { label: c.label, p50: s.p50, p95: s.p95, max: s.max, size };
+}
+
 async function timeTarget(target: ScreenTarget, cases: ScreenCase[]): Promise<CaseResult[]> {
   const prepared = await prepareTarget(target);
   console.log(
@@ -70,25 +88,7 @@ async function timeTarget(target: ScreenTarget, cases: ScreenCase[]): Promise<Ca
     try {
       printTargetHeader();
       for (const c of cases) {
-        const path = c.request.path(prepared.context);
-        const token = prepared.tokens[c.role];
-        let size = '';
-        for (let i = 0; i < WARM_UP; i++) {
-          const reply = await client.get(path, token);
-          if (reply.status !== 200)
-            throw new Error(
-              `${c.label}: GET ${path} → ${reply.status} ${reply.body.toString().slice(0, 300)}`,
-            );
-          if (i === 0) size = replySize(reply);
-        }
-        const samples: number[] = [];
-        for (let i = 0; i < REQUESTS; i++) {
-          const reply = await client.get(path, token);
-          if (reply.status !== 200) throw new Error(`${c.label}: GET ${path} → ${reply.status}`);
-          samples.push(reply.ms);
-        }
-        const s = stats(samples);
-        const result = { label: c.label, p50: s.p50, p95: s.p95, max: s.max, size };
+        const result = await timeCase(client, c, prepared.context, prepared.tokens[c.role]);
         printCase(result);
         results.push(result);
       }

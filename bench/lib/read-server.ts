@@ -12,6 +12,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { MIGRATIONS_FOLDER } from '../../apps/server/src/db/migrate.ts';
+import { queryRows } from './target.ts';
 
 /** The newest migration's timestamp in the journal, and the newest one the database has applied. */
 async function assertMigrated(database: Database) {
@@ -19,12 +20,11 @@ async function assertMigrated(database: Database) {
     entries: { when: number; tag: string }[];
   };
   const newest = journal.entries.at(-1);
-  const sql = 'select coalesce(max(created_at), 0)::text as applied from drizzle.__drizzle_migrations';
-  const rows =
-    database.kind === 'pglite'
-      ? (await database.client.query<{ applied: string }>(sql)).rows
-      : (await database.client.query<{ applied: string }>(sql)).rows;
-  const applied = Number(rows[0]?.applied ?? 0);
+  const [row] = await queryRows<{ applied: string }>(
+    database,
+    'select coalesce(max(created_at), 0)::text as applied from drizzle.__drizzle_migrations',
+  );
+  const applied = Number(row?.applied ?? 0);
   if (newest && applied < newest.when)
     throw new Error(`the database lacks migration ${newest.tag}: it is not migrated here (read only)`);
 }

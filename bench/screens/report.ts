@@ -8,6 +8,8 @@ export interface CaseResult {
   max: number;
   /** What the reply held ('10000 rows, 4.1 KiB'). */
   size: string;
+  /** Why the request could not be timed (a reply other than 200); the figures are NaN then. */
+  error?: string;
 }
 
 export type RunResults = Partial<Record<TargetName, CaseResult[]>>;
@@ -26,7 +28,8 @@ export function printTargetHeader() {
 }
 
 export function printCase(r: CaseResult) {
-  console.log(`  ${r.label.padEnd(LABEL)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.max)}  ${r.size}`);
+  if (r.error) console.log(`  ${r.label.padEnd(LABEL)} NOT TIMED: ${r.error}`);
+  else console.log(`  ${r.label.padEnd(LABEL)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.max)}  ${r.size}`);
 }
 
 /** Every case on every target, the 100k ÷ 10k ratio of p95 and the three flags. */
@@ -44,12 +47,15 @@ export function printSummary(results: RunResults) {
     const small = find('pg10k', label);
     const large = find('pg100k', label);
     const lite = find('pglite', label);
-    const pair = (r: CaseResult | undefined) => (r ? `${ms(r.p50, 6)}/${ms(r.p95, 6)}` : '—'.padStart(13));
-    const ratio = small && large ? large.p95 / small.p95 : undefined;
+    const pair = (r: CaseResult | undefined) =>
+      !r ? '—'.padStart(13) : r.error ? 'error'.padStart(13) : `${ms(r.p50, 6)}/${ms(r.p95, 6)}`;
+    const ratio = small && large && !small.error && !large.error ? large.p95 / small.p95 : undefined;
+    // A request that could not be timed misses its target.
     const flags = {
-      pg100k: large ? large.p95 <= TARGETS.pg100kP95 : undefined,
-      ratio: ratio === undefined ? undefined : ratio <= TARGETS.ratio,
-      pglite: lite ? lite.p95 <= TARGETS.pgliteP95 : undefined,
+      pg100k: large ? !large.error && large.p95 <= TARGETS.pg100kP95 : undefined,
+      ratio:
+        ratio === undefined ? (large?.error || small?.error ? false : undefined) : ratio <= TARGETS.ratio,
+      pglite: lite ? !lite.error && lite.p95 <= TARGETS.pgliteP95 : undefined,
     };
     for (const key of ['pg100k', 'ratio', 'pglite'] as const) if (flags[key] === false) failed[key]++;
     console.log(

@@ -12,6 +12,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { BENCH_ADMIN, benchAgentUsername } from '../generate/generate.ts';
 import { BUSINESS_TIME_ZONE } from '../lib/business-time.ts';
+import { queryRows } from '../lib/target.ts';
 import { sessionToken } from '../lib/tokens.ts';
 import { currentWeek, type Role, type ScreenContext } from './requests.ts';
 
@@ -38,13 +39,10 @@ export interface PreparedTarget {
   cleanup(): void;
 }
 
-async function rows<T>(database: Database, sql: string, params: unknown[] = []): Promise<T[]> {
-  if (database.kind === 'pglite') return (await database.client.query<T>(sql, params)).rows;
-  return (await database.client.query(sql, params)).rows as T[];
-}
-
 async function idOf(database: Database, username: string): Promise<string> {
-  const [user] = await rows<{ id: string }>(database, 'select id from users where username = $1', [username]);
+  const [user] = await queryRows<{ id: string }>(database, 'select id from users where username = $1', [
+    username,
+  ]);
   if (!user) throw new Error(`no user ${username}: generate the database with npm run bench:generate`);
   return user.id;
 }
@@ -65,9 +63,9 @@ export async function prepareTarget(target: ScreenTarget): Promise<PreparedTarge
     const config = loadConfig(env, dataDir);
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
     try {
-      const [count] = await rows<{ n: number }>(database, 'select count(*)::int as n from customers');
+      const [count] = await queryRows<{ n: number }>(database, 'select count(*)::int as n from customers');
       // Found once per run: the ledger with the most movements, whichever account that is.
-      const [busiest] = await rows<{ id: string }>(
+      const [busiest] = await queryRows<{ id: string }>(
         database,
         'select account_id as id from account_transactions group by account_id order by count(*) desc limit 1',
       );
