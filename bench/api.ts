@@ -23,12 +23,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cases } from './api/cases.ts';
-import { captureStatements, explain } from './api/explain.ts';
 import { type LoadResult, runLoad } from './api/load.ts';
-import { type Child, login, startChild, waitQuiet } from './api/processes.ts';
 import { type DbRun, printScaling, printTable } from './api/report.ts';
 import { samplesOf } from './api/samples.ts';
 import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
+import { captureStatements, explain } from './lib/explain.ts';
+import { type Child, login, startChild, waitQuiet } from './lib/processes.ts';
 import { DEFAULT_BENCH_URL, databaseName } from './lib/target.ts';
 
 const { values } = parseArgs({

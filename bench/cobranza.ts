@@ -17,7 +17,7 @@
  * case for an agent). Finally the statement of the agent's 'Hoy' under EXPLAIN ANALYZE.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -29,13 +29,15 @@ import type { AppDb } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { businessClock } from '../apps/server/src/domain/business-clock.ts';
 import { accrueFees } from '../apps/server/src/jobs/accrual.ts';
-import { loadSessionUser } from '../apps/server/src/modules/auth/service.ts';
 import { collectionDay } from '../apps/server/src/modules/collections/due-loans.ts';
 import { listCollections } from '../apps/server/src/modules/collections/list.ts';
 import { BENCH_ADMIN, benchAgentUsername, generate } from './generate/generate.ts';
 import type { Profile } from './generate/settings.ts';
 import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
+import { loadAverage } from './lib/local-server.ts';
+import { stats } from './lib/stats.ts';
 import { openTarget } from './lib/target.ts';
+import { sessionToken } from './lib/tokens.ts';
 
 const { values } = parseArgs({
   options: {
@@ -55,17 +57,6 @@ const REQUESTS = Number(values.requests);
 const WARM_UP = Number(values['warm-up']);
 const timeZone = BUSINESS_TIME_ZONE;
 const today = businessDate(new Date(), timeZone);
-
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { min: sorted[0] ?? 0, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
-}
 
 const columns = (cells: (string | number)[]) =>
   cells
@@ -114,14 +105,7 @@ async function main() {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, dataDir);
     const app = await buildApp({ config, database: target.database, logger: false });
     await app.ready();
-    const tokenFor = async (userId: string) =>
-      app.issueToken(
-        await loadSessionUser(target.database.db, {
-          userId,
-          tokenVersion: 0,
-          signedInAt: Math.floor(Date.now() / 1000),
-        }),
-      );
+    const tokenFor = (userId: string) => sessionToken(app, target.database.db, userId);
     const agentToken = await tokenFor(agent.id);
     const adminToken = await tokenFor(admin.id);
     const first = await app.inject({
@@ -147,7 +131,9 @@ async function main() {
       { label: "admin, 'Todos', Hoy", token: adminToken, query: 'tab=today&size=20' },
     ];
 
-    console.log(`\nload average before: ${load()}; ${WARM_UP} warm-up + ${REQUESTS} requests per case`);
+    console.log(
+      `\nload average before: ${loadAverage()}; ${WARM_UP} warm-up + ${REQUESTS} requests per case`,
+    );
     console.log(columns(['case', 'cards', 'min ms', 'p50 ms', 'p95 ms', 'max ms', 'CPU ms']));
     for (const kase of cases) {
       const call = () =>
@@ -179,7 +165,7 @@ async function main() {
         columns([kase.label, cards, ms(s.min), ms(s.p50), ms(s.p95), ms(s.max), ms(stats(cpu).p50)]),
       );
     }
-    console.log(`load average after: ${load()}`);
+    console.log(`load average after: ${loadAverage()}`);
     await app.close();
 
     // The agent's 'Hoy' statements, grabbed from the service itself, then explained with real timings.

@@ -6,12 +6,15 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
-/** `# bench:<name> — <when>, load average …`: the figures depend on what else the machine runs. */
-export function benchHeader(name: string): string {
-  const load = loadavg()
+/** The 1, 5 and 15 minute load averages, as uptime prints them. */
+export const loadAverage = () =>
+  loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-  return `# bench:${name} — ${new Date().toISOString()}, load average ${load}`;
+
+/** `# bench:<name> — <when>, load average …`: the figures depend on what else the machine runs. */
+export function benchHeader(name: string): string {
+  return `# bench:${name} — ${new Date().toISOString()}, load average ${loadAverage()}`;
 }
 
 /** Builds apps/web into `outDir` (vite, errors only). */

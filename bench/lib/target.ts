@@ -89,6 +89,11 @@ function clientOf(database: Database, where: string) {
   };
 }
 
+/** The rows of one statement on either kind of database (nothing migrated, nothing opened). */
+export async function queryRows<T>(database: Database, sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await clientOf(database, '').query(sql, params)).rows as T[];
+}
+
 /** Opens the PGlite directory DATA_DIR/db, or the PostgreSQL database, and migrates it. */
 export async function openTarget(options: OpenTargetOptions): Promise<Target> {
   let database: Database;

@@ -1,0 +1,14 @@
+/**
+ * A session token made by the app itself for a user, as after a sign-in but without one: no password
+ * hash to compute, no sign-in rate-limit row written. The token is valid on every server sharing the
+ * app's JWT secret.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppDb } from '../../apps/server/src/db/client.ts';
+import { loadSessionUser } from '../../apps/server/src/modules/auth/service.ts';
+
+export async function sessionToken(app: FastifyInstance, db: AppDb, userId: string): Promise<string> {
+  return app.issueToken(
+    await loadSessionUser(db, { userId, tokenVersion: 0, signedInAt: Math.floor(Date.now() / 1000) }),
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * One browser tab's worth of client: GETs in sequence over one kept-alive connection, with the headers
+ * apps/web's apiRequest sends (Accept JSON or problem+json, the Bearer token). A request's time runs
+ * from writing it to the last byte of the reply; the body is kept only to be checked once.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface Reply {
+  status: number;
+  body: Buffer;
+  ms: number;
+}
+
+export interface ScreenClient {
+  get(path: string, token: string): Promise<Reply>;
+  close(): void;
+}
+
+export function screenClient(baseUrl: string): ScreenClient {
+  const { hostname, port } = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    get: (path, token) =>
+      new Promise<Reply>((resolve, reject) => {
+        const t0 = performance.now();
+        const request = http.request(
+          {
+            agent,
+            host: hostname,
+            port,
+            path,
+            method: 'GET',
+            headers: {
+              accept: 'application/json, application/problem+json',
+              authorization: `Bearer ${token}`,
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                body: Buffer.concat(chunks),
+                ms: performance.now() - t0,
+              }),
+            );
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      }),
+    close: () => agent.destroy(),
+  };
+}
+
+/** What a reply holds, for the table: the list's total when it has one, else the array's length. */
+export function replySize(reply: Reply): string {
+  const kib = `${(reply.body.length / 1024).toFixed(1)} KiB`;
+  try {
+    const json = JSON.parse(reply.body.toString('utf8')) as { totalDocuments?: number; data?: unknown };
+    if (typeof json.totalDocuments === 'number') return `${json.totalDocuments} rows, ${kib}`;
+    if (Array.isArray(json.data)) return `${json.data.length} rows, ${kib}`;
+  } catch {
+    // not JSON: the size alone
+  }
+  return kib;
+}

@@ -1,0 +1,72 @@
+/** The screens benchmark's printed figures: a table per target, then all targets side by side with the flags. */
+import type { TargetName } from './targets.ts';
+
+export interface CaseResult {
+  label: string;
+  p50: number;
+  p95: number;
+  max: number;
+  /** What the reply held ('10000 rows, 4.1 KiB'). */
+  size: string;
+  /** Why the request could not be timed (a reply other than 200); the figures are NaN then. */
+  error?: string;
+}
+
+export type RunResults = Partial<Record<TargetName, CaseResult[]>>;
+
+/** Targets of the brief: PostgreSQL with 100,000 customers, growth from 10,000, PGlite with 10,000. */
+export const TARGETS = { pg100kP95: 50, ratio: 1.5, pgliteP95: 100 };
+
+const LABEL = 56;
+const ms = (n: number | undefined, width = 7) => (n === undefined ? '—' : n.toFixed(1)).padStart(width);
+const times = (n: number | undefined) => (n === undefined ? '—' : `×${n.toFixed(2)}`);
+const check = (ok: boolean | undefined) => (ok === undefined ? '·' : ok ? '✓' : '✗');
+
+export function printTargetHeader() {
+  console.log(
+    `  ${'screen · request'.padEnd(LABEL)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)}  reply`,
+  );
+}
+
+export function printCase(r: CaseResult) {
+  if (r.error) console.log(`  ${r.label.padEnd(LABEL)} NOT TIMED: ${r.error}`);
+  else console.log(`  ${r.label.padEnd(LABEL)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.max)}  ${r.size}`);
+}
+
+/** Every case on every target, the 100k ÷ 10k ratio of p95 and the three flags. */
+export function printSummary(results: RunResults) {
+  const labels = [...new Set(Object.values(results).flatMap((list) => list.map((r) => r.label)))];
+  const find = (target: TargetName, label: string) => results[target]?.find((r) => r.label === label);
+  console.log(
+    `\n=== p50 / p95 in ms; flags: PG 100k p95 ≤ ${TARGETS.pg100kP95} ms, 100k ÷ 10k p95 ≤ ${TARGETS.ratio}, PGlite 10k p95 ≤ ${TARGETS.pgliteP95} ms ===`,
+  );
+  console.log(
+    `${'screen · request'.padEnd(LABEL)} ${'PG 10k'.padStart(13)} ${'PG 100k'.padStart(13)} ${'PGlite 10k'.padStart(13)} ${'100k÷10k'.padStart(8)} ${'(p50)'.padStart(7)}  100k ratio PGlite`,
+  );
+  const failed = { pg100k: 0, ratio: 0, pglite: 0 };
+  for (const label of labels) {
+    const small = find('pg10k', label);
+    const large = find('pg100k', label);
+    const lite = find('pglite', label);
+    const pair = (r: CaseResult | undefined) =>
+      !r ? '—'.padStart(13) : r.error ? 'error'.padStart(13) : `${ms(r.p50, 6)}/${ms(r.p95, 6)}`;
+    const both = small && large && !small.error && !large.error;
+    const ratio = both ? large.p95 / small.p95 : undefined;
+    // The p50 ratio beside it: on a loaded machine p95 of a few-ms request is mostly the machine.
+    const ratio50 = both ? large.p50 / small.p50 : undefined;
+    // A request that could not be timed misses its target.
+    const flags = {
+      pg100k: large ? !large.error && large.p95 <= TARGETS.pg100kP95 : undefined,
+      ratio:
+        ratio === undefined ? (large?.error || small?.error ? false : undefined) : ratio <= TARGETS.ratio,
+      pglite: lite ? !lite.error && lite.p95 <= TARGETS.pgliteP95 : undefined,
+    };
+    for (const key of ['pg100k', 'ratio', 'pglite'] as const) if (flags[key] === false) failed[key]++;
+    console.log(
+      `${label.padEnd(LABEL)} ${pair(small)} ${pair(large)} ${pair(lite)} ${times(ratio).padStart(8)} ${times(ratio50).padStart(7)}  ${check(flags.pg100k).padStart(4)} ${check(flags.ratio).padStart(5)} ${check(flags.pglite).padStart(6)}`,
+    );
+  }
+  console.log(
+    `misses: ${failed.pg100k} over ${TARGETS.pg100kP95} ms on PG 100k, ${failed.ratio} growing more than ×${TARGETS.ratio}, ${failed.pglite} over ${TARGETS.pgliteP95} ms on PGlite`,
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Every request a back-office screen sends when it opens, as apps/web builds it (features' api/ files,
+ * CatalogTable's defaults: page 1, the screen's page size, order=asc, no search, 'Todos' in the filter,
+ * no dates), in the same parameter order. A URL two screens share (the PIN locks on Dashboard and
+ * Usuarios, the agents on Cobranza and Corte de caja) is timed once, under both names.
+ */
+import { addDays, businessDate } from '@prestaya/domain';
+
+export type Role = 'admin' | 'agent';
+
+export interface ScreenContext {
+  /** Dashboard's default range: the current week, Sunday to Saturday, on the business clock. */
+  week: { from: string; to: string };
+  /** The account with the most movements: its 'Transacciones' is the longest ledger to page through. */
+  busiestAccountId: string;
+}
+
+export interface ScreenRequest {
+  screen: string;
+  /** Which of the screen's requests, when it sends more than one. */
+  call: string;
+  /** Who can open the screen (an agent gets 403 on the administrators' ones). */
+  roles: Role[];
+  path: (c: ScreenContext) => string;
+}
+
+const BOTH: Role[] = ['admin', 'agent'];
+const ADMIN: Role[] = ['admin'];
+const V1 = '/api/v1';
+
+export const SCREEN_REQUESTS: ScreenRequest[] = [
+  // Dashboard (features/dashboard/components/Dashboard.tsx) and, for administrators, the route's
+  // PinLockNotices; Usuarios (features/users/components/UserList.tsx) shows the same notices.
+  {
+    screen: 'Dashboard, Usuarios',
+    call: 'PIN bloqueados',
+    roles: ADMIN,
+    path: () => `${V1}/users/pin-locks`,
+  },
+  { screen: 'Dashboard', call: 'cartera', roles: BOTH, path: () => `${V1}/reports/portfolio` },
+  {
+    screen: 'Dashboard',
+    call: 'cobranza de la semana',
+    roles: BOTH,
+    path: (c) => `${V1}/reports/weekly-payments?from=${c.week.from}&to=${c.week.to}`,
+  },
+  // Clientes (features/customers/components/CustomerList.tsx): page size 10; an agent gets their own.
+  {
+    screen: 'Clientes',
+    call: 'página 1',
+    roles: BOTH,
+    path: () => `${V1}/customers?page=1&size=10&order=asc`,
+  },
+  // Cobranza (features/collections): the administrator's agent choice, then the 'Hoy' tab (20 cards,
+  // every agent for an administrator); once it is on screen the other two tabs are prefetched.
+  { screen: 'Cobranza, Corte de caja', call: 'agentes', roles: ADMIN, path: () => `${V1}/agents` },
+  { screen: 'Cobranza', call: 'Hoy', roles: BOTH, path: () => `${V1}/collections?tab=today&page=1&size=20` },
+  {
+    screen: 'Cobranza',
+    call: 'Esta semana (prefetch)',
+    roles: BOTH,
+    path: () => `${V1}/collections?tab=week&page=1&size=20`,
+  },
+  {
+    screen: 'Cobranza',
+    call: 'Atrasados (prefetch)',
+    roles: BOTH,
+    path: () => `${V1}/collections?tab=overdue&page=1&size=20`,
+  },
+  // Corte de caja (features/cash-close): an agent's own day; an administrator only gets the agents
+  // (above) until one is chosen.
+  { screen: 'Corte de caja', call: 'día de hoy', roles: ['agent'], path: () => `${V1}/cash-close` },
+  // Préstamos (features/loans/components/GlobalLoanList.tsx): the approval accounts, then page 1
+  // with 'Todos' in the status filter; and the same page filtered by a status.
+  {
+    screen: 'Préstamos',
+    call: 'cuentas para aprobar',
+    roles: ADMIN,
+    path: () => `${V1}/bank-accounts?page=1&size=20`,
+  },
+  { screen: 'Préstamos', call: 'Todos', roles: ADMIN, path: () => `${V1}/loans?page=1&size=10&order=asc` },
+  {
+    screen: 'Préstamos',
+    call: 'estatus ACTIVE',
+    roles: ADMIN,
+    path: () => `${V1}/loans?page=1&size=10&q=ACTIVE&order=asc`,
+  },
+  // Usuarios: page 1, 'Todos'.
+  { screen: 'Usuarios', call: 'página 1', roles: ADMIN, path: () => `${V1}/users?page=1&size=10&order=asc` },
+  // Pagos Recibidos (features/payments/components/PaymentList.tsx): 'Todos', then 'En validación'.
+  {
+    screen: 'Pagos Recibidos',
+    call: 'Todos',
+    roles: ADMIN,
+    path: () => `${V1}/payments?page=1&size=10&order=asc`,
+  },
+  {
+    screen: 'Pagos Recibidos',
+    call: 'estatus VALIDATING',
+    roles: ADMIN,
+    path: () => `${V1}/payments?page=1&size=10&q=VALIDATING&order=asc`,
+  },
+  // Cuentas (features/bank-accounts/components/BankAccountList.tsx): page size 20.
+  {
+    screen: 'Cuentas',
+    call: 'página 1',
+    roles: ADMIN,
+    path: () => `${V1}/bank-accounts?page=1&size=20&order=asc`,
+  },
+  // Transacciones de la cuenta (AccountTransactions.tsx): the account's header, then its ledger.
+  {
+    screen: 'Transacciones',
+    call: 'cuenta',
+    roles: ADMIN,
+    path: (c) => `${V1}/bank-accounts/${c.busiestAccountId}`,
+  },
+  {
+    screen: 'Transacciones',
+    call: 'página 1',
+    roles: ADMIN,
+    path: (c) => `${V1}/bank-accounts/${c.busiestAccountId}/transactions?page=1&size=10&order=asc`,
+  },
+  // Auditoría (features/audit): the 'Usuario' filter's choices, then page 1 of 20 without filters.
+  {
+    screen: 'Auditoría',
+    call: 'usuarios del filtro',
+    roles: ADMIN,
+    path: () => `${V1}/users?page=1&size=100&orderBy=name&order=asc`,
+  },
+  { screen: 'Auditoría', call: 'página 1', roles: ADMIN, path: () => `${V1}/audit?page=1&size=20` },
+  // Respaldos (features/backups): the newest 50 files of the server's DATA_DIR/backups.
+  { screen: 'Respaldos', call: 'lista', roles: ADMIN, path: () => `${V1}/backups?page=1&size=50` },
+];
+
+/** Sunday to Saturday of the business day's week (web: lib/format.ts weekRange, firstDayOfWeek 0). */
+export function currentWeek(timeZone: string, now = new Date()) {
+  const today = businessDate(now, timeZone);
+  const from = addDays(today, -new Date(`${today}T12:00:00Z`).getUTCDay());
+  return { from, to: addDays(from, 6) };
+}
+
+export interface ScreenCase {
+  /** 'admin · Clientes · página 1': what the tables print and --only matches. */
+  label: string;
+  role: Role;
+  request: ScreenRequest;
+}
+
+export function screenCases(only: string | undefined): ScreenCase[] {
+  const wanted = only?.toLowerCase();
+  return SCREEN_REQUESTS.flatMap((request) =>
+    request.roles.map((role) => ({
+      label: `${role} · ${request.screen} · ${request.call}`,
+      role,
+      request,
+    })),
+  ).filter((c) => !wanted || c.label.toLowerCase().includes(wanted));
+}
