@@ -11,7 +11,14 @@ import {
 } from '@prestaya/contracts';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
-import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
+import {
+  countRows,
+  type ListRequest,
+  ONE,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
 import { type CustomerRow, customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
@@ -100,7 +107,7 @@ export interface CustomerListRow {
 export function customerListSource(
   db: AppDb,
   actor: CustomerActor,
-  query: PagedQuery,
+  query: ListRequest<PagedQuery>,
 ): PaginateOptions<CustomerListRow> {
   const where = and(visibleCustomers(actor), customerFilter(query));
   return {
@@ -109,14 +116,14 @@ export function customerListSource(
     defaultOrderBy: 'num',
     tiebreaker: customers.id,
     rows: (page) => pageOf(selectCustomers(db).$dynamic(), where, page),
-    count: () => db.$count(customers, where),
+    count: (limit) => countRows(db, db.select(ONE).from(customers).where(where).$dynamic(), limit),
   };
 }
 
 export function listCustomers(
   db: AppDb,
   actor: CustomerActor,
-  query: PagedQuery,
+  query: ListRequest<PagedQuery>,
 ): Promise<Paged<CustomerListItem>> {
   return paginateAs(customerListSource(db, actor, query), (row) =>
     toCustomerListItem(row.customer, row.agent, toCustomerLoanSummary(row.currentLoan)),
