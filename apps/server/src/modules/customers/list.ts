@@ -3,9 +3,6 @@ import {
   type CUSTOMER_ORDER_COLUMNS,
   CUSTOMER_STATUSES,
   type CustomerListItem,
-  LOAN_STATUS_LABELS,
-  LOAN_STATUSES,
-  NO_LOAN_LABEL,
   type Paged,
   type PagedQuery,
 } from '@prestaya/contracts';
@@ -19,7 +16,7 @@ import {
   pageOf,
   paginateAs,
 } from '../../db/paging.ts';
-import { type CustomerRow, customers } from '../../db/schema/customers.ts';
+import { type CustomerRow, currentLoanStatusRank, customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
@@ -44,20 +41,6 @@ export function selectCustomers(db: DbOrTx) {
     .leftJoin(loans, eq(loans.id, customers.currentLoanId));
 }
 
-/** Loan statuses, and no loan (null), in the alphabetical order of their Spanish labels. */
-const STATUSES_BY_LABEL: (string | null)[] = [...LOAN_STATUSES, null]
-  .map((status) => ({ status, label: status ? LOAN_STATUS_LABELS[status] : NO_LOAN_LABEL }))
-  .sort((a, b) => a.label.localeCompare(b.label, 'es', { sensitivity: 'base' }))
-  .map(({ status }) => status);
-
-/** The rank of the current loan's status in STATUSES_BY_LABEL: sorting by it reads A→Z on screen. */
-const STATUS_RANK = sql`(case ${customers.currentLoanStatus} ${sql.join(
-  LOAN_STATUSES.map(
-    (status) => sql`when ${status} then ${sql.raw(String(STATUSES_BY_LABEL.indexOf(status)))}`,
-  ),
-  sql` `,
-)} else ${sql.raw(String(STATUSES_BY_LABEL.indexOf(null)))} end)`;
-
 /**
  * Sortable columns: exactly CUSTOMER_ORDER_COLUMNS of the contracts. `name` sorts by the full name the
  * list shows, ignoring case and accents ('Álvaro' before 'Beto'): `search_text` starts with exactly that
@@ -74,7 +57,7 @@ const ORDER_COLUMNS = {
   lastName: sql`unaccent(lower(concat_ws(' ', ${customers.lastName}, ${customers.secondLastName}, ${customers.name})))`,
   phone: customers.phone,
   createdOn: customers.createdOn,
-  status: STATUS_RANK,
+  status: currentLoanStatusRank(customers.currentLoanStatus),
   balance: sql`coalesce(${loans.currentBalanceCents}, 0)`,
 } satisfies Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], SQLWrapper>;
 
