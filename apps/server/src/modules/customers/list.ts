@@ -46,10 +46,12 @@ export function selectCustomers(db: DbOrTx) {
  * list shows, ignoring case and accents ('Álvaro' before 'Beto'): `search_text` starts with exactly that
  * normalised full name, and customers_name_order_idx holds it in order. `lastName` sorts by both last
  * names then the name, also ignoring case and accents. `status` and `balance` are the current loan's
- * (a customer without one reads 'Sin préstamo' and owes $0.00): no index holds either order, so each
- * reads the customers the filter keeps once, the balance through one join on the loan's primary key
- * (docs/performance.md "Customers list"). Equal values are ordered by id (paging.ts's tiebreaker), so
- * pages never overlap.
+ * (a customer without one reads 'Sin préstamo' and owes $0.00): customers_status_order_idx holds the
+ * status order (the label rank of the copied `current_loan_status`), as customers_created_order_idx
+ * holds `createdOn`'s. No index holds the balance order (it lives on the loan and changes with every
+ * payment and fee), so it reads the customers the filter keeps once, joined on the loan's primary key
+ * (docs/performance.md "Customers list"); neither does `lastName`'s (unaccent() cannot be indexed).
+ * Equal values are ordered by id (paging.ts's tiebreaker), so pages never overlap.
  */
 const ORDER_COLUMNS = {
   num: customers.num,
