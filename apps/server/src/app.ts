@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@prestaya/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, LoadedConfig } from './config.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
      * sessions and PIN lockouts.
      */
     businessClock: BusinessClock;
+    /** The most rows a paged list counts for its total (db/paging.ts); tests lower it. */
+    listCountCap: number;
   }
   interface FastifyContextConfig {
     /** Routes under /api/v1 require a signed-in user unless they set this (login, register). */
@@ -68,6 +71,8 @@ export interface BuildAppOptions {
    * passes a tight threshold to see a saturated loop shed requests.
    */
   loadShedding?: LoadSheddingOptions | false;
+  /** Defaults to LIST_COUNT_CAP; tests lower it to see a capped total with a handful of rows. */
+  listCountCap?: number;
 }
 
 /**
@@ -105,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('businessClock', businessClock(config.businessTimeZone));
+  app.decorate('listCountCap', options.listCountCap ?? LIST_COUNT_CAP);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);

@@ -32,6 +32,17 @@ export const pagedQuery = z.object({
 });
 export type PagedQuery = z.infer<typeof pagedQuery>;
 
+/**
+ * The most rows a list counts for its total: past it the reply says `totalCapped` and the screen reads
+ * 'más de 10,000'. Counting every match of a large list reads every one of them (hundreds of ms at
+ * 100,000 customers); counting up to the cap reads at most this many index entries.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/**
+ * A page of a list. `totalCapped`: more than the cap match, and `totalDocuments` is the cap (and
+ * `totalPages` its pages) rather than the exact count; false when the total is exact.
+ */
 export function paged<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
@@ -39,9 +50,17 @@ export function paged<T extends z.ZodType>(item: T) {
     size: z.number().int(),
     totalDocuments: z.number().int(),
     totalPages: z.number().int(),
+    totalCapped: z.boolean(),
   });
 }
-export type Paged<T> = { data: T[]; page: number; size: number; totalDocuments: number; totalPages: number };
+export type Paged<T> = {
+  data: T[];
+  page: number;
+  size: number;
+  totalDocuments: number;
+  totalPages: number;
+  totalCapped: boolean;
+};
 
 /** Singleton envelope `{ status: 'OK', data }`. */
 export function envelope<T extends z.ZodType>(data: T) {

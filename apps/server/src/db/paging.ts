@@ -1,13 +1,16 @@
-import type { Paged } from '@prestaya/contracts';
-import { asc, desc, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { LIST_COUNT_CAP, type Paged } from '@prestaya/contracts';
+import { asc, count, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { refuse } from '../http/refusals.ts';
+import type { DbOrTx } from './client.ts';
 
 export interface PageRequest {
   page: number;
   size: number;
   orderBy?: string | undefined;
   order: 'asc' | 'desc';
+  /** The most rows the total counts (LIST_COUNT_CAP unless a test lowers it: BuildAppOptions). */
+  countCap?: number | undefined;
 }
 
 export interface PageQuery {
@@ -24,7 +27,13 @@ export interface PaginateOptions<T> {
   defaultOrderBy: string;
   tiebreaker: SQLWrapper;
   rows: (query: PageQuery) => Promise<T[]>;
-  count: () => Promise<number>;
+  /**
+   * How many rows match: at most `limit` of them when given (the paged list asks for its cap + 1, so
+   * the count stops early: countRows), every one without (the CSV export's X-Total-Count).
+   */
+  count: (limit?: number) => Promise<number>;
+  /** The count is exact and cheap whatever the limit (a tally): the total is never capped. */
+  exactCount?: boolean;
 }
 
 /**
@@ -76,19 +85,49 @@ export function knownTotal(offset: number, rows: number, size: number): number |
   return undefined;
 }
 
-/** The one paged-list helper: every list endpoint returns `{data, page, size, totalDocuments, totalPages}`. */
+/**
+ * `count(*)` of a select's rows (select `{ one: sql\`1\` }`, its FROM and WHERE), stopping after `limit`
+ * of them when given: `select count(*) from (select 1 … limit n)` reads at most n index entries or rows.
+ */
+export async function countRows(db: DbOrTx, select: PgSelect, limit?: number): Promise<number> {
+  const matches = (limit === undefined ? select : select.limit(limit)).as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return Number(row?.n ?? 0);
+}
+
+/** The selection of a counted select (countRows): nothing but the row's existence. */
+export const ONE = { one: sql<number>`1` };
+
+/**
+ * The total of a list whose first pages are not enough to know it: exact up to `cap`, else the cap
+ * and `capped` (the count stopped after cap + 1 rows), unless the list's count is exact anyway.
+ */
+async function cappedTotal<T>(options: PaginateOptions<T>): Promise<{ total: number; capped: boolean }> {
+  if (options.exactCount) return { total: await options.count(), capped: false };
+  const cap = options.request.countCap ?? LIST_COUNT_CAP;
+  const counted = await options.count(cap + 1);
+  return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
+}
+
+/**
+ * The one paged-list helper: every list endpoint returns `{data, page, size, totalDocuments,
+ * totalPages, totalCapped}`.
+ */
 export async function paginate<T>(options: PaginateOptions<T>): Promise<Paged<T>> {
   const { request } = options;
   const orderBy = orderTerms(options);
   const offset = (request.page - 1) * request.size;
   const data = await options.rows({ orderBy, limit: request.size, offset });
-  const totalDocuments = knownTotal(offset, data.length, request.size) ?? (await options.count());
+  const known = knownTotal(offset, data.length, request.size);
+  const { total, capped } =
+    known === undefined ? await cappedTotal(options) : { total: known, capped: false };
   return {
     data,
     page: request.page,
     size: request.size,
-    totalDocuments,
-    totalPages: totalPages(totalDocuments, request.size),
+    totalDocuments: total,
+    totalPages: totalPages(total, request.size),
+    totalCapped: capped,
   };
 }
 
@@ -96,3 +135,6 @@ export async function paginate<T>(options: PaginateOptions<T>): Promise<Paged<T>
 export function paginateAs<Row, T>(source: PaginateOptions<Row>, toItem: (row: Row) => T): Promise<Paged<T>> {
   return paginate({ ...source, rows: async (page) => (await source.rows(page)).map(toItem) });
 }
+
+/** A list's parsed query with the cap its route sets on the count (PageRequest.countCap). */
+export type ListRequest<Q> = Q & Pick<PageRequest, 'countCap'>;

@@ -45,7 +45,14 @@ describe('/api/v1/backups', () => {
       name: expect.stringMatching(/^prestaya-\d{8}-\d{6}-\d{3}-manual\.sql\.gz$/),
     });
     const listed = await request(context.app, { method: 'GET', url: '/api/v1/backups', token: admin.token });
-    expect(listed.json()).toEqual({ data: [backup], page: 1, size: 10, totalDocuments: 1, totalPages: 1 });
+    expect(listed.json()).toEqual({
+      data: [backup],
+      page: 1,
+      size: 10,
+      totalDocuments: 1,
+      totalPages: 1,
+      totalCapped: false,
+    });
 
     const download = await request(context.app, {
       method: 'GET',

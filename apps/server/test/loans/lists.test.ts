@@ -55,7 +55,14 @@ describe("a customer's loans (Préstamos tab)", () => {
 
   it('is an empty page for a customer without loans', async () => {
     const response = await api.listOfCustomer(world.agent.token, world.customer.id);
-    expect(response.json()).toEqual({ data: [], page: 1, size: 10, totalDocuments: 0, totalPages: 0 });
+    expect(response.json()).toEqual({
+      data: [],
+      page: 1,
+      size: 10,
+      totalDocuments: 0,
+      totalPages: 0,
+      totalCapped: false,
+    });
   });
 });
 

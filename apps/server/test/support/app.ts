@@ -39,11 +39,12 @@ export interface TestContext {
 
 /**
  * Registers the file's hooks; the returned object is filled in beforeAll. `now` replaces the clock of
- * session tokens (sign-in time, expiry), so a test can move time forward.
+ * session tokens (sign-in time, expiry), so a test can move time forward; `listCountCap` lowers the
+ * most rows a list counts (db/paging.ts), so a handful of rows shows a capped total.
  */
 export function useTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; listCountCap?: number } = {},
 ): TestContext {
   const context = {} as TestContext;
   let drop: () => Promise<void> = async () => {};
@@ -57,6 +58,7 @@ export function useTestApp(
       database: created.database,
       logger: false,
       ...(options.now ? { now: options.now } : {}),
+      ...(options.listCountCap ? { listCountCap: options.listCountCap } : {}),
     });
     await context.app.ready();
   });

@@ -23,6 +23,7 @@ const rows: Paged<Row> = {
   size: 10,
   totalDocuments: 1,
   totalPages: 1,
+  totalCapped: false,
 };
 const CSV = '\uFEFFNo.,Nombre\r\n7,Ana Núñez\r\n';
 const EXPORT_PATH = '/api/v1/things/export.csv';

@@ -60,6 +60,13 @@ export function weekRange(date: DateInput = new Date()): [string, string] {
 
 export { dayjs };
 
+const count = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
+
+/** A whole count with thousands separators ('1,234'). */
+export function formatCount(value: number): string {
+  return count.format(value);
+}
+
 /** A person's full name: name, paternal and maternal last names (spec 3: "joined by spaces"). */
 export function fullName(person: { name: string; lastName: string; secondLastName?: string | null }): string {
   return [person.name, person.lastName, person.secondLastName].filter(Boolean).join(' ');

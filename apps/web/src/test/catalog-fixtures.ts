@@ -42,6 +42,12 @@ export const columns: ColumnDef<Row>[] = [
   },
 ];
 
-export function page(data: Row[], pageNo = 1, totalPages = 1, totalDocuments = data.length): Paged<Row> {
-  return { data, page: pageNo, size: 10, totalDocuments, totalPages };
+export function page(
+  data: Row[],
+  pageNo = 1,
+  totalPages = 1,
+  totalDocuments = data.length,
+  totalCapped = false,
+): Paged<Row> {
+  return { data, page: pageNo, size: 10, totalDocuments, totalPages, totalCapped };
 }

@@ -56,7 +56,10 @@ export const accountTransactions = pgTable(
       'account_transactions_type_valid',
       sql`${table.operationType} in ('PAYMENT_DEPOSIT', 'WITHDRAWAL', 'VIRTUAL_WITHDRAWAL', 'MANUAL_WITHDRAWAL', 'DEPOSIT', 'RELEASE')`,
     ),
-    index('account_transactions_account_idx').on(table.accountId, table.createdOn.desc(), table.id.desc()),
+    // An account's ledger newest first (created_on desc, id desc), read backwards off it. Plain
+    // ascending columns: `desc()` here is DESC NULLS LAST, which ORDER BY … DESC (NULLS FIRST) does not
+    // match, and the planner then sorted every movement of the account.
+    index('account_transactions_account_idx').on(table.accountId, table.createdOn, table.id),
     index('account_transactions_loan_idx').on(table.loanId),
     index('account_transactions_payment_idx').on(table.paymentId),
   ],

@@ -1,7 +1,26 @@
-import { sql } from 'drizzle-orm';
+import { LOAN_STATUS_LABELS, LOAN_STATUSES, NO_LOAN_LABEL } from '@prestaya/contracts';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import * as column from './columns.ts';
 import { users } from './users.ts';
+
+/** Loan statuses, and no loan (null), in the alphabetical order of their Spanish labels. */
+const STATUSES_BY_LABEL: (string | null)[] = [...LOAN_STATUSES, null]
+  .map((status) => ({ status, label: status ? LOAN_STATUS_LABELS[status] : NO_LOAN_LABEL }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'es', { sensitivity: 'base' }))
+  .map(({ status }) => status);
+
+/**
+ * The rank of a current loan's status in STATUSES_BY_LABEL: the 'Clientes' list sorted by it reads A→Z
+ * on screen. Literals, not parameters, so the query's expression is the index's
+ * (customers_status_order_idx) and PostgreSQL reads the page off it.
+ */
+export function currentLoanStatusRank(status: SQLWrapper): SQL {
+  const when = LOAN_STATUSES.map((value) =>
+    sql.raw(`when '${value}' then ${STATUSES_BY_LABEL.indexOf(value)}`),
+  );
+  return sql`(case ${status} ${sql.join(when, sql` `)} else ${sql.raw(String(STATUSES_BY_LABEL.indexOf(null)))} end)`;
+}
 
 /**
  * Borrowers. `search_text` is the normalised (lower case, accents removed) "name lastName
@@ -45,6 +64,11 @@ export const customers = pgTable(
     index('customers_curp_prefix_idx').on(table.curp.op('text_pattern_ops')),
     // The list's sort by name reads a page off it instead of sorting every customer.
     index('customers_name_order_idx').on(table.searchText, table.id),
+    // The list's other orders read a page off an index too (modules/customers/list.ts), in both
+    // directions: registration date, and the current loan's status (written only when a loan's status
+    // changes, which already rewrites the customer).
+    index('customers_created_order_idx').on(table.createdOn, table.id),
+    index('customers_status_order_idx').on(currentLoanStatusRank(table.currentLoanStatus), table.id),
   ],
 );
 

@@ -45,7 +45,11 @@ export const loans = pgTable(
       sql`${table.currentBalanceCents} >= 0 and ${table.currentRealAmountCents} >= 0`,
     ),
     index('loans_customer_idx').on(table.customerId, table.createdOn),
-    index('loans_status_idx').on(table.status, table.createdOn),
+    // The global list (newest first, or one status newest first, modules/loans/list.ts) and its sort
+    // by amount read a page off these, in either direction; the id is the list's tiebreaker.
+    index('loans_status_idx').on(table.status, table.createdOn, table.id),
+    index('loans_created_order_idx').on(table.createdOn, table.id),
+    index('loans_amount_order_idx').on(table.amountCents, table.id),
   ],
 );
 

@@ -69,7 +69,11 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
     check('payments_status_valid', sql`${table.status} in ('PAID', 'VALIDATING', 'REJECTED', 'CANCELLED')`),
     check('payments_method_valid', sql`${table.paymentMethod} in ('CASH', 'TRANSFER')`),
-    index('payments_status_idx').on(table.status, table.createdOn),
+    // 'Pagos Recibidos' of one status, newest first; and sorted by status or amount (any status):
+    // each first page read off an index, the id being the list's tiebreaker (modules/payments/list.ts).
+    index('payments_status_idx').on(table.status, table.createdOn, table.id),
+    index('payments_status_order_idx').on(table.status, table.id),
+    index('payments_amount_order_idx').on(table.amountCents, table.id),
     index('payments_loan_idx').on(table.loanId, table.createdOn),
     // 'Corte de caja': the payments one agent registered in one business day.
     index('payments_registered_by_idx').on(table.registeredBy, table.createdOn),

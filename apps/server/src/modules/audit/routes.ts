@@ -29,7 +29,8 @@ export const auditRoutes = taggedRoutes('audit', async (app, docs) => {
       },
       adminOnly,
     ),
-    (request) => listAudit(app.db, request.query, app.config.businessTimeZone),
+    (request) =>
+      listAudit(app.db, { ...request.query, countCap: app.listCountCap }, app.config.businessTimeZone),
   );
 
   app.get(

@@ -13,7 +13,14 @@ import { dateTimeCell, labelCell, nameCell, textCell } from '../../csv/cells.ts'
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { withinBusinessDays } from '../../db/date-range.ts';
-import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
+import {
+  countRows,
+  ONE,
+  type PageRequest,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
 import { type AuditRow, auditLog } from '../../db/schema/audit.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
@@ -79,7 +86,7 @@ function auditFilter(filters: AuditFilters, timeZone: string): SQL | undefined {
 function auditListSource(
   db: AppDb,
   filters: AuditFilters,
-  page: { page: number; size: number },
+  page: Omit<PageRequest, 'order'>,
   timeZone: string,
 ): PaginateOptions<AuditJoinedRow> {
   const where = auditFilter(filters, timeZone);
@@ -89,18 +96,21 @@ function auditListSource(
     defaultOrderBy: 'at',
     tiebreaker: auditLog.id,
     rows: (page) => pageOf(selectAudit(db).$dynamic(), where, page),
-    count: () => db.$count(auditLog, where),
+    count: (limit) => countRows(db, db.select(ONE).from(auditLog).where(where).$dynamic(), limit),
   };
 }
 
 /** GET /audit (administrators; the route enforces it). */
 export async function listAudit(
   db: AppDb,
-  query: AuditFilters & { page: number; size: number },
+  query: AuditFilters & Omit<PageRequest, 'order'>,
   timeZone: string,
 ): Promise<Paged<AuditEntry>> {
-  const { page, size, ...filters } = query;
-  const result = await paginateAs(auditListSource(db, filters, { page, size }, timeZone), toAuditEntry);
+  const { page, size, countCap, ...filters } = query;
+  const result = await paginateAs(
+    auditListSource(db, filters, { page, size, countCap }, timeZone),
+    toAuditEntry,
+  );
   return { ...result, data: await withReferenceNames(db, result.data) };
 }
 

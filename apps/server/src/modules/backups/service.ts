@@ -15,6 +15,7 @@ export async function pageOfBackups(dataDir: string, query: BackupListQuery): Pr
     size: query.size,
     totalDocuments: all.length,
     totalPages: Math.ceil(all.length / query.size),
+    totalCapped: false,
   };
 }
 

@@ -39,7 +39,7 @@ export const bankAccountsRoutes = taggedRoutes('bank-accounts', async (app, docs
       querystring: pagedQuery,
       response: { 200: paged(bankAccount), ...problemResponses(400, 401, 403) },
     }),
-    (request) => listBankAccounts(app.db, request.query),
+    (request) => listBankAccounts(app.db, { ...request.query, countCap: app.listCountCap }),
   );
 
   // CSV exports of the accounts list and of one account's ledger. Static segments: they win
@@ -115,7 +115,12 @@ export const bankAccountsRoutes = taggedRoutes('bank-accounts', async (app, docs
       response: { 200: paged(accountTransaction), ...problemResponses(400, 401, 403, 404) },
     }),
     (request) =>
-      listAccountTransactions(app.db, request.params.id, request.query, app.config.businessTimeZone),
+      listAccountTransactions(
+        app.db,
+        request.params.id,
+        { ...request.query, countCap: app.listCountCap },
+        app.config.businessTimeZone,
+      ),
   );
 
   app.get(

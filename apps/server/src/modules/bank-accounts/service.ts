@@ -19,7 +19,15 @@ import { dateTimeCell, labelCell, moneyCell, textCell } from '../../csv/cells.ts
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { withinBusinessDays } from '../../db/date-range.ts';
-import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
+import {
+  countRows,
+  type ListRequest,
+  newestFirst,
+  ONE,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
 import {
   type AccountTransactionRow,
   accountTransactions,
@@ -57,12 +65,12 @@ function toCents(field: string, pesos: number): number {
  * `query` searches name, bank and holder (case- and accent-insensitive). Accounts have no filter
  * field, so `q` is ignored.
  */
-export function listBankAccounts(db: AppDb, query: PagedQuery): Promise<Paged<BankAccount>> {
+export function listBankAccounts(db: AppDb, query: ListRequest<PagedQuery>): Promise<Paged<BankAccount>> {
   return paginateAs(bankAccountListSource(db, query), toBankAccountDto);
 }
 
 /** THE query of the accounts list (search, order, count), shared by the paged list and its CSV export. */
-function bankAccountListSource(db: AppDb, query: PagedQuery): PaginateOptions<BankAccountRow> {
+function bankAccountListSource(db: AppDb, query: ListRequest<PagedQuery>): PaginateOptions<BankAccountRow> {
   const where = query.query
     ? matchesText([bankAccounts.name, bankAccounts.bankName, bankAccounts.customerName], query.query)
     : undefined;
@@ -72,7 +80,7 @@ function bankAccountListSource(db: AppDb, query: PagedQuery): PaginateOptions<Ba
     defaultOrderBy: 'name',
     tiebreaker: bankAccounts.id,
     rows: (page) => pageOf(db.select().from(bankAccounts).$dynamic(), where, page),
-    count: () => db.$count(bankAccounts, where),
+    count: (limit) => countRows(db, db.select(ONE).from(bankAccounts).where(where).$dynamic(), limit),
   };
 }
 
@@ -167,7 +175,7 @@ export async function ensureAccountExists(db: DbOrTx, id: string): Promise<void>
 export async function listAccountTransactions(
   db: AppDb,
   accountId: string,
-  query: DatedListQuery,
+  query: ListRequest<DatedListQuery>,
   timeZone: string,
 ): Promise<Paged<AccountTransaction>> {
   return paginateAs(await transactionListSource(db, accountId, query, timeZone), toAccountTransactionDto);
@@ -191,7 +199,7 @@ function transactionFilter(accountId: string, query: DatedListQuery, timeZone: s
 async function transactionListSource(
   db: AppDb,
   accountId: string,
-  query: DatedListQuery,
+  query: ListRequest<DatedListQuery>,
   timeZone: string,
 ): Promise<PaginateOptions<AccountTransactionRow>> {
   const where = transactionFilter(accountId, query, timeZone);
@@ -202,7 +210,7 @@ async function transactionListSource(
     defaultOrderBy: 'createdOn',
     tiebreaker: accountTransactions.id,
     rows: (page) => pageOf(db.select().from(accountTransactions).$dynamic(), where, page),
-    count: () => db.$count(accountTransactions, where),
+    count: (limit) => countRows(db, db.select(ONE).from(accountTransactions).where(where).$dynamic(), limit),
   };
 }
 

@@ -3,16 +3,20 @@ import {
   type CUSTOMER_ORDER_COLUMNS,
   CUSTOMER_STATUSES,
   type CustomerListItem,
-  LOAN_STATUS_LABELS,
-  LOAN_STATUSES,
-  NO_LOAN_LABEL,
   type Paged,
   type PagedQuery,
 } from '@prestaya/contracts';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
-import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
-import { type CustomerRow, customers } from '../../db/schema/customers.ts';
+import {
+  countRows,
+  type ListRequest,
+  ONE,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
+import { type CustomerRow, currentLoanStatusRank, customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
@@ -37,29 +41,17 @@ export function selectCustomers(db: DbOrTx) {
     .leftJoin(loans, eq(loans.id, customers.currentLoanId));
 }
 
-/** Loan statuses, and no loan (null), in the alphabetical order of their Spanish labels. */
-const STATUSES_BY_LABEL: (string | null)[] = [...LOAN_STATUSES, null]
-  .map((status) => ({ status, label: status ? LOAN_STATUS_LABELS[status] : NO_LOAN_LABEL }))
-  .sort((a, b) => a.label.localeCompare(b.label, 'es', { sensitivity: 'base' }))
-  .map(({ status }) => status);
-
-/** The rank of the current loan's status in STATUSES_BY_LABEL: sorting by it reads A→Z on screen. */
-const STATUS_RANK = sql`(case ${customers.currentLoanStatus} ${sql.join(
-  LOAN_STATUSES.map(
-    (status) => sql`when ${status} then ${sql.raw(String(STATUSES_BY_LABEL.indexOf(status)))}`,
-  ),
-  sql` `,
-)} else ${sql.raw(String(STATUSES_BY_LABEL.indexOf(null)))} end)`;
-
 /**
  * Sortable columns: exactly CUSTOMER_ORDER_COLUMNS of the contracts. `name` sorts by the full name the
  * list shows, ignoring case and accents ('Álvaro' before 'Beto'): `search_text` starts with exactly that
  * normalised full name, and customers_name_order_idx holds it in order. `lastName` sorts by both last
  * names then the name, also ignoring case and accents. `status` and `balance` are the current loan's
- * (a customer without one reads 'Sin préstamo' and owes $0.00): no index holds either order, so each
- * reads the customers the filter keeps once, the balance through one join on the loan's primary key
- * (docs/performance.md "Customers list"). Equal values are ordered by id (paging.ts's tiebreaker), so
- * pages never overlap.
+ * (a customer without one reads 'Sin préstamo' and owes $0.00): customers_status_order_idx holds the
+ * status order (the label rank of the copied `current_loan_status`), as customers_created_order_idx
+ * holds `createdOn`'s. No index holds the balance order (it lives on the loan and changes with every
+ * payment and fee), so it reads the customers the filter keeps once, joined on the loan's primary key
+ * (docs/performance.md "Customers list"); neither does `lastName`'s (unaccent() cannot be indexed).
+ * Equal values are ordered by id (paging.ts's tiebreaker), so pages never overlap.
  */
 const ORDER_COLUMNS = {
   num: customers.num,
@@ -67,7 +59,7 @@ const ORDER_COLUMNS = {
   lastName: sql`unaccent(lower(concat_ws(' ', ${customers.lastName}, ${customers.secondLastName}, ${customers.name})))`,
   phone: customers.phone,
   createdOn: customers.createdOn,
-  status: STATUS_RANK,
+  status: currentLoanStatusRank(customers.currentLoanStatus),
   balance: sql`coalesce(${loans.currentBalanceCents}, 0)`,
 } satisfies Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], SQLWrapper>;
 
@@ -100,7 +92,7 @@ export interface CustomerListRow {
 export function customerListSource(
   db: AppDb,
   actor: CustomerActor,
-  query: PagedQuery,
+  query: ListRequest<PagedQuery>,
 ): PaginateOptions<CustomerListRow> {
   const where = and(visibleCustomers(actor), customerFilter(query));
   return {
@@ -109,14 +101,14 @@ export function customerListSource(
     defaultOrderBy: 'num',
     tiebreaker: customers.id,
     rows: (page) => pageOf(selectCustomers(db).$dynamic(), where, page),
-    count: () => db.$count(customers, where),
+    count: (limit) => countRows(db, db.select(ONE).from(customers).where(where).$dynamic(), limit),
   };
 }
 
 export function listCustomers(
   db: AppDb,
   actor: CustomerActor,
-  query: PagedQuery,
+  query: ListRequest<PagedQuery>,
 ): Promise<Paged<CustomerListItem>> {
   return paginateAs(customerListSource(db, actor, query), (row) =>
     toCustomerListItem(row.customer, row.agent, toCustomerLoanSummary(row.currentLoan)),

@@ -36,7 +36,7 @@ export const customersRoutes = taggedRoutes('customers', async (app, docs) => {
       querystring: pagedQuery,
       response: { 200: paged(customerListItem), ...problemResponses(400, 401) },
     }),
-    (request) => listCustomers(app.db, request.user, request.query),
+    (request) => listCustomers(app.db, request.user, { ...request.query, countCap: app.listCountCap }),
   );
 
   // CSV export of the list above. A static path: it wins over '/:id' below.

@@ -6,9 +6,17 @@ import {
   type Paged,
   type PagedQuery,
 } from '@prestaya/contracts';
-import { and, count, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
+import {
+  countRows,
+  type ListRequest,
+  newestFirst,
+  ONE,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
@@ -50,7 +58,7 @@ interface LoanFilter {
  */
 export function loanListSource(
   db: AppDb,
-  query: PagedQuery,
+  query: ListRequest<PagedQuery>,
   { where, readsCustomers, tally }: LoanFilter,
 ): PaginateOptions<LoanJoinedRow> {
   return {
@@ -59,19 +67,19 @@ export function loanListSource(
     defaultOrderBy: 'createdOn',
     tiebreaker: loans.id,
     rows: (page) => pageOf(selectLoans(db).$dynamic(), where, page),
-    count: async () => {
+    ...(tally ? { exactCount: true } : {}),
+    count: (limit) => {
       if (tally) return countLoansByStatus(db, tally.status);
-      const counted = db.select({ n: count() }).from(loans).$dynamic();
-      const [row] = await (readsCustomers
+      const counted = db.select(ONE).from(loans).$dynamic();
+      const joined = readsCustomers
         ? counted.innerJoin(customers, eq(customers.id, loans.customerId))
-        : counted
-      ).where(where);
-      return Number(row?.n ?? 0);
+        : counted;
+      return countRows(db, joined.where(where), limit);
     },
   };
 }
 
-function pagedLoans(db: AppDb, query: PagedQuery, filter: LoanFilter): Promise<Paged<Loan>> {
+function pagedLoans(db: AppDb, query: ListRequest<PagedQuery>, filter: LoanFilter): Promise<Paged<Loan>> {
   return paginateAs(loanListSource(db, query, filter), toLoanDto);
 }
 
@@ -80,7 +88,7 @@ export async function listCustomerLoans(
   db: AppDb,
   actor: CustomerActor,
   customerId: string,
-  query: PagedQuery,
+  query: ListRequest<PagedQuery>,
 ): Promise<Paged<Loan>> {
   await findVisibleCustomer(db, actor, customerId);
   return pagedLoans(db, query, { where: eq(loans.customerId, customerId), readsCustomers: false });
@@ -92,7 +100,11 @@ export async function listCustomerLoans(
  * `customers.search_text`, normalised by the same pure function the customers search uses (so the
  * trigram index serves it, and `gomez` finds `Gómez`); a numeric `query` also matches the loan `num`.
  */
-export async function listLoans(db: AppDb, actor: CustomerActor, query: PagedQuery): Promise<Paged<Loan>> {
+export async function listLoans(
+  db: AppDb,
+  actor: CustomerActor,
+  query: ListRequest<PagedQuery>,
+): Promise<Paged<Loan>> {
   return pagedLoans(db, query, globalLoansFilter(actor, query));
 }
 

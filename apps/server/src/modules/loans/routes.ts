@@ -44,7 +44,7 @@ export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
       },
       adminOnly,
     ),
-    (request) => listLoans(app.db, request.user, request.query),
+    (request) => listLoans(app.db, request.user, { ...request.query, countCap: app.listCountCap }),
   );
 
   // CSV export of the global list above. A static path: it wins over '/:id' below.
@@ -137,7 +137,11 @@ export const customerLoansRoutes = taggedRoutes('loans', async (app, docs) => {
       querystring: pagedQuery,
       response: { 200: paged(loan), ...problemResponses(400, 401, 404) },
     }),
-    (request) => listCustomerLoans(app.db, request.user, request.params.id, request.query),
+    (request) =>
+      listCustomerLoans(app.db, request.user, request.params.id, {
+        ...request.query,
+        countCap: app.listCountCap,
+      }),
   );
 
   app.post(

@@ -6,10 +6,18 @@ import {
   type PaymentListItem,
   type PaymentStatus,
 } from '@prestaya/contracts';
-import { and, count, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { withinBusinessDays } from '../../db/date-range.ts';
-import { newestFirst, type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
+import {
+  countRows,
+  type ListRequest,
+  newestFirst,
+  ONE,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -48,7 +56,7 @@ const ORDER_COLUMNS = {
  */
 export function listPayments(
   db: AppDb,
-  query: DatedListQuery,
+  query: ListRequest<DatedListQuery>,
   timeZone: string,
 ): Promise<Paged<PaymentListItem>> {
   return paginateAs(paymentListSource(db, query, timeZone), toPaymentListItem);
@@ -60,7 +68,7 @@ export function listPayments(
  */
 export function paymentListSource(
   db: AppDb,
-  query: DatedListQuery,
+  query: ListRequest<DatedListQuery>,
   timeZone: string,
 ): PaginateOptions<PaymentJoinedRow> {
   const conditions: (SQL | undefined)[] = [withinBusinessDays(payments.createdOn, query, timeZone)];
@@ -80,15 +88,14 @@ export function paymentListSource(
     rows: (page) => pageOf(selectPayments(db).$dynamic(), where, page),
     // Without a search the filters are the payment's own columns: counted off payments alone
     // (payments_created_idx for a date range), as every payment has its loan and customer.
-    count: async () => {
-      const counted = db.select({ n: count() }).from(payments).$dynamic();
-      const [row] = await (search
+    count: (limit) => {
+      const counted = db.select(ONE).from(payments).$dynamic();
+      const joined = search
         ? counted
             .innerJoin(loans, eq(loans.id, payments.loanId))
             .innerJoin(customers, eq(customers.id, loans.customerId))
-        : counted
-      ).where(where);
-      return Number(row?.n ?? 0);
+        : counted;
+      return countRows(db, joined.where(where), limit);
     },
   };
 }

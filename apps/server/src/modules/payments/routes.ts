@@ -58,7 +58,8 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
       },
       adminOnly,
     ),
-    (request) => listPayments(app.db, request.query, app.config.businessTimeZone),
+    (request) =>
+      listPayments(app.db, { ...request.query, countCap: app.listCountCap }, app.config.businessTimeZone),
   );
 
   // CSV export of 'Pagos Recibidos'. A static path: it wins over the '/:id' routes.

@@ -17,7 +17,14 @@ import { integerCell, labelCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../db/locks.ts';
-import { type PaginateOptions, pageOf, paginateAs } from '../../db/paging.ts';
+import {
+  countRows,
+  type ListRequest,
+  ONE,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { asNumber, matchesText } from '../../db/search.ts';
@@ -58,7 +65,7 @@ function userFilter(query: PagedQuery): SQL | undefined {
 }
 
 /** THE query of the users list (filters, order, count), shared by the paged list and its CSV export. */
-function userListSource(db: AppDb, query: PagedQuery): PaginateOptions<UserRow> {
+function userListSource(db: AppDb, query: ListRequest<PagedQuery>): PaginateOptions<UserRow> {
   const where = userFilter(query);
   return {
     request: query,
@@ -66,11 +73,11 @@ function userListSource(db: AppDb, query: PagedQuery): PaginateOptions<UserRow> 
     defaultOrderBy: 'num',
     tiebreaker: users.id,
     rows: (page) => pageOf(db.select().from(users).$dynamic(), where, page),
-    count: () => db.$count(users, where),
+    count: (limit) => countRows(db, db.select(ONE).from(users).where(where).$dynamic(), limit),
   };
 }
 
-export function listUsers(db: AppDb, query: PagedQuery): Promise<Paged<User>> {
+export function listUsers(db: AppDb, query: ListRequest<PagedQuery>): Promise<Paged<User>> {
   return paginateAs(userListSource(db, query), toUserDto);
 }
 

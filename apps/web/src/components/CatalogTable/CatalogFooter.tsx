@@ -1,7 +1,10 @@
 import { Box, Group, Pagination, Select, Text } from '@mantine/core';
+import { formatCount } from '../../lib/format.ts';
 
 interface CatalogFooterProps {
   total: number;
+  /** More rows match than the server counts: `total` is its cap, read 'más de 10,000'. */
+  totalCapped: boolean;
   /** First and last row numbers shown ('Mostrando 11–20 de 45'). */
   from: number;
   to: number;
@@ -16,6 +19,7 @@ interface CatalogFooterProps {
 /** The catalog table's row count, its page size ('Filas por página') and the pagination. */
 export function CatalogFooter({
   total,
+  totalCapped,
   from,
   to,
   totalPages,
@@ -26,11 +30,12 @@ export function CatalogFooter({
   onPageSizeChange,
 }: CatalogFooterProps) {
   if (total === 0) return null;
+  // A capped total still pages: its pages are the cap's, and each one asks the server again.
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
         <Text size="sm" c="dimmed">
-          Mostrando {from}–{to} de {total}
+          {`Mostrando ${formatCount(from)}–${formatCount(to)} de ${totalCapped ? 'más de ' : ''}${formatCount(total)}`}
         </Text>
         <Select
           aria-label="Filas por página"

@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@prestaya/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -123,5 +124,33 @@ describe('CatalogTable date filter', () => {
     renderCatalog();
     await screen.findByText('Ana Gómez Ruiz');
     expect(screen.queryByRole('textbox', { name: 'Desde' })).not.toBeInTheDocument();
+  });
+});
+
+describe('CatalogTable capped total', () => {
+  it("reads a capped total as 'más de 10,000' and still pages forward", async () => {
+    const { requests } = mockServer(({ url }) => {
+      if (url.pathname !== '/api/v1/things') return undefined;
+      const n = Number(url.searchParams.get('page'));
+      return json(200, page(rows, n, LIST_COUNT_CAP / 10, LIST_COUNT_CAP, true));
+    });
+    renderCatalog();
+    expect(await screen.findByText('Mostrando 1–2 de más de 10,000')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(lastList(requests).page).toBe('2'));
+    expect(await screen.findByText('Mostrando 11–12 de más de 10,000')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Página 1000' }));
+    await waitFor(() => expect(lastList(requests).page).toBe('1000'));
+    expect(await screen.findByText('Mostrando 9,991–9,992 de más de 10,000')).toBeInTheDocument();
+  });
+
+  it('writes an exact total with thousands separators', async () => {
+    mockServer(({ url }) =>
+      url.pathname === '/api/v1/things' ? json(200, page(rows, 1, 124, 1234)) : undefined,
+    );
+    renderCatalog();
+    expect(await screen.findByText('Mostrando 1–2 de 1,234')).toBeInTheDocument();
+    expect(screen.queryByText(/más de/)).not.toBeInTheDocument();
   });
 });

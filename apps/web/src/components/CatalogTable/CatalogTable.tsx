@@ -130,6 +130,7 @@ export function CatalogTable<T extends { id: string | number }>({
   const records = isError ? [] : (data?.data ?? []);
   const totalPages = isError ? 0 : (data?.totalPages ?? 0);
   const total = isError ? 0 : (data?.totalDocuments ?? 0);
+  const totalCapped = !isError && (data?.totalCapped ?? false);
 
   useEffect(() => {
     // After deletions the current page may no longer exist.
@@ -271,6 +272,7 @@ export function CatalogTable<T extends { id: string | number }>({
 
         <CatalogFooter
           total={total}
+          totalCapped={totalCapped}
           from={from}
           to={to}
           totalPages={totalPages}

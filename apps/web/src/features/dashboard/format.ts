@@ -1,4 +1,4 @@
-import { dayjs } from '../../lib/format.ts';
+import { dayjs, formatCount } from '../../lib/format.ts';
 
 const percent = new Intl.NumberFormat('es-MX', {
   style: 'percent',
@@ -17,12 +17,7 @@ export function formatDayMonth(date: string): string {
   return day.isValid() ? day.format('DD/MM') : date;
 }
 
-const count = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
-
-/** A whole count with thousands separators ('1,234'). */
-export function formatCount(value: number): string {
-  return count.format(value);
-}
+export { formatCount };
 
 /** 'pago' / 'pagos' after a count. */
 export function plural(n: number, one: string, many: string): string {

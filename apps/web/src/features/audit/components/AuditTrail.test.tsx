@@ -51,6 +51,7 @@ const paged = <T,>(data: T[]): Paged<T> => ({
   size: 20,
   totalDocuments: data.length,
   totalPages: data.length ? 1 : 0,
+  totalCapped: false,
 });
 
 const routes: RouteObject[] = [

@@ -8,7 +8,7 @@ export const account: BankAccount = cashAccount();
 export const otherAccount: BankAccount = bbvaAccount(250.5);
 
 export function page<T>(data: T[], pageNo = 1, totalPages = 1, size = 20): Paged<T> {
-  return { data, page: pageNo, size, totalDocuments: data.length, totalPages };
+  return { data, page: pageNo, size, totalDocuments: data.length, totalPages, totalCapped: false };
 }
 
 /** Local 14:05:09 on 15 Jan 2026 (the screen shows local time). */

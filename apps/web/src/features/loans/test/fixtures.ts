@@ -63,7 +63,14 @@ export function loanIn(status: LoanStatus, overrides: Partial<Loan> = {}): Loan 
 export const ALL_STATUSES: LoanStatus[] = ['PENDING', 'APPROVED', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'];
 
 export function page<T>(data: T[], pageNo = 1, size = 10): Paged<T> {
-  return { data, page: pageNo, size, totalDocuments: data.length, totalPages: data.length ? 1 : 0 };
+  return {
+    data,
+    page: pageNo,
+    size,
+    totalDocuments: data.length,
+    totalPages: data.length ? 1 : 0,
+    totalCapped: false,
+  };
 }
 
 export const ok = (status: number, data: unknown) => json(status, { status: 'OK', data });

@@ -70,7 +70,7 @@ export function detailsOf(
 export const accounts: BankAccount[] = [cashAccount(), bbvaAccount(250.5)];
 
 export function page<T>(data: T[], pageNo = 1, size = 10, totalPages = 1): Paged<T> {
-  return { data, page: pageNo, size, totalDocuments: data.length, totalPages };
+  return { data, page: pageNo, size, totalDocuments: data.length, totalPages, totalCapped: false };
 }
 
 export const ok = <T>(data: T) => ({ status: 'OK' as const, data });
