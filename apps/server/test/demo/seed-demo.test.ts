@@ -27,6 +27,7 @@ import {
   weekStart,
 } from '../support/demo-seed.ts';
 import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
+import { expectReportTallies } from '../support/report-tallies-invariant.ts';
 
 /**
  * `npm run seed:demo` on a fresh database (PGlite in memory, or its own PostgreSQL database with
@@ -201,6 +202,12 @@ describe('npm run seed:demo — invariants', () => {
   it('every delivered loan: currentBalance = unpaid installments + pending fees, its status from them', async () => {
     const wrong = await deliveredLoansWithWrongFigures();
     expect(wrong).toEqual([]);
+  });
+
+  it("the Dashboard reports' tallies equal the figures of the seeded rows", async () => {
+    const { portfolio, weekly } = await expectReportTallies(db().db, TODAY);
+    expect(portfolio.length).toBeGreaterThan(0);
+    expect(weekly.days.length).toBeGreaterThan(0);
   });
 
   it('every PAID payment has its Abono, every delivered loan its Reserva and Entrega, every cancelled approval its Liberación', async () => {
