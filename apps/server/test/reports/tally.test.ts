@@ -109,7 +109,8 @@ async function busyBusiness(ctx: TestContext) {
   return { admin, agent, customer, caja, requested, late, figures };
 }
 
-describe('report tallies', () => {
+// A busy business and a score of comparisons per test: well over the default 30 s on a loaded machine.
+describe('report tallies', { timeout: 180_000 }, () => {
   it('equal the figures of the rows after every write the app makes', async () => {
     const { figures } = await busyBusiness(context);
     expect(figures.portfolio.reduce((n, row) => n + row.loans, 0)).toBe(2);
@@ -210,38 +211,42 @@ describe('report tallies', () => {
 });
 
 /** Two connections at once: only PostgreSQL (PGlite runs one transaction at a time). */
-describe.skipIf(!process.env.DATABASE_URL)('report tallies under concurrency (PostgreSQL)', () => {
-  it('two open transactions confirm payments without waiting on each other; a fold meanwhile loses nothing', async () => {
-    const { agent, requested, late } = await busyBusiness(context);
-    const first = await registerOldest(context, agent, late.loan.id, 1);
-    const [second] = rowsOf<{ id: string }>(
-      await run(
-        sql`select id from payments where status = 'VALIDATING' and loan_id = ${requested.id} limit 1`,
-      ),
-    );
-    const connect = async () => {
-      const client = new pg.Client({ connectionString: databaseUrlOf(context.database) });
-      await client.connect();
-      return client;
-    };
-    const a = await connect();
-    const b = await connect();
-    try {
-      await a.query('begin');
-      await a.query(`update payments set status = 'PAID', decided_on = now() where id = $1`, [first.id]);
-      await b.query('begin');
-      await b.query(`set local lock_timeout = '2s'`);
-      await b.query(`update payments set status = 'PAID', decided_on = now() where id = $1`, [second?.id]);
-      await b.query('commit');
-      await foldReportTallies(db());
-      await a.query('commit');
-      await check();
-      await foldReportTallies(db());
-      const figures = await check();
-      expect(figures.weekly.validating).toEqual({ count: 0, amountCents: 0 });
-    } finally {
-      await a.end();
-      await b.end();
-    }
-  });
-});
+describe.skipIf(!process.env.DATABASE_URL)(
+  'report tallies under concurrency (PostgreSQL)',
+  { timeout: 180_000 },
+  () => {
+    it('two open transactions confirm payments without waiting on each other; a fold meanwhile loses nothing', async () => {
+      const { agent, requested, late } = await busyBusiness(context);
+      const first = await registerOldest(context, agent, late.loan.id, 1);
+      const [second] = rowsOf<{ id: string }>(
+        await run(
+          sql`select id from payments where status = 'VALIDATING' and loan_id = ${requested.id} limit 1`,
+        ),
+      );
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: databaseUrlOf(context.database) });
+        await client.connect();
+        return client;
+      };
+      const a = await connect();
+      const b = await connect();
+      try {
+        await a.query('begin');
+        await a.query(`update payments set status = 'PAID', decided_on = now() where id = $1`, [first.id]);
+        await b.query('begin');
+        await b.query(`set local lock_timeout = '2s'`);
+        await b.query(`update payments set status = 'PAID', decided_on = now() where id = $1`, [second?.id]);
+        await b.query('commit');
+        await foldReportTallies(db());
+        await a.query('commit');
+        await check();
+        await foldReportTallies(db());
+        const figures = await check();
+        expect(figures.weekly.validating).toEqual({ count: 0, amountCents: 0 });
+      } finally {
+        await a.end();
+        await b.end();
+      }
+    });
+  },
+);

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { paymentItems, payments } from '../../db/schema/payments.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
+import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
 import type { LoanRiskRow } from '../../domain/portfolio-risk.ts';
 import { visibleCustomers } from '../customers/access.ts';
 
@@ -52,11 +52,33 @@ export const cents = (value: string | number | null | undefined): number =>
 export const windowStart = (w: ReportWindow) => sql`(${w.from}::date)::timestamp at time zone ${w.timeZone}`;
 export const windowEnd = (w: ReportWindow) => sql`(${w.to}::date + 1)::timestamp at time zone ${w.timeZone}`;
 
-/** The loans of the scope, FROM customers: an agent's are found through customers_agent_idx. */
-function scopedLoans(scope: ReportScope): SQL {
-  const mine = visibleCustomers(scope) ?? sql`true`;
-  return sql`${customers} join ${loans} on ${loans.customerId} = ${customers.id} and ${mine}`;
+/**
+ * For an agent, `offset 0` keeps a LATERAL subquery from being merged into the outer query, so it runs
+ * per row of the outer one through its index (the agent's customers → their loans → their payments):
+ * without it PostgreSQL hash-joins the agent's thousand customers with every open loan of the business.
+ * For the whole business the planner stays free to hash-join.
+ */
+const fenceFor = (scope: ReportScope): SQL => (seesAllCustomers(scope) ? sql`` : sql`offset 0`);
+
+/**
+ * The scope's customers and their loans (those matching `loanFilter`), FROM customers: an agent's are
+ * found through customers_agent_idx, then loans_customer_idx.
+ */
+function scopedLoans(scope: ReportScope, loanFilter: SQL = sql`true`): SQL {
+  return sql`${customers}
+    cross join lateral (
+      select * from ${loans} where ${loans.customerId} = ${customers.id} and ${loanFilter} ${fenceFor(scope)}
+    ) ${loans}`;
 }
+
+/** Where the scope's customers are (customers/access.ts visibleCustomers). */
+const inScope = (scope: ReportScope): SQL => visibleCustomers(scope) ?? sql`true`;
+
+/** The payments matching `filter` of the scoped loans (payments_loan_idx for an agent). */
+const paymentsOfLoans = (scope: ReportScope, filter: SQL): SQL => sql`
+    cross join lateral (
+      select * from ${payments} where ${payments.loanId} = ${loans.id} and ${filter} ${fenceFor(scope)}
+    ) ${payments}`;
 
 /** Installments still owed (domain/loan-balance.ts: an item in validation is owed until confirmed). */
 const UNPAID_INSTALLMENT = sql`${scheduledPayments.status} in ('PENDING', 'DELAYED', 'VALIDATING')`;
@@ -77,7 +99,6 @@ export async function liveWeeklyFigures(
   const tz = window.timeZone;
   const start = windowStart(window);
   const end = windowEnd(window);
-  const scoped = scopedLoans(scope);
 
   const dailyRows = rowsOf<{ day: string; installments: string; fees: string; payments: number }>(
     await db.execute(sql`
@@ -85,31 +106,33 @@ export async function liveWeeklyFigures(
              coalesce(sum(${paymentItems.amountCents}) filter (where ${paymentItems.scheduledPaymentId} is not null), 0) as installments,
              coalesce(sum(${paymentItems.amountCents}) filter (where ${paymentItems.feeId} is not null), 0) as fees,
              count(distinct ${payments.id})::int as payments
-        from ${scoped}
-        join ${payments} on ${payments.loanId} = ${loans.id}
+        from ${scopedLoans(scope)}
+        ${paymentsOfLoans(scope, sql`${payments.status} = 'PAID' and ${payments.decidedOn} >= ${start} and ${payments.decidedOn} < ${end}`)}
         join ${paymentItems} on ${paymentItems.paymentId} = ${payments.id}
-       where ${payments.status} = 'PAID'
-         and ${payments.decidedOn} >= ${start} and ${payments.decidedOn} < ${end}
+       where ${inScope(scope)}
        group by 1`),
   );
 
   const [validating] = rowsOf<{ count: number; amount: string }>(
     await db.execute(sql`
       select count(*)::int as count, coalesce(sum(${payments.amountCents}), 0) as amount
-        from ${scoped}
-        join ${payments} on ${payments.loanId} = ${loans.id}
-       where ${payments.status} = 'VALIDATING'`),
+        from ${scopedLoans(scope)}
+        ${paymentsOfLoans(scope, sql`${payments.status} = 'VALIDATING'`)}
+       where ${inScope(scope)}`),
   );
 
   const [delivered] = rowsOf<{ count: number; amount: string }>(
     await db.execute(sql`
       select count(*)::int as count, coalesce(sum(${loans.amountCents}), 0) as amount
-        from ${scoped}
-       where ${loans.activatedOn} is not null
-         and case when ${loans.loanFromPast}
-                  then ${loans.requestDate} between ${window.from}::date and ${window.to}::date
-                  else ${loans.activatedOn} >= ${start} and ${loans.activatedOn} < ${end}
-             end`),
+        from ${scopedLoans(
+          scope,
+          sql`${loans.activatedOn} is not null
+              and case when ${loans.loanFromPast}
+                       then ${loans.requestDate} between ${window.from}::date and ${window.to}::date
+                       else ${loans.activatedOn} >= ${start} and ${loans.activatedOn} < ${end}
+                  end`,
+        )}
+       where ${inScope(scope)}`),
   );
 
   return {
@@ -163,13 +186,13 @@ export async function livePortfolioRows(
              coalesce(u.last_number = ${loans.termWeeks}, false) as last_unpaid,
              to_char(u.oldest_overdue, 'YYYY-MM-DD') as oldest_overdue,
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
-        from ${scopedLoans(scope)}
+        from ${scopedLoans(scope, sql`${loans.status} in (${OPEN_LOAN_STATUSES_SQL})`)}
         left join lateral (
           select count(*)::int as unpaid, max(${scheduledPayments.paymentNumber}) as last_number,
                  min(${scheduledPayments.dueDate}) filter (where ${scheduledPayments.dueDate} < ${today}::date) as oldest_overdue
             from ${scheduledPayments}
            where ${scheduledPayments.loanId} = ${loans.id} and ${UNPAID_INSTALLMENT}) u on true
-       where ${loans.status} in (${OPEN_LOAN_STATUSES_SQL})
+       where ${inScope(scope)}
        group by 1, 2, 3, 4, 5, 6`),
   );
   return rows.map(toLoanRiskRow);
@@ -193,8 +216,8 @@ export async function agentPortfolioRows(
              case when ${loans.oldestUnpaidDueDate} < ${today}::date
                   then to_char(${loans.oldestUnpaidDueDate}, 'YYYY-MM-DD') end as oldest_overdue,
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
-        from ${scopedLoans(agent)}
-       where ${loans.status} in (${OPEN_LOAN_STATUSES_SQL})
+        from ${scopedLoans(agent, sql`${loans.status} in (${OPEN_LOAN_STATUSES_SQL})`)}
+       where ${inScope(agent)}
        group by 1, 2, 3, 4, 5, 6`),
   );
   return rows.map(toLoanRiskRow);

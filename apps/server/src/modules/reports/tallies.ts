@@ -1,3 +1,4 @@
+import { addDays } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -7,7 +8,7 @@ import {
   paymentStatusTally,
   portfolioTally,
 } from '../../db/schema/report-tallies.ts';
-import type { LoanRiskRow } from '../../domain/portfolio-risk.ts';
+import { dpdCutPoints, type LoanRiskRow } from '../../domain/portfolio-risk.ts';
 import {
   cents,
   type ReportWindow,
@@ -24,20 +25,27 @@ import {
  */
 
 /**
- * The portfolio's LoanRiskRows: the tally's key holds the oldest UNPAID due date, which is the oldest
- * one before today exactly when it is before today (else the loan has none overdue).
+ * The portfolio's LoanRiskRows. The tally's key holds each loan's oldest UNPAID due date, which is its
+ * oldest one before today exactly when it is before today. Loans alike but for that date are grouped
+ * further when no DPD cut point (domain dpdCutPoints) separates them — every figure of the report is
+ * the same for them — and sent with the latest of their dates: a few rows per kind of loan instead of
+ * one per due date. `width_bucket` over the days where DPD reaches each cut point + 1 (ascending)
+ * numbers those groups.
  */
 export async function tallyPortfolioRows(db: DbOrTx, today: string): Promise<LoanRiskRow[]> {
   const t = portfolioTally;
+  const cutDays = dpdCutPoints()
+    .map((cut) => addDays(today, 1 - cut))
+    .sort();
   const rows = rowsOf<Parameters<typeof toLoanRiskRow>[0]>(
     await db.execute(sql`
       select ${t.status} as status, ${t.amountCents} as amount_cents, ${t.termWeeks} as term_weeks,
              ${t.unpaidInstallments} as unpaid, ${t.lastInstallmentUnpaid} as last_unpaid,
-             case when ${t.oldestUnpaidDueDate} < ${today}::date
-                  then to_char(${t.oldestUnpaidDueDate}, 'YYYY-MM-DD') end as oldest_overdue,
+             case when max(${t.oldestUnpaidDueDate}) < ${today}::date
+                  then to_char(max(${t.oldestUnpaidDueDate}), 'YYYY-MM-DD') end as oldest_overdue,
              sum(${t.n}) as loans, sum(${t.balanceCents}) as balance_cents
         from ${t}
-       group by 1, 2, 3, 4, 5, 6
+       group by 1, 2, 3, 4, 5, width_bucket(${t.oldestUnpaidDueDate}, ${`{${cutDays.join(',')}}`}::date[])
       having sum(${t.n}) <> 0`),
   );
   return rows.map(toLoanRiskRow);
