@@ -90,6 +90,7 @@ const REPORT_TRIGGERS: Record<string, string[]> = {
   scheduled_payments: [
     'scheduled_payments_unpaid_figures_insert',
     'scheduled_payments_unpaid_figures_update',
+    'scheduled_payments_unpaid_keys',
     'scheduled_payments_unpaid_figures_delete',
   ],
   payments: [

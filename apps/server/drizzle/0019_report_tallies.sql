@@ -85,10 +85,11 @@ $$;
 -- The loans already there, before the triggers that would count this update.
 SELECT loan_unpaid_figures_rebuild();
 --> statement-breakpoint
--- The loans of the installments a statement inserted or deleted, or whose unpaid-ness, due date,
--- number or loan it changed. The accrual's PENDING → DELAYED changes none of those and touches no
--- loan. Set differences, which PostgreSQL hashes (a join of two transition tables may be planned as a
--- nested loop, quadratic in the rows changed).
+-- The loans of the installments a statement inserted or deleted, or whose unpaid-ness it changed: the
+-- loans of rows PAID, REJECTED or CANCELLED before or after (a row unpaid on both sides stays unpaid),
+-- so the accrual's PENDING → DELAYED of tens of thousands of installments costs a filter, not a
+-- comparison of every row. A change of due date, number or loan (no service makes one) is caught row
+-- by row below: a trigger with a column list may not have transition tables.
 CREATE FUNCTION "scheduled_payments_unpaid_figures"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids uuid[];
@@ -99,21 +100,20 @@ BEGIN
     ids := ARRAY(SELECT DISTINCT loan_id FROM old_installments);
   ELSE
     ids := ARRAY(
-      SELECT loan_id FROM (
-        SELECT id, loan_id, payment_number, due_date, status IN ('PENDING', 'DELAYED', 'VALIDATING')
-          FROM new_installments
-        EXCEPT SELECT id, loan_id, payment_number, due_date, status IN ('PENDING', 'DELAYED', 'VALIDATING')
-          FROM old_installments) entered
+      SELECT loan_id FROM new_installments WHERE status NOT IN ('PENDING', 'DELAYED', 'VALIDATING')
       UNION
-      SELECT loan_id FROM (
-        SELECT id, loan_id, payment_number, due_date, status IN ('PENDING', 'DELAYED', 'VALIDATING')
-          FROM old_installments
-        EXCEPT SELECT id, loan_id, payment_number, due_date, status IN ('PENDING', 'DELAYED', 'VALIDATING')
-          FROM new_installments) left_behind);
+      SELECT loan_id FROM old_installments WHERE status NOT IN ('PENDING', 'DELAYED', 'VALIDATING'));
   END IF;
   IF cardinality(ids) > 0 THEN
     PERFORM loan_unpaid_figures_refresh(ids);
   END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "scheduled_payment_unpaid_keys_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM loan_unpaid_figures_refresh(ARRAY[OLD.loan_id, NEW.loan_id]);
   RETURN NULL;
 END
 $$;
@@ -125,6 +125,12 @@ CREATE TRIGGER "scheduled_payments_unpaid_figures_insert" AFTER INSERT ON "sched
 CREATE TRIGGER "scheduled_payments_unpaid_figures_update" AFTER UPDATE ON "scheduled_payments"
   REFERENCING OLD TABLE AS old_installments NEW TABLE AS new_installments
   FOR EACH STATEMENT EXECUTE FUNCTION scheduled_payments_unpaid_figures();
+--> statement-breakpoint
+CREATE TRIGGER "scheduled_payments_unpaid_keys" AFTER UPDATE OF "due_date", "payment_number", "loan_id"
+  ON "scheduled_payments" FOR EACH ROW
+  WHEN (OLD.due_date IS DISTINCT FROM NEW.due_date OR OLD.payment_number IS DISTINCT FROM NEW.payment_number
+        OR OLD.loan_id IS DISTINCT FROM NEW.loan_id)
+  EXECUTE FUNCTION scheduled_payment_unpaid_keys_changed();
 --> statement-breakpoint
 CREATE TRIGGER "scheduled_payments_unpaid_figures_delete" AFTER DELETE ON "scheduled_payments"
   REFERENCING OLD TABLE AS old_installments
