@@ -3,9 +3,18 @@
  * it exists: the daily accrual through `today` must find nothing to do (every fee, DELAYED installment
  * and loan status already there), and the invariants the reliability tests hold must hold: account
  * balances = opening + Σ movements, loan balances = unpaid installments + owed fees, payment amounts
- * = Σ items. Prints each check; returns the number of failures.
+ * = Σ items, report tallies = the figures of the rows. Prints each check; returns the number of failures.
  */
+import { addDays } from '@prestaya/domain';
+import { portfolioRisk } from '../../apps/server/src/domain/portfolio-risk.ts';
 import { accrueFees } from '../../apps/server/src/jobs/accrual.ts';
+import {
+  livePortfolioRows,
+  liveWeeklyFigures,
+  type WeeklyFigures,
+  WHOLE_BUSINESS,
+} from '../../apps/server/src/modules/reports/live.ts';
+import { tallyPortfolioRows, tallyWeeklyFigures } from '../../apps/server/src/modules/reports/tallies.ts';
 import type { Target } from '../lib/target.ts';
 
 const CHECKS: { name: string; sql: string }[] = [
@@ -72,6 +81,32 @@ const CHECKS: { name: string; sql: string }[] = [
   },
 ];
 
+/**
+ * Which report figures of the whole business differ between the tallies (modules/reports/tallies.ts)
+ * and the rows (live.ts): the portfolio as of `today` and a year on, the weekly figures of the last
+ * week and of every day there is.
+ */
+async function reportTalliesDiffer(target: Target, today: string, timeZone: string): Promise<string[]> {
+  const db = target.database.db;
+  const differ: string[] = [];
+  for (const asOf of [today, addDays(today, 365)]) {
+    const tallied = portfolioRisk(await tallyPortfolioRows(db, asOf), asOf);
+    const live = portfolioRisk(await livePortfolioRows(db, WHOLE_BUSINESS, asOf), asOf);
+    if (JSON.stringify(tallied) !== JSON.stringify(live)) differ.push(`cartera al ${asOf}`);
+  }
+  const byDay = (figures: WeeklyFigures) =>
+    JSON.stringify({ ...figures, days: [...figures.days].sort((a, b) => a.day.localeCompare(b.day)) });
+  for (const window of [
+    { from: addDays(today, -6), to: today, timeZone },
+    { from: '2000-01-01', to: '2099-12-31', timeZone },
+  ]) {
+    const tallied = await tallyWeeklyFigures(db, window);
+    const live = await liveWeeklyFigures(db, WHOLE_BUSINESS, window);
+    if (byDay(tallied) !== byDay(live)) differ.push(`cobranza ${window.from}..${window.to}`);
+  }
+  return differ;
+}
+
 export async function verify(
   target: Target,
   options: { today: string; timeZone: string; profile: 'history' | 'accrual' },
@@ -85,6 +120,11 @@ export async function verify(
     log(`  ${bad === 0 ? 'ok  ' : 'FAIL'} ${check.name}${bad === 0 ? '' : `: ${bad} rows`}`);
     if (bad !== 0) failures++;
   }
+  const tallies = await reportTalliesDiffer(target, today, timeZone);
+  log(
+    `  ${tallies.length === 0 ? 'ok  ' : 'FAIL'} report tallies = the reports' figures from the rows${tallies.length ? `: ${tallies.join(', ')}` : ''}`,
+  );
+  if (tallies.length > 0) failures++;
   // The accrual profile is left before its first accrual run on purpose (bench/accrual.ts runs it).
   if (options.profile === 'accrual') return failures;
   const result = await accrueFees(target.database.db, { throughDate: today, timeZone });

@@ -102,6 +102,19 @@ export function outstandingPrincipalCents(
   return lastInstallmentUnpaid ? (unpaidInstallments - 1) * base + last : unpaidInstallments * base;
 }
 
+/**
+ * The days past due at which a loan changes class: two loans whose DPD no cut point separates
+ * (none c with min < c ≤ max) are in the same PAR numerators and the same bucket, so a query may
+ * group them and send one of their due dates for all. Ascending.
+ */
+export function dpdCutPoints(parDays: readonly number[] = PAR_DAYS): number[] {
+  const cuts = new Set<number>([
+    ...parDays.map((days) => days + 1),
+    ...DPD_BUCKETS.flatMap((b) => (b.max === null ? [b.min] : [b.min, b.max + 1])),
+  ]);
+  return [...cuts].sort((a, b) => a - b);
+}
+
 /** atRisk ÷ outstanding as a fraction; 0 for an empty portfolio. */
 export function parRatio(atRiskCents: number, outstandingCents: number): number {
   return outstandingCents === 0 ? 0 : atRiskCents / outstandingCents;

@@ -1,6 +1,7 @@
 import { businessDate, nextDailyRun } from '@prestaya/domain';
 import type { AppDb } from '../db/client.ts';
 import { compactLoanStatusTally } from '../modules/loans/status-tally.ts';
+import { foldReportTallies } from '../modules/reports/fold.ts';
 import { type AccrualResult, accrueFees } from './accrual.ts';
 
 /** The daily run: 00:05 on the business clock (TZ_BUSINESS), just after the day has begun. */
@@ -36,9 +37,9 @@ export interface SchedulerOptions {
 }
 
 /**
- * Runs the daily job — the fee accrual, then the loan status tally's compaction — at start-up
- * (catching up days missed while no server ran) and then every day at 00:05 business time. The delay
- * to the next 00:05 is recomputed after every run (a fixed 24 h interval would drift across
+ * Runs the daily job — the fee accrual, then the folds of the loan status tally and the report tallies
+ * — at start-up (catching up days missed while no server ran) and then every day at 00:05 business
+ * time. The delay to the next 00:05 is recomputed after every run (a fixed 24 h interval would drift across
  * daylight-saving changes and after a slow run). The timer is unref'd, so it never keeps the process
  * alive; a failed run is logged and the next day's run still happens. With several servers on one
  * PostgreSQL each schedules its own runs and the advisory lock lets one of them work.
@@ -70,6 +71,12 @@ export function startAccrualScheduler(options: SchedulerOptions): AccrualSchedul
         );
       } catch (error) {
         options.log.error({ err: error }, 'loan status tally compaction failed');
+      }
+      // The report tallies likewise (the Dashboard reads them): one row per key.
+      try {
+        options.log.info({ rowsFolded: await foldReportTallies(options.db) }, 'report tallies folded');
+      } catch (error) {
+        options.log.error({ err: error }, 'report tallies fold failed');
       }
       return result;
     })();

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   daysPastDue,
   dpdBucket,
+  dpdCutPoints,
   type LoanRiskRow,
   outstandingPrincipalCents,
+  PAR_DAYS,
   parRatio,
   portfolioRisk,
 } from '../../src/domain/portfolio-risk.ts';
@@ -171,5 +173,27 @@ describe('portfolio risk', () => {
       ['31-60', 3, 3 * lateFour],
       ['61+', 1, 83_337],
     ]);
+  });
+});
+
+describe('DPD cut points', () => {
+  it('are where a loan changes PAR numerators or bucket: 1, 2, 8, 31 and 61 days', () => {
+    expect(dpdCutPoints()).toEqual([1, 2, 8, 31, 61]);
+    expect(dpdCutPoints([3])).toEqual([1, 4, 8, 31, 61]);
+  });
+
+  it('separate exactly the DPDs that differ in a figure', () => {
+    const classOf = (dpd: number) => dpdCutPoints().filter((cut) => dpd >= cut).length;
+    const figuresOf = (dpd: number) => ({
+      bucket: dpdBucket(dpd),
+      par: PAR_DAYS.map((days) => dpd > days),
+    });
+    for (let a = 0; a < 120; a++) {
+      for (let b = 0; b < 120; b++) {
+        expect(classOf(a) === classOf(b), `DPD ${a} y ${b}`).toBe(
+          JSON.stringify(figuresOf(a)) === JSON.stringify(figuresOf(b)),
+        );
+      }
+    }
   });
 });

@@ -61,11 +61,27 @@ describe('startAccrualScheduler', () => {
     expect(log.infos[1]?.rowsFolded).toBeGreaterThan(1);
     expect(await tallyRows(context.database.db)).toEqual([{ status: 'DELAYED', n: 1 }]);
     await expectLoanStatusTally(context.database.db);
+    // And the report tallies: the portfolio's rows of the loan's steps become its one row, the
+    // delivery's one row stays one.
+    expect(log.infos[2]).toEqual({
+      rowsFolded: {
+        portfolio_tally: expect.any(Number),
+        collection_tally: 0,
+        delivery_tally: 1,
+        payment_status_tally: 0,
+      },
+    });
+    expect((log.infos[2]?.rowsFolded as Record<string, number> | undefined)?.portfolio_tally).toBeGreaterThan(
+      1,
+    );
 
     // At 00:05 of the same business day the daily run finds nothing new.
-    expect(await until(() => log.infos.length >= 4)).toBe(true);
-    expect(log.infos[2]).toMatchObject({ throughDate: addDays(T, 10), status: 'done', feesCreated: 0 });
-    expect(log.infos[3]).toEqual({ rowsFolded: 1 });
+    expect(await until(() => log.infos.length >= 6)).toBe(true);
+    expect(log.infos[3]).toMatchObject({ throughDate: addDays(T, 10), status: 'done', feesCreated: 0 });
+    expect(log.infos[4]).toEqual({ rowsFolded: 1 });
+    expect(log.infos[5]).toEqual({
+      rowsFolded: { portfolio_tally: 1, collection_tally: 0, delivery_tally: 1, payment_status_tally: 0 },
+    });
     await scheduler.stop();
     expect(log.errors).toEqual([]);
     expect(await feeRows(context, loan.id)).toHaveLength(3);
@@ -81,8 +97,8 @@ describe('startAccrualScheduler', () => {
     const scheduler = startAccrualScheduler({ db: failing, timeZone: 'America/Mexico_City', log });
     expect(await scheduler.firstRun).toBeUndefined();
     expect(log.infos).toEqual([]);
-    // The accrual's failure does not stop the tally's compaction from being tried (and failing too).
-    expect(log.errors).toHaveLength(2);
+    // The accrual's failure does not stop the tallies' folds from being tried (and failing too).
+    expect(log.errors).toHaveLength(3);
     expect((log.errors[0]?.err as Error | undefined)?.message).toBe('base de datos no disponible');
     await scheduler.stop();
   });

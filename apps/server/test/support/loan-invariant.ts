@@ -3,6 +3,7 @@ import type { AppDb } from '../../src/db/client.ts';
 import { accountTransactions } from '../../src/db/schema/bank-accounts.ts';
 import { loans, scheduledPayments } from '../../src/db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
+import { expectReportTallies } from './report-tallies-invariant.ts';
 import { expectLoanStatusTally } from './status-tally-invariant.ts';
 
 /**
@@ -39,7 +40,8 @@ export interface LoanInvariantSummary {
  *   account (no payment PAID without its Abono); REJECTED → no Abono;
  * - an installment or fee is VALIDATING exactly when one VALIDATING payment holds it, and PAID exactly
  *   when one PAID payment holds it (never paid twice); every Abono belongs to a PAID payment;
- * - the loan status tally (migration 0008) holds the number of loans of each status.
+ * - the loan status tally (migration 0008) holds the number of loans of each status, and the report
+ *   tallies the figures the reports compute from the rows (report-tallies-invariant.ts).
  * Returns what it checked, so a caller can show its workload was not empty.
  */
 export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSummary> {
@@ -177,6 +179,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
   }
 
   await expectLoanStatusTally(db);
+  await expectReportTallies(db);
   const count = (status: string) => paymentRows.filter((p) => p.status === status).length;
   return {
     loans: loanRows.length,

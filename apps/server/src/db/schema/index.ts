@@ -9,5 +9,6 @@ export * from './password-resets.ts';
 export * from './payments.ts';
 export * from './pin-lockouts.ts';
 export * from './rate-limits.ts';
+export * from './report-tallies.ts';
 export * from './stored-files.ts';
 export * from './users.ts';

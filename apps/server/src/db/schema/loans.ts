@@ -30,6 +30,12 @@ export const loans = pgTable(
     activatedOn: column.instant('activated_on'),
     currentRealAmountCents: column.cents('current_real_amount_cents').notNull().default(0),
     currentBalanceCents: column.cents('current_balance_cents').notNull().default(0),
+    // The loan's unpaid installments (PENDING, DELAYED, VALIDATING) as the portfolio report needs them:
+    // how many, the highest number among them, the earliest due date. Written only by the triggers on
+    // scheduled_payments (migration report_tallies), whatever code wrote the installments.
+    unpaidInstallments: integer('unpaid_installments').notNull().default(0),
+    lastUnpaidNumber: integer('last_unpaid_number'),
+    oldestUnpaidDueDate: column.day('oldest_unpaid_due_date'),
     createdBy: uuid('created_by').references(() => users.id),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),

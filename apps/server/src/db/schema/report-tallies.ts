@@ -1,0 +1,65 @@
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import * as column from './columns.ts';
+
+/**
+ * The Dashboard reports' tallies (modules/reports/tallies.ts reads them), kept by statement triggers
+ * like loan_status_tally: every statement that changes a figure appends signed delta rows (+ for what
+ * it added, − for what it took away), so writers never wait on a shared counter row; a figure is the sum
+ * of its rows, and the daily job folds them into one row per key (modules/reports/fold.ts).
+ */
+
+/**
+ * The ACTIVE and DELAYED loans grouped by what the portfolio arithmetic needs of them
+ * (domain/portfolio-risk.ts LoanRiskRow), none of it depending on today: Σ n loans, Σ current balance.
+ */
+export const portfolioTally = pgTable('portfolio_tally', {
+  status: text('status').notNull(),
+  amountCents: column.cents('amount_cents').notNull(),
+  termWeeks: integer('term_weeks').notNull(),
+  unpaidInstallments: integer('unpaid_installments').notNull(),
+  lastInstallmentUnpaid: boolean('last_installment_unpaid').notNull(),
+  oldestUnpaidDueDate: column.day('oldest_unpaid_due_date'),
+  n: column.cents('n').notNull(),
+  balanceCents: column.cents('balance_cents').notNull(),
+});
+
+/**
+ * Confirmed collections by the 15-minute UTC period their confirmation (payments.decided_on) falls in:
+ * Σ installment lines, Σ fee lines, how many payments. Why periods and not business days: see
+ * migration report_tallies (report_period).
+ */
+export const collectionTally = pgTable(
+  'collection_tally',
+  {
+    periodStart: column.instant('period_start').notNull(),
+    installmentsCents: column.cents('installments_cents').notNull(),
+    feesCents: column.cents('fees_cents').notNull(),
+    payments: column.cents('payments').notNull(),
+  },
+  (table) => [index('collection_tally_period_idx').on(table.periodStart)],
+);
+
+/**
+ * Loans delivered: by the 15-minute UTC period of activated_on, or for a loanFromPast by its
+ * request_date (a business day already). Exactly one of the two keys is set.
+ */
+export const deliveryTally = pgTable(
+  'delivery_tally',
+  {
+    periodStart: column.instant('period_start'),
+    requestDay: column.day('request_day'),
+    loans: column.cents('loans').notNull(),
+    amountCents: column.cents('amount_cents').notNull(),
+  },
+  (table) => [
+    index('delivery_tally_period_idx').on(table.periodStart),
+    index('delivery_tally_request_day_idx').on(table.requestDay),
+  ],
+);
+
+/** Payments per status right now: Σ n payments, Σ amount. */
+export const paymentStatusTally = pgTable('payment_status_tally', {
+  status: text('status').notNull(),
+  n: column.cents('n').notNull(),
+  amountCents: column.cents('amount_cents').notNull(),
+});

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { DbOrTx } from '../../src/db/client.ts';
+import { rowsOf } from '../../src/db/rows.ts';
+import { type LoanRiskRow, portfolioRisk } from '../../src/domain/portfolio-risk.ts';
+import {
+  livePortfolioRows,
+  liveWeeklyFigures,
+  type ReportWindow,
+  toLoanRiskRow,
+  type WeeklyFigures,
+  WHOLE_BUSINESS,
+} from '../../src/modules/reports/live.ts';
+import { tallyPortfolioRows, tallyWeeklyFigures } from '../../src/modules/reports/tallies.ts';
+import { addDays, businessToday, TEST_TIME_ZONE } from './clock.ts';
+
+/** Rows in one order, so two lists of the same rows compare equal. */
+const sortedRisk = (rows: LoanRiskRow[]) =>
+  [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const sortedWeekly = (figures: WeeklyFigures) => ({
+  ...figures,
+  days: [...figures.days].sort((a, b) => a.day.localeCompare(b.day)),
+});
+
+/**
+ * The portfolio tally by its whole key, as LoanRiskRows whose date is the oldest unpaid one: what
+ * the rows give as of a day after every due date.
+ */
+async function tallyByWholeKey(db: DbOrTx): Promise<LoanRiskRow[]> {
+  const rows = rowsOf<Parameters<typeof toLoanRiskRow>[0]>(
+    await db.execute(sql`
+      select status, amount_cents, term_weeks, unpaid_installments as unpaid, last_installment_unpaid as last_unpaid,
+             to_char(oldest_unpaid_due_date, 'YYYY-MM-DD') as oldest_overdue, sum(n) as loans,
+             sum(balance_cents) as balance_cents
+        from portfolio_tally group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0`),
+  );
+  return rows.map(toLoanRiskRow);
+}
+
+/**
+ * The report tallies (migration report_tallies) give, for the whole business, what the rows
+ * themselves give (modules/reports/live.ts): the portfolio tally key by key (every due date is
+ * before 2100), the portfolio report's figures as of several days, and the weekly figures over all
+ * time and over the current week, in the tests' zone and in one 5 h 30 min from UTC (periods of 15
+ * minutes fall in one business day of either). Returns the live figures so a caller can check the
+ * workload was not empty.
+ */
+export async function expectReportTallies(db: DbOrTx, today = businessToday()) {
+  const portfolio = await livePortfolioRows(db, WHOLE_BUSINESS, '2100-01-01');
+  expect(sortedRisk(await tallyByWholeKey(db)), 'cartera: tally ≠ préstamos').toEqual(sortedRisk(portfolio));
+  for (const asOf of [today, addDays(today, -8), addDays(today, 20), addDays(today, 70)]) {
+    expect(portfolioRisk(await tallyPortfolioRows(db, asOf), asOf), `cartera al ${asOf}`).toEqual(
+      portfolioRisk(await livePortfolioRows(db, WHOLE_BUSINESS, asOf), asOf),
+    );
+  }
+  let everything: WeeklyFigures | undefined;
+  for (const timeZone of [TEST_TIME_ZONE, 'Asia/Kolkata']) {
+    const windows: ReportWindow[] = [
+      { from: '2000-01-01', to: '2099-12-31', timeZone },
+      { from: addDays(today, -6), to: today, timeZone },
+    ];
+    for (const window of windows) {
+      const live = sortedWeekly(await liveWeeklyFigures(db, WHOLE_BUSINESS, window));
+      expect(
+        sortedWeekly(await tallyWeeklyFigures(db, window)),
+        `cobranza ${window.from}..${window.to} (${timeZone}): tally ≠ pagos`,
+      ).toEqual(live);
+      everything ??= live;
+    }
+  }
+  return { portfolio, weekly: everything as WeeklyFigures };
+}
