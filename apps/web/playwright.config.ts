@@ -2,14 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { DEMO_BASE_URL, DEMO_PORT, E2E_ADMIN } from './e2e/constants.ts';
+import { E2E_ADMIN } from './e2e/constants.ts';
 
 // The journeys run against the real built server (npm start) on a fresh PGlite directory.
 const port = Number(process.env.E2E_PORT ?? 4173);
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'prestaya-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers load this file again: keep one directory
-// The demo-data server of dashboard-demo.spec.ts gets its own directory, seeded before it starts.
+// The demo-data server of dashboard-demo.spec.ts gets its own directory, seeded before it starts
+// (e2e/support/demo-server.ts, the global set-up: in the background, while the other journeys run).
 const demoDataDir = process.env.E2E_DEMO_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'prestaya-e2e-demo-'));
 process.env.E2E_DEMO_DATA_DIR = demoDataDir;
 
@@ -41,7 +42,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  globalSetup: './e2e/support/demo-server.ts',
+  // The demo journey waits for the seed: its project comes last, so the journeys queued before it
+  // keep both workers busy while the seed runs.
+  projects: [
+    { name: 'chromium', testIgnore: /dashboard-demo\.spec\.ts$/ },
+    { name: 'demo-data', testMatch: /dashboard-demo\.spec\.ts$/ },
+  ],
   webServer: [
     {
       command: 'node ../../scripts/start.mjs',
@@ -61,23 +68,6 @@ export default defineConfig({
         LOGIN_RATE_LIMIT_MAX: '1000',
         // Always the fresh PGlite directory, even when the run's DATABASE_URL points the API suite
         // at PostgreSQL (an empty value means unset).
-        DATABASE_URL: '',
-      },
-    },
-    {
-      // Ten weeks of a demo lender (npm run seed:demo), then the server: the dashboard journey's data.
-      command: 'cd ../.. && npm run --silent seed:demo && node scripts/start.mjs',
-      url: `${DEMO_BASE_URL}/health`,
-      reuseExistingServer: false,
-      timeout: 15 * 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(DEMO_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: demoDataDir,
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT_MAX: '1000',
         DATABASE_URL: '',
       },
     },

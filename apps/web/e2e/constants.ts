@@ -2,7 +2,7 @@
 export const E2E_ADMIN = { username: 'admin@prestaya.mx', password: 'Admin12345!' };
 
 /**
- * The second journeys server (playwright.config.ts): `npm run seed:demo` into its own fresh DATA_DIR,
+ * The second journeys server (support/demo-server.ts): `npm run seed:demo` into its own fresh DATA_DIR,
  * then `npm start` on E2E_PORT + 1. The demo administrator is apps/server/src/demo/staff.ts's.
  */
 export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4173) + 1;

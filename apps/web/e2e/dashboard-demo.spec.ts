@@ -1,14 +1,22 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatPesos } from '@prestaya/contracts/plain';
 import { DEMO_ADMIN, DEMO_BASE_URL } from './constants.ts';
+import { waitForDemoServer } from './support/demo-server.ts';
 
 /**
- * The dashboard over ten weeks of a demo lender (`npm run seed:demo`; the second server of
- * playwright.config.ts): every card is there, 'Cobrado en el periodo' shows exactly what the
+ * The dashboard over ten weeks of a demo lender (`npm run seed:demo`; the second server, started in
+ * the background by support/demo-server.ts): every card is there, 'Cobrado en el periodo' shows exactly what the
  * weekly-payments report says for the default week, PAR cards are percentages, the daily chart draws,
  * and picking a past week in the calendars changes the figure to that week's.
  */
 test.use({ baseURL: DEMO_BASE_URL });
+
+// The seed started with the run; on a slow machine it may still be going when this file's turn comes.
+const SEED_TIMEOUT = 15 * 60_000;
+test.beforeAll(async () => {
+  test.setTimeout(SEED_TIMEOUT);
+  await waitForDemoServer(SEED_TIMEOUT - 10_000);
+});
 
 const TIME_ZONE = 'America/Mexico_City';
 const CARD_TITLES = [
