@@ -48,8 +48,9 @@ function Totals({ summary }: { summary: CollectionsSummary | undefined }) {
 
 /**
  * /admin/collections: 'Cobranza', the day's route of an agent on a phone. An administrator chooses the
- * agent first (or, explicitly, every agent): nothing is loaded until then. Works without signal: the last list loaded is shown from the device, payments are
- * kept on the phone until the server takes them (docs/architecture.md "Field collection (PWA)").
+ * agent first (or, explicitly, every agent): nothing is loaded until then. Works without signal: the
+ * last list loaded is shown from the device, payments are kept on the phone until the server takes
+ * them (docs/architecture.md "Field collection (PWA)").
  */
 export function CollectionsScreen({ user }: { user: SessionUser }) {
   const isAdmin = hasRole(user, 'ROLE_ADMIN');
@@ -65,10 +66,12 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
   const origin = window.location.origin;
 
   const first = list.data?.pages[0];
-  // The summary covers every tab: keep the last one on screen while another tab loads.
-  const lastSummary = useRef<CollectionsSummary | undefined>(undefined);
-  if (first) lastSummary.current = first.summary;
-  const summary = first?.summary ?? lastSummary.current;
+  // The summary covers every tab: keep the last one on screen while another tab loads, but never
+  // another agent's while the newly chosen one's loads.
+  const lastSummary = useRef<{ choice: string; summary: CollectionsSummary } | undefined>(undefined);
+  if (first) lastSummary.current = { choice, summary: first.summary };
+  const kept = lastSummary.current?.choice === choice ? lastSummary.current.summary : undefined;
+  const summary = first?.summary ?? kept;
   const cachedAt = first?.cachedAt;
 
   return (
