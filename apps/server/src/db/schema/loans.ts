@@ -56,6 +56,12 @@ export const loans = pgTable(
     index('loans_status_idx').on(table.status, table.createdOn, table.id),
     index('loans_created_order_idx').on(table.createdOn, table.id),
     index('loans_amount_order_idx').on(table.amountCents, table.id),
+    // An agent's open loans from their customers ('Cobranza'): a probe per customer that touches only
+    // open loans, so the scope never reads the business-wide list of open loans. The predicate is
+    // OPEN_STATUSES (db/loan-statuses.ts) as the statements spell it, so the planner can use it.
+    index('loans_open_customer_idx')
+      .on(table.customerId)
+      .where(sql`${table.status} in ('ACTIVE', 'DELAYED')`),
   ],
 );
 

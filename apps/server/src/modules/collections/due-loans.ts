@@ -70,9 +70,11 @@ export interface DueLoansOptions {
  * - `due_today_cents`: the payable installments due on or before today,
  * - `fee_count`, `fee_cents`: the PENDING fees.
  *
- * Plan per scope, as the portfolio report's: one agent's loans probe their own installments and fees
- * through the loan's indexes (LATERAL), so an agent never scans the whole tables; the whole business
- * aggregates the payable installments and pending fees once, by loan.
+ * Plan per scope, as the portfolio report's: one agent's customers (customers_agent_idx) probe their
+ * open loans (the partial loans_open_customer_idx), and those loans their own installments and fees
+ * through the loan's indexes (LATERAL), so an agent's cost follows their portfolio, never the
+ * business's list of open loans; the whole business aggregates the payable installments and pending
+ * fees once, by loan.
  */
 export function dueLoans({ scope, matches, day }: DueLoansOptions): SQL {
   const installmentFigures = sql`min(${scheduledPayments.dueDate}) as oldest_due,

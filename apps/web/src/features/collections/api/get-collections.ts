@@ -77,8 +77,9 @@ const listOptions = (userId: string, params: CollectionsParams) =>
     staleTime: 0,
   });
 
-export function useCollections(userId: string, params: CollectionsParams) {
-  const list = useInfiniteQuery(listOptions(userId, params));
+/** `enabled` false (an administrator who has not chosen whose route yet): nothing is requested. */
+export function useCollections(userId: string, params: CollectionsParams, enabled = true) {
+  const list = useInfiniteQuery({ ...listOptions(userId, params), enabled });
   const queryClient = useQueryClient();
   const online = !!list.data && !list.data.pages[0]?.cachedAt;
   const { tab, agentId, query } = params;

@@ -178,23 +178,46 @@ describe("'Cobranza'", { timeout: 20_000 }, () => {
     expect(await screen.findByText('Nada por cobrar en esta lista.')).toBeInTheDocument();
   });
 
-  it('lets an administrator see every agent’s route or one agent’s', async () => {
+  it('asks an administrator for an agent first and loads nothing until one is chosen', async () => {
     const user = signedIn(adminLogin);
     const { requests } = serve(() => pageOf([card(1)]));
     renderWithProviders(<CollectionsScreen user={user} />);
+
+    expect(await screen.findByText('Seleccione un agente para ver su ruta de cobranza')).toBeInTheDocument();
+    const picker = screen.getByRole('combobox', { name: 'Agente' });
+    await waitFor(() => expect(picker).toHaveFocus());
+    expect(screen.queryByRole('tab', { name: /Hoy/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('to-collect-today')).not.toBeInTheDocument();
+
+    // The keyboard alone: type part of the name, take the option with Enter.
+    await userEvent.keyboard('Ros');
+    await screen.findByRole('option', { name: 'Rosa Luna' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('article', { name: /Cliente1/ })).toBeInTheDocument();
+    expect(screen.queryByText('Seleccione un agente para ver su ruta de cobranza')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(distinct(collectionRequests(requests))).toEqual([
+        { tab: 'today', agentId: 'agent-7', page: '1', size: '20' },
+        { tab: 'week', agentId: 'agent-7', page: '1', size: '20' },
+        { tab: 'overdue', agentId: 'agent-7', page: '1', size: '20' },
+      ]),
+    );
+  });
+
+  it('shows every agent’s route, with each card’s agent, only when chosen explicitly', async () => {
+    const user = signedIn(adminLogin);
+    const { requests } = serve(() => pageOf([card(1)]));
+    renderWithProviders(<CollectionsScreen user={user} />);
+
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Agente' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Todos los agentes' }));
     const shown = await screen.findByRole('article', { name: /Cliente1/ });
     expect(within(shown).getByText('Préstamo No. 1001 · Luis Pérez')).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('combobox', { name: 'Agente' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Rosa Luna' }));
     await waitFor(() =>
       expect(distinct(collectionRequests(requests))).toEqual([
         { tab: 'today', page: '1', size: '20' },
         { tab: 'week', page: '1', size: '20' },
         { tab: 'overdue', page: '1', size: '20' },
-        { tab: 'today', agentId: 'agent-7', page: '1', size: '20' },
-        { tab: 'week', agentId: 'agent-7', page: '1', size: '20' },
-        { tab: 'overdue', agentId: 'agent-7', page: '1', size: '20' },
       ]),
     );
   });

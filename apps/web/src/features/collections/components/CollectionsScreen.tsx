@@ -1,14 +1,15 @@
-import { Alert, Badge, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { CollectionCard, CollectionsSummary, CollectionTab } from '@prestaya/contracts';
-import { IconWifiOff } from '@tabler/icons-react';
+import { IconUserSearch, IconWifiOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { EmptyState } from '../../../components/QueryState.tsx';
 import { dayjs } from '../../../lib/format.ts';
 import { paymentQueue } from '../../../lib/offline-queue.ts';
 import { hasRole, type SessionUser } from '../../../lib/session.ts';
 import { useQueuedPayments } from '../../../lib/use-offline-queue.ts';
-import { useCollectionAgents } from '../api/get-agents.ts';
 import { useCollections } from '../api/get-collections.ts';
+import { AgentPicker, ALL_AGENTS, CHOOSE_AGENT } from './AgentPicker.tsx';
 import { CollectDialog } from './CollectDialog.tsx';
 import { CollectionList } from './CollectionList.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -46,32 +47,32 @@ function Totals({ summary }: { summary: CollectionsSummary | undefined }) {
 }
 
 /**
- * /admin/collections: 'Cobranza', the day's route of an agent on a phone (an administrator picks the
- * agent or 'Todos'). Works without signal: the last list loaded is shown from the device, payments are
- * kept on the phone until the server takes them (docs/architecture.md "Field collection (PWA)").
+ * /admin/collections: 'Cobranza', the day's route of an agent on a phone. An administrator chooses the
+ * agent first (or, explicitly, every agent): nothing is loaded until then. Works without signal: the
+ * last list loaded is shown from the device, payments are kept on the phone until the server takes
+ * them (docs/architecture.md "Field collection (PWA)").
  */
 export function CollectionsScreen({ user }: { user: SessionUser }) {
   const isAdmin = hasRole(user, 'ROLE_ADMIN');
   const [tab, setTab] = useState<CollectionTab>('today');
-  const [agentId, setAgentId] = useState('');
+  // An administrator's choice: '' none yet, ALL_AGENTS, or an agent's id. An agent: always their own.
+  const [choice, setChoice] = useState('');
+  const agentId = choice === ALL_AGENTS ? undefined : choice || undefined;
+  const chosen = !isAdmin || choice !== '';
   const [query, setQuery] = useState('');
   const [collecting, setCollecting] = useState<CollectionCard | null>(null);
-  const agents = useCollectionAgents(isAdmin);
-  const list = useCollections(user.id, { tab, agentId: agentId || undefined, query: query || undefined });
+  const list = useCollections(user.id, { tab, agentId, query: query || undefined }, chosen);
   const queued = useQueuedPayments(user.id);
   const origin = window.location.origin;
 
   const first = list.data?.pages[0];
-  // The summary covers every tab: keep the last one on screen while another tab loads.
-  const lastSummary = useRef<CollectionsSummary | undefined>(undefined);
-  if (first) lastSummary.current = first.summary;
-  const summary = first?.summary ?? lastSummary.current;
+  // The summary covers every tab: keep the last one on screen while another tab loads, but never
+  // another agent's while the newly chosen one's loads.
+  const lastSummary = useRef<{ choice: string; summary: CollectionsSummary } | undefined>(undefined);
+  if (first) lastSummary.current = { choice, summary: first.summary };
+  const kept = lastSummary.current?.choice === choice ? lastSummary.current.summary : undefined;
+  const summary = first?.summary ?? kept;
   const cachedAt = first?.cachedAt;
-
-  const agentOptions = [
-    { value: '', label: 'Todos' },
-    ...(agents.data ?? []).map((agent) => ({ value: agent.id, label: `${agent.name} ${agent.lastName}` })),
-  ];
 
   return (
     <Stack gap="md">
@@ -87,58 +88,52 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
           {offlineBannerText(cachedAt)}
         </Alert>
       )}
-      {isAdmin && (
-        <Select
-          label="Agente"
-          data={agentOptions}
-          value={agentId}
-          onChange={(value) => setAgentId(value ?? '')}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-      <Totals summary={summary} />
-      <Tabs value={tab} onChange={(value) => value && setTab(value as CollectionTab)} keepMounted={false}>
-        <Tabs.List grow aria-label="Vencimientos">
+      {isAdmin && <AgentPicker value={choice} onChange={setChoice} />}
+      {!chosen && <EmptyState icon={<IconUserSearch size={24} />}>{CHOOSE_AGENT}</EmptyState>}
+      {chosen && <Totals summary={summary} />}
+      {chosen && (
+        <Tabs value={tab} onChange={(value) => value && setTab(value as CollectionTab)} keepMounted={false}>
+          <Tabs.List grow aria-label="Vencimientos">
+            {(Object.keys(TAB_LABELS) as CollectionTab[]).map((value) => (
+              <Tabs.Tab
+                key={value}
+                value={value}
+                px={6}
+                aria-label={summary ? `${TAB_LABELS[value]} (${summary.counts[value]})` : TAB_LABELS[value]}
+                rightSection={
+                  summary ? (
+                    <Badge
+                      size="sm"
+                      variant={tab === value ? 'filled' : 'light'}
+                      circle={summary.counts[value] < 10}
+                    >
+                      {summary.counts[value]}
+                    </Badge>
+                  ) : undefined
+                }
+              >
+                {TAB_LABELS[value]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {(Object.keys(TAB_LABELS) as CollectionTab[]).map((value) => (
-            <Tabs.Tab
-              key={value}
-              value={value}
-              px={6}
-              aria-label={summary ? `${TAB_LABELS[value]} (${summary.counts[value]})` : TAB_LABELS[value]}
-              rightSection={
-                summary ? (
-                  <Badge
-                    size="sm"
-                    variant={tab === value ? 'filled' : 'light'}
-                    circle={summary.counts[value] < 10}
-                  >
-                    {summary.counts[value]}
-                  </Badge>
-                ) : undefined
-              }
-            >
-              {TAB_LABELS[value]}
-            </Tabs.Tab>
+            <Tabs.Panel key={value} value={value} pt="md">
+              <Stack gap="sm">
+                <SearchBox value={query} onSearch={setQuery} />
+                <CollectionList
+                  list={list}
+                  queued={queued}
+                  showAgent={isAdmin && !agentId}
+                  origin={origin}
+                  searching={!!query}
+                  onCollect={setCollecting}
+                  onDiscard={(key) => void paymentQueue.discard(key)}
+                />
+              </Stack>
+            </Tabs.Panel>
           ))}
-        </Tabs.List>
-        {(Object.keys(TAB_LABELS) as CollectionTab[]).map((value) => (
-          <Tabs.Panel key={value} value={value} pt="md">
-            <Stack gap="sm">
-              <SearchBox value={query} onSearch={setQuery} />
-              <CollectionList
-                list={list}
-                queued={queued}
-                showAgent={isAdmin && !agentId}
-                origin={origin}
-                searching={!!query}
-                onCollect={setCollecting}
-                onDiscard={(key) => void paymentQueue.discard(key)}
-              />
-            </Stack>
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </Tabs>
+      )}
       <CollectDialog
         card={collecting}
         agentId={user.id}

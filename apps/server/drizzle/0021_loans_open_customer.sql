@@ -1,0 +1,1 @@
+CREATE INDEX "loans_open_customer_idx" ON "loans" USING btree ("customer_id") WHERE "loans"."status" in ('ACTIVE', 'DELAYED');
