@@ -30,6 +30,7 @@ import { mulberry32 } from '../apps/server/src/demo/random.ts';
 import { customerSearchText } from '../apps/server/src/domain/search-text.ts';
 import { loadSessionUser } from '../apps/server/src/modules/auth/service.ts';
 import { createUser } from '../apps/server/src/modules/users/service.ts';
+import { pagedTotal } from './lib/paged.ts';
 
 const CUSTOMERS = Number(process.argv[2] ?? 10_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
@@ -132,12 +133,12 @@ async function main() {
       for (const kind of kinds) {
         const url = `/api/v1/customers?page=1&size=10${kind.query ? `&query=${encodeURIComponent(kind.query)}` : ''}${kind.extra ?? ''}`;
         const headers = { authorization: `Bearer ${kind.token}` };
-        let matches = 0;
+        let matches = '';
         for (let i = 0; i < WARM_UP; i++) {
           const response = await app.inject({ method: 'GET', url, headers });
           if (response.statusCode !== 200)
             throw new Error(`${url} → ${response.statusCode} ${response.body}`);
-          matches = response.json().totalDocuments;
+          matches = pagedTotal(response.json()) ?? '';
         }
         const samples: number[] = [];
         for (let i = 0; i < REQUESTS; i++) {

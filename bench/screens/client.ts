@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { pagedTotal } from '../lib/paged.ts';
 
 export interface Reply {
   status: number;
@@ -60,8 +61,11 @@ export function screenClient(baseUrl: string): ScreenClient {
 export function replySize(reply: Reply): string {
   const kib = `${(reply.body.length / 1024).toFixed(1)} KiB`;
   try {
-    const json = JSON.parse(reply.body.toString('utf8')) as { totalDocuments?: number; data?: unknown };
-    if (typeof json.totalDocuments === 'number') return `${json.totalDocuments} rows, ${kib}`;
+    const json = JSON.parse(reply.body.toString('utf8')) as Parameters<typeof pagedTotal>[0] & {
+      data?: unknown;
+    };
+    const total = pagedTotal(json);
+    if (total !== undefined) return `${total} rows, ${kib}`;
     if (Array.isArray(json.data)) return `${json.data.length} rows, ${kib}`;
   } catch {
     // not JSON: the size alone
