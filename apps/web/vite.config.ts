@@ -182,17 +182,25 @@ function prerenderPublicPages(): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
           plugins: [narrowedImports()],
         });
-        const { prerender } = (await ssr.ssrLoadModule('/src/public/prerender.tsx')) as {
+        const { prerender, pageNeedsScripts } = (await ssr.ssrLoadModule('/src/public/prerender.tsx')) as {
           prerender: (page: string) => string;
+          pageNeedsScripts: (page: string) => boolean;
         };
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`pages/${name}.html has no empty #root`);
         // React writes the page's <title> first; it belongs in <head>, in place of the template's.
         const [, title = '', body = ''] = /^(<title>.*?<\/title>)?([\s\S]*)$/.exec(prerender(name)) ?? [];
+        const page = html
+          .replace(/<title>.*?<\/title>/, title || '$&')
+          .replace(root, `<div id="root">${body}</div>`);
+        // A page that needs no script (src/public/prerender.tsx) is its HTML and CSS alone.
+        if (!pageNeedsScripts(name))
+          return page
+            .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+            .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+            .replace(/\s*<noscript>.*?<\/noscript>/, '');
         return (
-          html
-            .replace(/<title>.*?<\/title>/, title || '$&')
-            .replace(root, `<div id="root">${body}</div>`)
+          page
             // The page is painted from the HTML: its scripts only hydrate it, so they must not compete
             // with the HTML and the CSS for a slow network (the browser gives module scripts high
             // priority, and Lighthouse then counts them as blocking the first paint).
