@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_THEME } from '@mantine/core';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { theme } from './src/app/theme.ts';
+import { matchPublicPage } from './src/public/match.ts';
 
 // The Fastify server serves dist/ with an HTML fallback on the same origin; in dev Vite proxies the API.
 const api = 'http://127.0.0.1:3000';
@@ -14,7 +15,16 @@ export function isBackOfficePath(pathname: string): boolean {
   return /^\/(admin|auth)(\/|$)/.test(pathname);
 }
 
-/** Dev server: a browser navigation outside /admin and /auth gets public.html, as the server does. */
+/**
+ * The document of a public page, as the server picks it (apps/server/src/plugins/web-app.ts): each of
+ * /, /consulta and /loans/:id has its own, prerendered with its code preloaded; public.html is the 404.
+ */
+export function publicDocumentFor(pathname: string): string {
+  const page = matchPublicPage(pathname);
+  return page.name === 'not-found' ? '/public.html' : `/pages/${page.name}.html`;
+}
+
+/** Dev server: a browser navigation outside /admin and /auth gets its public document, as the server does. */
 function publicPagesInDev(): Plugin {
   return {
     name: 'prestaya-public-pages',
@@ -23,7 +33,7 @@ function publicPagesInDev(): Plugin {
         const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
         const navigation = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
         if (navigation && !isBackOfficePath(pathname) && !pathname.includes('.'))
-          request.url = '/public.html';
+          request.url = publicDocumentFor(pathname);
         next();
       });
     },
@@ -121,7 +131,7 @@ const staffPwa = VitePWA({
     // The staff shell: index.html and every script and style (the staff screens are lazy chunks the
     // phone must have before it loses signal); never public.html nor the pre-compressed copies.
     globPatterns: ['index.html', 'assets/**/*.{js,css}', 'favicon.svg'],
-    globIgnores: ['public.html', 'assets/public-*', '**/*.{gz,br}'],
+    globIgnores: ['public.html', 'pages/**', 'assets/public-*', '**/*.{gz,br}'],
     navigateFallback: '/index.html',
     // Only staff routes get the shell offline; the deny-list wins over the allow-list in Workbox.
     navigateFallbackAllowlist: [/^\/(admin|auth)(\/|$)/],
@@ -140,7 +150,70 @@ function noManifestOnPublicPages(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, context) =>
-        context.path.endsWith('public.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html,
+        context.path.endsWith('public.html') || context.path.startsWith('/pages/')
+          ? html.replace(/<link rel="manifest"[^>]*>/, '')
+          : html,
+    },
+  };
+}
+
+/**
+ * Writes each public page's first render into its document (pages/*.html): a phone paints the page as
+ * soon as the HTML and CSS arrive, without waiting for the scripts, which then hydrate it
+ * (src/public/start.tsx). The page modules are loaded by a Vite SSR server of their own.
+ */
+function prerenderPublicPages(): Plugin {
+  let ssr: ViteDevServer | undefined;
+  return {
+    name: 'prestaya-prerender-public-pages',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        const name = /^\/pages\/(\w+)\.html$/.exec(context.path)?.[1];
+        if (!name) return html;
+        ssr ??= await createServer({
+          configFile: false,
+          root: fileURLToPath(new URL('.', import.meta.url)),
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          // Node loads the dependencies as they are: nothing to pre-bundle.
+          optimizeDeps: { noDiscovery: true, include: [] },
+          plugins: [narrowedImports()],
+        });
+        const { prerender, pageNeedsScripts } = (await ssr.ssrLoadModule('/src/public/prerender.tsx')) as {
+          prerender: (page: string) => string;
+          pageNeedsScripts: (page: string) => boolean;
+        };
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`pages/${name}.html has no empty #root`);
+        // React writes the page's <title> first; it belongs in <head>, in place of the template's.
+        const [, title = '', body = ''] = /^(<title>.*?<\/title>)?([\s\S]*)$/.exec(prerender(name)) ?? [];
+        const page = html
+          .replace(/<title>.*?<\/title>/, title || '$&')
+          .replace(root, `<div id="root">${body}</div>`);
+        // A page that needs no script (src/public/prerender.tsx) is its HTML and CSS alone.
+        if (!pageNeedsScripts(name))
+          return page
+            .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+            .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+            .replace(/\s*<noscript>.*?<\/noscript>/, '');
+        return (
+          page
+            // The page is painted from the HTML: its scripts only hydrate it, so they must not compete
+            // with the HTML and the CSS for a slow network (the browser gives module scripts high
+            // priority, and Lighthouse then counts them as blocking the first paint).
+            .replace(
+              /<(script type="module"|link rel="modulepreload") crossorigin/g,
+              '<$1 fetchpriority="low" crossorigin',
+            )
+        );
+      },
+    },
+    async closeBundle() {
+      await ssr?.close();
+      ssr = undefined;
     },
   };
 }
@@ -152,6 +225,7 @@ export default defineConfig({
     narrowedImports(),
     staffPwa,
     noManifestOnPublicPages(),
+    prerenderPublicPages(),
     // Pre-compressed .gz and .br beside each file; the server sends them (@fastify/static preCompressed).
     compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|html|svg)$/, threshold: 1024 }),
   ],
@@ -164,6 +238,10 @@ export default defineConfig({
         // Two documents: the back office + Login, and the borrower's pages, which download only their own code.
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         public: fileURLToPath(new URL('public.html', import.meta.url)),
+        // One document per public page: its own code is preloaded and its first render prerendered.
+        'public-landing': fileURLToPath(new URL('pages/landing.html', import.meta.url)),
+        'public-consulta': fileURLToPath(new URL('pages/consulta.html', import.meta.url)),
+        'public-loan': fileURLToPath(new URL('pages/loan.html', import.meta.url)),
       },
     },
   },

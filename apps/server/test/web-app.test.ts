@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -96,6 +96,40 @@ describe('two documents: the back office and the public pages', () => {
     };
     for (const [url, title] of Object.entries(expected)) {
       const response = await twoDocsContext.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<title>${title}</title>`);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+});
+
+describe("the borrower's pages, each with its own prerendered document", () => {
+  const dist = mkdtempSync(join(tmpdir(), 'prestaya-web-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Back office</title>');
+  writeFileSync(join(dist, 'public.html'), '<!doctype html><title>Public</title>');
+  mkdirSync(join(dist, 'pages'));
+  for (const page of ['landing', 'consulta', 'loan'])
+    writeFileSync(join(dist, 'pages', `${page}.html`), `<!doctype html><title>${page}</title>`);
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const pagesContext = useTestApp({ webDist: dist });
+
+  it('sends /, /consulta and /loans/:id their own document, public.html for any other public path', async () => {
+    const expected: Record<string, string> = {
+      '/': 'landing',
+      '/consulta': 'consulta',
+      '/consulta/': 'consulta',
+      '/consulta?num=1': 'consulta',
+      '/loans/0190d3a4-0000-7000-8000-000000000000': 'loan',
+      '/loans/0190d3a4-0000-7000-8000-000000000000/': 'loan',
+      '/loans/': 'Public',
+      '/loans/a/b': 'Public',
+      '/consultas': 'Public',
+      '/no-existe': 'Public',
+      '/admin/users': 'Back office',
+      '/auth/login': 'Back office',
+    };
+    for (const [url, title] of Object.entries(expected)) {
+      const response = await pagesContext.app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain(`<title>${title}</title>`);
       expect(response.headers['cache-control'], url).toBe('no-cache');

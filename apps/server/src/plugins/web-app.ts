@@ -11,9 +11,23 @@ const NO_CACHE = 'no-cache';
 /** Vite puts content-hashed files under /assets: their URL changes whenever their content does. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The back office and Login are index.html; every other page is the borrower's document, public.html. */
-export function documentFor(path: string): 'index.html' | 'public.html' {
-  return /^\/(admin|auth)(\/|$)/.test(path) ? 'index.html' : 'public.html';
+/**
+ * The borrower's pages that have a document of their own (apps/web/pages): prerendered, with their code
+ * preloaded, so a phone paints them before any script runs. The paths are apps/web's matchPublicPage.
+ */
+const PUBLIC_PAGES: [RegExp, string][] = [
+  [/^\/$/, 'pages/landing.html'],
+  [/^\/consulta\/?$/, 'pages/consulta.html'],
+  [/^\/loans\/[^/]+\/?$/, 'pages/loan.html'],
+];
+
+/**
+ * The back office and Login are index.html; the borrower's pages have their own document
+ * (PUBLIC_PAGES); every other path is the borrower's 404, public.html.
+ */
+export function documentFor(path: string): string {
+  if (/^\/(admin|auth)(\/|$)/.test(path)) return 'index.html';
+  return PUBLIC_PAGES.find(([pattern]) => pattern.test(path))?.[1] ?? 'public.html';
 }
 
 /** A browser navigation to a client-side route (e.g. /admin/users, /consulta) gets an HTML document. */
@@ -30,8 +44,16 @@ export function isSpaNavigation(request: FastifyRequest): boolean {
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(join(webDist, 'index.html'))) return undefined;
-  // Builds before the public entry existed have only index.html: it then serves every page.
-  const hasPublicDocument = existsSync(join(webDist, 'public.html'));
+  // A document missing from the build (index.html alone, or public.html without the pages) falls back
+  // to the generic one, which renders any page.
+  const present = (document: string) => existsSync(join(webDist, document));
+  const hasPublicDocument = present('public.html');
+  const pageDocuments = new Set(PUBLIC_PAGES.map(([, document]) => document).filter(present));
+  const sendDocument = (reply: FastifyReply, path: string) => {
+    let document = hasPublicDocument ? documentFor(path) : 'index.html';
+    if (document.startsWith('pages/') && !pageDocuments.has(document)) document = 'public.html';
+    return reply.header('cache-control', NO_CACHE).sendFile(document);
+  };
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -46,13 +68,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     },
   });
   // The home page: the static plugin would answer '/' with a directory error (index: false).
-  app.get('/', { schema: { hide: true } }, (_request, reply) =>
-    reply.header('cache-control', NO_CACHE).sendFile(hasPublicDocument ? documentFor('/') : 'index.html'),
-  );
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendDocument(reply, '/'));
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (!isSpaNavigation(request)) return undefined;
-    const path = request.url.split('?', 1)[0] ?? '/';
-    const document = hasPublicDocument ? documentFor(path) : 'index.html';
-    return reply.header('cache-control', NO_CACHE).sendFile(document);
+    return sendDocument(reply, request.url.split('?', 1)[0] ?? '/');
   };
 }

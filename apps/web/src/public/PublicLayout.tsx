@@ -51,7 +51,8 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
         <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Container size="lg">
             <Group justify="space-between" gap="xs">
-              <Text size="sm" c="dimmed">
+              {/* Prerendered at build time: a build from last year still hydrates, showing its year. */}
+              <Text size="sm" c="dimmed" suppressHydrationWarning>
                 © {new Date().getFullYear()} PrestaYa · Préstamos personales
               </Text>
               <Anchor href={screenPaths.login} size="sm">

@@ -228,7 +228,9 @@ export function LoanDetails({ id }: { id: string }) {
           Estado de Cuenta de Préstamo
         </Title>
         {loan.isPending && (
-          <Group justify="center" py="xl">
+          // As tall as the screen: the footer stays below it, so the statement arriving moves nothing
+          // the visitor sees (no layout shift).
+          <Group justify="center" align="flex-start" py="xl" mih="100dvh">
             <Loader aria-label="Cargando estado de cuenta" />
           </Group>
         )}

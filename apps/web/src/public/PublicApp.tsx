@@ -1,0 +1,24 @@
+import { MantineProvider } from '@mantine/core';
+import { type ReactNode, StrictMode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorScreen } from '../app/ErrorScreen.tsx';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
+import { DeferredNotifications } from '../components/DeferredNotifications.tsx';
+import { PublicLayout } from './PublicLayout.tsx';
+
+/**
+ * The tree of every public page around the page itself: the same in the browser and in the build's
+ * prerender (src/public/prerender.tsx), so the browser hydrates the prerendered HTML without a mismatch.
+ */
+export function PublicApp({ pathname, children }: { pathname: string; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <DeferredNotifications />
+        <PublicLayout pathname={pathname}>
+          <ErrorBoundary fallback={<ErrorScreen />}>{children}</ErrorBoundary>
+        </PublicLayout>
+      </MantineProvider>
+    </StrictMode>
+  );
+}
