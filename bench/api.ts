@@ -3,6 +3,7 @@
  *
  *   npm run bench:api -- [--db postgres://…/prestaya_bench_10k --db postgres://…/prestaya_bench]
  *                        [--duration 10] [--warm-up 3] [--connections 32] [--log-level warn] [--no-explain]
+ *                        [--only <case>] [--cpu-prof <dir>]
  *
  * For each database (filled by `npm run bench:generate`; default postgres://postgres@127.0.0.1:5432/
  * prestaya_bench), in one run:
@@ -17,6 +18,8 @@
  * - the SQL behind each case (grabbed from the services with a logging drizzle handle) is printed with
  *   EXPLAIN (ANALYZE, BUFFERS).
  * With two or more databases, the p95 of each case is compared with the first (smallest) database's.
+ * `--cpu-prof <dir>` runs the server under `node --cpu-prof`: a .cpuprofile per database lands in dir
+ * when the server stops (open it in Chrome DevTools, or sum self time by package).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     'log-level': { type: 'string', default: 'warn' },
     'no-explain': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const urls = values.db ?? [process.env.DATABASE_URL || DEFAULT_BENCH_URL];
@@ -71,6 +75,7 @@ async function benchDatabase(url: string): Promise<DbRun> {
         WEB_DIST: join(dataDir, 'no-web'),
       },
       'server',
+      values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
     );
     children.push(server);
     const floorServer = await startChild('bench/api/floor-server.ts', { DATABASE_URL: url }, 'floor server');

@@ -24,10 +24,18 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript entry point with tsx (as `npm start` does), waits for 200 on /health. */
-export async function startChild(entry: string, env: NodeJS.ProcessEnv, label: string): Promise<Child> {
+/**
+ * Runs a TypeScript entry point with tsx (as `npm start` does), waits for 200 on /health. `nodeFlags`
+ * go before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
+ */
+export async function startChild(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  label: string,
+  nodeFlags: string[] = [],
+): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

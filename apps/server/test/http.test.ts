@@ -124,6 +124,31 @@ describe('security headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends the same full set on answers, problems, unknown paths and the public side', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
+        "connect-src 'self';object-src 'none';frame-ancestors 'none';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/health', '/api/v1/users', '/api/v1/nope', '/public/api/v1/loans/search?num=1']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject(expected);
+      expect(response.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
 });
 
 describe('OpenAPI', () => {

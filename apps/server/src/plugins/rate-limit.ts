@@ -10,6 +10,15 @@ import { refuse } from '../http/refusals.ts';
  * One atomic upsert per hit: a fixed window per key that restarts once `reset_at` has passed. Counting
  * in PostgreSQL makes the limit hold across all servers. The key names its limit (e.g. `login:<ip>`).
  * A prepared statement, built once per database handle: every limited request runs it (bench/api.ts).
+ *
+ * Its commit does not wait for the WAL to reach the disk: the statement sets `synchronous_commit = off`
+ * for its own implicit transaction (set_config(…, true) while computing the new row's `hits`), so a
+ * public lookup no longer waits for a flush it does not need. What a crash can lose is the last
+ * moments of counts (at most 3 × wal_writer_delay, 600 ms by default): a client then gets at most those
+ * few attempts again, and a crash is no way to provoke more of them. Nothing else is affected, and the
+ * database stays consistent (asynchronous commit never corrupts, it only forgets the newest commits).
+ * PIN lockouts (modules/public/pin-lockouts.ts) are written elsewhere and stay durable. It must run
+ * alone, never on a transaction handle: the setting would then cover that transaction's commit.
  */
 const expired = sql`${rateLimitHits.resetAt} <= now()`;
 const hitQuery = preparedPerDatabase((db) =>
@@ -17,7 +26,7 @@ const hitQuery = preparedPerDatabase((db) =>
     .insert(rateLimitHits)
     .values({
       key: sql.placeholder('key'),
-      hits: 1,
+      hits: sql`(select 1 from set_config('synchronous_commit', 'off', true))`,
       resetAt: sql`now() + ${sql.placeholder('windowMs')} * interval '1 millisecond'`,
     })
     .onConflictDoUpdate({

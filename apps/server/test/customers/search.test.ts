@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listCustomers } from '../../src/modules/customers/list.ts';
 import { customersApi } from '../support/api.ts';
 import { createAdmin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
 
@@ -189,5 +190,34 @@ describe('GET /api/v1/customers paging and ordering', () => {
     const admin = await createAdmin(context);
     const problem = expectProblem(await api.list(admin.token, `?${query}`), 400);
     expect(problem.errors?.map((e) => e.field)).toEqual([field]);
+  });
+});
+
+describe('the total of a text search', () => {
+  const page = (query: string, size: number) => ({ page: 1, size, order: 'asc' as const, query });
+
+  it('is exact up to the cap and the cap past it; the rows stay the same', async () => {
+    const admin = await seed();
+    const actor = { id: admin.id, roles: ['ROLE_ADMIN'] as const };
+    const db = context.database.db;
+    // 'ez' matches customers 1, 2 and 3.
+    const capped = await listCustomers(db, actor, page('ez', 1), { searchCountCap: 2 });
+    expect(capped).toMatchObject({ totalDocuments: 2, totalPages: 2, totalCapped: true });
+    expect(capped.data.map((c) => c.num)).toEqual([1]);
+    const second = await listCustomers(db, actor, { ...page('ez', 1), page: 3 }, { searchCountCap: 2 });
+    expect(second.data.map((c) => c.num)).toEqual([3]);
+    expect(await listCustomers(db, actor, page('ez', 1), { searchCountCap: 3 })).toMatchObject({
+      totalDocuments: 3,
+      totalPages: 3,
+      totalCapped: false,
+    });
+    // A page that is not full proves its total: no count, exact whatever the cap.
+    expect(await listCustomers(db, actor, page('ez', 10), { searchCountCap: 2 })).toMatchObject({
+      totalDocuments: 3,
+    });
+    // Without a text search the list is counted in full.
+    expect(
+      await listCustomers(db, actor, { page: 1, size: 1, order: 'asc' }, { searchCountCap: 2 }),
+    ).toMatchObject({ totalDocuments: 5 });
   });
 });

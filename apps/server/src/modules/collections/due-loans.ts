@@ -9,7 +9,7 @@ import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '../../domain
 
 /**
  * What 'Cobranza' reads (statement.ts): the open loans in scope with, per loan, the figures the tabs
- * are decided on. The payment form's rule (payments/pending.ts payableItems):
+ * are decided on. The payment form's rule (payments/pending.ts, pendingPayments):
  * installments PENDING or DELAYED are payable (one in a payment 'En validación' is not), and every
  * PENDING fee is due now.
  */

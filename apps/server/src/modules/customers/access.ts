@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CustomerRow, customers } from '../../db/schema/customers.ts';
 import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
@@ -11,6 +11,14 @@ import { refuse } from '../../http/refusals.ts';
  */
 export function visibleCustomers(actor: CustomerActor): SQL | undefined {
   return seesAllCustomers(actor) ? undefined : eq(customers.agentId, actor.id);
+}
+
+/**
+ * The same rule for an agent in a prepared statement: the agent's id is the named placeholder (an
+ * administrator's statement has no condition at all).
+ */
+export function visibleToAgentPlaceholder(name: string): SQL {
+  return eq(customers.agentId, sql.placeholder(name));
 }
 
 /**

@@ -1,66 +1,126 @@
 import { centsToPesos, type PendingPayments } from '@prestaya/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { scheduledPayments } from '../../db/schema/loans.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
+import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
 import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '../../domain/payment-rules.ts';
-import { requireVisibleLoan } from '../loans/access.ts';
+import { refuse } from '../../http/refusals.ts';
+import { visibleToAgentPlaceholder } from '../customers/access.ts';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { toFeeDto } from './mapping.ts';
-import { feesQuery } from './queries.ts';
+
+/** An installment payable now, as the JSON of PAYABLE_INSTALLMENTS builds it. */
+interface InstallmentJson {
+  id: string;
+  paymentNumber: number;
+  dueDate: string;
+  amountCents: number;
+  status: string;
+  concept: string;
+}
+
+/** A fee payable now, as the JSON of PAYABLE_FEES builds it. */
+interface FeeJson {
+  id: string;
+  feeDate: string;
+  concept: string;
+  amountCents: number;
+  status: string;
+  scheduledPaymentId: string;
+}
+
+/**
+ * Columns in these subqueries are spelled out, qualified by the subquery's own alias: drizzle writes
+ * the columns of a one-table select unqualified, and `id` or `status` would then name the outer loan.
+ * The loan is always the outer query's `loans` row.
+ */
+const OUTER_LOAN_ID = sql`${sql.identifier('loans')}.${sql.identifier('id')}`;
+const statusIn = (column: string, statuses: readonly string[]) =>
+  sql`${sql.raw(column)} in (${sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+
+/**
+ * The payable installments of the outer query's loan (PENDING or DELAYED, by number) as one JSON
+ * array: a column of the statement that proves the loan, so proof and items are one round trip, not
+ * three. Dates are `YYYY-MM-DD` and centavos plain numbers in JSON, as the row readers return them.
+ */
+export function payableInstallmentsJson() {
+  return sql<InstallmentJson[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', sp.id, 'paymentNumber', sp.payment_number, 'dueDate', sp.due_date,
+      'amountCents', sp.amount_cents, 'status', sp.status, 'concept', sp.concept
+    ) order by sp.payment_number)
+    from ${scheduledPayments} sp
+    where sp.loan_id = ${OUTER_LOAN_ID} and ${statusIn('sp.status', PAYABLE_INSTALLMENT_STATUSES)}
+  ), '[]'::json)`;
+}
+
+/** The payable fees of the outer query's loan (PENDING, by date then installment number), as JSON. */
+export function payableFeesJson() {
+  return sql<FeeJson[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', f.id, 'feeDate', f.fee_date, 'concept', f.concept, 'amountCents', f.amount_cents,
+      'status', f.status, 'scheduledPaymentId', f.scheduled_payment_id
+    ) order by f.fee_date, sp.payment_number)
+    from ${fees} f
+    join ${scheduledPayments} sp on sp.id = f.scheduled_payment_id
+    where f.loan_id = ${OUTER_LOAN_ID} and ${statusIn('f.status', PAYABLE_FEE_STATUSES)}
+  ), '[]'::json)`;
+}
+
+/** The two JSON columns above turned into the API shape, with `total` = all of them (spec 5). */
+export function toPendingPayments(installments: InstallmentJson[], payableFees: FeeJson[]): PendingPayments {
+  const totalCents =
+    installments.reduce((sum, row) => sum + row.amountCents, 0) +
+    payableFees.reduce((sum, row) => sum + row.amountCents, 0);
+  return {
+    scheduledPayments: installments.map(toScheduledPaymentDto),
+    fees: payableFees.map(toFeeDto),
+    total: centsToPesos(totalCents),
+  };
+}
+
+const PAYABLE_ITEMS = { installments: payableInstallmentsJson(), fees: payableFeesJson() };
+
+/**
+ * The loan (if visible) and its payable items in one prepared statement. An administrator's reads the
+ * loan by id; an agent's joins the customer and applies the customers access rule with the agent's
+ * id as a parameter (customers/access.ts).
+ */
+const adminPendingQuery = preparedPerDatabase((db) =>
+  db
+    .select(PAYABLE_ITEMS)
+    .from(loans)
+    .where(eq(loans.id, sql.placeholder('loanId')))
+    .prepare('pending_payments_admin'),
+);
+const agentPendingQuery = preparedPerDatabase((db) =>
+  db
+    .select(PAYABLE_ITEMS)
+    .from(loans)
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .where(and(eq(loans.id, sql.placeholder('loanId')), visibleToAgentPlaceholder('agentId')))
+    .prepare('pending_payments_agent'),
+);
 
 /**
  * GET /loans/{id}/pending-payments: what can be paid now — the installments PENDING or DELAYED by
  * number, the fees PENDING by date, and `total` = all of them (the form always includes every pending
- * fee; spec 5 "Payment totals").
+ * fee; spec 5 "Payment totals"). A loan the actor may not see is 404 'Préstamo no encontrado'.
  */
 export async function pendingPayments(
   db: AppDb,
   actor: CustomerActor,
   loanId: string,
 ): Promise<PendingPayments> {
-  // In parallel: a loan the actor may not see is a 404 all the same, its rows are never used.
-  const [, pending] = await Promise.all([requireVisibleLoan(db, actor, loanId), payableItems(db, loanId)]);
-  return pending;
+  const [row] = seesAllCustomers(actor)
+    ? await adminPendingQuery(db).execute({ loanId })
+    : await agentPendingQuery(db).execute({ loanId, agentId: actor.id });
+  if (!row) throw refuse('loan.not_found');
+  return toPendingPayments(row.installments, row.fees);
 }
-
-/**
- * The pending payments of a loan the caller has already proven (the staff route's visibility check
- * above; the public lookup's number + phone): two prepared reads, no other check.
- */
-export async function payableItems(db: AppDb, loanId: string): Promise<PendingPayments> {
-  const [installments, pendingFees] = await Promise.all([
-    payableInstallmentsQuery(db).execute({ loanId }),
-    payableFeesQuery(db).execute({ loanId }),
-  ]);
-  const totalCents =
-    installments.reduce((sum, row) => sum + row.amountCents, 0) +
-    pendingFees.reduce((sum, row) => sum + row.fee.amountCents, 0);
-  return {
-    scheduledPayments: installments.map(toScheduledPaymentDto),
-    fees: pendingFees.map((row) => toFeeDto(row.fee)),
-    total: centsToPesos(totalCents),
-  };
-}
-
-/** Pending payments' two reads, prepared: staff payment forms and every public lookup run them. */
-const payableInstallmentsQuery = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(scheduledPayments)
-    .where(
-      and(
-        eq(scheduledPayments.loanId, sql.placeholder('loanId')),
-        inArray(scheduledPayments.status, [...PAYABLE_INSTALLMENT_STATUSES]),
-      ),
-    )
-    .orderBy(asc(scheduledPayments.paymentNumber))
-    .prepare('payable_installments'),
-);
-const payableFeesQuery = preparedPerDatabase((db) =>
-  feesQuery(db, sql.placeholder('loanId'), inArray(fees.status, [...PAYABLE_FEE_STATUSES])).prepare(
-    'payable_fees',
-  ),
-);

@@ -19,7 +19,7 @@ import { reopensAt } from '../../domain/pin-lockout.ts';
 import { hasRole } from '../../domain/users.ts';
 import { Refusal, refuse } from '../../http/refusals.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
-import { payableItems } from '../payments/pending.ts';
+import { payableFeesJson, payableInstallmentsJson, toPendingPayments } from '../payments/pending.ts';
 import { activeLock, clearFailures, recordFailure } from './pin-lockouts.ts';
 
 /**
@@ -28,7 +28,10 @@ import { activeLock, clearFailures, recordFailure } from './pin-lockouts.ts';
  * agent, bank account or other internal id can slip out.
  */
 
-/** The lookup's query, prepared once per database handle: the public side's busiest statement. */
+/**
+ * The lookup's query, prepared once per database handle: the public side's busiest statement. The
+ * loan's payable items come in the same statement (payments/pending.ts), one round trip in all.
+ */
 const lookupQuery = preparedPerDatabase((db) =>
   db
     .select({
@@ -38,6 +41,8 @@ const lookupQuery = preparedPerDatabase((db) =>
       lastName: customers.lastName,
       secondLastName: customers.secondLastName,
       status: loans.status,
+      installments: payableInstallmentsJson(),
+      fees: payableFeesJson(),
     })
     .from(loans)
     .innerJoin(customers, eq(customers.id, loans.customerId))
@@ -62,10 +67,11 @@ export async function lookupLoan(
 ): Promise<PublicLookupResult> {
   const [row] = await lookupQuery(db).execute({ num: query.num, phone: query.phone });
   if (!row) throw refuse('public.lookup_miss');
-  // The staff pending-payments rule as is: the loan has just been proven by its number AND phone.
-  const pending = await payableItems(db, row.id);
+  // The staff pending-payments rule as is, read for the loan this very row proves (number AND phone).
+  const { installments, fees: payableFees, ...loan } = row;
+  const pending = toPendingPayments(installments, payableFees);
   return {
-    loan: { ...row, status: row.status as LoanStatus },
+    loan: { ...loan, status: loan.status as LoanStatus },
     pendingPayments: {
       scheduledPayments: pending.scheduledPayments.map((p) => ({
         id: p.id,
