@@ -67,7 +67,11 @@ export class LedgerRefusalError extends Refusal {
  *
  * Runs inside the caller's transaction (`db.transaction(async (tx) => …)`), so the caller's own writes
  * (loan status, payment status) commit or roll back together with the money:
- * 1. locks the account row (`SELECT … FOR UPDATE`): concurrent movements of one account take turns;
+ * 1. locks the account row (`SELECT … FOR NO KEY UPDATE`): concurrent movements of one account take
+ *    turns. NO KEY UPDATE (not UPDATE) because a write that references the account (a movement, or a
+ *    loan updated twice in one transaction, which PostgreSQL re-checks) takes a KEY SHARE lock on it
+ *    through the foreign key, which a plain FOR UPDATE held by another transaction would block: that
+ *    wait, taken while holding a loan lock, closed deadlock cycles with movements waiting for the loan;
  * 2. applies the pure rule to the locked balances; a refusal throws LedgerRefusalError (and the
  *    caller's transaction rolls back, so nothing changes);
  * 3. updates the balances and inserts the transaction row with the balances before and after;
@@ -84,7 +88,7 @@ export async function applyAccountMovement(tx: AppTx, input: AccountMovementInpu
     .select()
     .from(bankAccounts)
     .where(eq(bankAccounts.id, input.accountId))
-    .for('update');
+    .for('no key update');
   if (!current) throw refuse('bank_account.not_found');
 
   const result = applyMovement(current, { type: input.type, amountCents: input.amountCents });
