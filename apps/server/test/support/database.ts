@@ -63,12 +63,24 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   };
 }
 
-/** Empties every table of the public schema and restarts identity columns (user num → 1001). */
+/**
+ * Empties every table of the public schema and restarts its sequences (user num → 1001), in one
+ * transaction. DELETE, not TRUNCATE: a test's tables hold a handful of rows, and TRUNCATE gives every
+ * table and index a new file on PostgreSQL (0.3–1.2 s per test with some fifty of them, most of a
+ * small test's time). `session_replication_role = replica` skips the foreign keys and the tally
+ * triggers, so the tables empty in any order; the tallies are tables of the schema and empty too.
+ */
 export async function resetDatabase(database: Database) {
   const tables = await database.db.execute<{ name: string }>(
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
   );
   const names = rowsOf<{ name: string }>(tables).map((row) => row.name);
-  if (names.length)
-    await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    for (const name of names) await tx.execute(sql.raw(`delete from ${name}`));
+    await tx.execute(
+      sql`select setval(format('%I.%I', schemaname, sequencename), start_value, false)
+            from pg_sequences where schemaname = 'public'`,
+    );
+  });
 }
