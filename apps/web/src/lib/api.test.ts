@@ -122,6 +122,21 @@ describe('admin route guard', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
+  it('keeps the stored session when the refresh reply is cut off mid-body, as without a connection', async () => {
+    const stored = sessionFromReply(reply);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+    const cutOff = new Response(
+      new ReadableStream({
+        start: (controller) => controller.error(new TypeError('network error')),
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(cutOff));
+    await expect(requireSession()).resolves.toBeNull();
+    expect(session.get()).toEqual(stored);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}').token).toBe('token-1');
+  });
+
   it('rejects a refresh reply without roles', async () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'old', user: {} }));
     const { roles: _r, ...noRoles } = reply;

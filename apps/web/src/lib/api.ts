@@ -60,9 +60,20 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${path}?${qs}` : path;
 }
 
+/**
+ * The body as JSON (or text). A body the connection cut off mid-read — a navigation or a reload while it
+ * arrives, or signal lost — is a network failure like no reply at all, so that a refresh cut short
+ * keeps the stored session instead of signing out.
+ */
 async function parseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
   if (!text) return undefined;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json')) {
