@@ -1,10 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One runner for every workspace; each project has its own vitest.config.ts.
+// One runner for every workspace; the server's files are two projects (apps/server/vitest.shared.ts).
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/domain', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contracts',
+      'packages/domain',
+      'apps/server/vitest.config.ts',
+      'apps/server/vitest.isolated.config.ts',
+      'apps/web',
+    ],
     // Vitest's default in a run is one worker fewer than the cores: a single worker on the 2-core CI
     // machine, where the API files spend much of their time waiting on PostgreSQL.
     maxWorkers: availableParallelism(),

@@ -1,0 +1,4 @@
+import { defineConfig } from 'vitest/config';
+import { serverProject } from './vitest.shared.ts';
+
+export default defineConfig(serverProject(true));
