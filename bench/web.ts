@@ -144,7 +144,21 @@ async function measure(path: string): Promise<PageBytes> {
 
 type Preset = 'desktop' | 'mobile';
 
-function lighthouse(path: string, preset: Preset) {
+/**
+ * One Lighthouse run; a run Lighthouse itself reports as failed to record (its runtime errors, such as
+ * NO_NAVSTART on a cold Chromium) is tried again, up to three times, instead of ending the benchmark.
+ */
+function lighthouse(path: string, preset: Preset, attempt = 1): ReturnType<typeof lighthouseOnce> {
+  try {
+    return lighthouseOnce(path, preset);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.log(`(Lighthouse ${preset} ${path}: runtime error, run again)`);
+    return lighthouse(path, preset, attempt + 1);
+  }
+}
+
+function lighthouseOnce(path: string, preset: Preset) {
   const out = execFileSync(
     join(root, 'node_modules/.bin/lighthouse'),
     [
