@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { curpOf, unique } from './support/data.ts';
+import { waitForHydration } from './support/public-page.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
 import { adminApi, apiOf, createAgent, deliveredLoan, type StaffApi } from './support/staff-api.ts';
 import { openRowAction, rowWithCell } from './support/tables.ts';
@@ -91,6 +92,7 @@ test('public: a double click on Registrar Pago records one payment and confirms 
   const posts = countPosts(page, /^\/public\/api\/v1\/loans\/[^/]+\/payments$/);
 
   await page.goto('/consulta');
+  await waitForHydration(page);
   await page.getByLabel('Número de préstamo').fill(String(loan.num));
   await page.getByLabel('Teléfono (10 dígitos)').fill(customer.phone);
   await page.getByRole('button', { name: 'Buscar' }).click();

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { curpOf, unique } from './support/data.ts';
+import { waitForHydration } from './support/public-page.ts';
 import { signInAsAdmin } from './support/session.ts';
 import { adminApi, createAgent, deliveredLoan } from './support/staff-api.ts';
 
@@ -23,6 +24,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 async function lookUp(page: Page, num: string, phone: string) {
+  await waitForHydration(page);
   await page.getByLabel('Número de préstamo').fill(num);
   await page.getByLabel('Teléfono (10 dígitos)').fill(phone);
   await page.getByRole('button', { name: 'Buscar' }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { curpOf, unique } from './support/data.ts';
+import { waitForHydration } from './support/public-page.ts';
 import { signInAsAdmin } from './support/session.ts';
 import { adminApi, deliveredLoan } from './support/staff-api.ts';
 
@@ -113,6 +114,7 @@ test('a customer named with markup renders as inert text everywhere, under a CSP
   await expect(page.getByText(PAYLOAD, { exact: false }).first()).toBeVisible();
   await expectClean('public statement');
   await page.goto('/consulta');
+  await waitForHydration(page);
   await page.getByLabel('Número de préstamo').fill(String(loan.num));
   await page.getByLabel('Teléfono (10 dígitos)').fill(phone);
   await page.getByRole('button', { name: 'Buscar' }).click();

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
@@ -11,6 +11,11 @@ import { PublicLayout } from './PublicLayout.tsx';
  * prerender (src/public/prerender.tsx), so the browser hydrates the prerendered HTML without a mismatch.
  */
 export function PublicApp({ pathname, children }: { pathname: string; children: ReactNode }) {
+  // `<html data-hydrated>` once React owns the prerendered page: text typed into the prerendered form
+  // before then is reset by hydration, so the journeys wait for it (e2e/support/public-page.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
