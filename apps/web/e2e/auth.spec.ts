@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeFinding } from './support/axe.ts';
 import { E2E_ADMIN, signIn, signInAsAdmin } from './support/session.ts';
 
 test('a wrong password shows the login failure text and stays on Login', async ({ page }) => {
@@ -59,7 +59,5 @@ test('/auth redirects to Login, and the register screen is closed once an admin 
 test('Login has no serious or critical accessibility violation', async ({ page }) => {
   await page.goto('/auth/login');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoSeriousAxeFinding(page);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeFinding } from './support/axe.ts';
 import { uniqueEmail } from './support/data.ts';
 import { signIn, signInAsAdmin } from './support/session.ts';
 import { adminApi, createAgent } from './support/staff-api.ts';
@@ -118,7 +118,5 @@ test.describe('on a 360 px phone', () => {
 async function expectFits(page: Page) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(360);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  expect(severe, page.url()).toEqual([]);
+  await expectNoSeriousAxeFinding(page);
 }

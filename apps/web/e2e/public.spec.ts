@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeFinding } from './support/axe.ts';
 import { curpOf, unique } from './support/data.ts';
 import { waitForHydration } from './support/public-page.ts';
 import { signInAsAdmin } from './support/session.ts';
@@ -14,14 +14,6 @@ const PROOF = fileURLToPath(new URL('./fixtures/comprobante.png', import.meta.ur
 // agent's user number and PIN; the statement shows 'Pago 1 de 12' awaiting validation.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 async function lookUp(page: Page, num: string, phone: string) {
   await waitForHydration(page);
@@ -121,7 +113,7 @@ test('a borrower looks up the loan, pays installment 1 with the agent PIN and se
   await expect(second.getByRole('cell').nth(4)).toHaveText('Pendiente');
   // The page fits the phone: no sideways scrolling of the document.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeFinding(page);
 
   // An unknown id → the spec's not-found panel.
   await page.goto(`/loans/${randomUUID()}`);
@@ -137,10 +129,10 @@ test('the landing page and /consulta have no serious or critical accessibility v
 }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeFinding(page);
   await page.goto('/consulta');
   await expect(page.getByRole('button', { name: 'Buscar' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeFinding(page);
 });
 
 test.describe('on a 360 px phone', () => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousAxeFinding } from './axe.ts';
 
 /** The narrowest phone the staff screens are made for (`test.use({ viewport: PHONE })`). */
 export const PHONE_WIDTH = 360;
@@ -22,11 +22,7 @@ export async function expectFitsPhone(page: Page, heading: string | RegExp) {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' })).toBeInViewport({
     ratio: 1,
   });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
-  expect(severe, page.url()).toEqual([]);
+  await expectNoSeriousAxeFinding(page);
 }
 
 /** Opens a screen from the phone's navigation menu. */
