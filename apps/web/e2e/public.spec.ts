@@ -124,6 +124,44 @@ test('a borrower looks up the loan, pays installment 1 with the agent PIN and se
   ).toBeVisible();
 });
 
+test('what a borrower types while /consulta is still loading its scripts is kept and looked up', async ({
+  page,
+  request,
+}) => {
+  const id = unique();
+  const phone = `57${id.slice(-8)}`;
+  const api = await adminApi(request);
+  const agent = await createAgent(api, {
+    lastName: `Lento${id}`,
+    username: `lento.${id}@prestaya.mx`,
+    pin: '1357',
+  });
+  const { loan } = await deliveredLoan(api, {
+    account: { name: `Caja Lenta ${id}`, bankName: 'Efectivo', customerName: 'PrestaYa Oficina' },
+    customer: { name: `Lucía${id}`, lastName: 'Paz', phone, curp: curpOf('PAZL', id), agentId: agent.id },
+  });
+
+  // A slow phone: the prerendered form is on screen and typed into before any script has run.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/consulta', { waitUntil: 'commit' });
+  await page.getByLabel('Número de préstamo').fill(String(loan.num));
+  await page.getByLabel('Teléfono (10 dígitos)').fill(phone);
+  releaseScripts();
+  await waitForHydration(page);
+
+  await expect(page.getByLabel('Número de préstamo')).toHaveValue(String(loan.num));
+  await expect(page.getByLabel('Teléfono (10 dígitos)')).toHaveValue(phone);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Pago 1 de 12' })).toBeVisible();
+});
+
 test('the landing page and /consulta have no serious or critical accessibility violations', async ({
   page,
 }) => {

@@ -1,7 +1,7 @@
 import { Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { checkPublicLookup } from '@prestaya/contracts/plain';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import type { LoanSearch } from '../api/queries.ts';
 import { DigitsInput } from './DigitsInput.tsx';
 
@@ -25,12 +25,17 @@ function LookupForm({
   onStart: () => void;
   searching: boolean;
 }) {
-  const [num, setNum] = useState('');
-  const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
+  // Uncontrolled fields, read on submit: /consulta is prerendered, and what a visitor types before the
+  // scripts hydrate the form must survive hydration (DigitsInput). They have no name, so a submit
+  // before the scripts load does not put the phone number in the address.
+  const numField = useRef<HTMLInputElement>(null);
+  const phoneField = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const num = numField.current?.value ?? '';
+    const phone = phoneField.current?.value ?? '';
     const next: FormErrors = checkPublicLookup({ num, phone });
     setErrors(next);
     if (next.num || next.phone) {
@@ -52,18 +57,11 @@ function LookupForm({
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DigitsInput
-            label="Número de préstamo"
-            value={num}
-            onChange={setNum}
-            error={errors.num}
-            maxLength={10}
-          />
+          <DigitsInput label="Número de préstamo" ref={numField} error={errors.num} maxLength={10} />
           <DigitsInput
             label="Teléfono (10 dígitos)"
             autoComplete="tel-national"
-            value={phone}
-            onChange={setPhone}
+            ref={phoneField}
             error={errors.phone}
             maxLength={10}
           />
