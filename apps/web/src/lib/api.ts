@@ -61,19 +61,26 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 /**
+ * Network work (a request, or reading its body): a failure is `ApiError(0)` — no reply, or a reply cut
+ * off — which callers tell apart from the server's refusals; an abort the caller asked for passes as is.
+ */
+async function overNetwork<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+}
+
+/**
  * The body as JSON (or text). A body the connection cut off mid-read — a navigation or a reload while it
  * arrives, or signal lost — is a network failure like no reply at all, so that a refresh cut short
  * keeps the stored session instead of signing out.
  */
 async function parseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
+  const text = await overNetwork(() => response.text());
   if (!text) return undefined;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json')) {
@@ -126,13 +133,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
+  const response = await overNetwork(() =>
+    fetch(buildUrl(path, query), { method, headers, body: payload, signal }),
+  );
 
   const data = await parseBody(response);
   if (response.ok) return data as T;
@@ -165,13 +168,9 @@ export async function apiDownload(
     Accept: `${options.accept ?? '*/*'}, application/problem+json`,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), { method: 'GET', headers, signal: options.signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
+  const response = await overNetwork(() =>
+    fetch(buildUrl(path, query), { method: 'GET', headers, signal: options.signal }),
+  );
   if (!response.ok) {
     const error = toApiError(response.status, await parseBody(response));
     if (response.status === 401) {
