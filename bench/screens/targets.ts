@@ -72,13 +72,14 @@ export async function prepareTarget(target: ScreenTarget): Promise<PreparedTarge
       if (!busiest) throw new Error(`${target.where}: no account transactions`);
       const app = await buildApp({ config, database, logger: false });
       try {
+        const agentId = await idOf(database, benchAgentUsername(1));
         const tokens = {
           admin: await sessionToken(app, database.db, await idOf(database, BENCH_ADMIN)),
-          agent: await sessionToken(app, database.db, await idOf(database, benchAgentUsername(1))),
+          agent: await sessionToken(app, database.db, agentId),
         };
         return {
           customers: count?.n ?? 0,
-          context: { week: currentWeek(BUSINESS_TIME_ZONE), busiestAccountId: busiest.id },
+          context: { week: currentWeek(BUSINESS_TIME_ZONE), busiestAccountId: busiest.id, agentId },
           tokens,
           serverEnv: {
             ...env,
