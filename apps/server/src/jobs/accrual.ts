@@ -1,11 +1,12 @@
 import { OPEN_STATUSES } from '@prestaya/domain';
 import { and, asc, exists, inArray, sql } from 'drizzle-orm';
+import { uuidArray } from '../db/arrays.ts';
 import type { AppDb } from '../db/client.ts';
 import { OPEN_LOAN_STATUSES_SQL } from '../db/loan-statuses.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
 import { rowsOf } from '../db/rows.ts';
 import { loans, scheduledPayments } from '../db/schema/loans.ts';
-import { recomputeLockedLoans, uuidArray } from '../modules/loans/balance.ts';
+import { recomputeLockedLoans } from '../modules/loans/balance.ts';
 
 /** Key of the accrual's PostgreSQL advisory lock (db/locks.ts keeps every key). */
 export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;

@@ -215,6 +215,29 @@ describe('the total of a text search', () => {
     expect(await listCustomers(db, actor, page('ez', 10), { searchCountCap: 2 })).toMatchObject({
       totalDocuments: 3,
     });
+    // With at most the cap of matches the page is sorted from their ids: same pages, in every order.
+    for (const order of [
+      { order: 'asc' as const },
+      { order: 'desc' as const },
+      { order: 'asc' as const, orderBy: 'name' },
+    ]) {
+      const walk = async (searchCountCap: number) => {
+        const seen: number[] = [];
+        for (const p of [1, 2, 3, 4]) {
+          const listed = await listCustomers(
+            db,
+            actor,
+            { ...page('ez', 1), ...order, page: p },
+            { searchCountCap },
+          );
+          seen.push(...listed.data.map((c) => c.num));
+        }
+        return seen;
+      };
+      const dense = await walk(2);
+      expect(dense).toHaveLength(3);
+      expect(await walk(3)).toEqual(dense);
+    }
     // Without a text search the list is counted in full.
     expect(
       await listCustomers(db, actor, { page: 1, size: 1, order: 'asc' }, { searchCountCap: 2 }),

@@ -2,6 +2,7 @@ import { centsToPesos } from '@prestaya/contracts';
 import { COMPUTED_STATUSES } from '@prestaya/domain';
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { uuidArray } from '../../db/arrays.ts';
 import type { AppTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -22,13 +23,6 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-
-/**
- * A PostgreSQL array literal as ONE text parameter (`${uuidArray(ids)}::uuid[]`): a thousand ids bind
- * and plan as one value instead of a thousand placeholders, on node-postgres and PGlite alike. Only
- * for values without commas, quotes or braces (uuids).
- */
-export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /**
  * Locks loan rows with `SELECT … FOR NO KEY UPDATE`, in id order. Every writer of a delivered loan's
