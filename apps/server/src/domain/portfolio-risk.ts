@@ -25,10 +25,11 @@ import { installmentAmountsCents, type OpenLoanStatus } from '@prestaya/domain';
 export const PAR_DAYS = [1, 7, 30] as const;
 
 /**
- * What the rules need of ACTIVE/DELAYED loans. `loans` identical loans may share one row (the query
- * groups them so 200,000 loans travel as a few thousand rows); `currentBalanceCents` is their sum.
+ * A group of identical ACTIVE/DELAYED loans as the database knows them. `loans` identical loans share
+ * one row (the queries group them so 200,000 loans travel as a few thousand rows);
+ * `currentBalanceCents` is their sum.
  */
-export interface LoanRiskRow {
+export interface LoanRiskFacts {
   status: OpenLoanStatus;
   amountCents: number;
   termWeeks: number;
@@ -42,6 +43,20 @@ export interface LoanRiskRow {
   loans: number;
   /** Σ currentBalance of the row's loans. */
   currentBalanceCents: number;
+}
+
+/**
+ * What the report needs of a group of ACTIVE/DELAYED loans: their standing, their oldest overdue due
+ * date, and the sums. Loans of any amount and term share a row when these agree (the portfolio tally
+ * keeps Σ outstanding principal, so its rows do not multiply with the variety of loans).
+ */
+export interface LoanRiskRow {
+  status: OpenLoanStatus;
+  oldestOverdueDueDate: string | null;
+  loans: number;
+  currentBalanceCents: number;
+  /** Σ outstandingPrincipalCents of the row's loans. */
+  outstandingPrincipalCents: number;
 }
 
 export interface ParResult {
@@ -89,7 +104,7 @@ export function dpdBucket(dpd: number): DpdBucketKey | null {
 
 /** Outstanding principal of ONE loan of the row (see the definition above). */
 export function outstandingPrincipalCents(
-  row: Pick<LoanRiskRow, 'amountCents' | 'termWeeks' | 'unpaidInstallments' | 'lastInstallmentUnpaid'>,
+  row: Pick<LoanRiskFacts, 'amountCents' | 'termWeeks' | 'unpaidInstallments' | 'lastInstallmentUnpaid'>,
 ): number {
   const { amountCents, termWeeks, unpaidInstallments, lastInstallmentUnpaid } = row;
   if (!Number.isInteger(unpaidInstallments) || unpaidInstallments < 0 || unpaidInstallments > termWeeks) {
@@ -100,6 +115,17 @@ export function outstandingPrincipalCents(
   const base = shares[0] ?? 0;
   const last = shares[termWeeks - 1] ?? 0;
   return lastInstallmentUnpaid ? (unpaidInstallments - 1) * base + last : unpaidInstallments * base;
+}
+
+/** A group of loans as the report needs it: the principal of one loan times how many there are. */
+export function loanRiskRow(facts: LoanRiskFacts): LoanRiskRow {
+  return {
+    status: facts.status,
+    oldestOverdueDueDate: facts.oldestOverdueDueDate,
+    loans: facts.loans,
+    currentBalanceCents: facts.currentBalanceCents,
+    outstandingPrincipalCents: outstandingPrincipalCents(facts) * facts.loans,
+  };
 }
 
 /**
@@ -139,7 +165,7 @@ export function portfolioRisk(
     if (row.status === 'ACTIVE') loans.active += row.loans;
     else loans.delayed += row.loans;
     balanceCents += row.currentBalanceCents;
-    const rowPrincipal = outstandingPrincipalCents(row) * row.loans;
+    const rowPrincipal = row.outstandingPrincipalCents;
     principalCents += rowPrincipal;
 
     const dpd = daysPastDue(row.oldestOverdueDueDate, today);

@@ -3,7 +3,8 @@ import {
   daysPastDue,
   dpdBucket,
   dpdCutPoints,
-  type LoanRiskRow,
+  type LoanRiskFacts,
+  loanRiskRow,
   outstandingPrincipalCents,
   PAR_DAYS,
   parRatio,
@@ -13,7 +14,7 @@ import {
 const TODAY = '2025-03-20';
 
 /** One $10,000.00 loan (12 × $833.33, the last $833.37) with `unpaid` installments left. */
-function loan(overrides: Partial<LoanRiskRow> = {}): LoanRiskRow {
+function loan(overrides: Partial<LoanRiskFacts> = {}): LoanRiskFacts {
   return {
     status: 'ACTIVE',
     amountCents: 1_000_000,
@@ -120,7 +121,7 @@ describe('portfolio risk', () => {
       loan({ status: 'DELAYED', amountCents: 500_000, oldestOverdueDueDate: '2025-03-12' }), // DPD 8: $5,000.00
       loan({ amountCents: 500_000 }), // current: $5,000.00
     ];
-    const risk = portfolioRisk(rows, TODAY);
+    const risk = portfolioRisk(rows.map(loanRiskRow), TODAY);
     expect(risk.outstandingPrincipalCents).toBe(2_000_000);
     expect(risk.par).toEqual([
       { days: 1, atRiskCents: 1_500_000, outstandingCents: 2_000_000, ratio: 0.75, loans: 2 },
@@ -133,7 +134,7 @@ describe('portfolio risk', () => {
   });
 
   it('a loan 1 day past due is in the 1–7 bucket but not in PAR 1', () => {
-    const risk = portfolioRisk([loan({ oldestOverdueDueDate: '2025-03-19' })], TODAY);
+    const risk = portfolioRisk([loanRiskRow(loan({ oldestOverdueDueDate: '2025-03-19' }))], TODAY);
     expect(risk.par[0]).toMatchObject({ days: 1, atRiskCents: 0, loans: 0 });
     expect(risk.buckets[0]).toMatchObject({ key: '1-7', loans: 1, principalCents: 1_000_000 });
   });
@@ -156,7 +157,7 @@ describe('portfolio risk', () => {
         currentBalanceCents: 105_000,
       }),
     ];
-    const risk = portfolioRisk(rows, TODAY);
+    const risk = portfolioRisk(rows.map(loanRiskRow), TODAY);
     const lateFour = 3 * 83_333 + 83_337;
     expect(risk.outstandingPrincipalCents).toBe(3 * lateFour + 83_337);
     expect(risk.outstandingBalanceCents).toBe(1_305_000);

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import * as column from './columns.ts';
 
 /**
@@ -10,17 +10,16 @@ import * as column from './columns.ts';
 
 /**
  * The ACTIVE and DELAYED loans grouped by what the portfolio arithmetic needs of them
- * (domain/portfolio-risk.ts LoanRiskRow), none of it depending on today: Σ n loans, Σ current balance.
+ * (domain/portfolio-risk.ts LoanRiskRow), none of it depending on today: by status and oldest unpaid
+ * due date, Σ n loans, Σ current balance, Σ outstanding principal. One row per status and date, however
+ * varied the loans' amounts and terms.
  */
 export const portfolioTally = pgTable('portfolio_tally', {
   status: text('status').notNull(),
-  amountCents: column.cents('amount_cents').notNull(),
-  termWeeks: integer('term_weeks').notNull(),
-  unpaidInstallments: integer('unpaid_installments').notNull(),
-  lastInstallmentUnpaid: boolean('last_installment_unpaid').notNull(),
   oldestUnpaidDueDate: column.day('oldest_unpaid_due_date'),
   n: column.cents('n').notNull(),
   balanceCents: column.cents('balance_cents').notNull(),
+  principalCents: column.cents('principal_cents').notNull(),
 });
 
 /**

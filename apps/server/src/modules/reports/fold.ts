@@ -10,15 +10,8 @@ import { rowsOf } from '../../db/rows.ts';
 const TALLIES = [
   {
     table: 'portfolio_tally',
-    keys: [
-      'status',
-      'amount_cents',
-      'term_weeks',
-      'unpaid_installments',
-      'last_installment_unpaid',
-      'oldest_unpaid_due_date',
-    ],
-    sums: ['n', 'balance_cents'],
+    keys: ['status', 'oldest_unpaid_due_date'],
+    sums: ['n', 'balance_cents', 'principal_cents'],
   },
   {
     table: 'collection_tally',

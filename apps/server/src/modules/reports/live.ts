@@ -7,7 +7,7 @@ import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { paymentItems, payments } from '../../db/schema/payments.ts';
 import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import type { LoanRiskRow } from '../../domain/portfolio-risk.ts';
+import { type LoanRiskRow, loanRiskRow } from '../../domain/portfolio-risk.ts';
 import { visibleCustomers } from '../customers/access.ts';
 
 /**
@@ -158,16 +158,17 @@ type RiskSqlRow = {
   balance_cents: string;
 };
 
-export const toLoanRiskRow = (row: RiskSqlRow): LoanRiskRow => ({
-  status: row.status,
-  amountCents: cents(row.amount_cents),
-  termWeeks: row.term_weeks,
-  unpaidInstallments: row.unpaid,
-  lastInstallmentUnpaid: row.last_unpaid,
-  oldestOverdueDueDate: row.oldest_overdue,
-  loans: Number(row.loans),
-  currentBalanceCents: cents(row.balance_cents),
-});
+export const toLoanRiskRow = (row: RiskSqlRow): LoanRiskRow =>
+  loanRiskRow({
+    status: row.status,
+    amountCents: cents(row.amount_cents),
+    termWeeks: row.term_weeks,
+    unpaidInstallments: row.unpaid,
+    lastInstallmentUnpaid: row.last_unpaid,
+    oldestOverdueDueDate: row.oldest_overdue,
+    loans: Number(row.loans),
+    currentBalanceCents: cents(row.balance_cents),
+  });
 
 /**
  * The ACTIVE and DELAYED loans of the scope as LoanRiskRow (domain/portfolio-risk.ts), from their

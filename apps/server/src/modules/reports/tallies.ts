@@ -9,14 +9,7 @@ import {
   portfolioTally,
 } from '../../db/schema/report-tallies.ts';
 import { dpdCutPoints, type LoanRiskRow } from '../../domain/portfolio-risk.ts';
-import {
-  cents,
-  type ReportWindow,
-  toLoanRiskRow,
-  type WeeklyFigures,
-  windowEnd,
-  windowStart,
-} from './live.ts';
+import { cents, type ReportWindow, type WeeklyFigures, windowEnd, windowStart } from './live.ts';
 
 /**
  * The whole business's report figures from the tallies the triggers of migration report_tallies keep
@@ -26,29 +19,40 @@ import {
 
 /**
  * The portfolio's LoanRiskRows. The tally's key holds each loan's oldest UNPAID due date, which is its
- * oldest one before today exactly when it is before today. Loans alike but for that date are grouped
- * further when no DPD cut point (domain dpdCutPoints) separates them — every figure of the report is
- * the same for them — and sent with the latest of their dates: a few rows per kind of loan instead of
- * one per due date. `width_bucket` over the days where DPD reaches each cut point + 1 (ascending)
- * numbers those groups.
+ * oldest one before today exactly when it is before today. Rows whose dates no DPD cut point (domain
+ * dpdCutPoints) separates are grouped further — every figure of the report is the same for them — and
+ * sent with the latest of their dates: a dozen rows in all. `width_bucket` over the days where DPD
+ * reaches each cut point + 1 (ascending) numbers those groups.
  */
 export async function tallyPortfolioRows(db: DbOrTx, today: string): Promise<LoanRiskRow[]> {
   const t = portfolioTally;
   const cutDays = dpdCutPoints()
     .map((cut) => addDays(today, 1 - cut))
     .sort();
-  const rows = rowsOf<Parameters<typeof toLoanRiskRow>[0]>(
+  const rows = rowsOf<{
+    status: LoanRiskRow['status'];
+    oldest_overdue: string | null;
+    loans: string;
+    balance_cents: string;
+    principal_cents: string;
+  }>(
     await db.execute(sql`
-      select ${t.status} as status, ${t.amountCents} as amount_cents, ${t.termWeeks} as term_weeks,
-             ${t.unpaidInstallments} as unpaid, ${t.lastInstallmentUnpaid} as last_unpaid,
+      select ${t.status} as status,
              case when max(${t.oldestUnpaidDueDate}) < ${today}::date
                   then to_char(max(${t.oldestUnpaidDueDate}), 'YYYY-MM-DD') end as oldest_overdue,
-             sum(${t.n}) as loans, sum(${t.balanceCents}) as balance_cents
+             sum(${t.n}) as loans, sum(${t.balanceCents}) as balance_cents,
+             sum(${t.principalCents}) as principal_cents
         from ${t}
-       group by 1, 2, 3, 4, 5, width_bucket(${t.oldestUnpaidDueDate}, ${`{${cutDays.join(',')}}`}::date[])
+       group by 1, width_bucket(${t.oldestUnpaidDueDate}, ${`{${cutDays.join(',')}}`}::date[])
       having sum(${t.n}) <> 0`),
   );
-  return rows.map(toLoanRiskRow);
+  return rows.map((row) => ({
+    status: row.status,
+    oldestOverdueDueDate: row.oldest_overdue,
+    loans: Number(row.loans),
+    currentBalanceCents: cents(row.balance_cents),
+    outstandingPrincipalCents: cents(row.principal_cents),
+  }));
 }
 
 /**
