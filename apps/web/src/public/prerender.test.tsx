@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublicApp } from './PublicApp.tsx';
 import ConsultaPage from './pages/consulta.tsx';
@@ -31,7 +31,14 @@ const BROWSER: Record<string, { pathname: string; app: ReactNode; title: string;
 };
 
 let container: HTMLElement | undefined;
-afterEach(() => container?.remove());
+let root: Root | undefined;
+// Unmounted before the next test: a hydrated tree left mounted keeps Mantine's timers (AppShell's
+// resize transition) firing after the file's window is gone ("window is not defined").
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container?.remove();
+});
 
 describe('the prerendered public pages', () => {
   it.each(Object.keys(BROWSER))(
@@ -54,9 +61,13 @@ describe('the prerendered public pages', () => {
       // A differing attribute is no error for React, only a warning in development.
       const warnings = vi.spyOn(console, 'error').mockImplementation(() => {});
       await act(async () => {
-        hydrateRoot(container as HTMLElement, <PublicApp pathname={page.pathname}>{page.app}</PublicApp>, {
-          onRecoverableError: (error) => mismatches.push(error),
-        });
+        root = hydrateRoot(
+          container as HTMLElement,
+          <PublicApp pathname={page.pathname}>{page.app}</PublicApp>,
+          {
+            onRecoverableError: (error) => mismatches.push(error),
+          },
+        );
       });
       expect(mismatches).toEqual([]);
       expect(warnings).not.toHaveBeenCalled();
