@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { queryClient } from '../app/query-client.ts';
 import { eraseOfflineData } from '../lib/offline-db.ts';
 import { session } from '../lib/session.ts';
 
@@ -61,4 +62,7 @@ afterEach(async () => {
   session.clear();
   notifications.clean();
   localStorage.clear();
+  sessionStorage.clear();
+  // The app's one client (Login uses it): files share modules, so its cache would reach the next file.
+  queryClient.clear();
 });
