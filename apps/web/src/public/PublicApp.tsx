@@ -11,8 +11,8 @@ import { PublicLayout } from './PublicLayout.tsx';
  * prerender (src/public/prerender.tsx), so the browser hydrates the prerendered HTML without a mismatch.
  */
 export function PublicApp({ pathname, children }: { pathname: string; children: ReactNode }) {
-  // `<html data-hydrated>` once React owns the prerendered page: text typed into the prerendered form
-  // before then is reset by hydration, so the journeys wait for it (e2e/support/public-page.ts).
+  // `<html data-hydrated>` once React owns the prerendered page: before then a submit is the bare HTML
+  // form's, so the journeys wait for it before clicking (e2e/support/public-page.ts).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);

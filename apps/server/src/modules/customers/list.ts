@@ -131,7 +131,8 @@ export function customerListSource(
   // `query` matches name, last names, phone and CURP through `search_text` (modules/customers/search.ts);
   // a numeric query also matches `num` exactly.
   const shown = and(visibleCustomers(actor), statusFilter(query));
-  const where = and(shown, customerSearch(query.query, customers.num));
+  const search = customerSearch(query.query, customers.num);
+  const where = and(shown, search);
   const request = withSearchCap(query, options);
   const cap = request.countCap ?? LIST_COUNT_CAP;
   let fewMatches: Promise<string[] | undefined> | undefined;
@@ -145,7 +146,6 @@ export function customerListSource(
       .then((rows) => (rows.length > cap ? undefined : rows.map((row) => row.id)));
     return fewMatches;
   };
-  const searching = Boolean(query.query?.trim());
   const byBalance = (query.orderBy || 'num') === 'balance';
   return {
     request,
@@ -154,7 +154,7 @@ export function customerListSource(
     tiebreaker: customers.id,
     rows: async (page) => {
       if (byBalance) return pageOf(selectCustomers(db).$dynamic(), where, page);
-      const few = searching ? await matchesIfFew() : undefined;
+      const few = search ? await matchesIfFew() : undefined;
       // Who may see them is checked again (an agent's customer may have just moved to another agent);
       // the text is not (a rename in between shows the old match once).
       const pick = few ? and(sql`${customers.id} = any(${uuidArray(few)}::uuid[])`, shown) : where;
@@ -168,7 +168,7 @@ export function customerListSource(
         .orderBy(...page.orderBy);
     },
     count: async (limit) => {
-      if (searching && limit === cap + 1) return (await matchesIfFew())?.length ?? limit;
+      if (search && limit === cap + 1) return (await matchesIfFew())?.length ?? limit;
       return countRows(db, db.select(ONE).from(customers).where(where).$dynamic(), limit);
     },
   };

@@ -1,19 +1,13 @@
 import type { LoanStatus } from '@prestaya/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { loanStatusTally } from '../../db/schema/loans.ts';
+import { countByStatus } from '../../db/status-tally.ts';
 
-/**
- * The number of loans in `status` (every loan without one), from the tally the triggers of migration
- * 0008 keep: a sum over a handful of rows instead of a count(*) over the loans (bench/api.ts).
- */
-export async function countLoansByStatus(db: DbOrTx, status: LoanStatus | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${loanStatusTally.n}), 0)` })
-    .from(loanStatusTally)
-    .where(status === undefined ? undefined : eq(loanStatusTally.status, status));
-  return Number(row?.n ?? 0);
+/** The number of loans in `status` (every loan without one), from the tally of migration 0008. */
+export function countLoansByStatus(db: DbOrTx, status: LoanStatus | undefined): Promise<number> {
+  return countByStatus(db, loanStatusTally, status);
 }
 
 /**

@@ -6,8 +6,8 @@ import {
   type PaymentListItem,
   type PaymentStatus,
 } from '@prestaya/contracts';
-import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { AppDb, DbOrTx } from '../../db/client.ts';
+import { and, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
 import { withinBusinessDays } from '../../db/date-range.ts';
 import {
   countRows,
@@ -22,6 +22,7 @@ import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { paymentStatusTally } from '../../db/schema/report-tallies.ts';
+import { countByStatus } from '../../db/status-tally.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { customerSearch } from '../customers/search.ts';
@@ -94,7 +95,7 @@ export function paymentListSource(
     // Without a search the filters are the payment's own columns: counted off payments alone
     // (payments_created_idx for a date range), as every payment has its loan and customer.
     count: (limit) => {
-      if (byStatusOnly) return countPaymentsByStatus(db, query.q as PaymentStatus | undefined);
+      if (byStatusOnly) return countByStatus(db, paymentStatusTally, query.q);
       const counted = db.select(ONE).from(payments).$dynamic();
       const joined = search
         ? counted
@@ -104,16 +105,4 @@ export function paymentListSource(
       return countRows(db, joined.where(where), limit);
     },
   };
-}
-
-/**
- * The number of payments in `status` (every payment without one), from the tally the triggers of
- * migration report_tallies keep (db/schema/report-tallies.ts paymentStatusTally).
- */
-export async function countPaymentsByStatus(db: DbOrTx, status: PaymentStatus | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${paymentStatusTally.n}), 0)` })
-    .from(paymentStatusTally)
-    .where(status === undefined ? undefined : eq(paymentStatusTally.status, status));
-  return Number(row?.n ?? 0);
 }
