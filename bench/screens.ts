@@ -10,8 +10,9 @@
  * Per target: the app's own tokens for the administrator and agent 1 (no sign-in), the busiest account
  * (most account_transactions), then the server (bench/lib/read-server.ts: buildApp + HTTP, no start-up
  * jobs; on PostgreSQL its connections are read-only, so a screen that wrote would fail) in a child
- * process, and one client sending each request `--warm-up` times, then `--requests` times, in sequence
- * over one kept-alive connection: p50 / p95 / max per request. Finally every request on every target
+ * process, each with one client over one kept-alive connection. The servers run side by side and each
+ * request is sent in rounds, one GET per target per round (`--warm-up` rounds, then `--requests`):
+ * p50 / p95 / max per request and target. Finally every request on every target
  * with the PG 100k ÷ 10k ratio of p95 and the flags (PG 100k p95 ≤ 50 ms, ratio ≤ 1.5, PGlite p95 ≤
  * 100 ms). `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the SQL behind each request on PG 100k.
  */
@@ -29,8 +30,14 @@ import {
   printTargetHeader,
   type RunResults,
 } from './screens/report.ts';
-import { type ScreenCase, type ScreenContext, screenCases } from './screens/requests.ts';
-import { prepareTarget, type ScreenTarget, TARGET_NAMES, type TargetName } from './screens/targets.ts';
+import { type ScreenCase, screenCases } from './screens/requests.ts';
+import {
+  type PreparedTarget,
+  prepareTarget,
+  type ScreenTarget,
+  TARGET_NAMES,
+  type TargetName,
+} from './screens/targets.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,48 +65,78 @@ function targetsOf(names: string[] | undefined): ScreenTarget[] {
   }));
 }
 
-/** `--warm-up` then `--requests` GETs of one case; a reply other than 200 stops the case, not the run. */
-async function timeCase(client: ScreenClient, c: ScreenCase, context: ScreenContext, token: string) {
-  const path = c.request.path(context);
-  const samples: number[] = [];
-  let size = '';
-  for (let i = 0; i < WARM_UP + REQUESTS; i++) {
-    const reply = await client.get(path, token);
-    if (reply.status !== 200) {
-      const error = `GET ${path} → ${reply.status} ${reply.body.toString().slice(0, 200)}`;
-      return { label: c.label, p50: Number.NaN, p95: Number.NaN, max: Number.NaN, size: '', error };
-    }
-    if (i === 0) size = replySize(reply);
-    if (i >= WARM_UP) samples.push(reply.ms);
-  }
-  const s = stats(samples);
-  return { label: c.label, p50: s.p50, p95: s.p95, max: s.max, size };
+/** A target whose server is up: its tokens and context, and the client that times it. */
+interface Running {
+  target: ScreenTarget;
+  prepared: PreparedTarget;
+  client: ScreenClient;
+  stop(): Promise<void>;
 }
 
-async function timeTarget(target: ScreenTarget, cases: ScreenCase[]): Promise<CaseResult[]> {
+async function startTarget(target: ScreenTarget): Promise<Running> {
   const prepared = await prepareTarget(target);
-  console.log(
-    `\n=== ${target.name}: ${target.where}, ${prepared.customers} customers; week ${prepared.context.week.from}…${prepared.context.week.to}, busiest account ${prepared.context.busiestAccountId} ===`,
-  );
-  const results: CaseResult[] = [];
   try {
     const server = await startChild('bench/lib/read-server.ts', prepared.serverEnv, 'server');
     const client = screenClient(server.url);
-    try {
-      printTargetHeader();
-      for (const c of cases) {
-        const result = await timeCase(client, c, prepared.context, prepared.tokens[c.role]);
-        printCase(result);
-        results.push(result);
-      }
-    } finally {
-      client.close();
-      await server.stop();
-    }
-  } finally {
+    return {
+      target,
+      prepared,
+      client,
+      stop: async () => {
+        client.close();
+        await server.stop();
+        prepared.cleanup();
+      },
+    };
+  } catch (error) {
     prepared.cleanup();
+    throw error;
   }
-  return results;
+}
+
+/**
+ * One case on every target, interleaved: `--warm-up` rounds, then `--requests` rounds, each round one
+ * GET per target, the order rotating from round to round. A request of 1–5 ms has a p95 (the third
+ * slowest of 50) that one hiccup of the machine decides; timed back to back in the same rounds, a
+ * hiccup lands on any target alike, so the 100k ÷ 10k ratio compares the databases, not the minutes
+ * in which each was timed. A reply other than 200 stops the case on that target, not the run.
+ */
+async function timeCase(running: Running[], c: ScreenCase): Promise<CaseResult[]> {
+  const state = running.map((r) => ({
+    path: c.request.path(r.prepared.context),
+    token: r.prepared.tokens[c.role],
+    samples: [] as number[],
+    size: '',
+    error: undefined as string | undefined,
+  }));
+  for (let round = 0; round < WARM_UP + REQUESTS; round++) {
+    for (let k = 0; k < running.length; k++) {
+      const i = (round + k) % running.length;
+      const one = state[i];
+      const target = running[i];
+      if (!one || !target || one.error) continue;
+      const reply = await target.client.get(one.path, one.token);
+      if (reply.status !== 200) {
+        one.error = `GET ${one.path} → ${reply.status} ${reply.body.toString().slice(0, 200)}`;
+        continue;
+      }
+      if (round === 0) one.size = replySize(reply);
+      if (round >= WARM_UP) one.samples.push(reply.ms);
+    }
+  }
+  return state.map((one) => {
+    if (one.error)
+      return {
+        label: c.label,
+        p50: Number.NaN,
+        p95: Number.NaN,
+        max: Number.NaN,
+        size: '',
+        error: one.error,
+      };
+    const s = stats(one.samples);
+    return { label: c.label, p50: s.p50, p95: s.p95, max: s.max, size: one.size };
+  });
 }
 
 const cases = screenCases(values.only);
@@ -107,9 +144,30 @@ if (cases.length === 0) throw new Error(`--only ${values.only}: no screen matche
 console.log(
   `# bench:screens — ${new Date().toISOString()}, TZ_BUSINESS ${BUSINESS_TIME_ZONE}, load average at start ${loadAverage()}`,
 );
-console.log(`${cases.length} requests, each ${WARM_UP} warm-up + ${REQUESTS} timed, one client in sequence`);
+console.log(
+  `${cases.length} requests, each ${WARM_UP} warm-up + ${REQUESTS} timed rounds, one client per target, the targets interleaved`,
+);
 const results: RunResults = {};
-for (const target of targetsOf(values.target)) results[target.name] = await timeTarget(target, cases);
+const running: Running[] = [];
+try {
+  for (const target of targetsOf(values.target)) running.push(await startTarget(target));
+  const perTarget = running.map(() => [] as CaseResult[]);
+  for (const c of cases) {
+    const timed = await timeCase(running, c);
+    for (const [i, result] of timed.entries()) perTarget[i]?.push(result);
+  }
+  running.forEach((r, i) => {
+    const { context } = r.prepared;
+    console.log(
+      `\n=== ${r.target.name}: ${r.target.where}, ${r.prepared.customers} customers; week ${context.week.from}…${context.week.to}, busiest account ${context.busiestAccountId} ===`,
+    );
+    printTargetHeader();
+    for (const result of perTarget[i] ?? []) printCase(result);
+    results[r.target.name] = perTarget[i];
+  });
+} finally {
+  for (const r of running) await r.stop();
+}
 printSummary(results);
 console.log(`load average at end ${loadAverage()}`);
 
