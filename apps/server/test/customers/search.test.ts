@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listCustomers } from '../../src/modules/customers/list.ts';
+import { moreNameMatchesThan } from '../../src/modules/customers/search.ts';
 import { customersApi } from '../support/api.ts';
-import { createAdmin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
+import { createAdmin, createUserAndLogin, expectProblem, type TestUser, useTestApp } from '../support/app.ts';
 
 const context = useTestApp();
 const api = customersApi(context);
@@ -242,5 +243,118 @@ describe('the total of a text search', () => {
     expect(
       await listCustomers(db, actor, { page: 1, size: 1, order: 'asc' }, { searchCountCap: 2 }),
     ).toMatchObject({ totalDocuments: 5 });
+  });
+});
+
+describe('a name search that the word starts prove common', () => {
+  const page = (query: string, size: number, extra: object = {}) => ({
+    page: 1,
+    size,
+    order: 'asc' as const,
+    query,
+    ...extra,
+  });
+
+  /**
+   * 'cruz' starts a word of customers 1, 2 and 5 within the four indexed word starts; customer 3 has it
+   * as a sixth word, customer 4 inside a word ('Veracruz'): only the trigram search or the walk finds them.
+   */
+  async function seedCruz(): Promise<TestUser> {
+    const admin = await createAdmin(context);
+    const people = [
+      { name: 'Cruz', lastName: 'Flores', secondLastName: null, phone: '5510000001' },
+      { name: 'Ana', lastName: 'De la Cruz', secondLastName: null, phone: '5510000002' },
+      { name: 'María de la Luz', lastName: 'Santa Cruz', secondLastName: 'Gómez', phone: '5510000003' },
+      { name: 'Pedro', lastName: 'Veracruz', secondLastName: null, phone: '5510000005' },
+      { name: 'Luis', lastName: 'Cruzado', secondLastName: null, phone: '5510000006' },
+      { name: 'Beto', lastName: 'Pérez', secondLastName: null, phone: '5510000007' },
+    ];
+    for (const person of people) await api.createOk(admin.token, person);
+    return admin;
+  }
+
+  it('counts customers with a word that starts with the name, each once, up to the cap + 1', async () => {
+    const admin = await createAdmin(context);
+    await api.createOk(admin.token, {
+      name: 'Ana',
+      lastName: 'García',
+      secondLastName: 'García',
+      phone: '5520000001',
+    });
+    await api.createOk(admin.token, {
+      name: 'Luis',
+      lastName: 'García',
+      secondLastName: null,
+      phone: '5520000002',
+    });
+    await api.createOk(admin.token, {
+      name: 'Eva',
+      lastName: 'Segarcia',
+      secondLastName: null,
+      phone: '5520000003',
+    });
+    const db = context.database.db;
+    // Two customers start a word with 'garcía' (one of them twice); 'Segarcia' only contains it.
+    expect(await moreNameMatchesThan(db, 'GARCÍA', 1)).toBe(true);
+    expect(await moreNameMatchesThan(db, 'garcia', 2)).toBe(false);
+    expect(await moreNameMatchesThan(db, 'ana garcia garcia', 0)).toBe(true);
+    expect(await moreNameMatchesThan(db, 'ana garcia garcia', 1)).toBe(false);
+    // A query with digits is a phone or a number, not a name: no answer.
+    expect(await moreNameMatchesThan(db, '5520', 1)).toBeUndefined();
+    expect(await moreNameMatchesThan(db, '   ', 1)).toBeUndefined();
+  });
+
+  it('pages every match in the list order, also those no word start holds', async () => {
+    const admin = await seedCruz();
+    const actor = { id: admin.id, roles: ['ROLE_ADMIN'] as const };
+    const db = context.database.db;
+    // Three word starts prove more than 2: the page walks the list order through every match.
+    expect(await moreNameMatchesThan(db, 'cruz', 2)).toBe(true);
+    for (const [extra, expected] of [
+      [{}, [1, 2, 3, 4, 5]],
+      [{ order: 'desc' }, [5, 4, 3, 2, 1]],
+      // By name: 'ana de la cruz', 'cruz flores', 'luis cruzado', 'maria de la luz…', 'pedro veracruz'.
+      [{ orderBy: 'name' }, [2, 1, 5, 3, 4]],
+    ] as const) {
+      const seen: number[] = [];
+      for (const p of [1, 2, 3]) {
+        const listed = await listCustomers(
+          db,
+          actor,
+          { ...page('Cruz', 2, extra), page: p },
+          { searchCountCap: 2 },
+        );
+        if (p === 1) expect(listed).toMatchObject({ totalDocuments: 2, totalCapped: true });
+        seen.push(...listed.data.map((c) => c.num));
+      }
+      expect(seen).toEqual(expected);
+    }
+    // Below the word starts' proof the search reads the trigram index: the same customers.
+    const few = await listCustomers(db, actor, page('cruz', 10), { searchCountCap: 5 });
+    expect(few).toMatchObject({ totalDocuments: 5, totalCapped: false });
+    expect(few.data.map((c) => c.num)).toEqual([1, 2, 3, 4, 5]);
+    // Two words typed: contained anywhere, also across a word that only ends with the first.
+    expect(await search(admin.token, 'la cruz')).toEqual([2]);
+    expect(await search(admin.token, 'ta cruz go')).toEqual([3]);
+  });
+
+  it('leaves an agent on their own customers', async () => {
+    const admin = await seedCruz();
+    const agent = await createUserAndLogin(context);
+    await api.createOk(admin.token, {
+      name: 'Cruz',
+      lastName: 'Ortiz',
+      secondLastName: null,
+      phone: '5510000008',
+      agentId: agent.id,
+    });
+    const listed = await listCustomers(
+      context.database.db,
+      { id: agent.id, roles: ['ROLE_USER'] as const },
+      page('cruz', 10),
+      { searchCountCap: 1 },
+    );
+    expect(listed.data.map((c) => c.name)).toEqual(['Cruz']);
+    expect(listed.data[0]?.lastName).toBe('Ortiz');
   });
 });

@@ -26,7 +26,7 @@ import { refuse } from '../../http/refusals.ts';
 import { CURRENT_LOAN_COLUMNS, type CurrentLoanRow, toCustomerLoanSummary } from '../loans/summary.ts';
 import { visibleCustomers } from './access.ts';
 import { toCustomerListItem } from './mapping.ts';
-import { customerSearch } from './search.ts';
+import { customerSearch, moreNameMatchesThan } from './search.ts';
 
 /** The agent beside a customer: a left join, since `agent_id` is nullable in the table. */
 const AGENT_SUMMARY = { id: users.id, num: users.num, name: users.name, lastName: users.lastName };
@@ -103,6 +103,12 @@ function withSearchCap(
   return { ...query, countCap: Math.min(query.countCap ?? LIST_COUNT_CAP, searchCap) };
 }
 
+/** What a text search found first: its ids when few, else whether the word starts proved it common. */
+interface Matches {
+  few: string[] | undefined;
+  common: boolean;
+}
+
 /**
  * THE query of the customers list (visibility, filters, order, count), shared by the paged list and
  * its CSV export so both always select the same customers. The count reads customers alone: the joins
@@ -135,16 +141,21 @@ export function customerListSource(
   const where = and(shown, search);
   const request = withSearchCap(query, options);
   const cap = request.countCap ?? LIST_COUNT_CAP;
-  let fewMatches: Promise<string[] | undefined> | undefined;
-  /** A search's matching ids when there are at most `cap` of them; undefined when there are more. */
-  const matchesIfFew = () => {
-    fewMatches ??= db
-      .select({ id: customers.id, num: customers.num })
-      .from(customers)
-      .where(where)
-      .limit(cap + 1)
-      .then((rows) => (rows.length > cap ? undefined : rows.map((row) => row.id)));
-    return fewMatches;
+  let searched: Promise<Matches> | undefined;
+  /** A search's matching ids when there are at most `cap` of them, else whether its name is common. */
+  const matches = () => {
+    searched ??= (async (): Promise<Matches> => {
+      // An administrator's name search that the word starts prove common needs no trigram read.
+      if (!shown && (await moreNameMatchesThan(db, query.query, cap)))
+        return { few: undefined, common: true };
+      const rows = await db
+        .select({ id: customers.id, num: customers.num })
+        .from(customers)
+        .where(where)
+        .limit(cap + 1);
+      return { few: rows.length > cap ? undefined : rows.map((row) => row.id), common: false };
+    })();
+    return searched;
   };
   const byBalance = (query.orderBy || 'num') === 'balance';
   return {
@@ -154,10 +165,15 @@ export function customerListSource(
     tiebreaker: customers.id,
     rows: async (page) => {
       if (byBalance) return pageOf(selectCustomers(db).$dynamic(), where, page);
-      const few = search ? await matchesIfFew() : undefined;
+      const { few, common } = search ? await matches() : { few: undefined, common: false };
       // Who may see them is checked again (an agent's customer may have just moved to another agent);
-      // the text is not (a rename in between shows the old match once).
-      const pick = few ? and(sql`${customers.id} = any(${uuidArray(few)}::uuid[])`, shown) : where;
+      // the text is not (a rename in between shows the old match once). A common name is found soon
+      // walking the order's index; the planner, guessing it rare, would read the trigram index instead.
+      const pick = few
+        ? and(sql`${customers.id} = any(${uuidArray(few)}::uuid[])`, shown)
+        : common
+          ? and(shown, customerSearch(query.query, customers.num, { walkOrder: true }))
+          : where;
       return selectCustomers(db)
         .where(
           inArray(
@@ -168,7 +184,7 @@ export function customerListSource(
         .orderBy(...page.orderBy);
     },
     count: async (limit) => {
-      if (search && limit === cap + 1) return (await matchesIfFew())?.length ?? limit;
+      if (search && limit === cap + 1) return (await matches()).few?.length ?? limit;
       return countRows(db, db.select(ONE).from(customers).where(where).$dynamic(), limit);
     },
   };
