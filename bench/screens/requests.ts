@@ -58,10 +58,11 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
     roles: BOTH,
     path: () => `${V1}/customers?page=1&size=10&order=asc`,
   },
-  // Cobranza (features/collections): an administrator first gets the agents and nothing else; the
-  // screen loads once one is chosen (here agent 1), 'Hoy' (20 cards), then prefetches the other two
-  // tabs. An agent's own route loads at once. 'Todos los agentes' is a view chosen on purpose.
-  { screen: 'Cobranza, Corte de caja', call: 'agentes', roles: ADMIN, path: () => `${V1}/agents` },
+  // Cobranza (features/collections): an administrator first gets the agent picker's first page (20 by
+  // name, components/StaffSelect.tsx; typing asks the server for more) and nothing else; the screen
+  // loads once one is chosen (here agent 1), 'Hoy' (20 cards), then prefetches the other two tabs. An
+  // agent's own route loads at once. 'Todos los agentes' is a view chosen on purpose.
+  { screen: 'Cobranza, Corte de caja', call: 'agentes', roles: ADMIN, path: () => `${V1}/agents?size=20` },
   ...(['Hoy', 'Esta semana (prefetch)', 'Atrasados (prefetch)'] as const).flatMap((call, i) => {
     const tab = (['today', 'week', 'overdue'] as const)[i];
     const list = (agent: string) => `${V1}/collections?tab=${tab}${agent}&page=1&size=20`;
@@ -135,12 +136,13 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
     roles: ADMIN,
     path: (c) => `${V1}/bank-accounts/${c.busiestAccountId}/transactions?page=1&size=10&order=asc`,
   },
-  // Auditoría (features/audit): the 'Usuario' filter's choices, then page 1 of 20 without filters.
+  // Auditoría (features/audit): the 'Usuario' filter's first page of choices (20 by name; typing asks
+  // the server for more), then page 1 of 20 without filters.
   {
     screen: 'Auditoría',
     call: 'usuarios del filtro',
     roles: ADMIN,
-    path: () => `${V1}/users?page=1&size=100&orderBy=name&order=asc`,
+    path: () => `${V1}/users?page=1&size=20&orderBy=name&order=asc`,
   },
   { screen: 'Auditoría', call: 'página 1', roles: ADMIN, path: () => `${V1}/audit?page=1&size=20` },
   // Respaldos (features/backups): the newest 50 files of the server's DATA_DIR/backups.

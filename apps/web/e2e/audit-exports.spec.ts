@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './constants.ts';
 import { randomCurp, randomPhone, uniqueWord } from './support/data.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
 import { apiOf, deliveredLoan } from './support/staff-api.ts';
@@ -64,6 +65,20 @@ test('a customer created and edited shows both rows in Auditoría and in its His
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Actualizado');
   await expect(rows.nth(1)).toContainText('Creado');
+
+  // And by user: the 'Usuario' filter searches the staff on the server; a reload keeps the name.
+  const adminLabel = `Administrador PrestaYa (${E2E_ADMIN.username})`;
+  const searched = page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get('query') === 'administrador prest',
+  );
+  await page.getByRole('combobox', { name: 'Usuario' }).fill('administrador prest');
+  expect(new URL((await searched).url()).pathname).toBe('/api/v1/users');
+  await page.getByRole('option', { name: adminLabel }).click();
+  await expect(page).toHaveURL(/userId=/);
+  await expect(rows).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Usuario' })).toHaveValue(adminLabel);
+  await expect(rows).toHaveCount(2);
   await rows
     .nth(0)
     .getByRole('button', { name: /Ver cambios/ })

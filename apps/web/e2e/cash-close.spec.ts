@@ -153,7 +153,14 @@ test("an admin confirms an agent's corte into an account at 360 px: the balance 
 
   await page.goto('/admin/cash-close');
   await expect(page.getByText('Seleccione un agente para ver su corte de caja')).toBeVisible();
+  // The picker asks the server for what is typed, so an agent past its first page is found too.
+  const searched = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === '/api/v1/agents' &&
+      new URL(request.url()).searchParams.get('query') === agentName,
+  );
   await page.getByRole('combobox', { name: 'Agente' }).fill(agentName);
+  await searched;
   await page.getByRole('option', { name: new RegExp(`^${agentName} \\(No\\. `) }).click();
   await expect(page.getByTestId('cash-total')).toHaveText('$3,000.00');
   await expect(page.getByTestId('cash-pending')).toHaveText('$3,000.00');

@@ -1,6 +1,6 @@
 import { numbered, personName, staffName, uuid } from './common.ts';
 import { CUSTOMER_STATUSES, LOAN_STATUSES } from './labels.ts';
-import { isAllowedText, optionalText, requiredText } from './text.ts';
+import { isAllowedText, optionalText, queryText, requiredText } from './text.ts';
 import { z } from './zod.ts';
 
 /** The 32 federal entities, upper case and without accents, as the API sends them (spec 3 "State list"). */
@@ -97,6 +97,22 @@ export type Address = z.infer<typeof address>;
 /** A staff member as shown beside a customer (never their username, roles or PIN). */
 export const agentSummary = z.object({ ...numbered, ...staffName });
 export type AgentSummary = z.infer<typeof agentSummary>;
+
+/** How many staff members a picker's page shows (agents, the audit's 'Usuario'): typing finds the rest. */
+export const STAFF_PICKER_SIZE = 20;
+/** The most a picker's page may ask for. */
+export const STAFF_PICKER_MAX_SIZE = 50;
+
+/**
+ * `GET /agents` query. Without either parameter the reply is every assignable agent, as before; with
+ * `query` (name, last name or user number, accents and case ignored) or `size` it is the first `size`
+ * (STAFF_PICKER_SIZE by default) of them by name, so a picker's request stays small at any staff size.
+ */
+export const agentsQuery = z.object({
+  query: queryText({ label: 'La búsqueda', feminine: true, max: 60 }),
+  size: z.coerce.number().int().min(1).max(STAFF_PICKER_MAX_SIZE).optional(),
+});
+export type AgentsQuery = z.infer<typeof agentsQuery>;
 
 /**
  * The loan a customer's status and balance are read from (the CustomerDetails header and the

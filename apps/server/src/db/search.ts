@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
 const literal = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -28,4 +28,14 @@ export function asNumber(term: string): number | undefined {
   if (!/^\d{1,10}$/.test(term)) return undefined;
   const value = Number(term);
   return value <= 2_147_483_647 ? value : undefined;
+}
+
+/**
+ * A search of people who also have a short number: the free-text rule over `columns`, or `num` exactly
+ * when the term is a number ('1042' finds user No. 1042 as well as any name containing it).
+ */
+export function matchesTextOrNumber(columns: SQLWrapper[], num: SQLWrapper, term: string): SQL {
+  const text = matchesText(columns, term);
+  const value = asNumber(term);
+  return value === undefined ? text : (or(text, sql`${num} = ${value}`) as SQL);
 }

@@ -67,6 +67,15 @@ export function formatCount(value: number): string {
   return count.format(value);
 }
 
+/** Lower case without accents, so that 'queretaro' finds 'Querétaro' when a screen matches text itself. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
 /** A person's full name: name, paternal and maternal last names (spec 3: "joined by spaces"). */
 export function fullName(person: { name: string; lastName: string; secondLastName?: string | null }): string {
   return [person.name, person.lastName, person.secondLastName].filter(Boolean).join(' ');

@@ -11,7 +11,7 @@ import {
   type userUpdate,
   type z,
 } from '@prestaya/contracts';
-import { and, eq, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { integerCell, labelCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
@@ -26,8 +26,8 @@ import {
   paginateAs,
 } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
-import { asNumber, matchesText } from '../../db/search.ts';
+import { staffSortKey, type UserRow, users } from '../../db/schema/users.ts';
+import { matchesTextOrNumber } from '../../db/search.ts';
 import { insertAudited, updateAudited } from '../../db/write-audit.ts';
 import { endsSessions, isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
 import { refuse } from '../../http/refusals.ts';
@@ -43,8 +43,8 @@ const AUDIT_ENTITY = 'user';
 /** Sortable columns: exactly USER_ORDER_COLUMNS of the contracts. Text sorts ignore case and accents. */
 const ORDER_COLUMNS = {
   num: users.num,
-  name: sql`unaccent(lower(${users.name}))`,
-  lastName: sql`unaccent(lower(${users.lastName}))`,
+  name: staffSortKey(users.name),
+  lastName: staffSortKey(users.lastName),
   username: users.username,
   status: users.status,
   createdOn: users.createdOn,
@@ -57,9 +57,9 @@ function userFilter(query: PagedQuery): SQL | undefined {
     conditions.push(eq(users.status, query.q));
   }
   if (query.query) {
-    const text = matchesText([users.name, users.lastName, users.username], query.query);
-    const num = asNumber(query.query);
-    conditions.push(num === undefined ? text : or(text, eq(users.num, num)));
+    conditions.push(
+      matchesTextOrNumber([users.name, users.lastName, users.username], users.num, query.query),
+    );
   }
   return and(...conditions);
 }

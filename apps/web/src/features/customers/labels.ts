@@ -58,16 +58,7 @@ export function stateName(value: string): string {
 /** The 32 states for a Select, in the spec's order. */
 export const STATE_OPTIONS = MX_STATES.map((value) => ({ value, label: STATE_NAMES[value] }));
 
-/** Lower case without accents, so that 'queretaro' finds 'Querétaro'. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
-}
-
-export { fullName as customerFullName } from '../../lib/format.ts';
+export { foldText, fullName as customerFullName } from '../../lib/format.ts';
 
 export function agentName(agent: Pick<AgentSummary, 'name' | 'lastName'>): string {
   return [agent.name, agent.lastName].filter(Boolean).join(' ');

@@ -1,24 +1,26 @@
-import type { Paged, User } from '@prestaya/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Paged, STAFF_PICKER_SIZE, type User } from '@prestaya/contracts';
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import type { StaffSearch } from '../../../components/StaffSelect.tsx';
 import { api } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { auditKeys } from './keys.ts';
 
-/** The page size limit of the API: the user filter offers the first 100 staff members by name. */
-export const AUDIT_USERS_LIMIT = 100;
-
-/** GET /api/v1/users?page=1&size=100&orderBy=name (admin) — the choices of the 'Usuario' filter. */
-export async function getAuditUsers(): Promise<Paged<User>> {
-  return api.get<Paged<User>>(apiPaths.users, {
-    page: 1,
-    size: AUDIT_USERS_LIMIT,
-    orderBy: 'name',
-    order: 'asc',
+/**
+ * GET /api/v1/users?page=1&size=20&query=…&orderBy=name&order=asc (admin): a page of the 'Usuario'
+ * filter's choices, every status and role, found by name, last name, username or number.
+ */
+export const searchAuditUsers: StaffSearch<User> = (term) =>
+  queryOptions<User[], Error, User[], QueryKey>({
+    queryKey: auditKeys.users(term),
+    queryFn: async () =>
+      (
+        await api.get<Paged<User>>(apiPaths.users, {
+          page: 1,
+          size: STAFF_PICKER_SIZE,
+          query: term,
+          orderBy: 'name',
+          order: 'asc',
+        })
+      ).data,
+    staleTime: 5 * 60_000,
   });
-}
-
-export function useAuditUsers() {
-  return useQuery(
-    queryOptions({ queryKey: auditKeys.users(), queryFn: getAuditUsers, staleTime: 5 * 60_000 }),
-  );
-}

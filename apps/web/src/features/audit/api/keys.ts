@@ -4,5 +4,6 @@ import { AUDIT_QUERY_KEY } from '../../../components/EntityHistory.tsx';
 export const auditKeys = {
   lists: () => [...AUDIT_QUERY_KEY, 'list'] as const,
   // Not under the audit key: staff changes rarely, no need to reload it after every change.
-  users: () => ['audit-users'] as const,
+  users: (term: string) => ['audit-users', 'page', term] as const,
+  user: (id: string) => ['audit-users', 'detail', id] as const,
 };

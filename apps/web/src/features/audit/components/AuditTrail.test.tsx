@@ -44,6 +44,14 @@ const unknownAction: AuditEntry = {
 const users: User[] = [
   agentUser({ id: AGENT_ID, num: 7, username: 'luis@prestaya.mx', createdOn: '2025-01-01T00:00:00.000Z' }),
 ];
+/** A user past the filter's first page: found by typing, or by id when the address names them. */
+const zoe = agentUser({
+  id: '0190a000-0000-7000-8000-00000000a9e8',
+  num: 130,
+  name: 'Zoe',
+  lastName: 'Zapata',
+  username: 'zoe@prestaya.mx',
+});
 
 const paged = <T,>(data: T[]): Paged<T> => ({
   data,
@@ -62,7 +70,10 @@ const routes: RouteObject[] = [
 function serve(entries: AuditEntry[] = [customerUpdated, paymentConfirmed, unknownAction]) {
   return mockServer(({ url }) => {
     if (url.pathname === '/api/v1/audit') return json(200, paged(entries));
-    if (url.pathname === '/api/v1/users') return json(200, paged(users));
+    if (url.pathname === '/api/v1/users') {
+      return json(200, paged(url.searchParams.get('query') === 'zapata' ? [zoe] : users));
+    }
+    if (url.pathname === `/api/v1/users/${zoe.id}`) return json(200, { status: 'OK', data: zoe });
     if (url.pathname === '/api/v1/audit/export.csv') {
       return new Response('\uFEFFFecha\r\n', {
         headers: {
@@ -180,6 +191,32 @@ describe('Auditoría', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
     await waitFor(() =>
       expect(params(listRequests(requests).at(-1)?.url)).toEqual({ page: '1', size: '20' }),
+    );
+  });
+
+  it("offers the first 20 users by name, finds the others on the server, and names the address's one", async () => {
+    const { requests, unmount } = show();
+    await rowWith('José Luis Núñez');
+    const userRequests = () =>
+      requests.filter((r) => r.url.pathname === '/api/v1/users').map((r) => params(r.url));
+    expect(userRequests()).toEqual([{ page: '1', size: '20', orderBy: 'name', order: 'asc' }]);
+
+    await userEvent.type(screen.getByRole('combobox', { name: 'Usuario' }), 'zapata');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zoe Zapata (zoe@prestaya.mx)' }));
+    await waitFor(() => expect(params(listRequests(requests).at(-1)?.url)).toMatchObject({ userId: zoe.id }));
+    expect(userRequests().at(-1)).toEqual({
+      page: '1',
+      size: '20',
+      query: 'zapata',
+      orderBy: 'name',
+      order: 'asc',
+    });
+    unmount();
+
+    // A reload of that address: the user is not on the first page, so they are asked for by id.
+    show(`/admin/audit?userId=${zoe.id}`);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Usuario' })).toHaveValue('Zoe Zapata (zoe@prestaya.mx)'),
     );
   });
 

@@ -1,18 +1,20 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { AUDIT_ENTITIES, type AuditEntry, MAX_AUDIT_RANGE_DAYS } from '@prestaya/contracts';
+import { AUDIT_ENTITIES, type AuditEntry, MAX_AUDIT_RANGE_DAYS, type User } from '@prestaya/contracts';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CatalogTable, type ColumnDef } from '../../../components/CatalogTable/index.ts';
 import { DateFilter, rangeEnd } from '../../../components/DateFilter.tsx';
 import { DateTimeCell } from '../../../components/DateTimeCell.tsx';
+import { StaffSelect } from '../../../components/StaffSelect.tsx';
 import { auditActionLabel, auditChanges, auditEntityLabel, auditUserName } from '../../../lib/audit.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { type AuditFilters, getAudit } from '../api/get-audit.ts';
-import { AUDIT_USERS_LIMIT, useAuditUsers } from '../api/get-users.ts';
+import { useAuditUser } from '../api/get-user.ts';
+import { searchAuditUsers } from '../api/get-users.ts';
 import { auditKeys } from '../api/keys.ts';
 import { readFilters } from './AuditFilters.tsx';
 import { ChangesDialog, RecordCell } from './AuditRecord.tsx';
@@ -20,12 +22,16 @@ import { ChangesDialog, RecordCell } from './AuditRecord.tsx';
 export const AUDIT_TITLE = 'Auditoría';
 export const AUDIT_PAGE_SIZE = 20;
 
+const userLabel = (user: User) =>
+  `${[user.name, user.lastName].filter(Boolean).join(' ')} (${user.username})`;
+
 /** /admin/audit (admin): who changed what and when, filtered by entity, user and date range. */
 export function AuditTrail() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => readFilters(searchParams), [searchParams]);
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
-  const users = useAuditUsers();
+  // The user of the address (a reload, a shared link) may not be on the filter's first page.
+  const filteredUser = useAuditUser(filters.userId);
 
   const setFilter = (key: keyof AuditFilters, value: string | undefined) => {
     const next = new URLSearchParams(searchParams);
@@ -39,15 +45,6 @@ export function AuditTrail() {
     // The audit list takes only page/size and its own filters (no search or ordering: newest first).
     ({ page, size }: { page: number; size: number }) => getAudit({ page, size, ...filters }),
     [filters],
-  );
-
-  const userOptions = useMemo(
-    () =>
-      (users.data?.data ?? []).map((user) => ({
-        value: user.id,
-        label: `${[user.name, user.lastName].filter(Boolean).join(' ')} (${user.username})`,
-      })),
-    [users.data],
   );
 
   const columns = useMemo<ColumnDef<AuditEntry>[]>(
@@ -116,21 +113,19 @@ export function AuditTrail() {
               clearable
               comboboxProps={{ withinPortal: true }}
             />
-            <Select
+            <StaffSelect
               label="Usuario"
-              placeholder={users.isPending ? 'Cargando usuarios…' : 'Todos'}
-              data={userOptions}
+              search={searchAuditUsers}
+              optionLabel={userLabel}
+              selected={
+                filteredUser.data && { value: filteredUser.data.id, label: userLabel(filteredUser.data) }
+              }
+              loadingPlaceholder="Cargando usuarios…"
+              placeholder="Todos"
+              loadError="No se pudieron cargar los usuarios"
               value={filters.userId ?? null}
               onChange={(value) => setFilter('userId', value ?? undefined)}
-              searchable
               clearable
-              nothingFoundMessage="Sin coincidencias"
-              error={users.isError ? 'No se pudieron cargar los usuarios' : undefined}
-              description={
-                (users.data?.totalDocuments ?? 0) > AUDIT_USERS_LIMIT
-                  ? `Se muestran los primeros ${AUDIT_USERS_LIMIT} por nombre`
-                  : undefined
-              }
               comboboxProps={{ withinPortal: true }}
             />
             <DateFilter

@@ -1,16 +1,8 @@
 import type { AgentSummary } from '@prestaya/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../lib/paths.ts';
-import { apiQuery } from '../../../lib/query.ts';
+import type { StaffSearch } from '../../../components/StaffSelect.tsx';
+import { agentsPageQuery } from '../../../lib/agents.ts';
 import { cashCloseKeys } from './keys.ts';
 
-/** GET /api/v1/agents: for an administrator every active agent and themself, by name. */
-export const useAgents = ({ enabled = true } = {}) =>
-  useQuery({
-    ...apiQuery<AgentSummary[]>({
-      queryKey: cashCloseKeys.agents(),
-      path: apiPaths.agents,
-      staleTime: 60_000,
-    }),
-    enabled,
-  });
+/** GET /api/v1/agents?size=20&query=…: a page of the agents (and the administrator), by name. */
+export const searchAgents: StaffSearch<AgentSummary> = (term) =>
+  agentsPageQuery(cashCloseKeys.agents(term), term);

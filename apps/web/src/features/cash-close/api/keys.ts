@@ -3,7 +3,7 @@ export const cashCloseKeys = {
   all: ['cash-close'] as const,
   day: (agentId: string | undefined, date: string | undefined) =>
     [...cashCloseKeys.all, 'day', agentId ?? 'self', date ?? 'today'] as const,
-  agents: () => [...cashCloseKeys.all, 'agents'] as const,
+  agents: (term: string) => [...cashCloseKeys.all, 'agents', term] as const,
   accounts: () => [...cashCloseKeys.all, 'accounts'] as const,
 };
 

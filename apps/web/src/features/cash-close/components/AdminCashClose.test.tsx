@@ -28,11 +28,22 @@ const confirmedDay = dayOf({
   totals: { cash: 4_500.5, cashPending: 0, cashConfirmed: 4_500.5, transfer: 1_000, count: 5 },
 });
 
-/** A server whose day is `day` until a confirmation (or `confirmReply`) changes it. */
-function serve({ day = dayOf(), confirmReply }: { day?: CashClose; confirmReply?: Response } = {}) {
+/**
+ * A server whose day is `day` until a confirmation (or `confirmReply`) changes it, and whose agents'
+ * pages hold `firstPage`.
+ */
+function serve({
+  day = dayOf(),
+  confirmReply,
+  firstPage = agents,
+}: {
+  day?: CashClose;
+  confirmReply?: Response;
+  firstPage?: typeof agents;
+} = {}) {
   let current = day;
   return mockServer(({ method, url }: SeenRequest) => {
-    if (url.pathname === '/api/v1/agents') return json(200, ok(agents));
+    if (url.pathname === '/api/v1/agents') return json(200, ok(firstPage));
     if (url.pathname === '/api/v1/bank-accounts') {
       return json(200, {
         data: [cashAccount(), bbvaAccount(250.5)],
@@ -84,6 +95,17 @@ describe("the administrator's Corte de caja", () => {
     // 'Rechazar' only on what is still in validation (cash or transfer).
     const table = screen.getByRole('table', { name: 'Pagos del día' });
     expect(within(table).getAllByRole('button', { name: /^Rechazar/ })).toHaveLength(3);
+  });
+
+  it('asks for the first page of agents only, and names the agent of the address from their day', async () => {
+    const { requests } = serve({ firstPage: agents.slice(1) });
+    renderAsAdmin(`/admin/cash-close?agentId=${AGENT_ID}`);
+    await screen.findByTestId('cash-total');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Agente' })).toHaveValue('Luis Pérez (No. 1002)'),
+    );
+    const agentRequests = requests.filter((r) => r.url.pathname === '/api/v1/agents');
+    expect(agentRequests.map((r) => params(r.url))).toEqual([{ size: '20' }]);
   });
 
   it("reads another day from the address ('date') and sends it", async () => {

@@ -1,12 +1,13 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { type CashClosePayment, MAX_DATE, MIN_DATE } from '@prestaya/contracts';
 import { IconCalendar, IconChecks, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, QueryRecord } from '../../../components/QueryState.tsx';
-import { useAgents } from '../api/get-agents.ts';
+import { AGENT_PICKER_TEXTS, StaffSelect } from '../../../components/StaffSelect.tsx';
+import { searchAgents } from '../api/get-agents.ts';
 import { useCashClose } from '../api/get-cash-close.ts';
 import { agentLabel, CHOOSE_AGENT, CONFIRM_LABEL } from '../labels.ts';
 import { CashCloseDay, CashCloseHeader, PrintCashCloseButton } from './CashCloseDay.tsx';
@@ -22,7 +23,6 @@ export function AdminCashClose() {
   const [params, setParams] = useSearchParams();
   const agentId = params.get('agentId') ?? undefined;
   const date = params.get('date') ?? undefined;
-  const agents = useAgents();
   const day = useCashClose({ agentId, date }, { enabled: !!agentId });
   const [confirming, setConfirming] = useState(false);
   const [rejecting, setRejecting] = useState<CashClosePayment | null>(null);
@@ -59,15 +59,14 @@ export function AdminCashClose() {
           )}
         </CashCloseHeader>
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <Select
-            label="Agente"
-            placeholder={agents.isPending ? 'Cargando agentes…' : 'Seleccione un agente'}
-            data={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agentLabel(agent) }))}
+          <StaffSelect
+            {...AGENT_PICKER_TEXTS}
+            search={searchAgents}
+            optionLabel={agentLabel}
+            // An agent from the address may not be on the first page: the day names them.
+            selected={loaded && { value: loaded.agent.id, label: agentLabel(loaded.agent) }}
             value={agentId ?? null}
             onChange={(value) => choose({ agentId: value })}
-            error={agents.isError ? 'No se pudo cargar la lista de agentes' : undefined}
-            searchable
-            nothingFoundMessage="Sin coincidencias"
             leftSection={<IconUserSearch size={16} aria-hidden />}
             w={{ base: '100%', xs: 300 }}
           />

@@ -1,12 +1,8 @@
 import type { AgentSummary } from '@prestaya/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../lib/paths.ts';
-import { apiQuery } from '../../../lib/query.ts';
+import type { StaffSearch } from '../../../components/StaffSelect.tsx';
+import { agentsPageQuery } from '../../../lib/agents.ts';
 import { AGENTS_KEY } from './keys.ts';
 
-/** GET /api/v1/agents: the administrator's choice of whose route to see. */
-export const useCollectionAgents = (enabled: boolean) =>
-  useQuery({
-    ...apiQuery<AgentSummary[]>({ queryKey: AGENTS_KEY, path: apiPaths.agents, staleTime: 60_000 }),
-    enabled,
-  });
+/** GET /api/v1/agents?size=20&query=…: a page of the agents whose route an administrator may see. */
+export const searchCollectionAgents: StaffSearch<AgentSummary> = (term) =>
+  agentsPageQuery([...AGENTS_KEY, 'page', term], term);

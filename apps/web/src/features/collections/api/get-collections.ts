@@ -2,6 +2,7 @@ import { COLLECTION_TABS, type CollectionCard, type CollectionsPage } from '@pre
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, isApiError } from '../../../lib/api.ts';
+import { foldText } from '../../../lib/format.ts';
 import { readCachedList, writeCachedList } from '../../../lib/offline-db.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { type CollectionsParams, collectionsKeys } from './keys.ts';
@@ -14,18 +15,12 @@ export type LoadedCollectionsPage = CollectionsPage & { cachedAt?: string };
 /** The device keeps one copy per tab and agent choice; a search is answered from it when offline. */
 const cacheName = ({ tab, agentId }: CollectionsParams) => `collections:${tab}:${agentId ?? 'all'}`;
 
-const normalised = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
 /** The server's search (name, phone or loan number), applied to a cached page when there is no signal. */
 function matches(card: CollectionCard, query: string): boolean {
-  const wanted = normalised(query.trim());
+  const wanted = foldText(query.trim());
   const { name, lastName, secondLastName, phone } = card.customer;
   return (
-    normalised([name, lastName, secondLastName].filter(Boolean).join(' ')).includes(wanted) ||
+    foldText([name, lastName, secondLastName].filter(Boolean).join(' ')).includes(wanted) ||
     phone.includes(wanted) ||
     String(card.loan.num) === wanted
   );

@@ -15,7 +15,7 @@ export const collectionsKeys = {
   remaining: (loanId: string) => [...collectionsKeys.all, 'remaining', loanId] as const,
 };
 
-/** The same key as the customers feature's agents list, so both screens share one copy. */
+/** The same key as the customers feature's agents pages, so both screens share one copy of each. */
 export const AGENTS_KEY = ['agents'] as const;
 
 /** What a registered payment makes stale besides Cobranza: loans, customers and payment lists. */

@@ -1,11 +1,15 @@
-import { Select } from '@mantine/core';
+import type { AgentSummary } from '@prestaya/contracts';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useCollectionAgents } from '../api/get-agents.ts';
+import { AGENT_PICKER_TEXTS, StaffSelect } from '../../../components/StaffSelect.tsx';
+import { searchCollectionAgents } from '../api/get-agents.ts';
 
 /** The administrator's choice: one agent's route, or this value for every agent's at once. */
 export const ALL_AGENTS = 'all';
 export const CHOOSE_AGENT = 'Seleccione un agente para ver su ruta de cobranza';
+
+const EVERY_AGENT = [{ value: ALL_AGENTS, label: 'Todos los agentes' }];
+const agentLabel = (agent: AgentSummary) => `${agent.name} ${agent.lastName}`;
 
 /**
  * Whose route an administrator sees. Nothing is chosen at first: one agent's route is what a collector
@@ -14,26 +18,19 @@ export const CHOOSE_AGENT = 'Seleccione un agente para ver su ruta de cobranza';
  * keys open it), so the keyboard goes straight to it.
  */
 export function AgentPicker({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const agents = useCollectionAgents(true);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
-  const options = [
-    ...(agents.data ?? []).map((agent) => ({ value: agent.id, label: `${agent.name} ${agent.lastName}` })),
-    { value: ALL_AGENTS, label: 'Todos los agentes' },
-  ];
   return (
-    <Select
+    <StaffSelect
       ref={input}
-      label="Agente"
-      placeholder={agents.isPending ? 'Cargando agentes…' : 'Seleccione un agente'}
-      data={options}
+      {...AGENT_PICKER_TEXTS}
+      search={searchCollectionAgents}
+      optionLabel={agentLabel}
+      extraOptions={EVERY_AGENT}
       value={value || null}
       onChange={(chosen) => chosen && onChange(chosen)}
       allowDeselect={false}
-      searchable
       openOnFocus={false}
-      nothingFoundMessage="Sin coincidencias"
-      error={agents.isError ? 'No se pudo cargar la lista de agentes' : undefined}
       leftSection={<IconUserSearch size={16} aria-hidden />}
       comboboxProps={{ withinPortal: true }}
     />

@@ -202,6 +202,11 @@ describe("'Cobranza'", { timeout: 20_000 }, () => {
         { tab: 'overdue', agentId: 'agent-7', page: '1', size: '20' },
       ]),
     );
+    // The agents come a page at a time: the first by name, then the server's matches of the typing.
+    const agentSearches = requests
+      .filter((r) => r.url.pathname === '/api/v1/agents')
+      .map((r) => params(r.url));
+    expect(agentSearches).toEqual([{ size: '20' }, { query: 'Ros', size: '20' }]);
   });
 
   it('shows every agent’s route, with each card’s agent, only when chosen explicitly', async () => {

@@ -8,4 +8,5 @@ export const customersKeys = {
 
 export const agentsKeys = {
   all: ['agents'] as const,
+  page: (term: string) => [...agentsKeys.all, 'page', term] as const,
 };

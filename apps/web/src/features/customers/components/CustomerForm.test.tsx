@@ -155,6 +155,19 @@ describe('customer form', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Luis Pérez']);
   });
 
+  it("shows the customer's agent when editing, though the first page of agents does not hold them", async () => {
+    const { requests } = mockServer((request) => agentsReply(request, agents.slice(0, 1)));
+    session.start(adminLogin);
+    renderWithProviders(<CustomerForm customer={customer} />);
+    const agent = screen.getByRole('combobox', { name: 'Agente' });
+    await waitFor(() => expect(agent).toHaveValue('Luis Pérez'));
+    await userEvent.click(agent);
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Luis Pérez', 'Ana Gómez']),
+    );
+    expect(requests.map((r) => `${r.url.pathname}${r.url.search}`)).toEqual(['/api/v1/agents?size=20']);
+  });
+
   it('edits a customer: Guardar disabled while unchanged, PUT on save, disabled again afterwards', async () => {
     const { requests } = mockServer((request) => {
       if (request.method === 'PUT' && request.url.pathname === `/api/v1/customers/${CUSTOMER_ID}`) {

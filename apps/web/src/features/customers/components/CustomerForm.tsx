@@ -1,13 +1,14 @@
-import { Button, Group, Select, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { type Customer, type CustomerInput, customerInput } from '@prestaya/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { FieldRow, TextField } from '../../../components/FormFields.tsx';
+import { AGENT_PICKER_TEXTS, StaffSelect } from '../../../components/StaffSelect.tsx';
 import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { saveCallbacks, schemaCheck, textFieldsOf, useCheckedForm } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
-import { useAgents } from '../api/get-agents.ts';
+import { searchAgents } from '../api/get-agents.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 import { agentName } from '../labels.ts';
 import { AddressSection } from './AddressSection.tsx';
@@ -60,23 +61,15 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
   const [baseline, setBaseline] = useState(() => initialValues(customer, currentUserId));
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
-  const agents = useAgents();
 
   const { form, valid } = useCheckedForm(baseline, check);
   const changed = !same(form.values, baseline);
   const pending = create.isPending || update.isPending;
   const unsaved = useUnsavedChanges(changed);
 
-  const agentOptions = useMemo(() => {
-    const list = agents.data ?? [];
-    const options = list.map((agent) => ({ value: agent.id, label: agentName(agent) }));
-    // The customer's agent stays visible even if the list no longer offers them (e.g. deactivated).
-    const own = customer?.agent;
-    if (own && !list.some((agent) => agent.id === own.id)) {
-      options.unshift({ value: own.id, label: agentName(own) });
-    }
-    return options;
-  }, [agents.data, customer?.agent]);
+  // The customer's agent shows even when the first page does not offer them (later in the alphabet,
+  // or no longer active).
+  const currentAgent = customer?.agent && { value: customer.agent.id, label: agentName(customer.agent) };
 
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
@@ -150,13 +143,12 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
               {...curp}
               onChange={(event) => form.setFieldValue('curp', event.currentTarget.value.toUpperCase())}
             />
-            <Select
-              label="Agente"
-              data={agentOptions}
-              placeholder={agents.isPending ? 'Cargando agentes…' : 'Seleccione un agente'}
-              description={agents.isError ? 'No se pudo cargar la lista de agentes' : undefined}
+            <StaffSelect
+              {...AGENT_PICKER_TEXTS}
+              search={searchAgents}
+              optionLabel={agentName}
+              selected={currentAgent}
               allowDeselect={false}
-              nothingFoundMessage="Sin agentes"
               {...form.getInputProps('agentId')}
             />
           </FieldRow>

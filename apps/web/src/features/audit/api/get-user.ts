@@ -1,0 +1,16 @@
+import type { User } from '@prestaya/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../lib/paths.ts';
+import { apiQuery } from '../../../lib/query.ts';
+import { auditKeys } from './keys.ts';
+
+/** GET /api/v1/users/{id} (admin): whom the 'Usuario' filter of the address names, for its label. */
+export const useAuditUser = (id: string | undefined) =>
+  useQuery({
+    ...apiQuery<User>({
+      queryKey: auditKeys.user(id ?? ''),
+      path: apiPaths.user(id ?? ''),
+      staleTime: 5 * 60_000,
+    }),
+    enabled: !!id,
+  });
