@@ -23,28 +23,6 @@ export function currentLoanStatusRank(status: SQLWrapper): SQL {
 }
 
 /**
- * How many word starts of `search_text` have an index of their own, customers_word_start_N_idx
- * (migration 0023, hand-written: drizzle cannot declare an index's INCLUDE columns). The first four
- * words cover a customer's names and surnames; the phone is the last word.
- */
-export const INDEXED_WORD_STARTS = 4;
-
-/**
- * `search_text` from its word number `word` (0 = the whole text) to its end, null when it has fewer
- * words, in the C collation, where a prefix is a contiguous range of an index. A name search reads
- * customers whose some word starts with what was typed off these indexes (modules/customers/search.ts),
- * a range that stops after as many rows as it needs, where the trigram index reads the posting list of
- * every trigram typed, which grows with the business. Literals, not parameters, so the query's
- * expression is the index's.
- */
-export function searchTextFromWord(searchText: SQLWrapper, word: number): SQL {
-  if (!Number.isInteger(word) || word < 0 || word >= INDEXED_WORD_STARTS)
-    throw new RangeError(`word ${word}: 0 to ${INDEXED_WORD_STARTS - 1}`);
-  if (word === 0) return sql`(${searchText} collate "C")`;
-  return sql`(substring(${searchText} from ${sql.raw(`'^(?:\\S+ ){${word}}(.*)$'`)}) collate "C")`;
-}
-
-/**
  * Borrowers. `search_text` is the normalised (lower case, accents removed) "name lastName
  * secondLastName phone", written by the service from one pure function, so a trigram index can serve
  * the accent-insensitive search (unaccent() itself cannot be indexed: it is not immutable).
