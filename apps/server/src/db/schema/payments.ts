@@ -74,7 +74,10 @@ export const payments = pgTable(
     index('payments_status_idx').on(table.status, table.createdOn, table.id),
     index('payments_status_order_idx').on(table.status, table.id),
     index('payments_amount_order_idx').on(table.amountCents, table.id),
-    index('payments_loan_idx').on(table.loanId, table.createdOn),
+    // A loan's payments of one status, by when they were decided: an agent's Dashboard probes it once
+    // per loan of their portfolio for the week's confirmed payments and those in validation, and reads
+    // only the matching entries (a loan's own list sorts its few payments itself).
+    index('payments_loan_idx').on(table.loanId, table.status, table.decidedOn),
     // 'Corte de caja': the payments one agent registered in one business day.
     index('payments_registered_by_idx').on(table.registeredBy, table.createdOn),
     // 'Pagos Recibidos': newest first, and by date range (`from`/`to`), read off it in order.
