@@ -1,40 +1,56 @@
--- A name search's first look (modules/customers/search.ts moreNameMatchesThan): the customers with a
--- word of search_text that starts with what was typed, as a range of one of these indexes per word
--- position (the first four words hold a customer's names and surnames; the phone is the last word).
--- The C collation makes a prefix a contiguous range; INCLUDE lets the range be read from the index
--- alone (an index-only scan of an expression needs the column it is computed from), stopping after the
--- rows it needs.
-CREATE INDEX "customers_word_start_0_idx" ON "customers" USING btree (("search_text" collate "C")) INCLUDE ("id");--> statement-breakpoint
-CREATE INDEX "customers_word_start_1_idx" ON "customers" USING btree ((substring("search_text" from '^(?:\S+ ){1}(.*)$') collate "C")) INCLUDE ("search_text", "id");--> statement-breakpoint
-CREATE INDEX "customers_word_start_2_idx" ON "customers" USING btree ((substring("search_text" from '^(?:\S+ ){2}(.*)$') collate "C")) INCLUDE ("search_text", "id");--> statement-breakpoint
-CREATE INDEX "customers_word_start_3_idx" ON "customers" USING btree ((substring("search_text" from '^(?:\S+ ){3}(.*)$') collate "C")) INCLUDE ("search_text", "id");--> statement-breakpoint
--- How many customers start a word with `term` (normalised like search_text), counted up to `cap`: at
--- most `cap` rows from each index above, each customer once. PL/pgSQL keeps the statement's plan for
--- the connection's later calls: planning the four ranges cost more than reading them.
+-- A name search's first look (modules/customers/search.ts moreNameMatchesThan): every customer's
+-- search_text from each of its words that does not start with a digit (names and surnames, not the
+-- phone), in the C collation, where the texts that start with what was typed are one contiguous range
+-- of the primary key, read from the index alone. Kept by the triggers below whatever code writes a
+-- customer, and only when search_text changes: an update of anything else (a customer's current loan
+-- status changes with every loan's, the accrual's ACTIVE -> DELAYED among them) never touches it.
+CREATE TABLE "customer_word_starts" (
+  "word_start" text COLLATE "C" NOT NULL,
+  "customer_id" uuid NOT NULL REFERENCES "customers" ("id") ON DELETE CASCADE,
+  PRIMARY KEY ("word_start", "customer_id")
+);--> statement-breakpoint
+CREATE INDEX "customer_word_starts_customer_idx" ON "customer_word_starts" ("customer_id");--> statement-breakpoint
+CREATE FUNCTION customer_word_starts_of(search_text text) RETURNS SETOF text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+  SELECT DISTINCT array_to_string(words[k:], ' ')
+    FROM (SELECT string_to_array(search_text, ' ') AS words) w, generate_subscripts(w.words, 1) k
+   WHERE w.words[k] !~ '^[0-9]'
+$$;--> statement-breakpoint
+CREATE FUNCTION customer_word_starts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO customer_word_starts (word_start, customer_id)
+  SELECT s, n.id FROM new_rows n, customer_word_starts_of(n.search_text) s;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION customer_word_starts_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM customer_word_starts WHERE customer_id = NEW.id;
+  INSERT INTO customer_word_starts (word_start, customer_id)
+  SELECT s, NEW.id FROM customer_word_starts_of(NEW.search_text) s;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER customer_word_starts_insert AFTER INSERT ON customers
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION customer_word_starts_insert();--> statement-breakpoint
+-- A rename is one row at a time (a statement trigger with a column list cannot see transition tables).
+CREATE TRIGGER customer_word_starts_update AFTER UPDATE OF search_text ON customers
+  FOR EACH ROW WHEN (OLD.search_text IS DISTINCT FROM NEW.search_text)
+  EXECUTE FUNCTION customer_word_starts_update();--> statement-breakpoint
+INSERT INTO customer_word_starts (word_start, customer_id)
+  SELECT s, c.id FROM customers c, customer_word_starts_of(c.search_text) s;--> statement-breakpoint
+-- How many customers start a word with `term` (normalised like search_text), counted up to `cap`:
+-- one range of the primary key, at most 2 x `cap` entries (a customer can start two words with the
+-- term), each customer once. PL/pgSQL keeps the statement's plan for the connection's later calls.
 CREATE FUNCTION customers_word_start_matches(term text, cap integer) RETURNS integer
 LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
-  upper_bound text := term || chr(1114111);
   matches integer;
 BEGIN
-  SELECT count(DISTINCT id)::integer INTO matches
-    FROM (SELECT id FROM (
-      (SELECT id FROM customers
-        WHERE (search_text COLLATE "C") >= term AND (search_text COLLATE "C") < upper_bound AND starts_with((search_text COLLATE "C"), term)
-        ORDER BY (search_text COLLATE "C") LIMIT cap)
-      UNION ALL
-      (SELECT id FROM customers
-        WHERE (substring(search_text FROM '^(?:\S+ ){1}(.*)$') COLLATE "C") >= term AND (substring(search_text FROM '^(?:\S+ ){1}(.*)$') COLLATE "C") < upper_bound AND starts_with((substring(search_text FROM '^(?:\S+ ){1}(.*)$') COLLATE "C"), term)
-        ORDER BY (substring(search_text FROM '^(?:\S+ ){1}(.*)$') COLLATE "C") LIMIT cap)
-      UNION ALL
-      (SELECT id FROM customers
-        WHERE (substring(search_text FROM '^(?:\S+ ){2}(.*)$') COLLATE "C") >= term AND (substring(search_text FROM '^(?:\S+ ){2}(.*)$') COLLATE "C") < upper_bound AND starts_with((substring(search_text FROM '^(?:\S+ ){2}(.*)$') COLLATE "C"), term)
-        ORDER BY (substring(search_text FROM '^(?:\S+ ){2}(.*)$') COLLATE "C") LIMIT cap)
-      UNION ALL
-      (SELECT id FROM customers
-        WHERE (substring(search_text FROM '^(?:\S+ ){3}(.*)$') COLLATE "C") >= term AND (substring(search_text FROM '^(?:\S+ ){3}(.*)$') COLLATE "C") < upper_bound AND starts_with((substring(search_text FROM '^(?:\S+ ){3}(.*)$') COLLATE "C"), term)
-        ORDER BY (substring(search_text FROM '^(?:\S+ ){3}(.*)$') COLLATE "C") LIMIT cap)
-    ) starts LIMIT 2 * cap) firsts;
+  SELECT count(DISTINCT customer_id)::integer INTO matches
+    FROM (SELECT customer_id FROM customer_word_starts
+           WHERE word_start >= term AND word_start < term || chr(1114111) AND starts_with(word_start, term)
+           ORDER BY word_start LIMIT 2 * cap) firsts;
   RETURN least(matches, cap);
 END
 $$;

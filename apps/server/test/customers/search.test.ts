@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listCustomers } from '../../src/modules/customers/list.ts';
 import { moreNameMatchesThan } from '../../src/modules/customers/search.ts';
@@ -256,8 +257,8 @@ describe('a name search that the word starts prove common', () => {
   });
 
   /**
-   * 'cruz' starts a word of customers 1, 2 and 5 within the four indexed word starts; customer 3 has it
-   * as a sixth word, customer 4 inside a word ('Veracruz'): only the trigram search or the walk finds them.
+   * 'cruz' starts a word of customers 1, 2, 3 (its sixth word) and 5 ('Cruzado'); customer 4 has it
+   * only inside a word ('Veracruz'): only the trigram search or the walk finds them.
    */
   async function seedCruz(): Promise<TestUser> {
     const admin = await createAdmin(context);
@@ -308,8 +309,9 @@ describe('a name search that the word starts prove common', () => {
     const admin = await seedCruz();
     const actor = { id: admin.id, roles: ['ROLE_ADMIN'] as const };
     const db = context.database.db;
-    // Three word starts prove more than 2: the page walks the list order through every match.
-    expect(await moreNameMatchesThan(db, 'cruz', 2)).toBe(true);
+    // Four word starts prove more than 3: the page walks the list order through every match.
+    expect(await moreNameMatchesThan(db, 'cruz', 3)).toBe(true);
+    expect(await moreNameMatchesThan(db, 'cruz', 4)).toBe(false);
     for (const [extra, expected] of [
       [{}, [1, 2, 3, 4, 5]],
       [{ order: 'desc' }, [5, 4, 3, 2, 1]],
@@ -336,6 +338,27 @@ describe('a name search that the word starts prove common', () => {
     // Two words typed: contained anywhere, also across a word that only ends with the first.
     expect(await search(admin.token, 'la cruz')).toEqual([2]);
     expect(await search(admin.token, 'ta cruz go')).toEqual([3]);
+  });
+
+  it('follows a rename and a removal, whatever code writes the customer', async () => {
+    const admin = await createAdmin(context);
+    await api.createOk(admin.token, {
+      name: 'Zacarías',
+      lastName: 'Yáñez',
+      secondLastName: null,
+      phone: '5530000001',
+    });
+    const db = context.database.db;
+    expect(await moreNameMatchesThan(db, 'yanez', 0)).toBe(true);
+    await db.execute(sql`update customers set name = 'Ximena', search_text = 'ximena yanez 5530000001'`);
+    expect(await moreNameMatchesThan(db, 'zacarias', 0)).toBe(false);
+    expect(await moreNameMatchesThan(db, 'ximena yanez', 0)).toBe(true);
+    // Another column changing (the current loan's status does with every loan's) leaves them alone.
+    await db.execute(sql`update customers set status = status`);
+    expect(await moreNameMatchesThan(db, 'ximena', 0)).toBe(true);
+    await db.execute(sql`delete from addresses`);
+    await db.execute(sql`delete from customers`);
+    expect(await moreNameMatchesThan(db, 'ximena', 0)).toBe(false);
   });
 
   it('leaves an agent on their own customers', async () => {

@@ -38,13 +38,13 @@ export function customerSearch(
 
 /**
  * Whether more than `cap` customers have a word that starts with the name typed in `query`: SQL
- * customers_word_start_matches (migration 0023) reads at most `cap` + 1 rows from each of four indexes
- * of search_text from its first, second, third and fourth word, so the answer costs the same at 10,000
- * customers as at 100,000. The trigram index answers the same question by reading the posting list of
- * every trigram typed, lists that grow with the business ('lópez gonzález': 6.4 ms at 100,000
- * customers, 1.0 at 10,000). A word start is only one way to contain the text, so 'no' proves nothing:
- * the caller then searches as before. Undefined when the query is not a name (digits: a phone or a
- * number).
+ * customers_word_start_matches (migration 0023) reads at most 2 × (`cap` + 1) entries of one range of
+ * customer_word_starts (search_text from each of its words, kept by triggers), so the answer costs the
+ * same at 10,000 customers as at 100,000. The trigram index answers the same question by reading the
+ * posting list of every trigram typed, lists that grow with the business ('lópez gonzález': 6.4 ms at
+ * 100,000 customers, 1.0 at 10,000). A word start is only one way to contain the text ('cruz' is inside
+ * 'Veracruz'), so 'no' proves nothing: the caller then searches as before. Undefined when the query is
+ * not a name (digits: a phone or a number).
  */
 export async function moreNameMatchesThan(
   db: DbOrTx,
