@@ -276,24 +276,12 @@ describe('a name search that the word starts prove common', () => {
 
   it('counts customers with a word that starts with the name, each once, up to the cap + 1', async () => {
     const admin = await createAdmin(context);
-    await api.createOk(admin.token, {
-      name: 'Ana',
-      lastName: 'García',
-      secondLastName: 'García',
-      phone: '5520000001',
-    });
-    await api.createOk(admin.token, {
-      name: 'Luis',
-      lastName: 'García',
-      secondLastName: null,
-      phone: '5520000002',
-    });
-    await api.createOk(admin.token, {
-      name: 'Eva',
-      lastName: 'Segarcia',
-      secondLastName: null,
-      phone: '5520000003',
-    });
+    for (const [name, lastName, secondLastName, phone] of [
+      ['Ana', 'García', 'García', '5520000001'],
+      ['Luis', 'García', null, '5520000002'],
+      ['Eva', 'Segarcia', null, '5520000003'],
+    ])
+      await api.createOk(admin.token, { name, lastName, secondLastName, phone });
     const db = context.database.db;
     // Two customers start a word with 'garcía' (one of them twice); 'Segarcia' only contains it.
     expect(await moreNameMatchesThan(db, 'GARCÍA', 1)).toBe(true);
