@@ -67,16 +67,26 @@ async function weeklyTotal(api: APIRequestContext, token: string, range: { from:
   return (await response.json()).data.totals.total as number;
 }
 
-/** Picks a day in a Mantine date picker: opens it, steps back month by month, clicks the day. */
+/**
+ * Picks a day in a Mantine date picker: opens it, steps back month by month, clicks the day. Everything
+ * is looked up inside this picker's own dropdown (the one its input names in aria-controls): the other
+ * picker's calendar may still be fading out, showing the same month, and a click there would set the
+ * wrong date.
+ */
 async function pickDate(page: Page, label: 'Desde' | 'Hasta', date: string) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const monthName = MONTHS[month - 1] ?? '';
-  await page.getByLabel(label).click();
-  // Wait until this picker's calendar, and only it, is open, and give each month time to render:
-  // a slow dropdown must not read as "not this month" and send the loop back past the day.
-  const previous = page.locator('button[data-direction="previous"]:visible');
-  await expect(previous).toHaveCount(1);
-  const dayButton = page.getByRole('button', { name: `${day} ${monthName} ${year}`, exact: true });
+  const input = page.getByLabel(label);
+  await input.click();
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  const dropdownId = await input.getAttribute('aria-controls');
+  expect(dropdownId, `${label} names its calendar`).toBeTruthy();
+  const dropdown = page.locator(`[id="${dropdownId}"]`);
+  await expect(dropdown).toBeVisible();
+  // Give each month time to render: a slow dropdown must not read as "not this month" and send the
+  // loop back past the day.
+  const previous = dropdown.locator('button[data-direction="previous"]');
+  const dayButton = dropdown.getByRole('button', { name: `${day} ${monthName} ${year}`, exact: true });
   for (let step = 0; step < 3; step++) {
     const shown = await expect(dayButton)
       .toBeVisible({ timeout: 3_000 })
@@ -86,6 +96,7 @@ async function pickDate(page: Page, label: 'Desde' | 'Hasta', date: string) {
     await previous.click();
   }
   await dayButton.click();
+  await expect(input).toHaveText(fmt(date));
 }
 
 test('the dashboard shows the demo lender: week collected = the report, PAR in %, a chart, another week changes it', async ({
