@@ -207,8 +207,14 @@ export async function generate(target: Target, options: GenerateOptions): Promis
   await restoreDeferred(target, deferred, log);
   phase('indexes and foreign keys restored');
 
-  // The same rebuild the migration ran: the loans' unpaid figures, then the tallies from the rows.
-  await target.exec('select loan_unpaid_figures_rebuild(); select report_tallies_rebuild();');
+  // The same rebuilds the migrations ran: the loans' unpaid figures, the tallies from the rows, and
+  // each customer's current loan. The loans' statement trigger keeps the last one, but on PostgreSQL
+  // every table streams through its own connection, so the loans' COPY may commit before the
+  // customers' and its trigger then finds no customer to update.
+  await target.exec(
+    'select loan_unpaid_figures_rebuild(); select report_tallies_rebuild(); ' +
+      'select customers_current_loan_refresh_for(array(select distinct customer_id from loans));',
+  );
   await setReportTriggers(target, 'enable');
   phase('report tallies rebuilt');
 
