@@ -23,6 +23,7 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import { clientErrorHandler, registerNodeLevelProblems } from './plugins/client-errors.ts';
+import { registerCompression } from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
 import { registerApiDocs } from './plugins/docs.ts';
 import { frameworkErrors, registerErrorHandler, registerNotFoundHandler } from './plugins/errors.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (loadShedding) await registerLoadShedding(app, loadShedding);
   await app.register(metricsPlugin, { database, token: config.metricsToken, trustProxy: config.trustProxy });
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerRateLimit(app, database.db);
   await app.register(authPlugin, { secret: config.jwtSecret });
   await registerApiDocs(app);
