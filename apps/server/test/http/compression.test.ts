@@ -6,17 +6,20 @@ import { newCustomer } from '../support/builders.ts';
 
 const context = useTestApp();
 
+/** GET /customers as a client that sends `acceptEncoding` (none: no header at all). */
+const listCustomers = (token: string, query: string, acceptEncoding?: string) =>
+  request(context.app, {
+    method: 'GET',
+    url: `/api/v1/customers${query}`,
+    token,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
 /** A page of customers: well over the 1 KiB under which replies go out as they are. */
 async function customersPage() {
   const admin = await createAdmin(context);
   for (let i = 0; i < 12; i++) await customersApi(context).createOk(admin.token, { name: `Compresión${i}` });
-  const get = (encoding?: string) =>
-    request(context.app, {
-      method: 'GET',
-      url: '/api/v1/customers?page=1&size=20',
-      token: admin.token,
-      headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
-    });
+  const get = (encoding?: string) => listCustomers(admin.token, '?page=1&size=20', encoding);
   return { get, plain: await get() };
 }
 
@@ -49,22 +52,12 @@ describe('replies are compressed for clients that accept it', () => {
 
   it('small replies and problems go out as they are', async () => {
     const admin = await createAdmin(context);
-    const small = await request(context.app, {
-      method: 'GET',
-      url: '/api/v1/customers?page=1&size=1',
-      token: admin.token,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const small = await listCustomers(admin.token, '?page=1&size=1', 'br, gzip');
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
 
-    const problem = await request(context.app, {
-      method: 'GET',
-      url: '/api/v1/customers?page=0',
-      token: admin.token,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const problem = await listCustomers(admin.token, '?page=0', 'br, gzip');
     expectProblem(problem, 400);
     expect(problem.headers['content-encoding']).toBeUndefined();
   });
