@@ -135,4 +135,26 @@ describe("the borrower's pages, each with its own prerendered document", () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
   });
+  it("has the browser fetch a statement's data with its document, and nothing for other pages", async () => {
+    const id = '0190d3a4-0000-7000-8000-00000000abcd';
+    const preload = `</public/api/v1/loans/${id}>; rel=preload; as=fetch; crossorigin=anonymous`;
+    for (const url of [`/loans/${id}`, `/loans/${id}/`, `/loans/${id}?x=1`]) {
+      const response = await pagesContext.app.inject({ method: 'GET', url, headers: html });
+      expect(response.body, url).toContain('<title>loan</title>');
+      expect(response.headers.link, url).toBe(preload);
+    }
+    // An address that is not a loan id is never echoed into a header; other pages preload nothing.
+    for (const url of [
+      '/loans/abc',
+      '/loans/%3Cscript%3E',
+      `/loans/${id}x`,
+      '/consulta',
+      '/',
+      '/admin/users',
+    ]) {
+      const response = await pagesContext.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.link, url).toBeUndefined();
+    }
+  });
 });

@@ -21,6 +21,20 @@ const PUBLIC_PAGES: [RegExp, string][] = [
   [/^\/loans\/[^/]+\/?$/, 'pages/loan.html'],
 ];
 
+/** A public statement's address, and the public API read its page makes first (modules/public). */
+const STATEMENT_PAGE = /^\/loans\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const statementData = (loanId: string) => `/public/api/v1/loans/${loanId}`;
+
+/**
+ * The Link header that has the browser fetch a statement's data with the document, while the page's
+ * scripts download: without it the request waits for them to run. The page's own fetch is then
+ * answered from the preload, so the server still reads the loan once. Only a well-formed id is echoed.
+ */
+export function statementPreload(path: string): string | undefined {
+  const loanId = STATEMENT_PAGE.exec(path)?.[1];
+  return loanId ? `<${statementData(loanId)}>; rel=preload; as=fetch; crossorigin=anonymous` : undefined;
+}
+
 /**
  * The back office and Login are index.html; the borrower's pages have their own document
  * (PUBLIC_PAGES); every other path is the borrower's 404, public.html.
@@ -52,6 +66,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const sendDocument = (reply: FastifyReply, path: string) => {
     let document = hasPublicDocument ? documentFor(path) : 'index.html';
     if (document.startsWith('pages/') && !pageDocuments.has(document)) document = 'public.html';
+    const preload = statementPreload(path);
+    if (preload) reply.header('link', preload);
     return reply.header('cache-control', NO_CACHE).sendFile(document);
   };
   await app.register(fastifyStatic, {
