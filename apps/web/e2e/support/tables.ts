@@ -2,6 +2,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The cells of a table row, as the user reads them. */
 export async function cellTexts(row: Locator): Promise<string[]> {
+  // allInnerTexts reads what is there now: wait until the row is rendered, or a list still loading
+  // reads as no cells at all.
+  await expect(row.getByRole('cell').first()).toBeVisible();
   return (await row.getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 }
 
