@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * replies cost more to compress than they save. Files the build already compressed (.br, .gz beside
  * each asset) go out as they are: the plugin leaves a reply that has a Content-Encoding alone.
  *
- * Request bodies are not decompressed: a compressed body is refused as before, so a few bytes sent
+ * Request bodies are not decompressed: a compressed body is refused (400), so a few bytes sent
  * can never become megabytes read. No reply that carries a secret mixes it with text an attacker
  * chose and could make a victim's browser send with credentials (staff sessions are bearer tokens, not
  * cookies), so compression opens no BREACH-style guessing.
