@@ -2,7 +2,7 @@
  * Which installments a payment covers and what it costs (docs/architecture.md "Payments"): installments
  * are paid oldest first, every pending fee is always included, and the amount is the sum in integer
  * centavos. The staff payment form, the borrower's payment form and the server's registration order and
- * sum with these; the server alone decides (domain/payment-rules.ts refuses any other selection).
+ * sum with these; the server alone decides (payment-rules.ts refuses any other selection).
  */
 
 export interface ScheduledItem {

@@ -5,8 +5,8 @@ import {
   daysBetween,
   type LoanStatus,
 } from '@prestaya/contracts';
+import type { PayableInstallment } from '@prestaya/domain';
 import { oldestFirst, totalCents } from '@prestaya/domain';
-import type { PayableInstallment } from '../../domain/payment-rules.ts';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { toFeeDto } from '../payments/mapping.ts';
 

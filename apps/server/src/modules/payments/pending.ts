@@ -1,12 +1,12 @@
 import { centsToPesos, type PendingPayments } from '@prestaya/contracts';
+import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '../../domain/payment-rules.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visibleToAgentPlaceholder } from '../customers/access.ts';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
