@@ -1,5 +1,5 @@
 import { centsToPesos, type PendingPayments } from '@prestaya/contracts';
-import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
+import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES, selectPayment } from '@prestaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -75,9 +75,12 @@ export function payableFeesJson() {
 
 /** The two JSON columns above turned into the API shape, with `total` = all of them (spec 5). */
 export function toPendingPayments(installments: InstallmentJson[], payableFees: FeeJson[]): PendingPayments {
-  const totalCents =
-    installments.reduce((sum, row) => sum + row.amountCents, 0) +
-    payableFees.reduce((sum, row) => sum + row.amountCents, 0);
+  const { amountCents: totalCents } = selectPayment(
+    installments,
+    payableFees,
+    installments.length,
+    (item) => item.amountCents,
+  );
   return {
     scheduledPayments: installments.map(toScheduledPaymentDto),
     fees: payableFees.map(toFeeDto),
