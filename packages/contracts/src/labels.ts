@@ -1,4 +1,4 @@
-/** Status and type values with their Spanish labels (spec section 4). The one place they live. */
+/** Status and type values with their Spanish labels (docs/product.md §4). The one place they live. */
 import {
   ACCOUNT_OPERATION_TYPES,
   type AccountOperationType,
@@ -69,7 +69,7 @@ export const { values: SCHEDULED_PAYMENT_STATUSES, labels: SCHEDULED_PAYMENT_STA
 });
 export type ScheduledPaymentStatus = (typeof SCHEDULED_PAYMENT_STATUSES)[number];
 
-/** VALIDATING (not in the spec's list): the fee is part of a payment awaiting confirmation, so it cannot be paid twice. */
+/** VALIDATING (not in the baseline list of docs/product.md §4): the fee is part of a payment awaiting confirmation, so it cannot be paid twice. */
 export const { values: FEE_STATUSES, labels: FEE_STATUS_LABELS } = labelled({
   PENDING: 'Pendiente',
   ACTIVE: 'Activa',

@@ -5,7 +5,7 @@ import { z } from './zod.ts';
 /** Longest range a report accepts, in days (inclusive of both ends). */
 export const MAX_REPORT_RANGE_DAYS = 366;
 
-/** `GET /api/v1/reports/weekly-payments?from&to` (spec 7): a calendar range in the business time zone. */
+/** `GET /api/v1/reports/weekly-payments?from&to` (docs/product.md §7): a calendar range in the business time zone. */
 export const reportRangeQuery = dateRange(z.object({ from: isoDate, to: isoDate }), MAX_REPORT_RANGE_DAYS);
 export type ReportRangeQuery = z.infer<typeof reportRangeQuery>;
 

@@ -4,7 +4,7 @@ import 'dayjs/locale/es';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
-// One place for every on-screen format (spec 9).
+// One place for every on-screen format (docs/product.md §9).
 dayjs.locale('es');
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -52,7 +52,7 @@ export function formatMoney(value: unknown): string {
   return Number.isFinite(n) ? formatPesos(n) : '';
 }
 
-/** Sunday–Saturday of the week containing `date` (dashboard default, spec 9). */
+/** Sunday–Saturday of the week containing `date` (dashboard default, docs/product.md §9). */
 export function weekRange(date: DateInput = new Date()): [string, string] {
   const start = dayjs(date ?? undefined).day(0);
   return [start.format(ISO_DATE_FORMAT), start.add(6, 'day').format(ISO_DATE_FORMAT)];
@@ -76,7 +76,7 @@ export function foldText(text: string): string {
     .trim();
 }
 
-/** A person's full name: name, paternal and maternal last names (spec 3: "joined by spaces"). */
+/** A person's full name: name, paternal and maternal last names (docs/product.md §3: joined by spaces). */
 export function fullName(person: { name: string; lastName: string; secondLastName?: string | null }): string {
   return [person.name, person.lastName, person.secondLastName].filter(Boolean).join(' ');
 }

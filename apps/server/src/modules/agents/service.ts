@@ -11,7 +11,7 @@ const pickerLimit = ({ query, size }: AgentsQuery) =>
   size ?? (query === undefined ? undefined : STAFF_PICKER_SIZE);
 
 /**
- * The agents a user may assign a customer to, for the staff pickers (spec 6): an administrator gets
+ * The agents a user may assign a customer to, for the staff pickers (docs/product.md §6): an administrator gets
  * every active (status A) ROLE_USER plus themself, by name; an agent only themself, whatever they
  * type. The customers service enforces the same rule on create/update (access/customers.ts).
  *

@@ -83,7 +83,7 @@ function editableColumns(input: CustomerFields) {
   };
 }
 
-/** A new customer is always PENDING (spec 4); without an agent it is assigned to the current user (spec 6). */
+/** A new customer is always PENDING (docs/product.md §4); without an agent it is assigned to the current user (docs/product.md §6). */
 export async function createCustomer(
   db: AppDb,
   actor: CustomerActor,

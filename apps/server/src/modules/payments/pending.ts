@@ -73,7 +73,7 @@ export function payableFeesJson() {
   ), '[]'::json)`;
 }
 
-/** The two JSON columns above turned into the API shape, with `total` = all of them (spec 5). */
+/** The two JSON columns above turned into the API shape, with `total` = all of them (docs/product.md §5). */
 export function toPendingPayments(installments: InstallmentJson[], payableFees: FeeJson[]): PendingPayments {
   const { amountCents: totalCents } = selectPayment(
     installments,
@@ -114,7 +114,7 @@ const agentPendingQuery = preparedPerDatabase((db) =>
 /**
  * GET /loans/{id}/pending-payments: what can be paid now — the installments PENDING or DELAYED by
  * number, the fees PENDING by date, and `total` = all of them (the form always includes every pending
- * fee; spec 5 "Payment totals"). A loan the actor may not see is 404 'Préstamo no encontrado'.
+ * fee; docs/product.md §5 "Payment totals"). A loan the actor may not see is 404 'Préstamo no encontrado'.
  */
 export async function pendingPayments(
   db: AppDb,

@@ -271,7 +271,7 @@ export interface PaymentFormProps {
   onDone: () => void;
 }
 
-/** 'Registro de Pago' (spec 2): tick installments oldest first, fees always included, method, proof. */
+/** 'Registro de Pago' (docs/product.md §2): tick installments oldest first, fees always included, method, proof. */
 export function PaymentForm({ loan, onDone }: PaymentFormProps) {
   const pending = usePendingPayments(loan.id);
   if (pending.isPending) {
