@@ -1,5 +1,10 @@
 /** Status and type values with their Spanish labels (docs/product.md §4). The one place they live. */
-import { LOAN_STATUSES, type LoanStatus } from '@prestaya/domain';
+import {
+  ACCOUNT_OPERATION_TYPES,
+  type AccountOperationType,
+  LOAN_STATUSES,
+  type LoanStatus,
+} from '@prestaya/domain';
 
 /**
  * A closed set of values written once with their labels, `{ VALUE: 'Etiqueta' }`: `values` keeps the
@@ -89,15 +94,16 @@ export const { values: PAYMENT_METHODS, labels: PAYMENT_METHOD_LABELS } = labell
 });
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const { values: ACCOUNT_OPERATION_TYPES, labels: ACCOUNT_OPERATION_LABELS } = labelled({
+// The operation types are the ledger's (their effects live beside them).
+export { ACCOUNT_OPERATION_TYPES, type AccountOperationType };
+export const ACCOUNT_OPERATION_LABELS: Record<AccountOperationType, string> = {
   PAYMENT_DEPOSIT: 'Abono',
   WITHDRAWAL: 'Entrega',
   VIRTUAL_WITHDRAWAL: 'Reserva',
   MANUAL_WITHDRAWAL: 'Retiro',
   DEPOSIT: 'Depósito',
   RELEASE: 'Liberación',
-});
-export type AccountOperationType = (typeof ACCOUNT_OPERATION_TYPES)[number];
+};
 
 export const CUSTOMER_STATUSES = ['PENDING'] as const;
 

@@ -8,6 +8,7 @@ import {
   type PagedQuery,
 } from '@prestaya/contracts';
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import { uuidArray } from '../../db/arrays.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import {
@@ -21,7 +22,6 @@ import {
 import { type CustomerRow, currentLoanStatusRank, customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { CURRENT_LOAN_COLUMNS, type CurrentLoanRow, toCustomerLoanSummary } from '../loans/summary.ts';
 import { visibleCustomers } from './access.ts';

@@ -1,12 +1,12 @@
 import { centsToPesos, type PendingPayments } from '@prestaya/contracts';
+import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES, selectPayment } from '@prestaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '../../domain/payment-rules.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visibleToAgentPlaceholder } from '../customers/access.ts';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
@@ -75,9 +75,12 @@ export function payableFeesJson() {
 
 /** The two JSON columns above turned into the API shape, with `total` = all of them (docs/product.md §5). */
 export function toPendingPayments(installments: InstallmentJson[], payableFees: FeeJson[]): PendingPayments {
-  const totalCents =
-    installments.reduce((sum, row) => sum + row.amountCents, 0) +
-    payableFees.reduce((sum, row) => sum + row.amountCents, 0);
+  const { amountCents: totalCents } = selectPayment(
+    installments,
+    payableFees,
+    installments.length,
+    (item) => item.amountCents,
+  );
   return {
     scheduledPayments: installments.map(toScheduledPaymentDto),
     fees: payableFees.map(toFeeDto),
