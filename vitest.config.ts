@@ -1,16 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One runner for every workspace; the server's files are two projects (apps/server/vitest.shared.ts).
+// One runner for every workspace.
 export default defineConfig({
   test: {
-    projects: [
-      'packages/contracts',
-      'packages/domain',
-      'apps/server/vitest.config.ts',
-      'apps/server/vitest.isolated.config.ts',
-      'apps/web',
-    ],
+    projects: ['packages/contracts', 'packages/domain', 'apps/server/vitest.config.ts', 'apps/web'],
     // Vitest's default in a run is one worker fewer than the cores: a single worker on the 2-core CI
     // machine, where the API files spend much of their time waiting on PostgreSQL.
     maxWorkers: availableParallelism(),

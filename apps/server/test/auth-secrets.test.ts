@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashSecret, verifyAgainstDummy, verifySecret } from '../src/modules/auth/secrets.ts';
 import { createUserAndLogin, loginToken, useTestApp } from './support/app.ts';
+import { useProductionArgon2Cost } from './support/cheap-argon2.ts';
 import { rowsOf } from './support/database.ts';
 
-// The rest of the suite hashes at a test-only cost (support/cheap-argon2.ts); this file runs the real
-// library, so the cost a deployment stores is checked here, once, through the API's own path.
-vi.unmock('@node-rs/argon2');
+// The rest of the suite hashes at a test-only cost (support/cheap-argon2.ts); this file hashes at the
+// library's own cost, so the cost a deployment stores is checked here, once, through the API's own path.
+useProductionArgon2Cost();
 
 /** Argon2id, version 19, 19 MiB, two passes, one lane: the OWASP parameters the server promises. */
 const PRODUCTION_COST = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;

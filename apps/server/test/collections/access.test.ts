@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectProblem, request } from '../support/app.ts';
-import {
-  collections,
-  context,
-  day,
-  loanDue,
-  namesOf,
-  T,
-  tabOf,
-  useStaff,
-} from '../support/collections-world.ts';
+import { namesOf, useCollectionsWorld } from '../support/collections-world.ts';
 import { accrue } from '../support/worlds.ts';
+
+const { collections, context, day, loanDue, staff, T, tabOf } = useCollectionsWorld();
 
 /**
  * Who sees which cards: an agent their own customers' loans only (another agent's `agentId` is a 403),
  * an administrator every agent's ('Todos') or one agent's. Ana has Alma (due today) and Amado (overdue:
  * installment 1 due T−3 and fees T−2, T−1, T: 100.10 + 100.10); Beto has Bruno (due today).
  */
-const staff = useStaff();
 
 beforeEach(async () => {
   await loanDue(staff.admin, staff.ana, { name: 'Alma' });

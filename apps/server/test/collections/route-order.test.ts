@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customersApi } from '../support/api.ts';
-import { collections, context, loanDue, namesOf, tabOf, useStaff } from '../support/collections-world.ts';
+import { namesOf, useCollectionsWorld } from '../support/collections-world.ts';
 import type { ActiveLoan } from '../support/worlds.ts';
+
+const { collections, context, loanDue, staff, tabOf } = useCollectionsWorld();
 
 /**
  * 'Cobranza' reads as a route: postal code, colonia, last name, name (accents and case folded), then
@@ -15,7 +17,6 @@ import type { ActiveLoan } from '../support/worlds.ts';
  *   Zoe Ábrego     03100 Del Valle
  *   Eva Sin Casa   (no address)
  */
-const staff = useStaff();
 let carlas: ActiveLoan[];
 
 const ALAMOS = { postalCode: '03100', neighborhood: 'Álamos' };

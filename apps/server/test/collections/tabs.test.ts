@@ -3,18 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
 import { rejection } from '../support/builders.ts';
 import { daysBetween } from '../support/clock.ts';
-import {
-  collections,
-  context,
-  day,
-  loanDue,
-  namesOf,
-  T,
-  tabOf,
-  useStaff,
-  WEEK_END,
-} from '../support/collections-world.ts';
+import { namesOf, useCollectionsWorld } from '../support/collections-world.ts';
 import { type ActiveLoan, accrue, confirm, openAccount, registerOldest } from '../support/worlds.ts';
+
+const { collections, context, day, loanDue, staff, T, tabOf, WEEK_END } = useCollectionsWorld();
 
 /**
  * GET /api/v1/collections: which loans each tab lists and what each card says is due, hand-computed.
@@ -33,7 +25,6 @@ import { type ActiveLoan, accrue, confirm, openAccount, registerOldest } from '.
  */
 const TODAY_IS_SUNDAY = WEEK_END === T;
 
-const staff = useStaff();
 let loans: Record<'hugo' | 'olga' | 'sara' | 'valeria', ActiveLoan>;
 
 beforeEach(async () => {

@@ -8,26 +8,19 @@ import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/demo/staff.ts';
 import { loginToken } from '../support/app.ts';
 import { createTestDatabase } from '../support/database.ts';
 import {
-  app,
   businessDigest,
-  db,
-  deliveredLoansWithWrongFigures,
-  FIRST_DAY,
-  moneyMovementCounts,
-  NOW,
   one,
-  paidInSql,
   query,
-  report,
-  rowsWithoutTheirAudit,
   SEED_TIMEOUT,
-  summary,
-  TODAY,
   TZ,
+  useDemoSeed,
   weekStart,
 } from '../support/demo-seed.ts';
 import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 import { expectReportTallies } from '../support/report-tallies-invariant.ts';
+
+const demo = useDemoSeed();
+const { db, FIRST_DAY, NOW, seeded, TODAY } = demo;
 
 /**
  * `npm run seed:demo` on a fresh database (PGlite in memory, or its own PostgreSQL database with
@@ -46,10 +39,11 @@ describe('npm run seed:demo — what it creates', () => {
     expect(staff.filter((u) => u.roles.includes('ROLE_ADMIN'))).toHaveLength(2);
     expect(staff.filter((u) => u.roles.join() === 'ROLE_USER')).toHaveLength(4);
     expect(staff.every((u) => u.has_pin && u.status === 'A')).toBe(true);
-    expect(summary.staff).toHaveLength(6);
-    expect(summary.staff.every((u) => /^\d{4,6}$/.test(u.pin) && u.password === DEMO_PASSWORD)).toBe(true);
+    const printed = seeded.summary.staff;
+    expect(printed).toHaveLength(6);
+    expect(printed.every((u) => /^\d{4,6}$/.test(u.pin) && u.password === DEMO_PASSWORD)).toBe(true);
     // The printed credentials work.
-    expect(await loginToken(app, DEMO_ADMIN_USERNAME, DEMO_PASSWORD)).toBeTruthy();
+    expect(await loginToken(seeded.app, DEMO_ADMIN_USERNAME, DEMO_PASSWORD)).toBeTruthy();
   });
 
   it('120 customers of the four agents, each with an address, valid for the contracts', async () => {
@@ -200,12 +194,12 @@ describe('npm run seed:demo — invariants', () => {
   });
 
   it('every delivered loan: currentBalance = unpaid installments + pending fees, its status from them; the report tallies = the figures of the rows', async () => {
-    expect(await deliveredLoansWithWrongFigures()).toEqual([]);
+    expect(await demo.deliveredLoansWithWrongFigures()).toEqual([]);
     expect((await expectReportTallies(db().db, TODAY)).portfolio.length).toBeGreaterThan(0);
   });
 
   it('every PAID payment has its Abono, every delivered loan its Reserva and Entrega, every cancelled approval its Liberación', async () => {
-    const problems = await moneyMovementCounts();
+    const problems = await demo.moneyMovementCounts();
     expect(problems).toEqual({
       paid_without_abono: 0,
       abono_of_unpaid: 0,
@@ -220,7 +214,7 @@ describe('npm run seed:demo — invariants', () => {
   });
 
   it('audit rows for what it created and decided', async () => {
-    expect(await rowsWithoutTheirAudit()).toEqual({
+    expect(await demo.rowsWithoutTheirAudit()).toEqual({
       users: 0,
       customers: 0,
       addresses: 0,
@@ -271,9 +265,9 @@ describe('dashboard acceptance: GET /reports/weekly-payments on the demo data', 
     ['a past week (three weeks ago)', pastWeek],
   ])('%s: the admin totals equal the sum of PAID payments confirmed that week', async (_, range) => {
     const { from, to } = range();
-    const token = await loginToken(app, DEMO_ADMIN_USERNAME, DEMO_PASSWORD);
-    const figures = await report(token, from, to);
-    const expected = await paidInSql(from, to);
+    const token = await loginToken(seeded.app, DEMO_ADMIN_USERNAME, DEMO_PASSWORD);
+    const figures = await demo.report(token, from, to);
+    const expected = await demo.paidInSql(from, to);
     expect(figures.totals).toEqual({
       total: centsToPesos(Number(expected.total)),
       installments: centsToPesos(Number(expected.installments)),
@@ -285,14 +279,14 @@ describe('dashboard acceptance: GET /reports/weekly-payments on the demo data', 
 
   it('a past week is not empty, and an agent gets exactly their own portfolio of it', async () => {
     const { from, to } = pastWeek();
-    const all = await paidInSql(from, to);
+    const all = await demo.paidInSql(from, to);
     expect(Number(all.total)).toBeGreaterThan(0);
     expect(Number(all.fees)).toBeGreaterThan(0);
     const agentUsername = 'agente2@demo.prestaya.mx';
-    const own = await paidInSql(from, to, agentUsername);
+    const own = await demo.paidInSql(from, to, agentUsername);
     expect(Number(own.total)).toBeGreaterThan(0);
     expect(Number(own.total)).toBeLessThan(Number(all.total));
-    const figures = await report(await loginToken(app, agentUsername, DEMO_PASSWORD), from, to);
+    const figures = await demo.report(await loginToken(seeded.app, agentUsername, DEMO_PASSWORD), from, to);
     expect(figures.scope).toBe('AGENT');
     expect(figures.totals.total).toBe(centsToPesos(Number(own.total)));
     expect(figures.totals.payments).toBe(own.payments);

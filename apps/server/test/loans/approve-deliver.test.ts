@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/app.ts';
 import { addDays, businessToday } from '../support/clock.ts';
-import { api, context, world } from '../support/loans-world.ts';
+import { useLoansWorld } from '../support/loans-world.ts';
 import { loanAuditOf, storedLoanState } from '../support/records.ts';
 import { accountOf, expectLedger, ledgerOf, openAccount, secondCustomer } from '../support/worlds.ts';
+
+const { api, context, world } = useLoansWorld();
 
 describe('request → approve → deliver (the issue-4 journey)', () => {
   it('reserves, delivers and schedules with the exact figures, the ledger invariant after every step', async () => {

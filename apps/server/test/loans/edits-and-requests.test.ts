@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/app.ts';
 import { addDays, businessToday } from '../support/clock.ts';
-import { api, context, world } from '../support/loans-world.ts';
+import { useLoansWorld } from '../support/loans-world.ts';
 import { loanAuditOf, storedLoanState } from '../support/records.ts';
 import { accountOf, expectLedger, openAccount, secondCustomer } from '../support/worlds.ts';
+
+const { api, context, world } = useLoansWorld();
 
 /** Another customer of the same agent. */
 describe('editing a loan', () => {

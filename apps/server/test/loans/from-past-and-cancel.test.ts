@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/app.ts';
 import { addDays } from '../support/clock.ts';
-import { api, context, world } from '../support/loans-world.ts';
+import { useLoansWorld } from '../support/loans-world.ts';
 import { loanAuditOf } from '../support/records.ts';
 import { accountOf, expectLedger, ledgerOf, openAccount } from '../support/worlds.ts';
+
+const { api, context, world } = useLoansWorld();
 
 describe('a loanFromPast (Préstamo ya iniciado)', () => {
   it('moves no money on approve or deliver and anchors the schedule on the request date', async () => {

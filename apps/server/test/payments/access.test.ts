@@ -2,8 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createUserAndLogin, expectProblem, request, type TestUser } from '../support/app.ts';
 import { jsonPart, rejection } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
-import { api, context, world } from '../support/payments-world.ts';
+import { usePaymentsWorld } from '../support/payments-world.ts';
 import { accrue, activeLoan, openAccount } from '../support/worlds.ts';
+
+const { api, context, world } = usePaymentsWorld();
 
 /**
  * Roles (docs/architecture.md "People and access"): 'Pagos Recibidos', confirming/rejecting and

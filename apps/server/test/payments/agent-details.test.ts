@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { customersApi } from '../support/api.ts';
 import { createUserAndLogin, expectProblem, request } from '../support/app.ts';
 import { filePart, fixture, formOf, jsonPart, rejection } from '../support/builders.ts';
-import { api, context, world } from '../support/payments-world.ts';
+import { usePaymentsWorld } from '../support/payments-world.ts';
 import { activeLoan, openAccount, secondCustomer } from '../support/worlds.ts';
+
+const { api, context, world } = usePaymentsWorld();
 
 /**
  * An agent reads (never decides) the details of the payments they registered and of the payments of

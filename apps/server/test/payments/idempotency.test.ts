@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/app.ts';
 import { filePart, fixture, jsonPart } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
-import { api, context, world } from '../support/payments-world.ts';
+import { usePaymentsWorld } from '../support/payments-world.ts';
 import { activeLoan } from '../support/worlds.ts';
+
+const { api, context, world } = usePaymentsWorld();
 
 /**
  * `Idempotency-Key` on POST /loans/{id}/payments: a double click or a retry after a lost reply gets the

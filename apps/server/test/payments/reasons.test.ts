@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { expectProblem, request } from '../support/app.ts';
 import { jsonPart, rejection } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
-import { api, context, world } from '../support/payments-world.ts';
+import { usePaymentsWorld } from '../support/payments-world.ts';
 import { auditRowsOf } from '../support/records.ts';
 import { activeLoan, openAccount, overdueLoan } from '../support/worlds.ts';
+
+const { api, context, world } = usePaymentsWorld();
 
 /**
  * Rejecting a payment and cancelling a fine ask for a reason (3 to 300 characters of allowed text),

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { customersApi, loansApi } from '../support/api.ts';
 import { expectProblem, request } from '../support/app.ts';
 import { jsonPart, multipart, textPart } from '../support/builders.ts';
-import { api, context, world } from '../support/payments-world.ts';
+import { usePaymentsWorld } from '../support/payments-world.ts';
 import { storedPaymentState } from '../support/records.ts';
 import { activeLoan, overdueLoan } from '../support/worlds.ts';
+
+const { api, context, world } = usePaymentsWorld();
 
 /**
  * Registering a payment (POST /loans/{id}/payments, multipart): the rules of docs/architecture.md "Payments",

@@ -5,8 +5,10 @@ import { expectProblem } from '../support/app.ts';
 import { jsonPart, textPart } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { rowsOf } from '../support/database.ts';
-import { api, context, world } from '../support/payments-world.ts';
+import { usePaymentsWorld } from '../support/payments-world.ts';
 import { activeLoan, loanOf, overdueLoan } from '../support/worlds.ts';
+
+const { api, context, world } = usePaymentsWorld();
 
 /**
  * Registering a payment (POST /loans/{id}/payments, multipart): the rules of docs/architecture.md "Payments",

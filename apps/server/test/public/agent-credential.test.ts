@@ -5,32 +5,22 @@ import { buildApp } from '../../src/app.ts';
 import { createAdmin, createUserAndLogin, expectProblem, testConfig } from '../support/app.ts';
 import { filePart, filesUnder, fixture, jsonPart, type Part } from '../support/builders.ts';
 import { publicApi, TOO_MANY } from '../support/public-api.ts';
-import {
-  api,
-  asAgent,
-  cash,
-  context,
-  dataDir,
-  expectLocked,
-  expectRefused,
-  ids,
-  loanId,
-  lockoutOf,
-  paymentRows,
-  world,
-} from '../support/public-payment-world.ts';
+import { expectLocked, expectRefused, usePublicPaymentWorld } from '../support/public-payment-world.ts';
 import { storedFiles } from '../support/stored-files.ts';
+
+const { api, asAgent, cash, context, dataDir, ids, loan, lockoutOf, paymentRows, world } =
+  usePublicPaymentWorld();
 
 describe('the agent credential', () => {
   it('every refusal is the same 401: missing, malformed, wrong PIN, unknown number', async () => {
     const responses = [
-      await api().pay(loanId, cash()),
-      await api().pay(loanId, cash(), 'Basic'),
-      await api().pay(loanId, cash(), 'Basic !!!'),
-      await api().pay(loanId, cash(), `Bearer ${world.agent.token}`),
-      await api().pay(loanId, cash(), `Basic ${Buffer.from(`${world.agent.num}`).toString('base64')}`),
-      await api().pay(loanId, cash(), asAgent(world.agent, '9999')),
-      await api().pay(loanId, cash(), [99_999, '1234']),
+      await api().pay(loan.id, cash()),
+      await api().pay(loan.id, cash(), 'Basic'),
+      await api().pay(loan.id, cash(), 'Basic !!!'),
+      await api().pay(loan.id, cash(), `Bearer ${world.agent.token}`),
+      await api().pay(loan.id, cash(), `Basic ${Buffer.from(`${world.agent.num}`).toString('base64')}`),
+      await api().pay(loan.id, cash(), asAgent(world.agent, '9999')),
+      await api().pay(loan.id, cash(), [99_999, '1234']),
     ];
     for (const response of responses) await expectRefused(response);
     expect(new Set(responses.map((r) => r.body)).size).toBe(1);
@@ -43,7 +33,7 @@ describe('the agent credential', () => {
   it('a staff session does not authorise a public payment', async () => {
     const response = await context.app.inject({
       method: 'POST',
-      url: `/public/api/v1/loans/${loanId}/payments`,
+      url: `/public/api/v1/loans/${loan.id}/payments`,
       headers: { authorization: `Bearer ${world.admin.token}` },
       payload: {},
     });
@@ -56,7 +46,7 @@ describe('the agent credential', () => {
     const noPin = await createAdmin(context);
     await context.database.db.execute(sql`update users set pin_hash = null where id = ${noPin.id}`);
     for (const user of [cancelled, delayed, noPin]) {
-      await expectRefused(await api().pay(loanId, cash(), asAgent(user)));
+      await expectRefused(await api().pay(loan.id, cash(), asAgent(user)));
       expect(await lockoutOf(user.num)).toEqual({ failed_count: 1, locked: false });
     }
     expect(await paymentRows()).toEqual([]);
@@ -64,26 +54,26 @@ describe('the agent credential', () => {
 
   it('5 wrong PINs lock the number: even the right PIN is refused until the lock expires; then it works and resets', async () => {
     for (let i = 0; i < 4; i++)
-      await expectRefused(await api().pay(loanId, cash(), asAgent(world.agent, '0000')));
+      await expectRefused(await api().pay(loan.id, cash(), asAgent(world.agent, '0000')));
     expect(await lockoutOf(world.agent.num)).toEqual({ failed_count: 4, locked: false });
     // The failure that locks is answered with the lock.
-    expectLocked(await api().pay(loanId, cash(), asAgent(world.agent, '0000')));
+    expectLocked(await api().pay(loan.id, cash(), asAgent(world.agent, '0000')));
     expect(await lockoutOf(world.agent.num)).toEqual({ failed_count: 5, locked: true });
 
-    const locked = await api().pay(loanId, cash(), asAgent());
+    const locked = await api().pay(loan.id, cash(), asAgent());
     expectLocked(locked);
-    const wrong = await api().pay(loanId, cash(), asAgent(world.agent, '0000'));
+    const wrong = await api().pay(loan.id, cash(), asAgent(world.agent, '0000'));
     expect(locked.body).toBe(wrong.body);
     expect(await paymentRows()).toEqual([]);
     // Another user's number is not affected.
-    expect((await api().pay(loanId, cash(), asAgent(world.admin))).statusCode).toBe(201);
+    expect((await api().pay(loan.id, cash(), asAgent(world.admin))).statusCode).toBe(201);
 
     // The lock expires (simulated in the database, not by waiting).
     await context.database.db.execute(
       sql`update pin_lockouts set locked_until = now() - interval '1 second' where user_num = ${world.agent.num}`,
     );
     const afterExpiry = await api().pay(
-      loanId,
+      loan.id,
       [jsonPart({ scheduledPaymentIds: ids(2).slice(1), paymentMethod: 0 as never })],
       asAgent(),
     );
@@ -93,22 +83,22 @@ describe('the agent credential', () => {
 
   it('an expired lock starts over: one wrong PIN after it counts 1, not 6', async () => {
     for (let i = 0; i < 4; i++)
-      await expectRefused(await api().pay(loanId, cash(), asAgent(world.agent, '0000')));
-    expectLocked(await api().pay(loanId, cash(), asAgent(world.agent, '0000')));
+      await expectRefused(await api().pay(loan.id, cash(), asAgent(world.agent, '0000')));
+    expectLocked(await api().pay(loan.id, cash(), asAgent(world.agent, '0000')));
     await context.database.db.execute(
       sql`update pin_lockouts set locked_until = now() - interval '1 second' where user_num = ${world.agent.num}`,
     );
-    await expectRefused(await api().pay(loanId, cash(), asAgent(world.agent, '0000')));
+    await expectRefused(await api().pay(loan.id, cash(), asAgent(world.agent, '0000')));
     expect(await lockoutOf(world.agent.num)).toEqual({ failed_count: 1, locked: false });
   });
 
   it('a success resets the count', async () => {
     for (let i = 0; i < 4; i++)
-      await expectRefused(await api().pay(loanId, cash(), asAgent(world.agent, '0000')));
-    expect((await api().pay(loanId, cash(), asAgent())).statusCode).toBe(201);
+      await expectRefused(await api().pay(loan.id, cash(), asAgent(world.agent, '0000')));
+    expect((await api().pay(loan.id, cash(), asAgent())).statusCode).toBe(201);
     expect(await lockoutOf(world.agent.num)).toBeUndefined();
     for (let i = 0; i < 4; i++)
-      await expectRefused(await api().pay(loanId, cash(), asAgent(world.agent, '0000')));
+      await expectRefused(await api().pay(loan.id, cash(), asAgent(world.agent, '0000')));
     expect(await lockoutOf(world.agent.num)).toEqual({ failed_count: 4, locked: false });
   });
 
@@ -122,7 +112,7 @@ describe('the agent credential', () => {
       const apps = [context.app, second];
       for (let i = 0; i < 5; i++) {
         const reply = await publicApi(apps[i % 2] as FastifyInstance).pay(
-          loanId,
+          loan.id,
           cash(),
           asAgent(world.agent, '0000'),
         );
@@ -130,7 +120,7 @@ describe('the agent credential', () => {
         else expectLocked(reply);
       }
       expect(await lockoutOf(world.agent.num)).toEqual({ failed_count: 5, locked: true });
-      for (const app of apps) expectLocked(await publicApi(app).pay(loanId, cash(), asAgent()));
+      for (const app of apps) expectLocked(await publicApi(app).pay(loan.id, cash(), asAgent()));
       expect(await paymentRows()).toEqual([]);
     } finally {
       await second.close();
@@ -144,12 +134,12 @@ describe('refused public uploads', () => {
       jsonPart({ scheduledPaymentIds: ids(n), paymentMethod: 1 as never }),
       filePart(fixture('proof.webp'), 'p.webp', 'image/webp'),
     ];
-    await expectRefused(await api().pay(loanId, transfer(), asAgent(world.agent, '0000')));
+    await expectRefused(await api().pay(loan.id, transfer(), asAgent(world.agent, '0000')));
     expect(filesUnder(dataDir)).toEqual([]);
     // Skipping installment 1: refused by the rules after the credential passed and the file was read.
     expectProblem(
       await api().pay(
-        loanId,
+        loan.id,
         [
           jsonPart({ scheduledPaymentIds: ids(2).slice(1), paymentMethod: 1 as never }),
           filePart(fixture('proof.png')),
@@ -162,7 +152,7 @@ describe('refused public uploads', () => {
     // A file that is not an image.
     expectProblem(
       await api().pay(
-        loanId,
+        loan.id,
         [
           jsonPart({ scheduledPaymentIds: ids(1), paymentMethod: 1 as never }),
           filePart(Buffer.from('no soy una imagen')),
@@ -171,8 +161,8 @@ describe('refused public uploads', () => {
       ),
       415,
     );
-    for (let i = 0; i < 5; i++) await api().pay(loanId, transfer(), asAgent(world.agent, '0000'));
-    expectLocked(await api().pay(loanId, transfer(), asAgent()));
+    for (let i = 0; i < 5; i++) await api().pay(loan.id, transfer(), asAgent(world.agent, '0000'));
+    expectLocked(await api().pay(loan.id, transfer(), asAgent()));
     expect(filesUnder(dataDir)).toEqual([]);
     expect(await storedFiles(context)).toEqual([]);
     expect(await paymentRows()).toEqual([]);
@@ -182,9 +172,9 @@ describe('refused public uploads', () => {
 describe('public payment rate limit', () => {
   it('allows 30 attempts a minute per client, then 429 (even with the right PIN)', async () => {
     for (let i = 0; i < 30; i++) {
-      await expectRefused(await api().pay(loanId, cash(), 'Basic bm9wZQ=='));
+      await expectRefused(await api().pay(loan.id, cash(), 'Basic bm9wZQ=='));
     }
-    expectProblem(await api().pay(loanId, cash(), asAgent()), 429, TOO_MANY);
+    expectProblem(await api().pay(loan.id, cash(), asAgent()), 429, TOO_MANY);
     expect(await paymentRows()).toEqual([]);
     // Lookups have their own budget.
     expect((await api().search('?num=1000&phone=5512345678')).statusCode).toBe(200);

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/app.ts';
 import { jsonPart } from '../support/builders.ts';
-import { api, asAgent, cash, ids, loanId, paymentRows, world } from '../support/public-payment-world.ts';
+import { usePublicPaymentWorld } from '../support/public-payment-world.ts';
+
+const { api, asAgent, cash, ids, loan, paymentRows, world } = usePublicPaymentWorld();
 
 /** `Idempotency-Key` on the borrower's payment: a double click records one payment, both replies 201. */
 const withKey = (key = 'public-key-0001') => ({ 'idempotency-key': key });
 const pay = (parts = cash(), headers = withKey(), user = world.agent) =>
-  api().pay(loanId, parts, asAgent(user), undefined, headers);
+  api().pay(loan.id, parts, asAgent(user), undefined, headers);
 
 describe('an idempotent public payment', () => {
   it('answers a repeat of the same key with the same payment', async () => {

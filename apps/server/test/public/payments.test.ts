@@ -5,27 +5,17 @@ import { loansApi, paymentsApi } from '../support/api.ts';
 import { expectProblem } from '../support/app.ts';
 import { filePart, filesUnder, fixture, jsonPart, textPart } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
-import {
-  api,
-  asAgent,
-  cash,
-  context,
-  dataDir,
-  ids,
-  loanId,
-  otherCustomerId,
-  paymentRows,
-  query,
-  schedule,
-  world,
-} from '../support/public-payment-world.ts';
+import { usePublicPaymentWorld } from '../support/public-payment-world.ts';
 import { storedFiles } from '../support/stored-files.ts';
 import { accrue, activeLoan } from '../support/worlds.ts';
+
+const { api, asAgent, cash, context, dataDir, ids, loan, otherCustomerId, paymentRows, query, world } =
+  usePublicPaymentWorld();
 
 describe('a public payment', () => {
   it('is registered VALIDATING through the PUBLIC channel with the authorising agent as registrar', async () => {
     const response = await api().pay(
-      loanId,
+      loan.id,
       [jsonPart({ scheduledPaymentIds: ids(2), paymentMethod: 0 as never })],
       asAgent(),
     );
@@ -41,7 +31,7 @@ describe('a public payment', () => {
     expect(body.data).toEqual({
       id: expect.any(String),
       folio: paymentFolio(stored?.num ?? 0, body.data.id),
-      amount: (schedule[0]?.amount ?? 0) + (schedule[1]?.amount ?? 0),
+      amount: (loan.schedule[0]?.amount ?? 0) + (loan.schedule[1]?.amount ?? 0),
       status: 'VALIDATING',
       createdOn: new Date(stored?.created_on ?? 0).toISOString(),
     });
@@ -69,7 +59,7 @@ describe('a public payment', () => {
 
   it('method code 1 is a TRANSFER with its proof image stored; the names and a text part work too', async () => {
     const transfer = await api().pay(
-      loanId,
+      loan.id,
       [jsonPart({ scheduledPaymentIds: ids(1), paymentMethod: 1 as never }), filePart(fixture('proof.png'))],
       asAgent(),
     );
@@ -84,13 +74,13 @@ describe('a public payment', () => {
     expect(filesUnder(dataDir)).toEqual([]);
 
     const byName = await api().pay(
-      loanId,
+      loan.id,
       [textPart({ scheduledPaymentIds: ids(2).slice(1), paymentMethod: 'CASH' })],
       asAgent(),
     );
     expect(byName.statusCode, byName.body).toBe(201);
     const jpeg = await api().pay(
-      loanId,
+      loan.id,
       [
         jsonPart({ scheduledPaymentIds: ids(3).slice(2), paymentMethod: '1' as never }),
         filePart(fixture('proof.jpg'), 'foto.jpg', 'image/jpeg'),
@@ -104,7 +94,7 @@ describe('a public payment', () => {
   it('refuses an unknown method code with 400 naming the field', async () => {
     const body = expectProblem(
       await api().pay(
-        loanId,
+        loan.id,
         [jsonPart({ scheduledPaymentIds: ids(1), paymentMethod: '2' as never })],
         asAgent(),
       ),
@@ -115,7 +105,7 @@ describe('a public payment', () => {
   });
 
   it('an administrator with a PIN may authorise too', async () => {
-    const response = await api().pay(loanId, cash(), asAgent(world.admin));
+    const response = await api().pay(loan.id, cash(), asAgent(world.admin));
     expect(response.statusCode, response.body).toBe(201);
     expect((await paymentRows())[0]?.registered_by).toBe(world.admin.id);
   });

@@ -2,7 +2,7 @@ import type { PortfolioReport } from '@prestaya/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loansApi } from '../support/api.ts';
 import { createAdmin, createUserAndLogin, type TestUser } from '../support/app.ts';
-import { context, day, reports, T } from '../support/reports-world.ts';
+import { useReportsWorld } from '../support/reports-world.ts';
 import {
   accrue,
   activeLoan,
@@ -12,6 +12,8 @@ import {
   openAccount,
   registerOldest,
 } from '../support/worlds.ts';
+
+const { context, day, reports, T } = useReportsWorld();
 
 const bucketsOf = (report: PortfolioReport) =>
   report.buckets.map((b) => [b.key, b.label, b.loans, b.principal]);

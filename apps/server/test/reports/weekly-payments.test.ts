@@ -4,9 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentsApi } from '../support/api.ts';
 import { createAdmin, createUserAndLogin, expectProblem, type TestUser } from '../support/app.ts';
 import { rejection } from '../support/builders.ts';
-import { context, day, reports, T } from '../support/reports-world.ts';
+import { useReportsWorld } from '../support/reports-world.ts';
 import { withinTimeLimit } from '../support/time-limit.ts';
 import { accrue, activeLoan, confirm, customerOf, openAccount, registerOldest } from '../support/worlds.ts';
+
+const { context, day, reports, T } = useReportsWorld();
 
 /**
  * GET /api/v1/reports/weekly-payments against hand-computed fixtures built through the API.

@@ -11,28 +11,10 @@ import { type DemoSummary, HISTORY_DAYS, seedDemo } from '../../src/demo/seed.ts
 import { request, testConfig } from './app.ts';
 import { createTestDatabase, rowsOf } from './database.ts';
 
-/**
- * One demo-seeded database for the seed-demo tests: importing this module registers the hooks that seed
- * it (slow: the real services drive ten weeks of a lender's work) and start an app on it. `first`,
- * `summary` and `app` are live bindings, set once beforeAll has run.
- */
-
+/** The business time zone both seedings run in. */
 export const TZ = 'America/Mexico_City';
 
-/** One "now" for both seedings, so they simulate exactly the same moments. */
-export const NOW = new Date();
-
-export const TODAY = businessDate(NOW, TZ);
-
-export const FIRST_DAY = addDays(TODAY, -HISTORY_DAYS);
-
 export const SEED_TIMEOUT = 20 * 60_000;
-
-export let first: { database: Database; drop: () => Promise<void> };
-
-export let summary: DemoSummary;
-
-export let app: FastifyInstance;
 
 export const query = async <T>(database: Database, statement: SQL) =>
   rowsOf<T>(await database.db.execute(statement));
@@ -40,31 +22,49 @@ export const query = async <T>(database: Database, statement: SQL) =>
 export const one = async <T>(database: Database, statement: SQL) =>
   (await query<T>(database, statement))[0] as T;
 
-export const db = () => first.database;
-
-beforeAll(async () => {
-  first = await createTestDatabase();
-  await migrateDatabase(first.database);
-  summary = await seedDemo(first.database.db, { seed: 42, now: NOW, timeZone: TZ });
-  app = await buildApp({ config: testConfig(), database: first.database, logger: false });
-  await app.ready();
-}, SEED_TIMEOUT);
-
-afterAll(async () => {
-  await app?.close();
-  await first?.drop();
-});
+/**
+ * One demo-seeded database for the seed-demo tests: called once at the top of the file, it registers the
+ * hooks that seed it (slow: the real services drive ten weeks of a lender's work) and start an app on
+ * it. `seeded` is filled in place by beforeAll, so read its properties in tests; `NOW` is the one "now"
+ * of both seedings, so they simulate exactly the same moments.
+ */
+export function useDemoSeed() {
+  const NOW = new Date();
+  const TODAY = businessDate(NOW, TZ);
+  const seeded = {} as { database: Database; summary: DemoSummary; app: FastifyInstance };
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const first = await createTestDatabase();
+    drop = first.drop;
+    seeded.database = first.database;
+    await migrateDatabase(first.database);
+    seeded.summary = await seedDemo(first.database.db, { seed: 42, now: NOW, timeZone: TZ });
+    seeded.app = await buildApp({ config: testConfig(), database: first.database, logger: false });
+    await seeded.app.ready();
+  }, SEED_TIMEOUT);
+  afterAll(async () => {
+    await seeded.app?.close();
+    await drop();
+  });
+  const db = () => seeded.database;
+  return {
+    NOW,
+    TODAY,
+    FIRST_DAY: addDays(TODAY, -HISTORY_DAYS),
+    seeded,
+    db,
+    deliveredLoansWithWrongFigures: () => deliveredLoansWithWrongFigures(db(), TODAY),
+    moneyMovementCounts: () => moneyMovementCounts(db()),
+    paidInSql: (from: string, to: string, agentUsername?: string) => paidInSql(db(), from, to, agentUsername),
+    report: (token: string, from: string, to: string) => report(seeded.app, token, from, to),
+    rowsWithoutTheirAudit: () => rowsWithoutTheirAudit(db()),
+  };
+}
 
 /** Sunday of the week (Sunday–Saturday) a calendar date falls in. */
 export function weekStart(date: string): string {
   return addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
 }
-
-/**
- * A digest of the business data, without ids or times of day (uuids and the exact seconds depend on
- * when the seed runs): people, addresses, accounts and their ledger, loans, installments, fees and
- * payments, with dates as business days.
- */
 
 /**
  * A digest of the business data, without ids or times of day (uuids and the exact seconds depend on
@@ -113,9 +113,9 @@ export async function businessDigest(database: Database): Promise<string> {
 }
 
 /** The delivered loans whose stored balance, real amount, installments or status disagree with their rows. */
-export const deliveredLoansWithWrongFigures = () =>
+const deliveredLoansWithWrongFigures = (database: Database, TODAY: string) =>
   query<Record<string, unknown>>(
-    db(),
+    database,
     sql`with figures as (
           select l.num, l.status, l.current_balance_cents as balance, l.current_real_amount_cents as real,
                  coalesce((select sum(amount_cents) from scheduled_payments s where s.loan_id = l.id and s.status <> 'PAID'), 0)
@@ -138,9 +138,9 @@ export const deliveredLoansWithWrongFigures = () =>
   );
 
 /** Counts of payments and loans missing the ledger movement they must have (and of cancelled approvals). */
-export const moneyMovementCounts = () =>
+const moneyMovementCounts = (database: Database) =>
   one<Record<string, number>>(
-    db(),
+    database,
     sql`select
       (select count(*)::int from payments p where p.status = 'PAID' and 1 <> (
          select count(*) from account_transactions t where t.payment_id = p.id and t.operation_type = 'PAYMENT_DEPOSIT'
@@ -167,10 +167,10 @@ export const moneyMovementCounts = () =>
   );
 
 /** Σ PAID payments confirmed in the business days from..to, computed here, independently of the report. */
-export async function paidInSql(from: string, to: string, agentUsername?: string) {
+async function paidInSql(database: Database, from: string, to: string, agentUsername?: string) {
   const agent = agentUsername ? sql`and u.username = ${agentUsername}` : sql``;
   return one<{ total: string; installments: string; fees: string; payments: number }>(
-    db(),
+    database,
     sql`select coalesce(sum(p.amount_cents), 0) as total, count(*)::int as payments,
                coalesce(sum((select sum(i.amount_cents) from payment_items i
                               where i.payment_id = p.id and i.scheduled_payment_id is not null)), 0) as installments,
@@ -183,7 +183,12 @@ export async function paidInSql(from: string, to: string, agentUsername?: string
   );
 }
 
-export async function report(token: string, from: string, to: string): Promise<WeeklyPaymentsReport> {
+async function report(
+  app: FastifyInstance,
+  token: string,
+  from: string,
+  to: string,
+): Promise<WeeklyPaymentsReport> {
   const response = await request(app, {
     method: 'GET',
     url: `/api/v1/reports/weekly-payments?from=${from}&to=${to}`,
@@ -194,9 +199,9 @@ export async function report(token: string, from: string, to: string): Promise<W
 }
 
 /** Per kind of row the seed created or decided, how many have no audit row saying so. */
-export const rowsWithoutTheirAudit = () =>
+const rowsWithoutTheirAudit = (database: Database) =>
   one<Record<string, number>>(
-    db(),
+    database,
     sql`select
       (select count(*)::int from users u where not exists (
          select 1 from audit_log a where a.entity = 'user' and a.entity_id = u.id::text and a.action = 'created')) as users,

@@ -3,11 +3,11 @@ import { useTestApp } from './app.ts';
 import { useLoanWorld } from './worlds.ts';
 
 /**
- * The set-up shared by the loan journey tests: importing this module registers the hooks (an app, then
- * a fresh loanWorld before each test), the way support/public-payment-world.ts does for public payments.
+ * The set-up shared by the loan journey tests: called once at the top of the file, it registers the
+ * hooks (an app, then a fresh loanWorld before each test), the way support/public-payment-world.ts does
+ * for public payments. `context` and `world` are filled in place, so read their properties in tests.
  */
-export const context = useTestApp();
-
-export const api = loansApi(context);
-
-export const world = useLoanWorld(context);
+export function useLoansWorld() {
+  const context = useTestApp();
+  return { context, api: loansApi(context), world: useLoanWorld(context) };
+}

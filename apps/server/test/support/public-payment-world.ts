@@ -7,75 +7,73 @@ import { BAD_CREDENTIAL, PIN_LOCKED, publicApi } from './public-api.ts';
 import { activeLoan, secondCustomer, useLoanWorld } from './worlds.ts';
 
 /**
- * The set-up shared by the public payment tests: importing this module registers the hooks (an app
- * with its own DATA_DIR, a loanWorld and a delivered loan before each test). `loanId` and `schedule`
- * are live bindings, read after the beforeEach has set them.
- */
-
-/**
  * POST /public/api/v1/loans/{id}/payments: the staff multipart and rules, authorised by an active
  * agent's or administrator's `Basic base64(userNum:pin)`; 5 wrong PINs from one address lock the typed
  * number for that address for 15 minutes in `pin_lockouts` (shared by every server on the database);
  * one generic 401 for every refusal but a lock (423). More of the lockout: test/pin/lockout.test.ts.
+ *
+ * The set-up shared by the public payment tests: called once at the top of the file, it registers the
+ * hooks (an app with its own DATA_DIR, a loanWorld and a delivered loan before each test). `world` and
+ * `loan` are filled in place by those hooks, so read their properties in tests.
  */
-export const context = useTestAppWithDataDir();
+export function usePublicPaymentWorld() {
+  const context = useTestAppWithDataDir();
+  const world = useLoanWorld(context);
+  /** The world customer's delivered loan: its id and installments. */
+  const loan = {} as { id: string; schedule: { id: string; amount: number }[] };
+  beforeEach(async () => {
+    const active = await activeLoan(context, world.admin, world.customer.id);
+    Object.assign(loan, { id: active.loan.id, schedule: active.schedule });
+  });
 
-export const { dataDir } = context;
+  const ids = (n: number) => loan.schedule.slice(0, n).map((p) => p.id);
 
-export const api = () => publicApi(context.app);
+  const cash = (n = 1): Part[] => [jsonPart({ scheduledPaymentIds: ids(n), paymentMethod: '0' as never })];
 
-export const world = useLoanWorld(context);
+  const asAgent = (user: TestUser = world.agent, pin = user.pin): [number, string] => [user.num, pin];
 
-export let loanId: string;
+  async function query<T>(text: ReturnType<typeof sql>) {
+    return rowsOf<T>(await context.database.db.execute(text));
+  }
 
-export let schedule: { id: string; amount: number }[];
+  /** The counter of one client address (app.inject's default, 127.0.0.1) for the typed number. */
+  const lockoutOf = async (num: number, scope = '127.0.0.1') =>
+    (
+      await query<{ failed_count: number; locked: boolean }>(
+        sql`select failed_count, coalesce(locked_until > now(), false) as locked
+              from pin_lockouts where user_num = ${num} and scope = ${scope}`,
+      )
+    )[0];
 
-beforeEach(async () => {
-  const active = await activeLoan(context, world.admin, world.customer.id);
-  loanId = active.loan.id;
-  schedule = active.schedule;
-});
+  const paymentRows = () =>
+    query<{ id: string; status: string; channel: string; registered_by: string; payment_method: string }>(
+      sql`select id, status, channel, registered_by, payment_method from payments order by created_on`,
+    );
 
-export const ids = (n: number) => schedule.slice(0, n).map((p) => p.id);
+  async function otherCustomerId(phone = '5587654321') {
+    return (await secondCustomer(context, world.admin, { phone, agentId: world.agent.id })).id;
+  }
 
-export const cash = (n = 1): Part[] => [
-  jsonPart({ scheduledPaymentIds: ids(n), paymentMethod: '0' as never }),
-];
-
-export const asAgent = (user: TestUser = world.agent, pin = user.pin): [number, string] => [user.num, pin];
-
-export async function query<T>(text: ReturnType<typeof sql>) {
-  return rowsOf<T>(await context.database.db.execute(text));
+  return {
+    context,
+    dataDir: context.dataDir,
+    api: () => publicApi(context.app),
+    world,
+    loan,
+    ids,
+    cash,
+    asAgent,
+    query,
+    lockoutOf,
+    paymentRows,
+    otherCustomerId,
+  };
 }
 
-/** The counter of one client address (app.inject's default, 127.0.0.1) for the typed number. */
-export const lockoutOf = async (num: number, scope = '127.0.0.1') =>
-  (
-    await query<{ failed_count: number; locked: boolean }>(
-      sql`select failed_count, coalesce(locked_until > now(), false) as locked
-            from pin_lockouts where user_num = ${num} and scope = ${scope}`,
-    )
-  )[0];
+type Reply = { statusCode: number; headers: Record<string, unknown>; body: string };
 
-export const expectLocked = (response: {
-  statusCode: number;
-  headers: Record<string, unknown>;
-  body: string;
-}) => expectProblem(response, 423, PIN_LOCKED);
+export const expectLocked = (response: Reply) => expectProblem(response, 423, PIN_LOCKED);
 
-export const paymentRows = () =>
-  query<{ id: string; status: string; channel: string; registered_by: string; payment_method: string }>(
-    sql`select id, status, channel, registered_by, payment_method from payments order by created_on`,
-  );
-
-export async function expectRefused(response: {
-  statusCode: number;
-  headers: Record<string, unknown>;
-  body: string;
-}) {
+export async function expectRefused(response: Reply) {
   expectProblem(response, 401, BAD_CREDENTIAL);
-}
-
-export async function otherCustomerId(phone = '5587654321') {
-  return (await secondCustomer(context, world.admin, { phone, agentId: world.agent.id })).id;
 }

@@ -3,13 +3,11 @@ import { useTestAppWithDataDir } from './app.ts';
 import { addDays, businessToday } from './clock.ts';
 
 /**
- * The set-up shared by the report tests: importing this module registers the app's hooks. The fixtures
- * are laid out in business days around today, `T`.
+ * The set-up shared by the report tests: called once at the top of the file, it registers the app's
+ * hooks. The fixtures are laid out in business days around `T`, the day the file was collected on.
  */
-export const context = useTestAppWithDataDir();
-
-export const reports = reportsApi(context);
-
-export const T = businessToday();
-
-export const day = (offset: number) => addDays(T, offset);
+export function useReportsWorld() {
+  const context = useTestAppWithDataDir();
+  const T = businessToday();
+  return { context, reports: reportsApi(context), T, day: (offset: number) => addDays(T, offset) };
+}
