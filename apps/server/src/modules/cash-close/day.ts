@@ -8,12 +8,12 @@ import {
 } from '@prestaya/contracts';
 import { businessDayBounds } from '@prestaya/domain';
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { BusinessClock } from '../../clock.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import type { BusinessClock } from '../../domain/business-clock.ts';
 import { cashCloseScope, cashCloseTotals } from '../../domain/cash-close.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
