@@ -27,8 +27,8 @@ const rules = [
     },
   },
   {
-    name: 'a domain rule does I/O or touches the database/HTTP layer',
-    applies: (file) => file.includes('apps/server/src/domain/'),
+    name: 'a pure server rule (access, credentials, files, clock) does I/O or touches the database/HTTP layer',
+    applies: (file) => /apps\/server\/src\/(access|credentials|files|domain)\//.test(file),
     forbids: (_file, target, spec) =>
       /\/(db|modules|plugins|jobs)\//.test(target) ||
       /^(fastify|drizzle-orm|pg|@electric-sql|node:fs)/.test(spec),

@@ -3,11 +3,11 @@ import {
   DAILY_FEE_CENTS,
   DEFAULT_INTEREST_BP,
   lateFeeConcept,
+  loanStanding,
   loanTerms,
   TERM_WEEKS,
 } from '@prestaya/domain';
 import type { Random } from '../../apps/server/src/demo/random.ts';
-import { loanStanding } from '../../apps/server/src/domain/loan-balance.ts';
 import type { CopyValue } from '../lib/bulk.ts';
 import { addDaysFast as addDays, daysBetween, iso } from '../lib/business-time.ts';
 import type { WorldBuffers } from './buffers.ts';

@@ -5,8 +5,7 @@
  * balances = opening + Σ movements, loan balances = unpaid installments + owed fees, payment amounts
  * = Σ items, report tallies = the figures of the rows. Prints each check; returns the number of failures.
  */
-import { addDays } from '@prestaya/domain';
-import { portfolioRisk } from '../../apps/server/src/domain/portfolio-risk.ts';
+import { addDays, portfolioRisk } from '@prestaya/domain';
 import { accrueFees } from '../../apps/server/src/jobs/accrual.ts';
 import {
   livePortfolioRows,

@@ -3,22 +3,22 @@
  * only on the seed, its index and `today`), written into COPY buffers. Every amount, date and status
  * comes from the app's own pure rules, so the app's queries see what real use would have left:
  *
- * - customers with `search_text` from domain/search-text.ts and an address;
+ * - customers with `search_text` from packages/domain/src/search-text.ts and an address;
  * - loans with loanTerms (weekly fee 10%, total +20%), the schedule of buildSchedule at delivery;
  * - installments paid oldest first in payments of 1–8 installments, mostly on time; late payers'
  *   payments carry the late fees the daily accrual would have created (one per day past due, dated,
  *   capped at the weekly fee, the last one trimmed), which a payment must include;
  * - payments PAID (confirmed the same day into an account), some REJECTED first, some VALIDATING;
  * - loans in progress DELAYED with their overdue installments DELAYED and fees accrued through today;
- * - current balances and status from domain/loan-balance.ts loanStanding.
+ * - current balances and status from packages/domain/src/loan-balance.ts loanStanding.
  *
  * The ledger (account_transactions) is derived afterwards in SQL from loans and payments (ledger.ts).
  */
 
+import { customerSearchText } from '@prestaya/domain';
 import { fakePerson } from '../../apps/server/src/demo/people.ts';
 import { NATIONWIDE } from '../../apps/server/src/demo/places.ts';
 import { streamFor } from '../../apps/server/src/demo/random.ts';
-import { customerSearchText } from '../../apps/server/src/domain/search-text.ts';
 import { addDaysFast as addDays, iso } from '../lib/business-time.ts';
 import type { WorldBuffers } from './buffers.ts';
 import { CustomerWriter, WORK_END, WORK_START } from './customer-writer.ts';

@@ -6,7 +6,7 @@ import { adminApi, deliveredLoan } from './support/staff-api.ts';
 /**
  * The JS a page downloads on its first load, gzip -9 of each file: a phone on a slow network pays for
  * every byte, so each page has a ceiling and must not grow with the back office's code or dependencies:
- * 120 KiB for all four (bench:web, docs/performance.md "Web").
+ * 120 KiB for all four (bench:web, docs/performance-history.md "Web").
  */
 const KIB = 1024;
 const BUDGET = { landing: 120 * KIB, consulta: 120 * KIB, statement: 120 * KIB, login: 120 * KIB };

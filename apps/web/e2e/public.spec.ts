@@ -115,7 +115,7 @@ test('a borrower looks up the loan, pays installment 1 with the agent PIN and se
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousAxeFinding(page);
 
-  // An unknown id → the spec's not-found panel.
+  // An unknown id → the not-found panel of docs/product.md §2 "LoanDetails".
   await page.goto(`/loans/${randomUUID()}`);
   await expect(
     page.getByText(

@@ -3,7 +3,7 @@ import { isTrivialPin, TRIVIAL_PIN_MESSAGE } from './pin.ts';
 import { requiredText } from './text.ts';
 import { z } from './zod.ts';
 
-/** E-mail usernames: trimmed and lowercased before anything else (spec: Login). */
+/** E-mail usernames: trimmed and lowercased before anything else (docs/product.md §2 "Login"). */
 export const username = z
   .string({ error: 'El usuario es requerido' })
   .trim()
@@ -21,7 +21,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** Reply of login and token refresh (spec 7 Authentication). */
+/** Reply of login and token refresh (docs/product.md §7 "Authentication"). */
 export const loginReply = z.object({
   userId: z.string(),
   roles: z.array(z.enum(ROLES)),

@@ -42,7 +42,7 @@ export type BankAccountCreate = z.input<typeof bankAccountCreate>;
 
 const reason = requiredText({ label: 'El concepto', max: 200 });
 
-/** `{withdrawal, reason}` or `{deposit, reason}` (spec 3 "Withdrawal / deposit request"). */
+/** `{withdrawal, reason}` or `{deposit, reason}` (docs/product.md §3 "Withdrawal / deposit request"). */
 export const accountMovement = z.union([
   z.object({ withdrawal: positivePesos, reason }).strict(),
   z.object({ deposit: positivePesos, reason }).strict(),

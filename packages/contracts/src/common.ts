@@ -21,7 +21,7 @@ export const staffName = { name: z.string(), lastName: z.string() };
 /** How replies name a customer: name and both last names (the second one is optional). */
 export const personName = { ...staffName, secondLastName: z.string().nullable() };
 
-/** Query of every paged list (spec 7 "Paged search"; docs/architecture.md "API shape"). */
+/** Query of every paged list (docs/product.md §7 "Paged search"; docs/architecture.md "API shape"). */
 export const pagedQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),

@@ -3,7 +3,7 @@ import { CUSTOMER_STATUSES, LOAN_STATUSES } from './labels.ts';
 import { isAllowedText, optionalText, queryText, requiredText } from './text.ts';
 import { z } from './zod.ts';
 
-/** The 32 federal entities, upper case and without accents, as the API sends them (spec 3 "State list"). */
+/** The 32 federal entities, upper case and without accents, as the API sends them (docs/product.md §3 "State list"). */
 export const MX_STATES = [
   'AGUASCALIENTES',
   'BAJA CALIFORNIA',
@@ -45,7 +45,7 @@ export const phone = z
   .trim()
   .regex(/^\d{10}$/, 'Tel. debe ser de 10 dígitos');
 
-/** Customer form (spec 5 "Customer form"); the same schema validates on the server and in the form. */
+/** Customer form (docs/product.md §5 "Customer form"); the same schema validates on the server and in the form. */
 export const customerInput = z.object({
   name: requiredText({ label: 'El nombre', max: 80 }),
   lastName: requiredText({ label: 'Ap. Paterno', max: 80 }),
@@ -67,7 +67,7 @@ export const customerInput = z.object({
 });
 export type CustomerInput = z.input<typeof customerInput>;
 
-/** Address form (spec 5 "Address form"). */
+/** Address form (docs/product.md §5 "Address form"). */
 export const addressInput = z.object({
   street: requiredText({ label: 'La calle', feminine: true, max: 120 }),
   numExterior: requiredText({ label: 'El No. Exterior', max: 20 }),

@@ -14,7 +14,5 @@ export const dateSpanMessage = (maxDays: number) => `El rango no puede ser mayor
 /** Same-format `YYYY-MM-DD` strings compare as dates. */
 export const isWithinDateBounds = (date: string) => date >= MIN_DATE && date <= MAX_DATE;
 
-/** Whole days from `from` to `to` (0 for the same day; negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+// The day count is the domain's calendar rule; the schemas' date checks use it too.
+export { daysBetween } from '@prestaya/domain';

@@ -1,5 +1,10 @@
-/** Status and type values with their Spanish labels (spec section 4). The one place they live. */
-import { LOAN_STATUSES, type LoanStatus } from '@prestaya/domain';
+/** Status and type values with their Spanish labels (docs/product.md §4). The one place they live. */
+import {
+  ACCOUNT_OPERATION_TYPES,
+  type AccountOperationType,
+  LOAN_STATUSES,
+  type LoanStatus,
+} from '@prestaya/domain';
 
 /**
  * A closed set of values written once with their labels, `{ VALUE: 'Etiqueta' }`: `values` keeps the
@@ -64,7 +69,7 @@ export const { values: SCHEDULED_PAYMENT_STATUSES, labels: SCHEDULED_PAYMENT_STA
 });
 export type ScheduledPaymentStatus = (typeof SCHEDULED_PAYMENT_STATUSES)[number];
 
-/** VALIDATING (not in the spec's list): the fee is part of a payment awaiting confirmation, so it cannot be paid twice. */
+/** VALIDATING (not in the baseline list of docs/product.md §4): the fee is part of a payment awaiting confirmation, so it cannot be paid twice. */
 export const { values: FEE_STATUSES, labels: FEE_STATUS_LABELS } = labelled({
   PENDING: 'Pendiente',
   ACTIVE: 'Activa',
@@ -89,15 +94,16 @@ export const { values: PAYMENT_METHODS, labels: PAYMENT_METHOD_LABELS } = labell
 });
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const { values: ACCOUNT_OPERATION_TYPES, labels: ACCOUNT_OPERATION_LABELS } = labelled({
+// The operation types are the ledger's (their effects live beside them).
+export { ACCOUNT_OPERATION_TYPES, type AccountOperationType };
+export const ACCOUNT_OPERATION_LABELS: Record<AccountOperationType, string> = {
   PAYMENT_DEPOSIT: 'Abono',
   WITHDRAWAL: 'Entrega',
   VIRTUAL_WITHDRAWAL: 'Reserva',
   MANUAL_WITHDRAWAL: 'Retiro',
   DEPOSIT: 'Depósito',
   RELEASE: 'Liberación',
-});
-export type AccountOperationType = (typeof ACCOUNT_OPERATION_TYPES)[number];
+};
 
 export const CUSTOMER_STATUSES = ['PENDING'] as const;
 

@@ -3,7 +3,7 @@ import { LOAN_STATUSES, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
 import { positivePesos } from './money.ts';
 import { z } from './zod.ts';
 
-/** Fixed by the spec (section 9): 12 weekly installments, daily late fee $50, weekly fee 10% of the amount. */
+/** Fixed by docs/product.md §9: 12 weekly installments, daily late fee $50, weekly fee 10% of the amount. */
 export const LOAN_TERM_WEEKS = 12;
 export const LOAN_DAILY_FEE = 50;
 export const LOAN_TERM_OPTIONS = [LOAN_TERM_WEEKS] as const;

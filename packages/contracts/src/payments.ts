@@ -37,7 +37,7 @@ const ids = (message: string) =>
   z.array(z.uuid({ error: message }), { error: message }).max(200, 'Demasiados conceptos en un pago');
 
 /**
- * The `paymentRequest` part of a payment registration (spec 3 "Payment request"). The server computes
+ * The `paymentRequest` part of a payment registration (docs/product.md §3 "Payment request"). The server computes
  * the amount from the ids; it never receives one.
  */
 export const paymentRequest = z.object({

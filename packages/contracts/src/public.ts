@@ -76,7 +76,7 @@ export const publicLoanDetail = z.object({
 });
 export type PublicLoanDetail = z.infer<typeof publicLoanDetail>;
 
-/** Payment method codes of the public form (spec 4): 0 is cash, 1 is transfer; the names are accepted too. */
+/** Payment method codes of the public form (docs/product.md §4): 0 is cash, 1 is transfer; the names are accepted too. */
 export const publicPaymentMethod = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.enum(PAYMENT_METHODS)], {
     error: 'Seleccione el método de pago',

@@ -1,10 +1,11 @@
+import { DPD_BUCKETS, type DpdBucketKey } from '@prestaya/domain';
 import { dateRange, isoDate } from './common.ts';
 import { z } from './zod.ts';
 
 /** Longest range a report accepts, in days (inclusive of both ends). */
 export const MAX_REPORT_RANGE_DAYS = 366;
 
-/** `GET /api/v1/reports/weekly-payments?from&to` (spec 7): a calendar range in the business time zone. */
+/** `GET /api/v1/reports/weekly-payments?from&to` (docs/product.md §7): a calendar range in the business time zone. */
 export const reportRangeQuery = dateRange(z.object({ from: isoDate, to: isoDate }), MAX_REPORT_RANGE_DAYS);
 export type ReportRangeQuery = z.infer<typeof reportRangeQuery>;
 
@@ -41,14 +42,8 @@ export const weeklyPaymentsReport = z.object({
 });
 export type WeeklyPaymentsReport = z.infer<typeof weeklyPaymentsReport>;
 
-/** Days-past-due buckets of the portfolio: 1–7, 8–30, 31–60, 61+. */
-export const DPD_BUCKETS = [
-  { key: '1-7', label: '1–7 días', min: 1, max: 7 },
-  { key: '8-30', label: '8–30 días', min: 8, max: 30 },
-  { key: '31-60', label: '31–60 días', min: 31, max: 60 },
-  { key: '61+', label: '61+ días', min: 61, max: null },
-] as const;
-export type DpdBucketKey = (typeof DPD_BUCKETS)[number]['key'];
+// The days-past-due buckets are the portfolio risk rule's.
+export { DPD_BUCKETS, type DpdBucketKey };
 
 /**
  * Portfolio at risk PAR X (microfinance definition): outstanding principal of the loans with an

@@ -4,7 +4,15 @@
  */
 
 export * from './business-time.ts';
+export * from './calendar.ts';
+export * from './cash-close.ts';
+export * from './ledger.ts';
+export * from './loan-balance.ts';
 export * from './loan-policy.ts';
 export * from './loan-status.ts';
 export * from './money.ts';
+export * from './payment-rules.ts';
 export * from './payment-selection.ts';
+export * from './pin-lockout.ts';
+export * from './portfolio-risk.ts';
+export * from './search-text.ts';

@@ -20,7 +20,7 @@ function assertCents(cents: number, what: string) {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`${what} inválido: ${cents}`);
 }
 
-/** The weekly late-fee cap: 10% of the amount (spec 9), rounded to the centavo. */
+/** The weekly late-fee cap: 10% of the amount (docs/product.md §9), rounded to the centavo. */
 export function weeklyFeeCents(amountCents: number): number {
   assertCents(amountCents, 'Monto');
   return divRoundHalfUp(amountCents, 10);

@@ -40,7 +40,7 @@ export type OpenDatabaseOptions = {
 
 /**
  * PGlite's shared buffers. Its default, 128MB, is touched inside WebAssembly memory at every start:
- * opening an existing directory takes ~1.1 s with it and ~0.8 s with 64MB (docs/performance.md,
+ * opening an existing directory takes ~1.1 s with it and ~0.8 s with 64MB (docs/performance-history.md,
  * cold start); pages past the buffers still come from the OS cache.
  */
 const PGLITE_SHARED_BUFFERS = '64MB';

@@ -1,8 +1,8 @@
 import type { Role } from '@prestaya/contracts';
 import { addDays } from '@prestaya/domain';
+import type { CustomerActor } from '../access/customers.ts';
 import type { AppDb } from '../db/client.ts';
 import { bankAccounts } from '../db/schema/bank-accounts.ts';
-import type { CustomerActor } from '../domain/customers.ts';
 import { Agenda, weekday } from './agenda.ts';
 import { type Behaviour, type CustomerPlan, HISTORY_DAYS } from './plan.ts';
 import type { DemoAccountKey } from './staff.ts';

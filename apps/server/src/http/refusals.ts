@@ -1,8 +1,7 @@
-import type { LoanStatusRefusal } from '@prestaya/domain';
-import type { CashCloseScope } from '../domain/cash-close.ts';
-import type { AgentAssignment } from '../domain/customers.ts';
-import type { PaymentSelectionRefusal } from '../domain/payment-rules.ts';
-import type { SelfUpdateRefusal } from '../domain/users.ts';
+import type { LoanStatusRefusal, PaymentSelectionRefusal } from '@prestaya/domain';
+import type { CashCloseScope } from '../access/cash-close.ts';
+import type { AgentAssignment } from '../access/customers.ts';
+import type { SelfUpdateRefusal } from '../access/users.ts';
 import { HttpProblem } from '../errors.ts';
 
 /**

@@ -34,7 +34,7 @@ export interface AccrualResult {
  * Fee ids, UUIDv7 (RFC 9562 §6.2, method 1: a counter in the random bits): the statement's clock in
  * milliseconds, 40 random bits drawn once per statement, then a 32-bit counter in (installment, day)
  * order, so ids sort as the fees do. One strong random draw per statement, not one per row: with
- * gen_random_uuid() per fee the random draws dominate a first run over many loans (docs/performance.md).
+ * gen_random_uuid() per fee the random draws dominate a first run over many loans (docs/performance-history.md "Late-fee accrual").
  */
 const FEE_ID_SEED =
   sql.raw(`select lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') as ms,
@@ -82,7 +82,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
     // (bench/accrual.ts). The statements here are simple; interpreting them is always faster.
     // Sorts and hashes of a large first run (hundreds of thousands of fee days: ~100 MB) stay in memory.
     // Commit without waiting for the WAL flush: a crash in that instant loses the whole run, never part
-    // of it, and the next run catches the days up (docs/performance.md "Late-fee accrual"); anything
+    // of it, and the next run catches the days up (docs/performance-history.md "Late-fee accrual"); anything
     // that depends on its fees commits synchronously, which flushes this commit first.
     await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '192MB', true),
                                 set_config('synchronous_commit', 'off', true)`);
@@ -112,7 +112,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
 
     // The installments below are read through the locked loans (scheduled_payments' loan key), not an
     // index on their status: with status in no index, turning them DELAYED is a HOT update (no index
-    // writes; docs/performance.md "Late-fee accrual").
+    // writes; docs/performance-history.md "Late-fee accrual").
     const lockedIds = sql`${uuidArray(locked.map((loan) => loan.id))}::uuid[]`;
     const [inserted] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`

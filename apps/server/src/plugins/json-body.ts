@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { decodeUtf8, INVALID_UTF8_DETAIL } from '../domain/utf8.ts';
 import { badRequest } from '../errors.ts';
+import { decodeUtf8, INVALID_UTF8_DETAIL } from '../files/utf8.ts';
 
 /**
  * The JSON body parser. Fastify refuses `Content-Type: application/json` with an empty body; some

@@ -6,7 +6,7 @@ import { useTestApp } from '../support/app.ts';
 import { addDays, businessToday, TEST_TIME_ZONE } from '../support/clock.ts';
 import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 
-/** How the accrual's writes are laid out (docs/performance.md "Late-fee accrual"). */
+/** How the accrual's writes are laid out (docs/performance-history.md "Late-fee accrual"). */
 const context = useTestApp();
 const world = useLoanWorld(context);
 

@@ -10,7 +10,7 @@ import { BAD_CREDENTIAL, pinLockedMessage, publicApi } from '../support/public-a
 import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 
 /**
- * The PIN lockout over HTTP (domain/pin-lockout.ts; the rule is modules/public/pin-lockouts.ts), with
+ * The PIN lockout over HTTP (@prestaya/domain pin-lockout.ts; the rule is modules/public/pin-lockouts.ts), with
  * the clock injected (BuildAppOptions.now) and the client address varied with app.inject's
  * `remoteAddress`. Two app instances share the file's database, as two servers behind a load balancer
  * share PostgreSQL; both read the same test clock. Runs on PGlite and, with DATABASE_URL, PostgreSQL.

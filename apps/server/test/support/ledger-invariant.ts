@@ -6,7 +6,7 @@ import { accountTransactions, bankAccounts } from '../../src/db/schema/bank-acco
 
 /**
  * docs/architecture.md "Loan lifecycle and the cash ledger", written out again here on purpose (not imported
- * from src/domain/ledger.ts) so the check does not trust the code it checks: sign of each type's effect on
+ * from @prestaya/domain ledger.ts) so the check does not trust the code it checks: sign of each type's effect on
  * the available balance and on the real balance.
  */
 const EFFECTS: Record<AccountOperationType, [balance: number, real: number]> = {

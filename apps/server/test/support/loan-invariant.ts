@@ -8,7 +8,7 @@ import { expectLoanStatusTally } from './status-tally-invariant.ts';
 
 /**
  * docs/architecture.md "Loan policy", "Loan lifecycle and the cash ledger" and "Payments", written out again
- * here on purpose (not imported from src/domain/loan-balance.ts) so the check does not trust the code it
+ * here on purpose (not imported from @prestaya/domain loan-balance.ts) so the check does not trust the code it
  * checks. Statuses of an installment or a fee that are still owed: everything but PAID (and, for a fee,
  * CANCELLED — forgiven). A VALIDATING item is owed until its payment is confirmed.
  */

@@ -1,8 +1,8 @@
+import { type LoanRiskRow, portfolioRisk } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/rows.ts';
-import { type LoanRiskRow, portfolioRisk } from '../../src/domain/portfolio-risk.ts';
 import {
   livePortfolioRows,
   liveWeeklyFigures,

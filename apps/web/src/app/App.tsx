@@ -7,7 +7,7 @@ import { routes } from './routes.tsx';
 
 const router = createBrowserRouter(routes);
 
-// Spec 8: any 401 → session cleared (by the API client), go to Login, no message.
+// docs/product.md §8: any 401 → session cleared (by the API client), go to Login, no message.
 setUnauthorizedHandler(() => {
   void queryClient.cancelQueries();
   if (router.state.location.pathname !== screenPaths.login)

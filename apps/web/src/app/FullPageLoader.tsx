@@ -13,7 +13,7 @@ export function LoadingIndicator() {
   );
 }
 
-/** Full-page overlay 'Cargando...' (spec 2): while a mutation runs or a route (lazy chunk, guard) loads. */
+/** Full-page overlay 'Cargando...' (docs/product.md §2): while a mutation runs or a route (lazy chunk, guard) loads. */
 export function FullPageLoader({ visible = true }: { visible?: boolean }) {
   return (
     <LoadingOverlay

@@ -5,7 +5,7 @@ import { session } from '../lib/session.ts';
 
 /**
  * Guard of /admin/*: an authenticated session, or one successful refresh of the stored token;
- * otherwise the session is cleared and the user goes to Login (spec 2, 4).
+ * otherwise the session is cleared and the user goes to Login (docs/product.md §2, §4).
  */
 export async function requireSession() {
   if (session.isAuthenticated()) return null;

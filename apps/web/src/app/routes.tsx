@@ -9,7 +9,7 @@ import { RequireRole } from './RequireRole.tsx';
 import { RouteError } from './RouteError.tsx';
 
 /**
- * The back office and Login (spec 2 route table). The public pages (/, /consulta, /loans/:id) are another
+ * The back office and Login (docs/product.md §2 "Route table"). The public pages (/, /consulta, /loans/:id) are another
  * entry, public.html (src/public), that the server sends for every path outside /auth and /admin.
  * Screens are lazy chunks so that Login never downloads the back office.
  */

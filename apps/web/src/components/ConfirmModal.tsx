@@ -10,7 +10,7 @@ export interface ConfirmModalProps {
   onConfirm?: () => void;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** Spec "Generic modal": either button can be hidden. */
+  /** docs/product.md §2 "Generic modal": either button can be hidden. */
   hideConfirm?: boolean;
   hideCancel?: boolean;
   confirmColor?: string;

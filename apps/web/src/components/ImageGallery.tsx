@@ -5,7 +5,7 @@ import { Gallery, Item } from 'react-photoswipe-gallery';
 
 /**
  * The full-screen image viewer (PhotoSwipe) every screen opens images in: payment proofs, customer
- * documents. Spec 9: the gallery waits up to 5 s for an image before opening; double-tap zoom
+ * documents. docs/product.md §9: the gallery waits up to 5 s for an image before opening; double-tap zoom
  * animates in 333 ms.
  */
 export const GALLERY_WAIT_MS = 5000;

@@ -5,7 +5,7 @@ import { apiQuery } from './query.ts';
 
 /**
  * GET /api/v1/agents?size=20&query=…: one page of an agent picker, under the feature's own key. An
- * administrator searches every active agent and themself; an agent only ever gets themself (spec 6).
+ * administrator searches every active agent and themself; an agent only ever gets themself (docs/product.md §6).
  */
 export const agentsPageQuery = (queryKey: QueryKey, term: string) =>
   apiQuery<AgentSummary[]>({

@@ -115,7 +115,7 @@ function toApiError(status: number, body: unknown): ApiError {
 
 /**
  * The one HTTP client: JSON in/out, Bearer token from the session, problem+json → ApiError, and any
- * 401 → clear the session and go to Login (spec 2, 8). No timeout (spec 9).
+ * 401 → clear the session and go to Login (docs/product.md §2, §8). No timeout (docs/product.md §9).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, logoutOnUnauthorized = true } = options;

@@ -13,7 +13,7 @@ export function showServerFieldErrors<V>(form: FieldErrorsTarget<V>, error: unkn
 
 /**
  * The callbacks of a form's save: on success a toast, then `onSaved`; on failure the server's field
- * messages on their fields and its detail in a toast titled `failed` (spec 8: the dialog stays open
+ * messages on their fields and its detail in a toast titled `failed` (docs/product.md §8: the dialog stays open
  * with the data so it can be corrected).
  */
 export function saveCallbacks<V, R>(

@@ -5,7 +5,7 @@ import 'dayjs/locale/es';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
-// One place for every on-screen format (spec 9).
+// One place for every on-screen format (docs/product.md §9).
 dayjs.locale('es');
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -80,7 +80,7 @@ export function formatMoney(value: unknown): string {
   return Number.isFinite(n) ? formatPesos(n) : '';
 }
 
-/** Sunday–Saturday of the week containing `date`, 'YYYY-MM-DD' (dashboard default, spec 9): today's by default. */
+/** Sunday–Saturday of the week containing `date`, 'YYYY-MM-DD' (dashboard default, docs/product.md §9): today's by default. */
 export function weekRange(date: string = businessToday()): [string, string] {
   const { from, to } = weekOf(date, 'sunday');
   return [from, to];
@@ -104,7 +104,7 @@ export function foldText(text: string): string {
     .trim();
 }
 
-/** A person's full name: name, paternal and maternal last names (spec 3: "joined by spaces"). */
+/** A person's full name: name, paternal and maternal last names (docs/product.md §3: joined by spaces). */
 export function fullName(person: { name: string; lastName: string; secondLastName?: string | null }): string {
   return [person.name, person.lastName, person.secondLastName].filter(Boolean).join(' ');
 }

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { isApiError, isUnauthorized } from './api.ts';
 
-/** Spec 9: toasts close after 3000 ms; API error toasts stay until closed. */
+/** docs/product.md §9: toasts close after 3000 ms; API error toasts stay until closed. */
 export const TOAST_AUTO_CLOSE = 3000;
 
 /** Every toast's close button gets an accessible name (axe: button-name). */
@@ -22,7 +22,7 @@ export const notify = {
   },
   /**
    * A failed API call: titled `title` (default 'Error') with the server's `detail` as message.
-   * A 401 is silent: the API client already ended the session (spec 8).
+   * A 401 is silent: the API client already ended the session (docs/product.md §8).
    */
   /** Dismisses every toast (e.g. when the session ends). */
   clear() {

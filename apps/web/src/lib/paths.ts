@@ -12,7 +12,7 @@ export const screenPaths = {
   passwordReset: (token: string) => `/auth/reset/${enc(token)}`,
   dashboard: '/admin/dashboard',
   customers: '/admin/customers',
-  /** Where a login lands (spec 2: Customers). */
+  /** Where a login lands (docs/product.md §2: Customers). */
   afterLogin: '/admin/customers',
   customer: (id: string) => `/admin/customers/${enc(id)}`,
   loans: '/admin/loans',
@@ -31,7 +31,7 @@ export const screenPaths = {
   printLoanStatement: (loanId: string) => `/admin/print/loans/${enc(loanId)}`,
   printCashClose: (agentId: string, date: string) =>
     `/admin/print/cash-close?${new URLSearchParams({ agentId, date })}`,
-  /** The public statement of a loan (spec 2 "LoanDetails"); its id is a UUIDv7, not guessable. */
+  /** The public statement of a loan (docs/product.md §2 "LoanDetails"); its id is a UUIDv7, not guessable. */
   publicLoan: (id: string) => `/loans/${enc(id)}`,
 } as const;
 

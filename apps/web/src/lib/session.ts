@@ -2,7 +2,7 @@ import type { LoginReply, Role } from '@prestaya/contracts';
 import { useSyncExternalStore } from 'react';
 import { setBusinessTimeZone } from './format.ts';
 
-/** Signed-in staff member as the client keeps it (spec 3 "Session user"). */
+/** Signed-in staff member as the client keeps it (docs/product.md §3 "Session user"). */
 export interface SessionUser {
   id: string;
   name: string;
@@ -18,12 +18,12 @@ export interface Session {
   businessTimeZone?: string;
 }
 
-/** localStorage key of the session (spec 7). */
+/** localStorage key of the session (docs/product.md §7). */
 export const STORAGE_KEY = 'prestaya';
 
 type Listener = () => void;
 
-// The in-memory session starts signed out (spec 4); the stored token is only used to attempt a refresh.
+// The in-memory session starts signed out (docs/product.md §4); the stored token is only used to attempt a refresh.
 let current: Session | null = null;
 const listeners = new Set<Listener>();
 
@@ -47,7 +47,7 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 /**
  * Turns a login/refresh reply into a session. A reply is accepted only when it carries userId and
- * roles (spec 5 "Other rules") and a token; anything else yields null. Checked by hand (same shape
+ * roles (docs/product.md §5 "Other rules") and a token; anything else yields null. Checked by hand (same shape
  * as the contracts' `loginReply`) so that zod stays out of the first-load bundle.
  */
 export function sessionFromReply(reply: unknown): Session | null {
@@ -140,7 +140,7 @@ export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
 
-/** A permission check is true when the role is in the user's roles (spec 6). */
+/** A permission check is true when the role is in the user's roles (docs/product.md §6). */
 export function hasRole(user: SessionUser | null | undefined, role: Role): boolean {
   return !!user?.roles.includes(role);
 }

@@ -50,7 +50,7 @@ export const SCHEDULED_PAYMENT_BADGES = badges(SCHEDULED_PAYMENT_STATUSES, SCHED
   REJECTED: 'orange',
 });
 
-/** Confirmado / Validando / Rechazado / Cancelado (spec 4). */
+/** Confirmado / Validando / Rechazado / Cancelado (docs/product.md §4). */
 export const PAYMENT_STATUS_BADGES = badges(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, { REJECTED: 'red' });
 
 export const FEE_STATUS_BADGES = badges(FEE_STATUSES, FEE_STATUS_LABELS, {

@@ -31,7 +31,7 @@ export const fees = pgTable(
     unique('fees_installment_day_unique').on(table.scheduledPaymentId, table.feeDate),
     // One key for both columns: the installment exists AND belongs to the fee's loan (whose own key
     // makes the loan exist). One check per inserted fee instead of two: a 367,578-fee accrual run
-    // spent ~1.6 s in the second (bench/accrual.ts, docs/performance.md).
+    // spent ~1.6 s in the second (bench/accrual.ts, docs/performance-history.md "Late-fee accrual").
     foreignKey({
       name: 'fees_installment_loan_fk',
       columns: [table.scheduledPaymentId, table.loanId],

@@ -1,7 +1,7 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Wrong-PIN counters of the public payment authorisation (domain/pin-lockout.ts has the limits; the
+ * Wrong-PIN counters of the public payment authorisation (@prestaya/domain pin-lockout.ts has the limits; the
  * rule itself is the upsert of modules/public/pin-lockouts.ts). Two counters per typed user number:
  * one per client address (`scope` = the address) and one for every address together (`scope` = '*').
  * Kept in the database so a lock holds across server processes. Keyed by the typed number: it need not

@@ -10,7 +10,7 @@ import * as column from './columns.ts';
 
 /**
  * The ACTIVE and DELAYED loans grouped by what the portfolio arithmetic needs of them
- * (domain/portfolio-risk.ts LoanRiskRow), none of it depending on today: by status and oldest unpaid
+ * (@prestaya/domain portfolio-risk.ts LoanRiskRow), none of it depending on today: by status and oldest unpaid
  * due date, Σ n loans, Σ current balance, Σ outstanding principal. One row per status and date, however
  * varied the loans' amounts and terms.
  */

@@ -1,9 +1,9 @@
 import { type AgentSummary, type AgentsQuery, STAFF_PICKER_SIZE } from '@prestaya/contracts';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { assignsAnyAgent } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { staffSortKey, users } from '../../db/schema/users.ts';
 import { matchesTextOrNumber } from '../../db/search.ts';
-import { assignsAnyAgent } from '../../domain/customers.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 
 /** Without `query` or `size` the whole list (the reply callers relied on before pickers searched). */
@@ -11,9 +11,9 @@ const pickerLimit = ({ query, size }: AgentsQuery) =>
   size ?? (query === undefined ? undefined : STAFF_PICKER_SIZE);
 
 /**
- * The agents a user may assign a customer to, for the staff pickers (spec 6): an administrator gets
+ * The agents a user may assign a customer to, for the staff pickers (docs/product.md §6): an administrator gets
  * every active (status A) ROLE_USER plus themself, by name; an agent only themself, whatever they
- * type. The customers service enforces the same rule on create/update (domain/customers.ts).
+ * type. The customers service enforces the same rule on create/update (access/customers.ts).
  *
  * A picker's page is read off users_name_order_idx in order, stopping after `size` matching rows,
  * rather than sorting every staff member for a top-N: the first page (no search) then costs the same at

@@ -9,6 +9,7 @@ import {
   type z,
 } from '@prestaya/contracts';
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import { dateTimeCell, labelCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
@@ -26,7 +27,6 @@ import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { findVisibleLoan } from '../loans/access.ts';

@@ -1,10 +1,10 @@
 import type { PasswordResetDone, PasswordResetStatus, UserStatus } from '@prestaya/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { isResetLinkUsable } from '../../credentials/password-reset.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema/password-resets.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { isResetLinkUsable } from '../../domain/password-reset.ts';
 import { refuse } from '../../http/refusals.ts';
 import { endSessions } from '../users/revoke-sessions.ts';
 import { hashResetToken } from './reset-tokens.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { RESET_TOKEN_BYTES } from '../../domain/password-reset.ts';
+import { RESET_TOKEN_BYTES } from '../../credentials/password-reset.ts';
 
 /**
  * The secret of a password reset link. Only its SHA-256 is stored: the token itself exists in the one

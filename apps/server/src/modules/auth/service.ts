@@ -1,10 +1,10 @@
 import type { LoginRequest } from '@prestaya/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { canSignIn } from '../../access/users.ts';
+import { toSeconds } from '../../credentials/sessions.ts';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
-import { toSeconds } from '../../domain/sessions.ts';
-import { canSignIn } from '../../domain/users.ts';
 import { refuse } from '../../http/refusals.ts';
 import { verifyAgainstDummy, verifySecret } from './secrets.ts';
 import {

@@ -1,7 +1,7 @@
 import type { Role, UserStatus } from '@prestaya/contracts';
+import { canSignIn } from '../../access/users.ts';
+import { isCurrentToken } from '../../credentials/sessions.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { isCurrentToken } from '../../domain/sessions.ts';
-import { canSignIn } from '../../domain/users.ts';
 import { toUserDto } from '../users/mapping.ts';
 
 /** What `request.user` holds after `authenticate`: re-read from the database on every request. */

@@ -1,4 +1,5 @@
 import { type AccountOperationType, centsToPesos, formatCents } from '@prestaya/contracts';
+import { applyMovement, type LedgerRefusal } from '@prestaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppTx } from '../../db/client.ts';
@@ -9,7 +10,6 @@ import {
   bankAccounts,
 } from '../../db/schema/bank-accounts.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { applyMovement, type LedgerRefusal } from '../../domain/ledger.ts';
 import { Refusal, refuse } from '../../http/refusals.ts';
 import { BANK_ACCOUNT_AUDIT_ENTITY } from './messages.ts';
 

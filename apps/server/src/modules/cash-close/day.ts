@@ -6,16 +6,16 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@prestaya/contracts';
-import { businessDayBounds } from '@prestaya/domain';
+import { businessDayBounds, cashCloseTotals } from '@prestaya/domain';
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { cashCloseScope } from '../../access/cash-close.ts';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { BusinessClock } from '../../clock.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { cashCloseScope, cashCloseTotals } from '../../domain/cash-close.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 
 /** The user whose day it is (any staff member who registers payments); 404 when none has that id. */
@@ -40,7 +40,7 @@ export function registeredOnDay(agentId: string, date: string, timeZone: string)
 
 /**
  * GET /cash-close: one agent's business day (today unless `date`), every payment they registered by
- * time (oldest first), and its totals summed here in centavos (domain/cash-close.ts). An agent reads
+ * time (oldest first), and its totals summed here in centavos (@prestaya/domain cash-close.ts). An agent reads
  * their own day only; an administrator names the agent.
  */
 export async function getCashClose(

@@ -1,11 +1,15 @@
 import type { CollectionTab } from '@prestaya/contracts';
-import { businessDayBounds, endOfWeek } from '@prestaya/domain';
+import {
+  businessDayBounds,
+  endOfWeek,
+  PAYABLE_FEE_STATUSES,
+  PAYABLE_INSTALLMENT_STATUSES,
+} from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { OPEN_LOAN_STATUSES_SQL } from '../../db/loan-statuses.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
-import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '../../domain/payment-rules.ts';
 
 /**
  * What 'Cobranza' reads (statement.ts): the open loans in scope with, per loan, the figures the tabs

@@ -1,10 +1,10 @@
 import type { CollectionsPage, collectionsQuery, z } from '@prestaya/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { totalPages } from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visibleCustomers } from '../customers/access.ts';
 import { customerSearch } from '../customers/search.ts';

@@ -5,8 +5,8 @@ import {
   daysBetween,
   type LoanStatus,
 } from '@prestaya/contracts';
-import { oldestFirst, totalCents } from '@prestaya/domain';
-import type { PayableInstallment } from '../../domain/payment-rules.ts';
+import type { PayableInstallment } from '@prestaya/domain';
+import { oldestFirst, selectPayment } from '@prestaya/domain';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { toFeeDto } from '../payments/mapping.ts';
 
@@ -76,8 +76,13 @@ function toCard(row: CardColumns, today: string): CollectionCard {
   const installments = oldestFirst(row.installments ?? []);
   const dueFees = row.fees ?? [];
   const oldestDueDate = installments[0]?.dueDate ?? null;
-  const dueCents =
-    totalCents(installments, (item) => item.amountCents) + totalCents(dueFees, (item) => item.amountCents);
+  // What is due: every pending fee and every installment due, as a payment of all of them would be.
+  const dueCents = selectPayment(
+    installments,
+    dueFees,
+    installments.length,
+    (item) => item.amountCents,
+  ).amountCents;
   return {
     loan: {
       id: row.loan_id,

@@ -1,11 +1,11 @@
 import { type CustomerDocument, MAX_DOCUMENTS_PER_CUSTOMER } from '@prestaya/contracts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { customerDocuments } from '../../db/schema/customer-documents.ts';
 import { sha256Hex, storeFile } from '../../db/stored-files.ts';
 import { insertAudited } from '../../db/write-audit.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { documentAuditSnapshot, toCustomerDocument } from './mapping.ts';

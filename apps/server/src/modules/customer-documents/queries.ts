@@ -1,11 +1,11 @@
 import type { CustomerDocument } from '@prestaya/contracts';
 import { and, desc, eq } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { customerDocuments } from '../../db/schema/customer-documents.ts';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
 import { readStoredFile } from '../../db/stored-files.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { type DocumentWithFile, toCustomerDocument } from './mapping.ts';

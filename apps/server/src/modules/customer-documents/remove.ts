@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { customerDocuments } from '../../db/schema/customer-documents.ts';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { documentAuditSnapshot } from './mapping.ts';

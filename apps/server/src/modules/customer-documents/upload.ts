@@ -6,8 +6,8 @@ import {
   z,
 } from '@prestaya/contracts';
 import type { FastifyRequest } from 'fastify';
-import { type DocumentFileType, sniffDocumentType } from '../../domain/document-sniff.ts';
 import type { HttpProblem } from '../../errors.ts';
+import { type DocumentFileType, sniffDocumentType } from '../../files/document-sniff.ts';
 import { drain, multipartProblem, parsePart, readSmall, type UploadRefusals } from '../../http/multipart.ts';
 import type { MultipartPart } from '../../http/openapi.ts';
 import { refuse } from '../../http/refusals.ts';
@@ -16,7 +16,7 @@ import { refuse } from '../../http/refusals.ts';
  * Receiving a customer document (`multipart/form-data`): text fields `type` and `description`
  * (optional) and one part `file`. The file is read into memory as it streams in, never to disk:
  * busboy stops at MAX_DOCUMENT_BYTES and marks it truncated → 413, so at most 10 MB is held per
- * request. Its type is decided by its bytes (domain/document-sniff.ts), never by its name or declared
+ * request. Its type is decided by its bytes (files/document-sniff.ts), never by its name or declared
  * type → 415. The create operation stores it in the document's transaction, so a refused or aborted
  * upload leaves nothing anywhere.
  */

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CustomerRow, customers } from '../../db/schema/customers.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { Address, addressInput, z } from '@prestaya/contracts';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { type AddressRow, addresses } from '../../db/schema/customers.ts';
 import { insertAudited, updateAudited, writeAudit } from '../../db/write-audit.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from './access.ts';
 import { addressAuditSnapshot, toAddressDto } from './mapping.ts';

@@ -1,8 +1,8 @@
 import { LOAN_STATUS_LABELS, NO_LOAN_LABEL, type PagedQuery } from '@prestaya/contracts';
+import type { CustomerActor } from '../../access/customers.ts';
 import { dayCell, integerCell, labelCell, moneyCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb } from '../../db/client.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { type CustomerListRow, customerListSource } from './list.ts';
 
 /**

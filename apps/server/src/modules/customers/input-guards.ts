@@ -1,4 +1,4 @@
-import { hasCurpLength } from '../../domain/customers.ts';
+import { hasCurpLength } from '../../access/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 
 /**

@@ -8,6 +8,7 @@ import {
   type PagedQuery,
 } from '@prestaya/contracts';
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import { uuidArray } from '../../db/arrays.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import {
@@ -21,7 +22,6 @@ import {
 import { type CustomerRow, currentLoanStatusRank, customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { CURRENT_LOAN_COLUMNS, type CurrentLoanRow, toCustomerLoanSummary } from '../loans/summary.ts';
 import { visibleCustomers } from './access.ts';
@@ -52,7 +52,7 @@ export function selectCustomers(db: DbOrTx) {
  * status order (the label rank of the copied `current_loan_status`), as customers_created_order_idx
  * holds `createdOn`'s. No index holds the balance order (it lives on the loan and changes with every
  * payment and fee), so it reads the customers the filter keeps once, joined on the loan's primary key
- * (docs/performance.md "Customers list"); neither does `lastName`'s (unaccent() cannot be indexed).
+ * (docs/performance-history.md "Staff lists"); neither does `lastName`'s (unaccent() cannot be indexed).
  * Equal values are ordered by id (paging.ts's tiebreaker), so pages never overlap.
  */
 const ORDER_COLUMNS = {
@@ -84,7 +84,7 @@ export interface CustomerListRow {
  * grows with the business: a common name matches 15,019 of 100,000 customers, a rarer one 867
  * ('nuñez'; 67 of 10,000). Ten pages of results are more than anyone reads before typing more: past
  * this the reply says 'más de 100' (totalCapped) and counting stops there, at 10,000 customers as at
- * 100,000 (docs/performance.md "Name search").
+ * 100,000 (docs/performance-history.md "Name search").
  */
 export const SEARCH_COUNT_CAP = 100;
 

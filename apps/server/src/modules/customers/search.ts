@@ -1,10 +1,10 @@
+import { curpPrefix, customerQueryTerm } from '@prestaya/domain';
 import { eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { asNumber, containsPattern, startsWithPattern } from '../../db/search.ts';
-import { curpPrefix, customerQueryTerm } from '../../domain/search-text.ts';
 
 /**
  * The customers search of every list that finds rows by their customer: `query` matches name, last

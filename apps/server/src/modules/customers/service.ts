@@ -1,13 +1,13 @@
 import type { Customer, customerInput, z } from '@prestaya/contracts';
+import { customerSearchText } from '@prestaya/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { type CustomerActor, resolveAgentAssignment } from '../../access/customers.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { addresses, customers } from '../../db/schema/customers.ts';
 import { users } from '../../db/schema/users.ts';
 import { insertAudited, updateAudited } from '../../db/write-audit.ts';
-import { type CustomerActor, resolveAgentAssignment } from '../../domain/customers.ts';
-import { customerSearchText } from '../../domain/search-text.ts';
 import { refuse } from '../../http/refusals.ts';
 import { toCustomerLoanSummary } from '../loans/summary.ts';
 import { findVisibleCustomer, visibleCustomers } from './access.ts';
@@ -38,7 +38,7 @@ export function getCustomer(db: AppDb, actor: CustomerActor, id: string): Promis
 }
 
 /**
- * The agent a create/update assigns, checked against the rules of domain/customers.ts; a newly chosen
+ * The agent a create/update assigns, checked against the rules of access/customers.ts; a newly chosen
  * agent must be an existing active user (its row is share-locked so it cannot be cancelled meanwhile).
  */
 async function assignedAgent(
@@ -83,7 +83,7 @@ function editableColumns(input: CustomerFields) {
   };
 }
 
-/** A new customer is always PENDING (spec 4); without an agent it is assigned to the current user (spec 6). */
+/** A new customer is always PENDING (docs/product.md §4); without an agent it is assigned to the current user (docs/product.md §6). */
 export async function createCustomer(
   db: AppDb,
   actor: CustomerActor,

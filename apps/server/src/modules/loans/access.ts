@@ -1,10 +1,10 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb, AppTx, DbOrTx } from '../../db/client.ts';
 import { bankAccountNameColumns, customerNameColumns } from '../../db/name-columns.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { type LoanRow, loans } from '../../db/schema/loans.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visibleCustomers } from '../customers/access.ts';
 import type { LoanJoinedRow } from './mapping.ts';

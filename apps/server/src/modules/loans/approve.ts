@@ -1,7 +1,7 @@
 import { formatCents, type Loan, type loanApprove, type z } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement, LedgerRefusalError } from '../bank-accounts/ledger-service.ts';
 import { ensureAccountExists } from '../bank-accounts/service.ts';

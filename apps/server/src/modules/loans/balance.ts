@@ -1,5 +1,11 @@
 import { centsToPesos } from '@prestaya/contracts';
-import { COMPUTED_STATUSES } from '@prestaya/domain';
+import {
+  COMPUTED_STATUSES,
+  type FeeState,
+  type InstallmentState,
+  type LoanStanding,
+  loanStanding,
+} from '@prestaya/domain';
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { uuidArray } from '../../db/arrays.ts';
@@ -7,12 +13,6 @@ import type { AppTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
-import {
-  type FeeState,
-  type InstallmentState,
-  type LoanStanding,
-  loanStanding,
-} from '../../domain/loan-balance.ts';
 import { LOAN_AUDIT_ENTITY } from './messages.ts';
 
 /** Ids per statement, well under PostgreSQL's 65,535 bind parameters. */

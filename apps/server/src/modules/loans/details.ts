@@ -1,8 +1,8 @@
 import type { Loan, ScheduledPayment } from '@prestaya/contracts';
 import { asc, eq } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { findVisibleLoan, requireVisibleLoan } from './access.ts';
 import { toLoanDto, toScheduledPaymentDto } from './mapping.ts';
 

@@ -1,8 +1,8 @@
 import { LOAN_STATUS_LABELS, type PagedQuery } from '@prestaya/contracts';
+import type { CustomerActor } from '../../access/customers.ts';
 import { dayCell, integerCell, labelCell, moneyCell, nameCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb } from '../../db/client.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { globalLoansFilter, loanListSource } from './list.ts';
 import type { LoanJoinedRow } from './mapping.ts';
 

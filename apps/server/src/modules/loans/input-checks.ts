@@ -1,7 +1,7 @@
 import { type LoanStatus, pesosToCents } from '@prestaya/contracts';
 import { type LoanAction, transition } from '@prestaya/domain';
-import type { CustomerActor } from '../../domain/customers.ts';
-import { hasRole } from '../../domain/users.ts';
+import type { CustomerActor } from '../../access/customers.ts';
+import { hasRole } from '../../access/users.ts';
 import { refuse } from '../../http/refusals.ts';
 
 /* The request checks that creating, editing, approving and delivering a loan share. */

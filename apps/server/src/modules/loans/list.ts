@@ -7,6 +7,7 @@ import {
   type PagedQuery,
 } from '@prestaya/contracts';
 import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import {
   countRows,
@@ -19,7 +20,6 @@ import {
 } from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { customerSearch } from '../customers/search.ts';

@@ -1,7 +1,7 @@
 import type { Loan, LoanStatus, loanUpdate, z } from '@prestaya/contracts';
 import { isUndeliveredStatus, loanTerms } from '@prestaya/domain';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
 import { changeVisibleLoan } from './access.ts';

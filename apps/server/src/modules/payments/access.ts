@@ -1,6 +1,6 @@
 import { eq, or, type SQL } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
 import { visibleLoans } from '../loans/access.ts';
 
 /**

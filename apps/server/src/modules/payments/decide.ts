@@ -1,11 +1,11 @@
 import type { PaymentListItem, paymentStatusUpdate, z } from '@prestaya/contracts';
+import { installmentStatusAfterRejection } from '@prestaya/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../db/schema/payments.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
-import { installmentStatusAfterRejection } from '../../domain/loan-balance.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
 import { recomputeLoan } from '../loans/balance.ts';

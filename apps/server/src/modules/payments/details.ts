@@ -1,11 +1,11 @@
 import { centsToPesos, type PaymentDetails } from '@prestaya/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { readStoredFile } from '../../db/stored-files.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visiblePayments } from './access.ts';
 import { signedAttachmentUri } from './attachment-links.ts';

@@ -1,9 +1,9 @@
 import type { Fee } from '@prestaya/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { fees } from '../../db/schema/payments.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { requireVisibleLoan } from '../loans/access.ts';
 import { recomputeLoan } from '../loans/balance.ts';

@@ -6,7 +6,7 @@ import type { AppDb } from '../../db/client.ts';
 import { paymentAttachments } from '../../db/schema/payments.ts';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { sha256Hex, storeFile } from '../../db/stored-files.ts';
-import { sniffImageType } from '../../domain/image-sniff.ts';
+import { sniffImageType } from '../../files/image-sniff.ts';
 
 export interface UploadsImport {
   /** Files written into stored_files and then removed from the disk. */

@@ -7,6 +7,7 @@ import {
   type PaymentStatus,
 } from '@prestaya/contracts';
 import { and, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { withinBusinessDays } from '../../db/date-range.ts';
 import {
@@ -23,7 +24,6 @@ import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { paymentStatusTally } from '../../db/schema/report-tallies.ts';
 import { countByStatus } from '../../db/status-tally.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { customerSearch } from '../customers/search.ts';
 import { requireVisibleLoan } from '../loans/access.ts';

@@ -1,12 +1,12 @@
 import { centsToPesos, type PendingPayments } from '@prestaya/contracts';
+import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES, selectPayment } from '@prestaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '../../domain/payment-rules.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visibleToAgentPlaceholder } from '../customers/access.ts';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
@@ -73,11 +73,14 @@ export function payableFeesJson() {
   ), '[]'::json)`;
 }
 
-/** The two JSON columns above turned into the API shape, with `total` = all of them (spec 5). */
+/** The two JSON columns above turned into the API shape, with `total` = all of them (docs/product.md §5). */
 export function toPendingPayments(installments: InstallmentJson[], payableFees: FeeJson[]): PendingPayments {
-  const totalCents =
-    installments.reduce((sum, row) => sum + row.amountCents, 0) +
-    payableFees.reduce((sum, row) => sum + row.amountCents, 0);
+  const { amountCents: totalCents } = selectPayment(
+    installments,
+    payableFees,
+    installments.length,
+    (item) => item.amountCents,
+  );
   return {
     scheduledPayments: installments.map(toScheduledPaymentDto),
     fees: payableFees.map(toFeeDto),
@@ -111,7 +114,7 @@ const agentPendingQuery = preparedPerDatabase((db) =>
 /**
  * GET /loans/{id}/pending-payments: what can be paid now — the installments PENDING or DELAYED by
  * number, the fees PENDING by date, and `total` = all of them (the form always includes every pending
- * fee; spec 5 "Payment totals"). A loan the actor may not see is 404 'Préstamo no encontrado'.
+ * fee; docs/product.md §5 "Payment totals"). A loan the actor may not see is 404 'Préstamo no encontrado'.
  */
 export async function pendingPayments(
   db: AppDb,

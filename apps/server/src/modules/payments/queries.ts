@@ -1,11 +1,11 @@
 import { and, asc, eq, type SQL, type sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppTx, DbOrTx } from '../../db/client.ts';
 import { bankAccountNameColumns, customerNameColumns } from '../../db/name-columns.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { type LoanRow, loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visibleLoans } from '../loans/access.ts';
 import type { PaymentJoinedRow } from './mapping.ts';

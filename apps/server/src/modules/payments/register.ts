@@ -1,13 +1,13 @@
 import type { PaymentListItem } from '@prestaya/contracts';
+import { checkPaymentSelection } from '@prestaya/domain';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
 import { storeFile } from '../../db/stored-files.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import type { CustomerActor } from '../../domain/customers.ts';
-import { checkPaymentSelection } from '../../domain/payment-rules.ts';
 import { refuse } from '../../http/refusals.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { claimKey, type IdempotentRequest, paymentFingerprint, storeReply } from './idempotency.ts';

@@ -1,8 +1,8 @@
 import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, paymentRequest, z } from '@prestaya/contracts';
 import type { FastifyRequest } from 'fastify';
-import { type ProofImageType, sniffImageType } from '../../domain/image-sniff.ts';
-import { decodeUtf8 } from '../../domain/utf8.ts';
 import { HttpProblem } from '../../errors.ts';
+import { type ProofImageType, sniffImageType } from '../../files/image-sniff.ts';
+import { decodeUtf8 } from '../../files/utf8.ts';
 import { drain, multipartProblem, parsePart, readSmall, type UploadRefusals } from '../../http/multipart.ts';
 import type { MultipartPart } from '../../http/openapi.ts';
 import { refuse } from '../../http/refusals.ts';
@@ -15,7 +15,7 @@ import { refuse } from '../../http/refusals.ts';
  *   JSON, or as a JSON Blob (a file part named paymentRequest, as `FormData.append(name, blob)` sends).
  * - The proof is read into memory as it streams in, never to disk: busboy stops at MAX_PROOF_BYTES (the
  *   `fileSize` limit) and marks it truncated → 413, so at most 10 MB is held per request. Its type is
- *   decided by its first bytes (domain/image-sniff.ts), never by name or declared type → 415. Empty →
+ *   decided by its first bytes (files/image-sniff.ts), never by name or declared type → 415. Empty →
  *   400. A second file → 400. registerPayment stores the bytes in the payment's transaction, so a
  *   refused or aborted upload leaves nothing anywhere.
  */

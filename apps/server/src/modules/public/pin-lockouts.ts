@@ -1,8 +1,8 @@
+import { EVERYWHERE, type LockoutLimits, PIN_LOCKOUT } from '@prestaya/domain';
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { pinLockouts } from '../../db/schema/pin-lockouts.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { EVERYWHERE, type LockoutLimits, PIN_LOCKOUT } from '../../domain/pin-lockout.ts';
 
 /**
  * THE PIN lockout rule (limits in domain/pin-lockout.ts), kept in `pin_lockouts`: one counter per

@@ -10,9 +10,9 @@ import {
   publicPaymentReply,
   publicPaymentRequest,
 } from '@prestaya/contracts';
+import { retryAfterSeconds } from '@prestaya/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { retryAfterSeconds } from '../../domain/pin-lockout.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
 import { idempotencyOf, publicPaymentScope } from '../payments/idempotency.ts';

@@ -6,17 +6,17 @@ import {
   type PublicLookupResult,
   type ScheduledPaymentStatus,
 } from '@prestaya/contracts';
+import { reopensAt } from '@prestaya/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
+import { hasRole } from '../../access/users.ts';
+import { parseAgentCredential } from '../../credentials/basic-credential.ts';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { parseAgentCredential } from '../../domain/basic-credential.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import { reopensAt } from '../../domain/pin-lockout.ts';
-import { hasRole } from '../../domain/users.ts';
 import { Refusal, refuse } from '../../http/refusals.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
 import { payableFeesJson, payableInstallmentsJson, toPendingPayments } from '../payments/pending.ts';

@@ -1,13 +1,13 @@
 import type { OpenLoanStatus } from '@prestaya/domain';
+import { type LoanRiskRow, loanRiskRow } from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { OPEN_LOAN_STATUSES_SQL } from '../../db/loan-statuses.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { paymentItems, payments } from '../../db/schema/payments.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import { type LoanRiskRow, loanRiskRow } from '../../domain/portfolio-risk.ts';
 import { visibleCustomers } from '../customers/access.ts';
 
 /**

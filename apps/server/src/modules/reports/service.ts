@@ -5,13 +5,12 @@ import {
   type ReportRangeQuery,
   type WeeklyPaymentsReport,
 } from '@prestaya/contracts';
+import { eachDay, portfolioRisk } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
+import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
-import { eachDay } from '../../domain/calendar.ts';
-import { type CustomerActor, seesAllCustomers } from '../../domain/customers.ts';
-import { portfolioRisk } from '../../domain/portfolio-risk.ts';
 import { agentPortfolioRows, cents, liveWeeklyFigures } from './live.ts';
 import { tallyPortfolioRows, tallyWeeklyFigures } from './tallies.ts';
 

@@ -1,4 +1,4 @@
-import { addDays } from '@prestaya/domain';
+import { addDays, dpdCutPoints, type LoanRiskRow } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -8,7 +8,6 @@ import {
   paymentStatusTally,
   portfolioTally,
 } from '../../db/schema/report-tallies.ts';
-import { dpdCutPoints, type LoanRiskRow } from '../../domain/portfolio-risk.ts';
 import { cents, type ReportWindow, type WeeklyFigures, windowEnd, windowStart } from './live.ts';
 
 /**

@@ -10,11 +10,11 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
+import { mayReceiveResetLink, resetLinkExpiry } from '../../credentials/password-reset.ts';
 import type { AppDb } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema/password-resets.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { mayReceiveResetLink, resetLinkExpiry } from '../../domain/password-reset.ts';
 import { refuse } from '../../http/refusals.ts';
 import { problemResponses } from '../../http/responses.ts';
 import { newResetToken } from '../auth/reset-tokens.ts';

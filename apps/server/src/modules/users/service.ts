@@ -13,6 +13,7 @@ import {
 } from '@prestaya/contracts';
 import { and, eq, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { endsSessions, isActiveAdmin, selfUpdateViolation } from '../../access/users.ts';
 import { integerCell, labelCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
@@ -29,7 +30,6 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { staffSortKey, type UserRow, users } from '../../db/schema/users.ts';
 import { matchesTextOrNumber } from '../../db/search.ts';
 import { insertAudited, updateAudited } from '../../db/write-audit.ts';
-import { endsSessions, isActiveAdmin, selfUpdateViolation } from '../../domain/users.ts';
 import { refuse } from '../../http/refusals.ts';
 import { hashSecret } from '../auth/secrets.ts';
 import type { SessionUser } from '../auth/session-user.ts';

@@ -1,9 +1,9 @@
 import type { PinLock, PinUnlockResult } from '@prestaya/contracts';
+import { EVERYWHERE } from '@prestaya/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import { EVERYWHERE } from '../../domain/pin-lockout.ts';
 import { refuse } from '../../http/refusals.ts';
 import { activeLocks, removeCounters } from '../public/pin-lockouts.ts';
 

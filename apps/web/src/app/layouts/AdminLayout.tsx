@@ -29,7 +29,7 @@ interface NavEntry {
   role?: Role;
 }
 
-/** Sidebar (spec 2 "Layouts", 6): Dashboard, Clientes, Cobranza and Corte de caja for everyone, the rest for ROLE_ADMIN. */
+/** Sidebar (docs/product.md §2 "Layouts", §6): Dashboard, Clientes, Cobranza and Corte de caja for everyone, the rest for ROLE_ADMIN. */
 export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.dashboard, label: 'Dashboard', icon: IconGauge },
   { to: screenPaths.customers, label: 'Clientes', icon: IconUsers },

@@ -2,7 +2,7 @@ import { Box, Container, Group, Paper, Text, UnstyledButton } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { BRAND_LINK_LABEL, BrandMark } from './BrandMark.tsx';
 
-/** Auth screens: top bar, centred card, small footer (spec 2 "Layouts"). No router: Login renders it alone. */
+/** Auth screens: top bar, centred card, small footer (docs/product.md §2 "Layouts"). No router: Login renders it alone. */
 export function AuthFrame({ children }: { children: ReactNode }) {
   return (
     <Box

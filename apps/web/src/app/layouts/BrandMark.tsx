@@ -1,7 +1,7 @@
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 
-/** Product name with its tagline (spec 1: public header); the link around it is the layout's. */
+/** Product name with its tagline (docs/product.md §1: public header); the link around it is the layout's. */
 export function BrandMark({ withTagline = true }: { withTagline?: boolean }) {
   return (
     <Group gap="xs" wrap="nowrap">

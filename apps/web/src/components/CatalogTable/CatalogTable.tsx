@@ -16,7 +16,7 @@ import { RowActions } from './RowActions.tsx';
 import { clickableRowAttributes, onlyPageDiffers } from './rows.ts';
 import type { ColumnDef, CsvExport, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
 
-/** Spec "Catalog table" / 9: page size 10, ascending order without an order-by field. */
+/** docs/product.md §4 "Catalog table", §9: page size 10, ascending order without an order-by field. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const EMPTY_TEXT = 'No hay registros para mostrar';
 export const LOAD_ERROR_TEXT = 'No se pudo cargar la lista.';
@@ -50,7 +50,7 @@ export interface CatalogTableProps<T extends { id: string | number }> {
   dateFilter?: boolean;
   /**
    * Changing this value sends the table back to page 1, e.g. a counter bumped after an operation
-   * (spec "After operations the list reloads to page 1"); invalidate `queryKey` to refetch too.
+   * (docs/product.md §2 "BankAccountList": after an operation the list goes back to page 1); invalidate `queryKey` to refetch too.
    */
   resetPageKey?: unknown;
   /**
@@ -61,7 +61,7 @@ export interface CatalogTableProps<T extends { id: string | number }> {
   exportCsv?: CsvExport;
 }
 
-/** The reusable paged table of the back office (spec 2 "Reusable paged table (catalog)"). */
+/** The reusable paged table of the back office (docs/product.md §2 "Reusable paged table (catalog)"). */
 export function CatalogTable<T extends { id: string | number }>({
   listId,
   title,
@@ -123,7 +123,7 @@ export function CatalogTable<T extends { id: string | number }>({
   const failed = (isError || offline) && !isFetching;
 
   useEffect(() => {
-    // Spec 8: failed page loads are logged; the table says the list failed, never that it is empty.
+    // docs/product.md §8: failed page loads are logged; the table says the list failed, never that it is empty.
     if (isError) console.error('No se pudo cargar la página del catálogo', error);
   }, [isError, error]);
 

@@ -10,7 +10,7 @@ interface RowActionsProps<T> {
 }
 
 /**
- * Per-row actions menu (spec "Reusable paged table"): Mantine Menu gives arrow-key navigation,
+ * Per-row actions menu (docs/product.md §2 "Reusable paged table (catalog)"): Mantine Menu gives arrow-key navigation,
  * Escape / outside click / item selection closing, and returns focus to the trigger.
  */
 export function RowActions<T>({ row, onEdit, editLabel, extraButtons }: RowActionsProps<T>) {

@@ -6,7 +6,7 @@ export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 /** Where a list's chosen page size is kept in this browser, one key per list. */
 export const pageSizeKey = (listId: string) => `prestaya:page-size:${listId}`;
 
-/** The sizes a list offers: the usual ones, plus its own default when it is another (the spec's 20). */
+/** The sizes a list offers: the usual ones, plus its own default when it is another (bank accounts' 20, docs/product.md §7). */
 export function pageSizeOptions(fallback: number): number[] {
   return [...new Set([...PAGE_SIZE_OPTIONS, fallback])].sort((a, b) => a - b);
 }

@@ -6,7 +6,7 @@ import type { StatusLabel } from '../StatusBadge.tsx';
 
 export type { StatusLabel };
 
-/** Cell kinds of the catalog (spec 3 "Table column definition"). */
+/** Cell kinds of the catalog (docs/product.md §3 "Table column definition"). */
 export type ColumnType = 'text' | 'money' | 'date' | 'datetime' | 'link' | 'image' | 'status' | 'progress';
 
 /** Colour of a progress bar when its percentage falls in [from, to]. */
@@ -62,7 +62,7 @@ export interface ExtraButton<T> {
 }
 
 /**
- * Query of one page (spec 7 "Paged search"); empty search, filter and dates are not sent. `from`/`to`
+ * Query of one page (docs/product.md §7 "Paged search"); empty search, filter and dates are not sent. `from`/`to`
  * only when the table has its date filter.
  */
 export type PageParams = DatedListQuery;

@@ -4,7 +4,7 @@ import type { AccountOperationType } from '@prestaya/contracts';
 
 import { DATE_FORMAT, dayjs, TIME_FORMAT } from '../../lib/format.ts';
 
-/** Spec 9: "The transaction date uses time hh:mm:ss a" → DD/MM/YYYY hh:mm:ss a. */
+/** docs/product.md §9: account movements show the time with seconds → DD/MM/YYYY hh:mm:ss a. */
 export const TRANSACTION_DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
 
 /** The date and the time (hh:mm a) of a ledger row, shown on two lines in the table. */

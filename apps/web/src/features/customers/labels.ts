@@ -55,7 +55,7 @@ export function stateName(value: string): string {
   return STATE_NAMES[value as MxState] ?? value;
 }
 
-/** The 32 states for a Select, in the spec's order. */
+/** The 32 states for a Select, in the order of docs/product.md §3 "State list". */
 export const STATE_OPTIONS = MX_STATES.map((value) => ({ value, label: STATE_NAMES[value] }));
 
 export { foldText, fullName as customerFullName } from '../../lib/format.ts';

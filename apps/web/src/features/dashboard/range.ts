@@ -27,7 +27,7 @@ export function checkRange(from: string | null, to: string | null): RangeCheck {
 
 /**
  * The dashboard range lives in the URL (`?from=YYYY-MM-DD&to=YYYY-MM-DD`) so a reload or a shared link
- * shows the same period; without it, the current week Sunday–Saturday (spec 2, 9).
+ * shows the same period; without it, the current week Sunday–Saturday (docs/product.md §2, §9).
  */
 export function useDashboardRange() {
   const [params, setParams] = useSearchParams();

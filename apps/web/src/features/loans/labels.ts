@@ -2,21 +2,21 @@ import { LOAN_STATUSES, type LoanStatus } from '@prestaya/contracts';
 
 export { LOAN_STATUS_BADGES, SCHEDULED_PAYMENT_BADGES } from '../../lib/status-badges.ts';
 
-/** The statuses spec 2 "GlobalLoanList" names for its filter, in its order. */
+/** The statuses docs/product.md §2 "GlobalLoanList" names for its filter, in its order. */
 const SPEC_FILTER_STATUSES: readonly LoanStatus[] = ['ACTIVE', 'PENDING', 'DELAYED', 'APPROVED'];
 
 /**
- * The status filter of the Lista Global (Todos is added by the table): every loan status, the spec's
- * four first, so paid and cancelled loans can be found too.
+ * The status filter of the Lista Global (Todos is added by the table): every loan status, the four of
+ * docs/product.md §2 "GlobalLoanList" first, so paid and cancelled loans can be found too.
  */
 export const GLOBAL_LIST_FILTER_STATUSES: readonly LoanStatus[] = [
   ...SPEC_FILTER_STATUSES,
   ...LOAN_STATUSES.filter((status) => !SPEC_FILTER_STATUSES.includes(status)),
 ];
 
-/** Spec 4: Pagar is offered only for these. */
+/** docs/product.md §4: Pagar is offered only for these. */
 export const PAYABLE_STATUSES: readonly LoanStatus[] = ['ACTIVE', 'DELAYED'];
-/** Spec 2 "GlobalLoanList": Detalle for delivered loans. */
+/** docs/product.md §2 "GlobalLoanList": Detalle for delivered loans. */
 export const DELIVERED_STATUSES: readonly LoanStatus[] = ['ACTIVE', 'PAID', 'DELAYED'];
 
 export { fullName as customerName } from '../../lib/format.ts';

@@ -1,12 +1,7 @@
 import { formatCents, pesosToCents } from '@prestaya/contracts/plain';
-import { oldestFirst, totalCents as sumCents, toggleCount } from '@prestaya/domain';
+import { oldestFirst, selectPayment, toggleCount } from '@prestaya/domain';
 
-export { formatCents, oldestFirst, toggleCount };
+export { formatCents, oldestFirst, selectPayment, toggleCount };
 
-/** All pending fines plus the ticked installments, summed in integer centavos. */
-export function totalCents(
-  fees: readonly { amount: number }[],
-  ticked: readonly { amount: number }[],
-): number {
-  return sumCents([...fees, ...ticked], (item) => pesosToCents(item.amount));
-}
+/** An installment's or a fine's amount (pesos on the page) in integer centavos, for selectPayment. */
+export const amountCents = (item: { amount: number }) => pesosToCents(item.amount);

@@ -16,7 +16,7 @@ export class RejectedLoginReplyError extends Error {
   }
 }
 
-/** Logs in and starts the session; a reply without userId/roles counts as a failed login (spec 5). */
+/** Logs in and starts the session; a reply without userId/roles counts as a failed login (docs/product.md §5). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

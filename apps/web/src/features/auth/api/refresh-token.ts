@@ -3,7 +3,7 @@ import { api, isApiError } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { session } from '../../../lib/session.ts';
 
-/** POST /api/v1/auth/token/refresh: no body, Bearer of the token to renew (spec 7). */
+/** POST /api/v1/auth/token/refresh: no body, Bearer of the token to renew (docs/product.md §7). */
 export function refreshToken(token: string): Promise<LoginReply> {
   return api.post<LoginReply>(apiPaths.refreshToken, undefined, { token, logoutOnUnauthorized: false });
 }
@@ -12,7 +12,7 @@ let pending: Promise<boolean> | null = null;
 
 /**
  * One refresh attempt with the token stored by an earlier visit. Success replaces the token and
- * authenticates; any failure (no token, 401, unacceptable reply) signs out (spec 4). Without a
+ * authenticates; any failure (no token, 401, unacceptable reply) signs out (docs/product.md §4). Without a
  * connection (no reply at all) the stored session is used as it is: the field app must open offline.
  */
 export function restoreSession(): Promise<boolean> {

@@ -17,7 +17,7 @@ export interface LoginPanelProps {
 }
 
 /**
- * Login screen (spec 2 "Login"), without React Router: a first visit to /auth/login renders it alone and
+ * Login screen (docs/product.md §2 "Login"), without React Router: a first visit to /auth/login renders it alone and
  * downloads the back office only when sign-in succeeds (src/main.tsx).
  */
 export function LoginPanel({ navigate, arrivedAs }: LoginPanelProps) {

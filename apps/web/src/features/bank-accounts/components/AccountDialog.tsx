@@ -7,7 +7,7 @@ export interface AccountDialogProps {
   onSaved: () => void;
 }
 
-/** 'Registrar Cuenta': creates a bank or cash account (spec 2 "BankAccountList"). */
+/** 'Registrar Cuenta': creates a bank or cash account (docs/product.md §2 "BankAccountList"). */
 export function AccountDialog({ opened, onClose, onSaved }: AccountDialogProps) {
   return (
     <EntityDialog opened={opened} onClose={onClose} title="Registrar Cuenta" size="lg">

@@ -36,7 +36,7 @@ export interface AccountFormProps {
   onSaved: () => void;
 }
 
-/** Fields of the 'Registrar Cuenta' dialog (spec 2 "BankAccountList"), validated with the contracts' schema. */
+/** Fields of the 'Registrar Cuenta' dialog (docs/product.md §2 "BankAccountList"), validated with the contracts' schema. */
 export function AccountForm({ onCancel, onSaved }: AccountFormProps) {
   const create = useCreateBankAccount();
 

@@ -11,7 +11,7 @@ import { bankAccountsKeys } from '../api/keys.ts';
 import { AccountDialog } from './AccountDialog.tsx';
 import { MovementDialog, type MovementKind } from './MovementDialog.tsx';
 
-/** Spec 7/9: bank accounts use page size 20. */
+/** docs/product.md §7/§9: bank accounts use page size 20. */
 export const BANK_ACCOUNTS_PAGE_SIZE = 20;
 
 const columns: ColumnDef<BankAccount>[] = [
@@ -48,7 +48,7 @@ export function BankAccountList() {
     kind: 'withdrawal',
     account: null,
   });
-  // Bumped after every operation: the table goes back to page 1 (spec "After operations…").
+  // Bumped after every operation: the table goes back to page 1 (docs/product.md §2 "BankAccountList").
   const [operations, setOperations] = useState(0);
 
   const afterOperation = () => {

@@ -11,7 +11,7 @@ import { useMoveMoney } from '../api/move-money.ts';
 
 export type MovementKind = 'withdrawal' | 'deposit';
 
-/** Texts of each dialog (spec 2 "BankAccountList", spec 8 toasts). */
+/** Texts of each dialog (docs/product.md §2 "BankAccountList", §8 toasts). */
 export const MOVEMENT_TEXTS = {
   withdrawal: {
     title: 'Retirar Efectivo',
@@ -28,7 +28,7 @@ export const MOVEMENT_TEXTS = {
 } as const;
 
 export const AMOUNT_REQUIRED = 'El monto es requerido';
-/** Spec 5 raises a flag without a message; this is the one shown. */
+/** docs/product.md §5 raises a flag without a message; this is the one shown. */
 export const AMOUNT_ABOVE_BALANCE = 'El monto no puede ser mayor al saldo disponible';
 
 interface MovementValues {
@@ -44,7 +44,7 @@ function toPayload(kind: MovementKind, values: MovementValues): AccountMovement 
 }
 
 /**
- * Spec 5: a withdrawal needs 0 < amount ≤ balance, a deposit amount > 0; concept required. Shape and
+ * docs/product.md §5: a withdrawal needs 0 < amount ≤ balance, a deposit amount > 0; concept required. Shape and
  * amount rules come from the contracts' `accountMovement`; the balance check compares centavos. The
  * server checks again under the account lock and has the last word.
  */

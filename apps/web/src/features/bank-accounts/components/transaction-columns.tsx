@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { ACCOUNT_OPERATION_BADGES, transactionDateParts } from '../labels.ts';
 import { SignedAmount } from './SignedAmount.tsx';
 
-/** DD/MM/YYYY hh:mm a (spec 9), the time under the date so narrow screens do not break it anywhere. */
+/** DD/MM/YYYY hh:mm a (docs/product.md §9), the time under the date so narrow screens do not break it anywhere. */
 const dateOf = (transaction: AccountTransaction) => (
   <DateTimeCell {...transactionDateParts(transaction.createdOn)} />
 );
@@ -26,7 +26,7 @@ function TypeAndConcept({ transaction }: { transaction: AccountTransaction }) {
 }
 
 /**
- * Spec 2 "AccountTransactions": date, balance before, real before, amount, type, balance after, real
+ * docs/product.md §2 "AccountTransactions": date, balance before, real before, amount, type, balance after, real
  * after. A phone keeps date, type and amount in two columns beside the pinned Acciones (the balances
  * are in the header and in Detalle), so nothing slides under the pinned column.
  */

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { type CollectionCard, formatCents, pesosToCents } from '@prestaya/contracts';
-import { oldestFirst, toggleCount, totalCents } from '@prestaya/domain';
+import { oldestFirst, selectPayment, toggleCount, totalCents } from '@prestaya/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
@@ -54,7 +54,8 @@ function CollectForm({
     else if (outcome.kind === 'refused') notify.error(NOT_REGISTERED, outcome.detail);
   };
   // A preview: the server computes the payment's amount from the ids.
-  const cents = totalCents([...fees, ...installments.slice(0, ticked)], (item) => pesosToCents(item.amount));
+  const selection = selectPayment(installments, fees, ticked, (item) => pesosToCents(item.amount));
+  const cents = selection.amountCents;
   const finesCents = totalCents(fees, (fee) => pesosToCents(fee.amount));
 
   const submit = () =>
@@ -69,8 +70,8 @@ function CollectForm({
             loanId: card.loan.id,
             loanNum: card.loan.num,
             customerName: fullName(card.customer),
-            scheduledPaymentIds: installments.slice(0, ticked).map((item) => item.id),
-            feeIds: fees.map((fee) => fee.id),
+            scheduledPaymentIds: selection.scheduledPaymentIds,
+            feeIds: selection.feeIds,
             amountCents: cents,
           }),
         );

@@ -2,7 +2,7 @@ import { useApiMutation } from '../../../lib/mutation.ts';
 import { customersKeys } from './keys.ts';
 
 /**
- * Spec "Address form": every address change reloads the customer it belongs to (its details list the
+ * docs/product.md §2 "Address form": every address change reloads the customer it belongs to (its details list the
  * addresses), and the change ends only once the reloaded customer is there.
  */
 export const useAddressMutation = <TData, TVariables extends { customerId: string }>(

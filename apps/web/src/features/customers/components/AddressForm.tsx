@@ -45,7 +45,7 @@ export interface AddressFormProps {
   onSaved: () => void;
 }
 
-/** Address form (spec 2, 5), validated on blur and on change with the contracts' `addressInput`. */
+/** Address form (docs/product.md §2, §5), validated on blur and on change with the contracts' `addressInput`. */
 export function AddressForm({ customerId, address, onCancel, onSaved }: AddressFormProps) {
   const baseline = initialValues(address);
   const create = useCreateAddress();

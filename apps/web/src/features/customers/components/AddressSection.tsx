@@ -25,7 +25,7 @@ export interface AddressSectionProps {
   headingOrder?: TitleOrder;
 }
 
-/** 'Direcciones' of the personal-info form when editing (spec 2): the table plus 'Registrar'. */
+/** 'Direcciones' of the personal-info form when editing (docs/product.md §2): the table plus 'Registrar'. */
 export function AddressSection({ customer, headingOrder = 3 }: AddressSectionProps) {
   const [dialog, setDialog] = useState<{ opened: boolean; address: Address | null }>({
     opened: false,

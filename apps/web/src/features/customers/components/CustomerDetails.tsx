@@ -155,7 +155,7 @@ function DetailsTabs({ customer, loansTab }: { customer: Customer; loansTab?: Lo
   );
 }
 
-/** /admin/customers/:id (spec 2 "CustomerDetails"): header and the tabs Préstamos, Datos Personales, Documentos. */
+/** /admin/customers/:id (docs/product.md §2 "CustomerDetails"): header and the tabs Préstamos, Datos Personales, Documentos. */
 export function CustomerDetails({
   customerId,
   loansTab,

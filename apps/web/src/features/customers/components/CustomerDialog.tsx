@@ -8,7 +8,7 @@ export interface CustomerDialogProps {
   onCreated?: (customer: Customer) => void;
 }
 
-/** 'Registrar Nuevo Cliente': the personal-info form in a modal (spec 2 "Customers list"). */
+/** 'Registrar Nuevo Cliente': the personal-info form in a modal (docs/product.md §2 "Customers list"). */
 export function CustomerDialog({ opened, onClose, onCreated }: CustomerDialogProps) {
   return (
     <EntityDialog opened={opened} onClose={onClose} title="Registrar Nuevo Cliente" size="xl">

@@ -26,7 +26,7 @@ export interface CustomerFormValues {
 function initialValues(customer: Customer | undefined, currentUserId: string | null): CustomerFormValues {
   return {
     ...textFieldsOf(customer, ['name', 'lastName', 'secondLastName', 'phone', 'curp']),
-    // Spec 6: a new customer belongs to whoever registers them unless another agent is chosen.
+    // docs/product.md §6: a new customer belongs to whoever registers them unless another agent is chosen.
     agentId: customer ? customer.agentId : currentUserId,
     status: customer?.status ?? 'PENDING',
   };
@@ -51,7 +51,7 @@ export interface CustomerFormProps {
 }
 
 /**
- * Personal-info form (spec 2, 5): one form to register and to edit a customer, validated on blur and
+ * Personal-info form (docs/product.md §2, §5): one form to register and to edit a customer, validated on blur and
  * on change with the contracts' `customerInput`. When editing, the 'Direcciones' section follows it.
  */
 export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: CustomerFormProps) {

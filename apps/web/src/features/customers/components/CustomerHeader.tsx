@@ -9,7 +9,7 @@ function customerInitials(customer: Customer): string {
 }
 
 /**
- * CustomerDetails header (spec 2): full name, current balance and the status of the customer's loan.
+ * CustomerDetails header (docs/product.md §2): full name, current balance and the status of the customer's loan.
  * The balance and status come from the server as they are (the client never computes them).
  */
 export function CustomerHeader({ customer }: { customer: Customer }) {

@@ -69,7 +69,7 @@ const columns: ColumnDef<CustomerListItem>[] = [
   { header: 'Alta', accessor: 'createdOn', type: 'date', sortable: true, visibleFrom: 'lg' },
 ];
 
-/** /admin/customers: 'Clientes' (spec 2 "Customers list"); an agent only sees their own. */
+/** /admin/customers: 'Clientes' (docs/product.md §2 "Customers list"); an agent only sees their own. */
 export function CustomerList() {
   const navigate = useNavigate();
   const [registering, setRegistering] = useState(false);

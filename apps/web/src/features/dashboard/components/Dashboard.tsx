@@ -41,7 +41,7 @@ function Section({
 }
 
 /**
- * Dashboard (spec 2): the period's collections (range pickers, default the current week
+ * Dashboard (docs/product.md §2): the period's collections (range pickers, default the current week
  * Sunday–Saturday) and the portfolio as it stands today, with PAR and days-past-due buckets.
  */
 export function Dashboard() {

@@ -17,7 +17,7 @@ import { type CardLink, StatCard } from './StatCard.tsx';
 
 // The dashboard's stat cards: the period's collections and the portfolio as it stands today.
 
-/** The lists behind the cards; admin screens, so agents get no links (spec 6). */
+/** The lists behind the cards; admin screens, so agents get no links (docs/product.md §6). */
 export const ADMIN_LINKS = {
   payments: { to: screenPaths.payments, label: 'Ver pagos' },
   loans: { to: screenPaths.loans, label: 'Ver préstamos' },

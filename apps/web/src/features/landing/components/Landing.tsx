@@ -68,7 +68,7 @@ const requirements = [
 /** Placeholder contact data until the business provides the real line. */
 const CONTACT = { phone: '55 1234 5678', tel: '+525512345678', whatsapp: '525512345678' };
 
-/** Public landing page (spec 1): marketing text offering personal loans and the 'Conocer más' button. */
+/** Public landing page (docs/product.md §1): marketing text offering personal loans and the 'Conocer más' button. */
 export function Landing() {
   return (
     <>

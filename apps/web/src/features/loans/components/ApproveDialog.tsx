@@ -89,7 +89,7 @@ export interface LoanActionDialogProps {
   onDone: () => void;
 }
 
-/** 'Aprobación de Préstamo' (spec 2 "GlobalLoanList"): the loan summary and the withdrawal account. */
+/** 'Aprobación de Préstamo' (docs/product.md §2 "GlobalLoanList"): the loan summary and the withdrawal account. */
 export function ApproveDialog({ loan, opened, onClose, onDone }: LoanActionDialogProps) {
   return (
     <EntityDialog opened={opened && loan !== null} onClose={onClose} title={APPROVE_TITLE} size="lg">

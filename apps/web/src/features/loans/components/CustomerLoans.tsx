@@ -23,7 +23,7 @@ import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES } from '../labels.ts'
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanInfoDialog, type LoanInfoKind } from './LoanInfoDialog.tsx';
 
-/** Spec 7: loan lists use page size 10. */
+/** docs/product.md §7: loan lists use page size 10. */
 export const CUSTOMER_LOANS_PAGE_SIZE = 10;
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
 
@@ -48,7 +48,7 @@ const columns: ColumnDef<Loan>[] = [
   { header: 'Saldo', accessor: 'currentBalance', type: 'money', visibleFrom: 'sm' },
 ];
 
-/** The public link of a loan (spec 2 "Link"): `${origin}/loans/{id}`. */
+/** The public link of a loan (docs/product.md §2 "Loans tab on a customer", Link): `${origin}/loans/{id}`. */
 export function publicLoanUrl(loan: Pick<Loan, 'id'>): string {
   return `${window.location.origin}${screenPaths.publicLoan(loan.id)}`;
 }
@@ -58,7 +58,7 @@ export interface CustomerLoansProps {
 }
 
 /**
- * The customer's 'Préstamos' tab (spec 2 "Loans tab on a customer"): 'Solicitar' opens 'Nueva solicitud
+ * The customer's 'Préstamos' tab (docs/product.md §2 "Loans tab on a customer"): 'Solicitar' opens 'Nueva solicitud
  * de Préstamo', Editar loads the loan by id, and the row buttons Pagos, Multas, Pagar (ACTIVE or
  * DELAYED), Calendario (once delivered) and Link.
  */
@@ -91,7 +91,7 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
       if (await copyText(url)) notify.success(LINK_COPIED);
       else notify.error('No se pudo copiar el link', url);
     };
-    // Spec 4 offers Pagos and Multas for ACTIVE/DELAYED loans; a PAID loan keeps them too, so its history
+    // docs/product.md §4 offers Pagos and Multas for ACTIVE/DELAYED loans; a PAID loan keeps them too, so its history
     // stays reachable. Before delivery a loan can have neither payments nor fines.
     const delivered = (loan: Loan) => loan.activatedOn !== null;
     return [

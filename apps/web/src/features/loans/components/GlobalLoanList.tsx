@@ -45,7 +45,7 @@ const filterOptions = filterOptionsOf(GLOBAL_LIST_FILTER_STATUSES, LOAN_STATUS_L
 /** /admin/loans (admin): 'Lista Global de Préstamos' with Aprobar, Entregar and Detalle by status. */
 export function GlobalLoanList() {
   const navigate = useNavigate();
-  // Spec: the bank accounts are loaded (page 1, size 20) on entry, ready for 'Aprobar'.
+  // docs/product.md §2 "GlobalLoanList": the bank accounts are loaded (page 1, size 20) on entry, ready for 'Aprobar'.
   useApprovalAccounts();
   const [dialog, setDialog] = useState<{ kind: 'approve' | 'deliver' | null; loan: Loan | null }>({
     kind: null,

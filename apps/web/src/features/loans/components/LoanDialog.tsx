@@ -11,7 +11,7 @@ export const EDIT_LOAN_TITLE = 'Editar Préstamo';
 export interface LoanDialogProps {
   opened: boolean;
   customerId: string;
-  /** Loan to edit (loaded by id, spec "Row edit loads the loan by id"); null to request a new one. */
+  /** Loan to edit (loaded by id, docs/product.md §2 "Loans tab on a customer"); null to request a new one. */
   loanId: string | null;
   onClose: () => void;
   onSaved?: (loan: Loan) => void;

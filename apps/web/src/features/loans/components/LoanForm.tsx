@@ -51,7 +51,7 @@ export interface LoanFormProps {
 }
 
 /**
- * The loan form (spec 2 "Loan form"), for a new request and for editing. The weekly fee is read-only
+ * The loan form (docs/product.md §2 "Loan form"), for a new request and for editing. The weekly fee is read-only
  * and follows the amount; the weekly installment and the total to repay are previewed the way the
  * server computes them, and the saved loan shows the server's own figures.
  */

@@ -22,7 +22,7 @@ import {
   pesosToCents,
   SCHEDULED_PAYMENT_STATUS_LABELS,
 } from '@prestaya/contracts';
-import { oldestFirst, totalCents as sumCents, toggleCount } from '@prestaya/domain';
+import { oldestFirst, selectPayment, toggleCount } from '@prestaya/domain';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { isFileRefusalStatus } from '../../../components/ImageDropzone.tsx';
@@ -81,10 +81,9 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
   const [ticked, setTicked] = useState(0);
   const [method, setMethod] = useState<PaymentMethod>('CASH');
   const [file, setFile] = useState<File | null>(null);
+  const selection = selectPayment(installments, pending.fees, ticked, (item) => pesosToCents(item.amount));
   // Only shown: the server computes the payment's amount from the ids.
-  const totalCents = sumCents([...pending.fees, ...installments.slice(0, ticked)], (item) =>
-    pesosToCents(item.amount),
-  );
+  const totalCents = selection.amountCents;
 
   const toggle = (index: number, checked: boolean) =>
     setTicked((count) => toggleCount(count, index, checked));
@@ -97,8 +96,8 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
     once(async () => {
       if (totalCents <= 0) return;
       const request = paymentRequest.parse({
-        scheduledPaymentIds: installments.slice(0, ticked).map((p) => p.id),
-        feeIds: pending.fees.map((fee) => fee.id),
+        scheduledPaymentIds: selection.scheduledPaymentIds,
+        feeIds: selection.feeIds,
         paymentMethod: method,
       });
       try {
@@ -272,7 +271,7 @@ export interface PaymentFormProps {
   onDone: () => void;
 }
 
-/** 'Registro de Pago' (spec 2): tick installments oldest first, fees always included, method, proof. */
+/** 'Registro de Pago' (docs/product.md §2): tick installments oldest first, fees always included, method, proof. */
 export function PaymentForm({ loan, onDone }: PaymentFormProps) {
   const pending = usePendingPayments(loan.id);
   if (pending.isPending) {

@@ -23,7 +23,7 @@ export interface PaymentProofDropzoneProps {
 }
 
 /**
- * The transfer's proof image (spec 2 "Payment form"): one JPEG/PNG/WebP/HEIC image up to 10 MB; when
+ * The transfer's proof image (docs/product.md §2 "Payment form"): one JPEG/PNG/WebP/HEIC image up to 10 MB; when
  * several are dropped only the first is attached. Removable with 'Borrar'.
  */
 export function PaymentProofDropzone({ file, onChange, disabled = false }: PaymentProofDropzoneProps) {

@@ -4,7 +4,7 @@ import { MAX_DATE, MIN_DATE } from '@prestaya/contracts/plain';
 import { DATE_FORMAT, parseTypedDate } from '../../../lib/format.ts';
 
 /**
- * A calendar date shown DD/MM/YYYY and kept as 'YYYY-MM-DD' (spec 9 "request date"), within the days the
+ * A calendar date shown DD/MM/YYYY and kept as 'YYYY-MM-DD' (docs/product.md §9 "request date"), within the days the
  * API accepts (a narrower minDate/maxDate from the caller wins).
  */
 export function RequestDateInput(props: DateInputProps) {

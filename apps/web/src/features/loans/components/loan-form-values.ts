@@ -22,7 +22,7 @@ export interface LoanFormValues {
   loanFromPast: boolean;
 }
 
-/** Spec 9: a new loan starts PENDING, amount 0, term 12, daily fee 50, not from the past, requested today. */
+/** docs/product.md §9: a new loan starts PENDING, amount 0, term 12, daily fee 50, not from the past, requested today. */
 export function initialValues(loan: Loan | undefined): LoanFormValues {
   return {
     amount: loan?.amount ?? 0,
@@ -36,7 +36,7 @@ export function initialValues(loan: Loan | undefined): LoanFormValues {
 
 export interface Permissions {
   admin: boolean;
-  /** Amount, term and daily fee (spec: only while PENDING; the server enforces it). */
+  /** Amount, term and daily fee (docs/product.md §2 "Loan form": only while PENDING; the server enforces it). */
   terms: boolean;
   loanFromPast: boolean;
   requestDate: boolean;

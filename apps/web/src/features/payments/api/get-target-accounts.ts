@@ -4,7 +4,7 @@ import { apiPaths } from '../../../lib/paths.ts';
 import { apiQuery } from '../../../lib/query.ts';
 import { paymentsKeys } from './keys.ts';
 
-/** Spec 7/9: bank accounts use page size 30 in payment details. */
+/** docs/product.md §7/§9: bank accounts use page size 30 in payment details. */
 export const TARGET_ACCOUNTS_PAGE = { page: 1, size: 30 } as const;
 
 /** GET /api/v1/bank-accounts?page=1&size=30 (admin): the accounts a payment can be confirmed into. */

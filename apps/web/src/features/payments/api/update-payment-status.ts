@@ -13,7 +13,7 @@ export const updatePaymentStatus = ({ id, body }: { id: string; body: PaymentSta
 
 export const useUpdatePaymentStatus = () =>
   useApiMutation(['payments', 'status'], updatePaymentStatus, {
-    // Success or a 409 (someone else already decided): the payment is reloaded either way (spec 4).
+    // Success or a 409 (someone else already decided): the payment is reloaded either way (docs/product.md §4).
     invalidates: [paymentsKeys.all, LOANS_ROOT_KEY, CUSTOMERS_ROOT_KEY, BANK_ACCOUNTS_ROOT_KEY],
     reloadAfterError: true,
     awaitReload: true,

@@ -37,7 +37,7 @@ function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
 
   const accept = () => {
     if (update.isPending) return;
-    // Spec 5/8: confirming needs the destination account.
+    // docs/product.md §5/§8: confirming needs the destination account.
     const accountId = target.take();
     if (!accountId) return;
     const body = paymentStatusUpdate.parse({ status: 'PAID', targetAccountId: accountId });

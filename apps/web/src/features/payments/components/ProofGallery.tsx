@@ -8,7 +8,7 @@ import { NO_PROOFS_TEXT } from '../labels.ts';
 
 type Attachment = PaymentDetails['attachments'][number];
 
-/** Spec 2 "PaymentDetails": thumbnails are 800×700 at most (the whole image, scaled down). */
+/** docs/product.md §2 "PaymentDetails": thumbnails are 800×700 at most (the whole image, scaled down). */
 export const THUMB_MAX_WIDTH = 800;
 export const THUMB_MAX_HEIGHT = 700;
 

@@ -68,7 +68,7 @@ export async function publicRequest(path: string, init: RequestInit = {}): Promi
     const detail = typeof body?.detail === 'string' && body.detail ? body.detail : GENERIC_ERROR;
     throw new PublicApiError(response.status, detail);
   }
-  // Spec 7: accepted only when status is 'OK'.
+  // docs/product.md §7: accepted only when status is 'OK'.
   if (body?.status !== 'OK') throw new PublicApiError(response.status, GENERIC_ERROR);
   return body.data;
 }
@@ -90,7 +90,7 @@ export interface RegisterPublicPaymentInput {
   loanId: string;
   scheduledPaymentIds: string[];
   feeIds: string[];
-  /** Spec 4: 0 is cash (Efectivo), 1 is transfer (Transferencia). */
+  /** docs/product.md §4: 0 is cash (Efectivo), 1 is transfer (Transferencia). */
   paymentMethod: 0 | 1;
   file: File | null;
   /** `Authorization: Basic base64(userNum:pin)` built by agentCredentialHeader. */

@@ -216,7 +216,7 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
   );
 }
 
-/** LoanDetails (/loans/{id}): the public statement of one loan (spec 2). */
+/** LoanDetails (/loans/{id}): the public statement of one loan (docs/product.md §2). */
 export function LoanDetails({ id }: { id: string }) {
   const loan = usePublicLoan(id);
   const notFound = isPublicApiError(loan.error) && (loan.error.status === 404 || loan.error.status === 400);

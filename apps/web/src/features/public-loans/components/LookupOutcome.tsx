@@ -22,7 +22,7 @@ import { TOAST_AUTO_CLOSE } from '../../../lib/notify.ts';
 import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';
 import { PublicQueryProvider } from '../api/provider.tsx';
 import { type LoanSearch, useLoanLookup } from '../api/queries.ts';
-import { formatCents, oldestFirst, toggleCount, totalCents } from '../selection.ts';
+import { amountCents, formatCents, oldestFirst, selectPayment, toggleCount } from '../selection.ts';
 import { PaymentRegistered } from './PaymentRegistered.tsx';
 
 // The dialog (and its dropzone) loads only when a visitor is about to pay.
@@ -62,8 +62,8 @@ function PendingPayments({
   const [count, setCount] = useState(0);
   const [dialogOpened, setDialogOpened] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
-  const ticked = installments.slice(0, Math.min(count, installments.length));
-  const total = totalCents(fees, ticked);
+  const selection = selectPayment(installments, fees, count, amountCents);
+  const total = selection.amountCents;
 
   return (
     <Stack gap="lg">
@@ -200,8 +200,8 @@ function PendingPayments({
             onClose={() => setDialogOpened(false)}
             loanId={result.loan.id}
             totalCents={total}
-            scheduledPaymentIds={ticked.map((i) => i.id)}
-            feeIds={fees.map((f) => f.id)}
+            scheduledPaymentIds={selection.scheduledPaymentIds}
+            feeIds={selection.feeIds}
             onRegistered={(payment) => {
               setDialogOpened(false);
               setCount(0);

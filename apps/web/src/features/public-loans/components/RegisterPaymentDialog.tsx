@@ -66,7 +66,7 @@ function ProofPreview({ file, onRemove }: { file: File; onRemove: () => void }) 
   );
 }
 
-/** Spec 2 'Registrar Pago': read-only total, Efectivo/Transferencia, proof image, agent number and PIN. */
+/** docs/product.md §2 "PaymentView", 'Registrar Pago': read-only total, Efectivo/Transferencia, proof image, agent number and PIN. */
 export function RegisterPaymentDialog({
   opened,
   onClose,
@@ -132,7 +132,7 @@ export function RegisterPaymentDialog({
       });
       onRegistered(payment);
     } catch (error) {
-      // Spec 8 'Public payment failure': the dialog stays with the reason. A locked user number (423)
+      // docs/product.md §8 "Public payment failure": the dialog stays with the reason. A locked user number (423)
       // has its own title, so staff can tell it from a mistyped PIN; either way the PIN is cleared.
       const status = isPublicApiError(error) ? error.status : 0;
       setServerError({

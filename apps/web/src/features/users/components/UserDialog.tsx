@@ -23,7 +23,7 @@ function EditUser({ userId, onClose }: { userId: string; onClose: () => void }) 
   );
 }
 
-/** 'Registro de Usuario': creates a user or edits one (spec 2 "UserList"). */
+/** 'Registro de Usuario': creates a user or edits one (docs/product.md §2 "UserList"). */
 export function UserDialog({ opened, userId, onClose }: UserDialogProps) {
   return (
     <EntityDialog opened={opened} onClose={onClose} title="Registro de Usuario" size="lg">

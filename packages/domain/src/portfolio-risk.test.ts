@@ -9,7 +9,7 @@ import {
   PAR_DAYS,
   parRatio,
   portfolioRisk,
-} from '../../src/domain/portfolio-risk.ts';
+} from './portfolio-risk.ts';
 
 const TODAY = '2025-03-20';
 

@@ -4,7 +4,7 @@ import {
   mayReceiveResetLink,
   RESET_LINK_LIFETIME_MS,
   resetLinkExpiry,
-} from '../../src/domain/password-reset.ts';
+} from '../../src/credentials/password-reset.ts';
 
 const created = new Date('2026-03-02T18:00:00.000Z');
 const link = { usedOn: null, expiresOn: resetLinkExpiry(created) };

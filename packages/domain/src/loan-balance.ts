@@ -11,7 +11,7 @@
  *   by the accrual); else ACTIVE. A loan without installments (never delivered) is never PAID.
  */
 
-import type { ComputedLoanStatus } from '@prestaya/domain';
+import type { ComputedLoanStatus } from './loan-status.ts';
 
 export type LoanStanding = {
   currentRealAmountCents: number;

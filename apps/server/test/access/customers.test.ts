@@ -4,7 +4,7 @@ import {
   hasCurpLength,
   resolveAgentAssignment,
   seesAllCustomers,
-} from '../../src/domain/customers.ts';
+} from '../../src/access/customers.ts';
 
 describe('customer access rules', () => {
   const admin = { id: 'admin', roles: ['ROLE_ADMIN'] };

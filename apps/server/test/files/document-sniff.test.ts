@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPdf, sniffDocumentType } from '../../src/domain/document-sniff.ts';
+import { isPdf, sniffDocumentType } from '../../src/files/document-sniff.ts';
 import { fixture } from '../support/builders.ts';
 
 describe('sniffDocumentType', () => {

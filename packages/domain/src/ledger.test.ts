@@ -1,11 +1,11 @@
-import { ACCOUNT_OPERATION_TYPES } from '@prestaya/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_OPERATION_TYPES,
   type AccountBalances,
   applyMovement,
   LEDGER_EFFECTS,
   movementDelta,
-} from '../../src/domain/ledger.ts';
+} from './ledger.ts';
 
 // $10,000.00 real, $7,000.00 available: $3,000.00 reserved for an approved loan.
 const account: AccountBalances = { balanceCents: 700_000, realBalanceCents: 1_000_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../../src/domain/utf8.ts';
+import { decodeUtf8 } from '../../src/files/utf8.ts';
 
 describe('decodeUtf8', () => {
   it('decodes valid UTF-8, astral characters included, and drops a leading byte order mark', () => {

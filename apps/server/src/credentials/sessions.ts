@@ -1,5 +1,5 @@
 /**
- * Rules about staff sessions. Pure functions (no I/O, no clock of their own), unit-tested in test/domain.
+ * Rules about staff sessions. Pure functions (no I/O, no clock of their own), unit-tested in test/credentials.
  *
  * A session starts at sign-in. Each token lasts 8 hours and may be refreshed for a new one, but every
  * refreshed token keeps the sign-in time, and no token outlives sign-in + 7 days: after that the user

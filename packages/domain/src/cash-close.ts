@@ -1,36 +1,14 @@
-import type { PaymentMethod, PaymentStatus } from '@prestaya/contracts';
-import { seesAllCustomers } from './customers.ts';
-
 /**
- * 'Corte de caja': whose day a user may read, and the day's totals. Pure rules; the cash-close module
- * applies them to the payments an agent registered in one business day.
+ * 'Corte de caja': the day's totals. A pure rule; the cash-close module applies it to the payments an
+ * agent registered in one business day (whose day a user may read is the server's access rule).
  */
-
-export type CashCloseScope =
-  | { ok: true; agentId: string }
-  | { ok: false; refusal: 'cash_close.agent_required' | 'cash_close.own_only' };
-
-/**
- * An administrator must name the agent whose day they read; an agent reads their own day only (naming
- * themself is the same as naming no one; naming another agent is refused).
- */
-export function cashCloseScope(
-  actor: { id: string; roles: readonly string[] },
-  agentId: string | undefined,
-): CashCloseScope {
-  if (seesAllCustomers(actor)) {
-    return agentId ? { ok: true, agentId } : { ok: false, refusal: 'cash_close.agent_required' };
-  }
-  if (agentId && agentId.toLowerCase() !== actor.id.toLowerCase()) {
-    return { ok: false, refusal: 'cash_close.own_only' };
-  }
-  return { ok: true, agentId: actor.id };
-}
 
 export interface CashClosePaymentFigures {
   amountCents: number;
-  status: PaymentStatus;
-  paymentMethod: PaymentMethod;
+  /** The payment's status (PAID, VALIDATING, REJECTED, CANCELLED). */
+  status: string;
+  /** CASH or TRANSFER. */
+  paymentMethod: string;
 }
 
 export interface CashCloseTotals {

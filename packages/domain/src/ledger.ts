@@ -1,8 +1,6 @@
-import type { AccountOperationType } from '@prestaya/contracts';
-
 /**
  * The cash ledger rule (docs/architecture.md "Loan lifecycle and the cash ledger"). Pure: no I/O, unit-tested
- * in test/domain/ledger.test.ts. Money in integer centavos.
+ * in ledger.test.ts. Money in integer centavos.
  *
  * An account has two balances: `realBalanceCents`, the money really there, and `balanceCents`, what is
  * available = real minus the reservations of approved loans not yet delivered. Always
@@ -17,6 +15,17 @@ import type { AccountOperationType } from '@prestaya/contracts';
  * | RELEASE            | Liberación | +x      |      | x > real − balance (what is reserved) |
  * | PAYMENT_DEPOSIT    | Abono      | +x      | +x   | —                                    |
  */
+
+/** The kinds of movement, in the order the screens and the API list them (the contracts label them). */
+export const ACCOUNT_OPERATION_TYPES = [
+  'PAYMENT_DEPOSIT',
+  'WITHDRAWAL',
+  'VIRTUAL_WITHDRAWAL',
+  'MANUAL_WITHDRAWAL',
+  'DEPOSIT',
+  'RELEASE',
+] as const;
+export type AccountOperationType = (typeof ACCOUNT_OPERATION_TYPES)[number];
 
 export interface AccountBalances {
   balanceCents: number;

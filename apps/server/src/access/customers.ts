@@ -15,7 +15,7 @@ export function seesAllCustomers(actor: CustomerActor): boolean {
   return hasRole(actor.roles, 'ROLE_ADMIN');
 }
 
-/** An administrator may give a customer to any active agent; an agent only to themself (spec 6). */
+/** An administrator may give a customer to any active agent; an agent only to themself (docs/product.md §6). */
 export function assignsAnyAgent(actor: CustomerActor): boolean {
   return hasRole(actor.roles, 'ROLE_ADMIN');
 }
@@ -31,7 +31,7 @@ export type AgentAssignment =
 
 /**
  * The agent of a customer after a create (`current` undefined) or an update (`current` = the stored
- * agent). No agent given: on create the current user (spec 6), on update the agent stays as it was.
+ * agent). No agent given: on create the current user (docs/product.md §6), on update the agent stays as it was.
  * An agent may only assign themself; an administrator may assign anyone. Choosing yourself, or keeping
  * the agent the customer already has, needs no check of that agent's status.
  */

@@ -1,9 +1,9 @@
 import { PASSWORD_RESET_HOURS, type UserStatus } from '@prestaya/contracts';
-import { canSignIn } from './users.ts';
+import { canSignIn } from '../access/users.ts';
 
 /**
  * Rules of the one-time password reset links (docs/architecture.md "People and access"). Pure functions,
- * unit-tested in test/domain; the module applies them to rows it has locked.
+ * unit-tested in test/credentials; the module applies them to rows it has locked.
  */
 
 export const RESET_LINK_LIFETIME_MS = PASSWORD_RESET_HOURS * 60 * 60 * 1000;

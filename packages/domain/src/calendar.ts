@@ -1,5 +1,9 @@
-import { daysBetween } from '@prestaya/contracts';
-import { addDays } from '@prestaya/domain';
+import { addDays } from './business-time.ts';
+
+/** Whole days from `from` to `to` (0 for the same day; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
 
 /**
  * The calendar days from `from` to `to`, both inclusive, for loops over a client-given range. The loop

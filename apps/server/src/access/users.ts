@@ -1,6 +1,6 @@
 import type { Role, UserStatus } from '@prestaya/contracts';
 
-/** Rules about staff accounts. Pure functions: no I/O, unit-tested in test/domain. */
+/** Rules about staff accounts. Pure functions: no I/O, unit-tested in test/access. */
 
 export interface UserAccess {
   roles: readonly Role[];

@@ -1,5 +1,5 @@
-import { DPD_BUCKETS, type DpdBucketKey } from '@prestaya/contracts';
-import { installmentAmountsCents, type OpenLoanStatus } from '@prestaya/domain';
+import { installmentAmountsCents } from './loan-policy.ts';
+import type { OpenLoanStatus } from './loan-status.ts';
 
 /**
  * Portfolio risk: days past due, DPD buckets and portfolio at risk. Pure: integer centavos and
@@ -7,7 +7,7 @@ import { installmentAmountsCents, type OpenLoanStatus } from '@prestaya/domain';
  *
  * Definitions (one place):
  * - Unpaid installment: status PENDING, DELAYED or VALIDATING — what currentBalance still counts as
- *   owed (domain/loan-balance.ts); money in validation is not collected until it is confirmed.
+ *   owed (loan-balance.ts); money in validation is not collected until it is confirmed.
  * - Days past due (DPD) of a loan = business today − due date of its OLDEST unpaid installment whose
  *   due date is before today; 0 when it has none. An installment due yesterday is 1 day past due.
  * - Outstanding principal of a loan = Σ principal of its unpaid installments. Installments store only
@@ -18,8 +18,17 @@ import { installmentAmountsCents, type OpenLoanStatus } from '@prestaya/domain';
  * - PAR X = Σ outstanding principal of the loans with DPD > X (strictly: a loan exactly X days past
  *   due is not in PAR X) ÷ Σ outstanding principal of every ACTIVE and DELAYED loan; 0 when that
  *   portfolio is empty. The whole outstanding principal of a loan at risk counts, not only the late part.
- * - Buckets by DPD: 1–7, 8–30, 31–60, 61+ (contracts DPD_BUCKETS); DPD 0 is in no bucket.
+ * - Buckets by DPD: 1–7, 8–30, 31–60, 61+ (DPD_BUCKETS below); DPD 0 is in no bucket.
  */
+
+/** Days-past-due buckets of the portfolio: 1–7, 8–30, 31–60, 61+. */
+export const DPD_BUCKETS = [
+  { key: '1-7', label: '1–7 días', min: 1, max: 7 },
+  { key: '8-30', label: '8–30 días', min: 8, max: 30 },
+  { key: '31-60', label: '31–60 días', min: 31, max: 60 },
+  { key: '61+', label: '61+ días', min: 61, max: null },
+] as const;
+export type DpdBucketKey = (typeof DPD_BUCKETS)[number]['key'];
 
 /** The PAR thresholds the portfolio report shows. */
 export const PAR_DAYS = [1, 7, 30] as const;

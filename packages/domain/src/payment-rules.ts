@@ -1,12 +1,11 @@
-import { oldestFirst, totalCents } from '@prestaya/domain';
+import { isOpenStatus } from './loan-status.ts';
+import { oldestFirst, totalCents } from './payment-selection.ts';
 
 /**
  * What a payment registration may cover (docs/architecture.md "Payments"). Pure: the payments service locks
  * the loan, its installments and its fees, then asks this function; the amount always comes from here,
  * never from the client.
  */
-
-import { isOpenStatus } from '@prestaya/domain';
 
 /** Why a payment selection is refused; the server words each code (http/refusals.ts). */
 export type PaymentSelectionRefusal =

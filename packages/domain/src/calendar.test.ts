@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachDay } from '../../src/domain/calendar.ts';
+import { eachDay } from './calendar.ts';
 
 /** At most `limit` days of the generator: a loop that never ends shows as `limit` days, not a hang. */
 function firstDays(days: Iterable<string>, limit: number): string[] {

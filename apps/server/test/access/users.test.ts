@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSignIn, isActiveAdmin, selfUpdateViolation } from '../../src/domain/users.ts';
+import { canSignIn, isActiveAdmin, selfUpdateViolation } from '../../src/access/users.ts';
 
 describe('user rules', () => {
   it('only CANCELLED users are locked out', () => {

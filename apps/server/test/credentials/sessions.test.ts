@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { endsSessions } from '../../src/access/users.ts';
 import {
   canRefresh,
   isCurrentToken,
@@ -7,8 +8,7 @@ import {
   TOKEN_LIFETIME_SECONDS,
   tokenTimes,
   toSeconds,
-} from '../../src/domain/sessions.ts';
-import { endsSessions } from '../../src/domain/users.ts';
+} from '../../src/credentials/sessions.ts';
 
 const signIn = 1_750_000_000;
 const HOUR = 3600;

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  curpPrefix,
-  customerQueryTerm,
-  customerSearchText,
-  normalizeForSearch,
-} from '../../src/domain/search-text.ts';
+import { curpPrefix, customerQueryTerm, customerSearchText, normalizeForSearch } from './search-text.ts';
 
 describe('normalizeForSearch', () => {
   it('lower-cases, strips accents and collapses spaces', () => {

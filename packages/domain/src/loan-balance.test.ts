@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { installmentStatusAfterRejection, loanStanding } from './loan-balance.ts';
+
+const TODAY = '2025-03-10';
+
+const inst = (n: number, status: string, dueDate: string, amountCents = 100_000) => ({
+  id: `i${n}`,
+  paymentNumber: n,
+  amountCents,
+  status,
+  dueDate,
+  concept: `Pago ${n} de 12`,
+});
+
+describe('loanStanding', () => {
+  it('owes every unpaid installment and pending or validating fee; real amount leaves out cancelled fees', () => {
+    const standing = loanStanding(
+      [inst(1, 'PAID', '2025-03-01'), inst(2, 'VALIDATING', '2025-03-08'), inst(3, 'PENDING', '2025-03-15')],
+      [
+        { amountCents: 5_000, status: 'PAID' },
+        { amountCents: 5_000, status: 'VALIDATING' },
+        { amountCents: 5_000, status: 'PENDING' },
+        { amountCents: 5_000, status: 'CANCELLED' },
+      ],
+      TODAY,
+    );
+    expect(standing).toEqual({
+      currentRealAmountCents: 300_000 + 15_000,
+      currentBalanceCents: 200_000 + 10_000,
+      // installment 2 is past due and not paid (validating still owes)
+      status: 'DELAYED',
+    });
+  });
+
+  it('is ACTIVE while nothing unpaid is past due, DELAYED once something is (or is marked DELAYED)', () => {
+    const future = [inst(1, 'PAID', '2025-03-01'), inst(2, 'PENDING', TODAY)];
+    expect(loanStanding(future, [], TODAY).status).toBe('ACTIVE');
+    expect(loanStanding(future, [], '2025-03-11').status).toBe('DELAYED');
+    expect(loanStanding([inst(1, 'DELAYED', '2025-03-20')], [], TODAY).status).toBe('DELAYED');
+  });
+
+  it('is PAID only when every installment is PAID and no fee is PENDING or VALIDATING', () => {
+    const paid = [inst(1, 'PAID', '2025-01-01'), inst(2, 'PAID', '2025-01-08')];
+    expect(loanStanding(paid, [{ amountCents: 5_000, status: 'CANCELLED' }], TODAY)).toEqual({
+      currentRealAmountCents: 200_000,
+      currentBalanceCents: 0,
+      status: 'PAID',
+    });
+    expect(loanStanding(paid, [{ amountCents: 5_000, status: 'PENDING' }], TODAY).status).toBe('ACTIVE');
+    expect(loanStanding(paid, [{ amountCents: 5_000, status: 'VALIDATING' }], TODAY).status).toBe('ACTIVE');
+    expect(loanStanding([], [], TODAY).status).toBe('ACTIVE');
+  });
+
+  it('sends a rejected installment back to DELAYED when past due, else PENDING', () => {
+    expect(installmentStatusAfterRejection('2025-03-09', TODAY)).toBe('DELAYED');
+    expect(installmentStatusAfterRejection(TODAY, TODAY)).toBe('PENDING');
+  });
+});
