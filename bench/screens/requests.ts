@@ -4,7 +4,7 @@
  * no dates), in the same parameter order. A URL two screens share (the PIN locks on Dashboard and
  * Usuarios, the agents on Cobranza and Corte de caja) is timed once, under both names.
  */
-import { addDays, businessDate } from '@prestaya/domain';
+import { businessDate, weekOf } from '@prestaya/domain';
 
 export type Role = 'admin' | 'agent';
 
@@ -151,9 +151,7 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
 
 /** Sunday to Saturday of the business day's week (web: lib/format.ts weekRange, firstDayOfWeek 0). */
 export function currentWeek(timeZone: string, now = new Date()) {
-  const today = businessDate(now, timeZone);
-  const from = addDays(today, -new Date(`${today}T12:00:00Z`).getUTCDay());
-  return { from, to: addDays(from, 6) };
+  return weekOf(businessDate(now, timeZone), 'sunday');
 }
 
 export interface ScreenCase {

@@ -1,9 +1,9 @@
 import { LIST_COUNT_CAP } from '@prestaya/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type BusinessClock, businessClock, systemNow } from './clock.ts';
 import type { AppConfig, LoadedConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { type BusinessClock, businessClock } from './domain/business-clock.ts';
 import { loggerOptions } from './logger.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -40,10 +40,7 @@ declare module 'fastify' {
     config: AppConfig;
     /** The current instant: the system clock, or the one a test injects (BuildAppOptions.now). */
     now: () => Date;
-    /**
-     * Today in TZ_BUSINESS (config.businessTimeZone), on the system clock: an injected `now` moves only
-     * sessions and PIN lockouts.
-     */
+    /** Today in TZ_BUSINESS (config.businessTimeZone), on the same instant source as `now`. */
     businessClock: BusinessClock;
     /** The most rows a paged list counts for its total (db/paging.ts); tests lower it. */
     listCountCap: number;
@@ -62,7 +59,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to config.loginRateLimit; tests lower it. */
   loginRateLimit?: AppConfig['loginRateLimit'];
-  /** The clock of session tokens and PIN lockouts; defaults to the system clock (tests move time). */
+  /**
+   * The one instant source: session tokens, PIN lockouts and the business day (app.businessClock).
+   * Defaults to the system clock; only tests pass one, to move time or stop it at a chosen instant.
+   */
   now?: () => Date;
   /** Defaults to REQUEST_TIMEOUTS; tests shorten them. */
   timeouts?: { requestMs: number; checkIntervalMs: number };
@@ -109,8 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
-  app.decorate('now', options.now ?? (() => new Date()));
-  app.decorate('businessClock', businessClock(config.businessTimeZone));
+  const now = options.now ?? systemNow;
+  app.decorate('now', now);
+  app.decorate('businessClock', businessClock(config.businessTimeZone, now));
   app.decorate('listCountCap', options.listCountCap ?? LIST_COUNT_CAP);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

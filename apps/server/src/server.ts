@@ -45,12 +45,14 @@ async function main() {
   const accrual = startAccrualScheduler({
     db: database.db,
     timeZone: config.businessTimeZone,
+    now: server.now,
     log: server.log,
     onRun: (run) => server.recordAccrualRun(run),
   });
   const backups = startBackupScheduler({
     target: { database, dataDir: config.dataDir },
     timeZone: config.businessTimeZone,
+    now: server.now,
     log: server.log,
   });
   let stopping = false;

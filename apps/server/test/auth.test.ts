@@ -44,6 +44,7 @@ describe('POST /api/v1/auth/login', () => {
       lastName: 'Gómez',
       username: 'ana@prestaya.mx',
       access_token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      businessTimeZone: 'America/Mexico_City',
     });
     const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString());
     expect(claims.sub).toBe(admin.id);

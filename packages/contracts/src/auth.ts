@@ -29,6 +29,12 @@ export const loginReply = z.object({
   lastName: z.string(),
   username: z.string(),
   access_token: z.string(),
+  businessTimeZone: z
+    .string()
+    .describe(
+      'Zona horaria del negocio (TZ_BUSINESS, nombre IANA): la aplicación muestra en ella las fechas ' +
+        'de negocio y el día de hoy.',
+    ),
 });
 export type LoginReply = z.infer<typeof loginReply>;
 

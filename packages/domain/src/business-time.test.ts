@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, businessDayBounds, endOfWeek, nextDailyRun, zonedInstant } from './business-time.ts';
+import {
+  businessDate,
+  businessDayBounds,
+  endOfWeek,
+  nextDailyRun,
+  weekOf,
+  zonedInstant,
+} from './business-time.ts';
 
 /** When the daily accrual runs: 00:05 on the business clock, recomputed after every run. */
 describe('nextDailyRun', () => {
@@ -79,6 +86,23 @@ describe('endOfWeek', () => {
   it('crosses months and years', () => {
     expect(endOfWeek('2026-12-30')).toBe('2027-01-03');
     expect(endOfWeek('2028-02-28')).toBe('2028-03-05');
+  });
+});
+
+/** The dashboard's default range is the Sunday–Saturday week; Cobranza's the Monday–Sunday one. */
+describe('weekOf', () => {
+  it('runs Sunday to Saturday or Monday to Sunday around any day', () => {
+    // 2025-11-16 is a Sunday, 2025-11-22 a Saturday.
+    for (const day of ['2025-11-16', '2025-11-19', '2025-11-22']) {
+      expect(weekOf(day, 'sunday')).toEqual({ from: '2025-11-16', to: '2025-11-22' });
+    }
+    expect(weekOf('2025-11-16', 'monday')).toEqual({ from: '2025-11-10', to: '2025-11-16' });
+    expect(weekOf('2025-11-17', 'monday')).toEqual({ from: '2025-11-17', to: '2025-11-23' });
+  });
+
+  it('crosses months and years', () => {
+    expect(weekOf('2027-01-01', 'sunday')).toEqual({ from: '2026-12-27', to: '2027-01-02' });
+    expect(weekOf('2026-12-30', 'monday')).toEqual({ from: '2026-12-28', to: '2027-01-03' });
   });
 });
 

@@ -45,12 +45,22 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * The last day of the business week of `date`: its Sunday (a week runs Monday to Sunday, so a Sunday is
- * its own week's end). Calendar arithmetic in UTC, like addDays.
+ * The day a week starts on: collections' 'Esta semana' runs Monday to Sunday, the dashboard's default
+ * range (and the reports it reads) Sunday to Saturday.
  */
-export function endOfWeek(date: string): string {
+export type WeekStart = 'monday' | 'sunday';
+
+/** The first and last day of the week holding `date`. Calendar arithmetic in UTC, like addDays. */
+export function weekOf(date: string, start: WeekStart): { from: string; to: string } {
+  // getUTCDay: 0 is Sunday.
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, (7 - weekday) % 7);
+  const from = addDays(date, -(start === 'sunday' ? weekday : (weekday + 6) % 7));
+  return { from, to: addDays(from, 6) };
+}
+
+/** The last day of the business week of `date`: its Sunday (a Sunday is its own week's end). */
+export function endOfWeek(date: string): string {
+  return weekOf(date, 'monday').to;
 }
 
 /** How far the zone's wall clock is ahead of UTC at `instantMs`, in milliseconds (−6 h for Mexico City). */

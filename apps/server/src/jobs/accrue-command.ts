@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isoDate } from '@prestaya/contracts';
-import { businessDate } from '@prestaya/domain';
+import { businessClock } from '../clock.ts';
 import { type CommandOutput, exitCodeOf } from '../command-output.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -24,7 +24,7 @@ const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
  * day up to this date, so a far-future one would write years of fees for every late installment.
  */
 function parseDate(value: string | undefined, timeZone: string): string {
-  if (value === undefined) return businessDate(new Date(), timeZone);
+  if (value === undefined) return businessClock(timeZone).today();
   const parsed = isoDate.safeParse(value);
   if (!parsed.success) {
     throw new ConfigError(`--date: fecha inválida "${value}": ${parsed.error.issues[0]?.message ?? ''}`);

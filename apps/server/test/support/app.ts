@@ -9,7 +9,7 @@ import { migrateDatabase } from '../../src/db/migrate.ts';
 import { loggerOptions } from '../../src/logger.ts';
 import { createUser } from '../../src/modules/users/service.ts';
 import { tempDataDir } from './builders.ts';
-import { TEST_TIME_ZONE } from './clock.ts';
+import { TEST_TIME_ZONE, testNow } from './clock.ts';
 import { createTestDatabase, resetDatabase } from './database.ts';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -32,15 +32,19 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/** buildApp's `now` for a test app: the test's own clock, else PRESTAYA_TEST_NOW's, else none. */
+export const testClock = (now: (() => Date) | undefined = testNow) => (now ? { now } : {});
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
 }
 
 /**
- * Registers the file's hooks; the returned object is filled in beforeAll. `now` replaces the clock of
- * session tokens (sign-in time, expiry), so a test can move time forward; `listCountCap` lowers the
- * most rows a list counts (db/paging.ts), so a handful of rows shows a capped total.
+ * Registers the file's hooks; the returned object is filled in beforeAll. `now` replaces the app's
+ * clock (session tokens, PIN lockouts, the business day), so a test can move time forward; without it
+ * the app runs on PRESTAYA_TEST_NOW when set (clock.ts), else on the system clock. `listCountCap`
+ * lowers the most rows a list counts (db/paging.ts), so a handful of rows shows a capped total.
  */
 export function useTestApp(
   overrides: Partial<AppConfig> = {},
@@ -57,7 +61,7 @@ export function useTestApp(
       config: testConfig(overrides),
       database: created.database,
       logger: false,
-      ...(options.now ? { now: options.now } : {}),
+      ...testClock(options.now),
       ...(options.listCountCap ? { listCountCap: options.listCountCap } : {}),
     });
     await context.app.ready();
@@ -93,6 +97,7 @@ export async function appWithCapturedLogs(
     config,
     database: context.database,
     logger: { ...(loggerOptions(config) as object), stream },
+    ...testClock(),
   });
   addRoutes(app);
   await app.ready();

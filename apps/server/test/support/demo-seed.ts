@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { WeeklyPaymentsReport } from '@prestaya/contracts';
-import { addDays, businessDate } from '@prestaya/domain';
+import { addDays, businessDate, weekOf } from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -62,9 +62,7 @@ export function useDemoSeed() {
 }
 
 /** Sunday of the week (Sunday–Saturday) a calendar date falls in. */
-export function weekStart(date: string): string {
-  return addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
-}
+export const weekStart = (date: string): string => weekOf(date, 'sunday').from;
 
 /**
  * A digest of the business data, without ids or times of day (uuids and the exact seconds depend on

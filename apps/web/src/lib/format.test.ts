@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatShortDate, weekRange } from './format.ts';
+import {
+  businessDateTimeParts,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatShortDate,
+  setBusinessTimeZone,
+  weekRange,
+} from './format.ts';
 
 describe('formats', () => {
   it('formats dates as DD/MM/YYYY and date-times as DD/MM/YYYY hh:mm a', () => {
@@ -20,5 +29,16 @@ describe('formats', () => {
     expect(weekRange('2025-11-19')).toEqual(['2025-11-16', '2025-11-22']);
     expect(weekRange('2025-11-16')).toEqual(['2025-11-16', '2025-11-22']);
     expect(weekRange('2025-11-22')).toEqual(['2025-11-16', '2025-11-22']);
+  });
+
+  it('shows an instant on the business clock of the zone in use', () => {
+    const instant = '2026-03-02T04:30:00Z';
+    expect(businessDateTimeParts(instant)).toEqual({ date: '01/03/2026', time: '10:30 pm' });
+    setBusinessTimeZone('Europe/Madrid');
+    try {
+      expect(businessDateTimeParts(instant)).toEqual({ date: '02/03/2026', time: '05:30 am' });
+    } finally {
+      setBusinessTimeZone(DEFAULT_BUSINESS_TIME_ZONE);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { formatPesos } from '@prestaya/contracts/plain';
+import { businessDate, weekOf } from '@prestaya/domain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import timezone from 'dayjs/plugin/timezone';
@@ -9,8 +10,35 @@ dayjs.locale('es');
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The business time zone (docs/architecture.md "Money and time"), the server's TZ_BUSINESS default. */
-export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
+/** The server's TZ_BUSINESS default, used until a login or refresh reply names the server's zone. */
+export const DEFAULT_BUSINESS_TIME_ZONE = 'America/Mexico_City';
+
+let businessZone = DEFAULT_BUSINESS_TIME_ZONE;
+
+/** The business time zone (docs/architecture.md "Money and time") the business dates are shown in. */
+export const businessTimeZone = (): string => businessZone;
+
+/**
+ * Takes the server's business time zone (the session's `businessTimeZone`); a zone this browser does not
+ * know, or none, leaves the current one.
+ */
+export function setBusinessTimeZone(zone: string | undefined): void {
+  if (!zone || zone === businessZone) return;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    businessZone = zone;
+  } catch {
+    // An unknown zone: keep showing the days of the last known one.
+  }
+}
+
+/**
+ * Today in the business time zone, 'YYYY-MM-DD'. The request date defaults to it; the server refuses
+ * a later one, so a browser in another time zone must not offer its own (possibly later) calendar day.
+ */
+export function businessToday(now: Date = new Date()): string {
+  return businessDate(now, businessZone);
+}
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const SHORT_DATE_FORMAT = 'DD/MM/YY';
@@ -41,7 +69,7 @@ export const toIsoDate = (value: DateInput) => format(value, ISO_DATE_FORMAT);
 export function businessDateTimeParts(value: DateInput): { date: string; time: string } {
   const d = value === null || value === undefined || value === '' ? undefined : dayjs(value);
   if (!d?.isValid()) return { date: '', time: '' };
-  const zoned = d.tz(BUSINESS_TIME_ZONE);
+  const zoned = d.tz(businessZone);
   return { date: zoned.format(DATE_FORMAT), time: zoned.format('hh:mm a') };
 }
 
@@ -52,10 +80,10 @@ export function formatMoney(value: unknown): string {
   return Number.isFinite(n) ? formatPesos(n) : '';
 }
 
-/** Sunday–Saturday of the week containing `date` (dashboard default, docs/product.md §9). */
-export function weekRange(date: DateInput = new Date()): [string, string] {
-  const start = dayjs(date ?? undefined).day(0);
-  return [start.format(ISO_DATE_FORMAT), start.add(6, 'day').format(ISO_DATE_FORMAT)];
+/** Sunday–Saturday of the week containing `date`, 'YYYY-MM-DD' (dashboard default, docs/product.md §9): today's by default. */
+export function weekRange(date: string = businessToday()): [string, string] {
+  const { from, to } = weekOf(date, 'sunday');
+  return [from, to];
 }
 
 export { dayjs };

@@ -1,5 +1,6 @@
 import type { LoginReply, Role } from '@prestaya/contracts';
 import { useSyncExternalStore } from 'react';
+import { setBusinessTimeZone } from './format.ts';
 
 /** Signed-in staff member as the client keeps it (docs/product.md §3 "Session user"). */
 export interface SessionUser {
@@ -13,6 +14,8 @@ export interface SessionUser {
 export interface Session {
   token: string;
   user: SessionUser;
+  /** The server's TZ_BUSINESS, kept with the session so an offline start shows the same days. */
+  businessTimeZone?: string;
 }
 
 /** localStorage key of the session (docs/product.md §7). */
@@ -62,6 +65,7 @@ export function sessionFromReply(reply: unknown): Session | null {
       username: text(r.username),
       roles: r.roles as Role[],
     },
+    ...(isText(r.businessTimeZone) ? { businessTimeZone: r.businessTimeZone } : {}),
   };
 }
 
@@ -84,6 +88,7 @@ export const session = {
     const next = sessionFromReply(reply);
     if (!next) return false;
     current = next;
+    setBusinessTimeZone(next.businessTimeZone);
     try {
       localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
     } catch {
@@ -101,6 +106,7 @@ export const session = {
     const stored = readStored();
     if (!stored?.user || !isText(stored.user.id) || !Array.isArray(stored.user.roles)) return false;
     current = stored;
+    setBusinessTimeZone(isText(stored.businessTimeZone) ? stored.businessTimeZone : undefined);
     emit();
     return true;
   },

@@ -29,6 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     lastName: sessionUser.lastName,
     username: sessionUser.username,
     access_token: app.issueToken(sessionUser),
+    businessTimeZone: app.businessClock.timeZone,
   });
 
   app.post(

@@ -1,11 +1,11 @@
 import { type CashCloseConfirmed, type cashCloseConfirm, centsToPesos, type z } from '@prestaya/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
+import type { BusinessClock } from '../../clock.ts';
 import type { AppDb } from '../../db/client.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { writeAudit } from '../../db/write-audit.ts';
-import type { BusinessClock } from '../../domain/business-clock.ts';
 import { refuse } from '../../http/refusals.ts';
 import { lockLoans } from '../loans/balance.ts';
 import { decidePaymentInTransaction } from '../payments/decide.ts';

@@ -10,12 +10,12 @@ import { businessDayBounds, cashCloseTotals } from '@prestaya/domain';
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { cashCloseScope } from '../../access/cash-close.ts';
 import type { CustomerActor } from '../../access/customers.ts';
+import type { BusinessClock } from '../../clock.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import type { BusinessClock } from '../../domain/business-clock.ts';
 import { refuse } from '../../http/refusals.ts';
 
 /** The user whose day it is (any staff member who registers payments); 404 when none has that id. */

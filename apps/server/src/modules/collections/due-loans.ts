@@ -1,10 +1,9 @@
 import type { CollectionTab } from '@prestaya/contracts';
 import {
-  addDays,
+  businessDayBounds,
   endOfWeek,
   PAYABLE_FEE_STATUSES,
   PAYABLE_INSTALLMENT_STATUSES,
-  zonedInstant,
 } from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { OPEN_LOAN_STATUSES_SQL } from '../../db/loan-statuses.ts';
@@ -30,12 +29,7 @@ export interface CollectionDay {
 }
 
 export function collectionDay(today: string, timeZone: string): CollectionDay {
-  return {
-    today,
-    weekEnd: endOfWeek(today),
-    start: zonedInstant(today, 0, 0, timeZone),
-    end: zonedInstant(addDays(today, 1), 0, 0, timeZone),
-  };
+  return { today, weekEnd: endOfWeek(today), ...businessDayBounds(today, timeZone) };
 }
 
 /** A status list of constants as SQL literals, like OPEN_LOAN_STATUSES_SQL. */

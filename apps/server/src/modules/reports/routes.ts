@@ -1,5 +1,4 @@
 import { envelope, portfolioReport, reportRangeQuery, weeklyPaymentsReport } from '@prestaya/contracts';
-import { businessDate } from '@prestaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../http/responses.ts';
 import {
@@ -46,7 +45,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(portfolioReport), ...problemResponses(401) },
       },
     },
-    async (request) =>
-      ok(await buildPortfolioReport(app.db, request.user, businessDate(new Date(), timeZone))),
+    async (request) => ok(await buildPortfolioReport(app.db, request.user, app.businessClock.today())),
   );
 };

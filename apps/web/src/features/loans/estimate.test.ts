@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessToday } from './dates.ts';
+import { businessToday } from '../../lib/format.ts';
 import { estimateLoan, weeklyFeeOf } from './estimate.ts';
 
 describe('loan form estimate (as the server computes it, in centavos)', () => {

@@ -2,9 +2,9 @@ import type { Loan } from '@prestaya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { businessToday } from '../../../lib/format.ts';
 import { session } from '../../../lib/session.ts';
 import { expectRefusal, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
-import { businessToday } from '../dates.ts';
 import { adminLogin, agentLogin, CUSTOMER_ID, loanIn, ok } from '../test/fixtures.ts';
 import { LoanDialog } from './LoanDialog.tsx';
 

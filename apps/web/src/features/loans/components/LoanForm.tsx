@@ -14,11 +14,10 @@ import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { saveCallbacks, useCheckedForm } from '../../../lib/form.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { businessToday, formatMoney } from '../../../lib/format.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCreateLoan } from '../api/create-loan.ts';
 import { useUpdateLoan } from '../api/update-loan.ts';
-import { businessToday } from '../dates.ts';
 import { DEFAULT_INTEREST_RATE, estimateLoan } from '../estimate.ts';
 import {
   createPayload,

@@ -9,7 +9,7 @@ import {
   type loanUpdate,
 } from '@prestaya/contracts';
 import { amountValue } from '../../../components/MoneyInput.tsx';
-import { businessToday } from '../dates.ts';
+import { businessToday } from '../../../lib/format.ts';
 
 // The loan form's values, what it may change and what it sends; no rendering here.
 
