@@ -30,13 +30,9 @@ const moments = [
 
 for (const { label, at } of moments) {
   console.log(`== ${today} ${label} ${TIME_ZONE} (PRESTAYA_TEST_NOW=${at.toISOString()})`);
-  const run = spawnSync(
-    'npx',
-    ['vitest', 'run', '--project', 'server*', ...FILES, ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, PRESTAYA_TEST_NOW: at.toISOString() },
-    },
-  );
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...FILES, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, PRESTAYA_TEST_NOW: at.toISOString() },
+  });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
