@@ -25,6 +25,7 @@ import { api } from '../lib/api.ts';
 import { auditActionLabel, auditEntityLabel, auditUserName } from '../lib/audit.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { apiPaths } from '../lib/paths.ts';
+import { queryRoots } from '../lib/query-keys.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 import { QueryState } from './QueryState.tsx';
 
@@ -34,7 +35,7 @@ export const NO_HISTORY_TEXT = 'Sin cambios registrados';
 export type HistoryEntity = EntityHistoryParams['entity'];
 
 /** Every audit query (the list and each record's history) lives under this key. */
-export const AUDIT_QUERY_KEY = ['audit'] as const;
+const AUDIT_QUERY_KEY = queryRoots.audit;
 
 /** GET /api/v1/audit/{entity}/{id} → the record's audit rows, newest first. */
 export async function getEntityHistory(entity: HistoryEntity, id: string): Promise<AuditEntry[]> {

@@ -3,8 +3,9 @@ import { apiData } from '../../../lib/api.ts';
 import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { paymentFormData } from '../../../lib/payment-form-data.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { loanChangeKeys } from './invalidate.ts';
-import { loanPaymentsPath, PAYMENTS_ROOT_KEY } from './payment-keys.ts';
+import { loanPaymentsPath } from './payment-keys.ts';
 
 export interface RegisterPaymentInput {
   loanId: string;
@@ -24,7 +25,7 @@ export const registerPayment = ({ loanId, idempotencyKey, ...input }: RegisterPa
 export const useRegisterPayment = () =>
   useApiMutation(['loans', 'payments', 'register'], registerPayment, {
     // Success or a refusal (409: something was paid meanwhile): reload what is pending and the loan.
-    invalidates: [...loanChangeKeys(), PAYMENTS_ROOT_KEY],
+    invalidates: [...loanChangeKeys(), queryRoots.payments],
     reloadAfterError: true,
     awaitReload: true,
   });
