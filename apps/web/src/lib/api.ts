@@ -1,21 +1,24 @@
 import type { Envelope } from '@prestaya/contracts';
 import { filenameFromDisposition } from './download.ts';
+import {
+  type Failure,
+  type FieldError,
+  HttpError,
+  overNetwork,
+  problemError,
+  readBody,
+} from './fetch-core.ts';
 import { session } from './session.ts';
 
-/** A failed API call: `detail` is the server's Spanish problem+json detail, safe to show. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly detail: string;
-  readonly errors: { field: string; message: string }[];
-
-  constructor(status: number, detail: string, errors: { field: string; message: string }[] = []) {
-    super(detail);
+/** A failed staff API call: `detail` is the server's Spanish problem+json detail, safe to show. */
+export class ApiError extends HttpError {
+  constructor(status: number, detail: string, errors: FieldError[] = []) {
+    super(status, detail, errors);
     this.name = 'ApiError';
-    this.status = status;
-    this.detail = detail;
-    this.errors = errors;
   }
 }
+
+const apiFailure: Failure<ApiError> = (status, detail, errors) => new ApiError(status, detail, errors);
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
@@ -46,9 +49,6 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
-const GENERIC_ERROR = 'Ocurrió un error inesperado. Intente de nuevo.';
-const NETWORK_ERROR = 'No se pudo conectar con el servidor. Verifique su conexión.';
-
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -58,59 +58,6 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   }
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
-}
-
-/**
- * Network work (a request, or reading its body): a failure is `ApiError(0)` — no reply, or a reply cut
- * off — which callers tell apart from the server's refusals; an abort the caller asked for passes as is.
- */
-async function overNetwork<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-}
-
-/**
- * The body as JSON (or text). A body the connection cut off mid-read — a navigation or a reload while it
- * arrives, or signal lost — is a network failure like no reply at all, so that a refresh cut short
- * keeps the stored session instead of signing out.
- */
-async function parseBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await overNetwork(() => response.text());
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-  }
-  return text;
-}
-
-function toApiError(status: number, body: unknown): ApiError {
-  if (body && typeof body === 'object') {
-    const problem = body as { detail?: unknown; title?: unknown; errors?: unknown };
-    const detail =
-      typeof problem.detail === 'string' && problem.detail
-        ? problem.detail
-        : typeof problem.title === 'string' && problem.title
-          ? problem.title
-          : GENERIC_ERROR;
-    const errors = Array.isArray(problem.errors)
-      ? problem.errors.filter(
-          (e): e is { field: string; message: string } =>
-            !!e && typeof e.field === 'string' && typeof e.message === 'string',
-        )
-      : [];
-    return new ApiError(status, detail, errors);
-  }
-  return new ApiError(status, GENERIC_ERROR);
 }
 
 /**
@@ -133,14 +80,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  const response = await overNetwork(() =>
-    fetch(buildUrl(path, query), { method, headers, body: payload, signal }),
+  const response = await overNetwork(
+    () => fetch(buildUrl(path, query), { method, headers, body: payload, signal }),
+    apiFailure,
   );
 
-  const data = await parseBody(response);
+  const data = await readBody(response, apiFailure);
   if (response.ok) return data as T;
 
-  const error = toApiError(response.status, data);
+  const error = problemError(response.status, data, apiFailure);
   if (response.status === 401 && logoutOnUnauthorized) {
     session.clear();
     unauthorizedHandler();
@@ -168,11 +116,12 @@ export async function apiDownload(
     Accept: `${options.accept ?? '*/*'}, application/problem+json`,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await overNetwork(() =>
-    fetch(buildUrl(path, query), { method: 'GET', headers, signal: options.signal }),
+  const response = await overNetwork(
+    () => fetch(buildUrl(path, query), { method: 'GET', headers, signal: options.signal }),
+    apiFailure,
   );
   if (!response.ok) {
-    const error = toApiError(response.status, await parseBody(response));
+    const error = problemError(response.status, await readBody(response, apiFailure), apiFailure);
     if (response.status === 401) {
       session.clear();
       unauthorizedHandler();
