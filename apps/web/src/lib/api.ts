@@ -1,11 +1,14 @@
-import type { Envelope } from '@prestaya/contracts';
 import { filenameFromDisposition } from './download.ts';
 import {
   type Failure,
   type FieldError,
+  GENERIC_ERROR,
   HttpError,
+  isRecord,
+  noBody,
   overNetwork,
   problemError,
+  type Reader,
   readBody,
 } from './fetch-core.ts';
 import { session } from './session.ts';
@@ -61,10 +64,23 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 /**
- * The one HTTP client: JSON in/out, Bearer token from the session, problem+json → ApiError, and any
- * 401 → clear the session and go to Login (spec 2, 8). No timeout (spec 9).
+ * A reply `read` does not accept breaks the contract: the screen shows the unexpected-error text. Not
+ * an ApiError, which is the server's refusal: the call may well have done its work.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function readReply<T>(read: Reader<T>, body: unknown, status: number): T {
+  try {
+    return read(body);
+  } catch {
+    throw new HttpError(status, GENERIC_ERROR);
+  }
+}
+
+/**
+ * The one HTTP client: JSON in/out, Bearer token from the session, problem+json → ApiError, and any
+ * 401 → clear the session and go to Login (spec 2, 8). No timeout (spec 9). `read` types the reply:
+ * usually a contracts schema's `parse`.
+ */
+export async function apiRequest<T>(path: string, read: Reader<T>, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, logoutOnUnauthorized = true } = options;
   const token = options.token === undefined ? session.token() : options.token;
   const headers: Record<string, string> = {
@@ -86,7 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   );
 
   const data = await readBody(response, apiFailure);
-  if (response.ok) return data as T;
+  if (response.ok) return readReply(read, data, response.status);
 
   const error = problemError(response.status, data, apiFailure);
   if (response.status === 401 && logoutOnUnauthorized) {
@@ -134,27 +150,35 @@ export async function apiDownload(
   };
 }
 
+type Query = Record<string, QueryValue>;
+
 export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'GET', query }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, read: Reader<T>, query?: Query, options?: RequestOptions) =>
+    apiRequest(path, read, { ...options, method: 'GET', query }),
+  post: <T>(path: string, read: Reader<T>, body?: unknown, options?: RequestOptions) =>
+    apiRequest(path, read, { ...options, method: 'POST', body }),
+  put: <T>(path: string, read: Reader<T>, body?: unknown, options?: RequestOptions) =>
+    apiRequest(path, read, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, read: Reader<T>, body?: unknown, options?: RequestOptions) =>
+    apiRequest(path, read, { ...options, method: 'PATCH', body }),
+  /** The reply's body is not read: a deletion answers nothing the screens use. */
+  delete: (path: string, options?: RequestOptions) =>
+    apiRequest(path, noBody, { ...options, method: 'DELETE' }),
 };
+
+/** Reads the payload of an `{ data }` envelope with `read`. */
+export const inData =
+  <T>(read: Reader<T>): Reader<T> =>
+  (body) =>
+    read(isRecord(body) ? body.data : undefined);
 
 /** Most replies wrap their payload as `{ data }` (a paged list too): these calls resolve to it. */
 export const apiData = {
-  get: async <T>(path: string, query?: Record<string, QueryValue>) =>
-    (await api.get<Envelope<T>>(path, query)).data,
-  post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    (await api.post<Envelope<T>>(path, body, options)).data,
-  put: async <T>(path: string, body?: unknown) => (await api.put<Envelope<T>>(path, body)).data,
-  patch: async <T>(path: string, body?: unknown) => (await api.patch<Envelope<T>>(path, body)).data,
+  get: <T>(path: string, read: Reader<T>, query?: Query) => api.get(path, inData(read), query),
+  post: <T>(path: string, read: Reader<T>, body?: unknown, options?: RequestOptions) =>
+    api.post(path, inData(read), body, options),
+  put: <T>(path: string, read: Reader<T>, body?: unknown) => api.put(path, inData(read), body),
+  patch: <T>(path: string, read: Reader<T>, body?: unknown) => api.patch(path, inData(read), body),
 };
 
 /** A 401 was already handled globally (session cleared, sent to Login): callers stay silent. */

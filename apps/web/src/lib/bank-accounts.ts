@@ -1,15 +1,18 @@
-import type { BankAccount } from '@prestaya/contracts';
+import { bankAccount, z } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from './paths.ts';
 import { apiQuery } from './query.ts';
 import { type PickerPage, sharedKeys } from './query-keys.ts';
+
+const readBankAccountList = z.array(bankAccount).parse;
 
 /**
  * GET /api/v1/bank-accounts?page&size (admin): the accounts a screen picks from, one copy per page size
  * for every screen. Fetched fresh on entry (staleTime 0): a balance must be the server's, as it is now.
  */
 export const bankAccountsPageQuery = (page: PickerPage) =>
-  apiQuery<BankAccount[]>({
+  apiQuery({
+    read: readBankAccountList,
     queryKey: sharedKeys.bankAccountsPage(page),
     path: apiPaths.bankAccounts,
     query: { ...page },

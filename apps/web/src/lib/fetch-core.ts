@@ -37,6 +37,9 @@ export type Failure<E extends HttpError> = (status: number, detail: string, erro
 /** Turns a reply's body into the type the caller expects, or throws when it is not that. */
 export type Reader<T> = (body: unknown) => T;
 
+/** The body as it came, for a caller that checks it itself (session.start reads a login reply). */
+export const anyBody: Reader<unknown> = (body) => body;
+
 /** A reply with no body (204, or one the caller does not read). */
 export const noBody: Reader<void> = () => undefined;
 

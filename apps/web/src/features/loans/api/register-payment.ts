@@ -1,4 +1,4 @@
-import type { PaymentListItem, PaymentRequest } from '@prestaya/contracts';
+import { type PaymentRequest, paymentListItem } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
@@ -18,7 +18,7 @@ export interface RegisterPaymentInput {
 
 /** POST /api/v1/loans/:id/payments → 201 with the new VALIDATING payment; the server computes the amount. */
 export const registerPayment = ({ loanId, idempotencyKey, ...input }: RegisterPaymentInput) =>
-  apiData.post<PaymentListItem>(loanPaymentsPath(loanId), paymentFormData(input), {
+  apiData.post(loanPaymentsPath(loanId), paymentListItem.parse, paymentFormData(input), {
     headers: idempotencyKey ? idempotencyHeader(idempotencyKey) : {},
   });
 

@@ -1,4 +1,4 @@
-import type { PaymentListItem, PaymentStatusUpdate } from '@prestaya/contracts';
+import { type PaymentStatusUpdate, paymentListItem } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -9,7 +9,7 @@ import { CHANGED_BY_PAYMENT_STATUS } from './keys.ts';
  * or `{status: 'REJECTED'}` → 200 envelope; 409 when the payment is no longer VALIDATING.
  */
 export const updatePaymentStatus = ({ id, body }: { id: string; body: PaymentStatusUpdate }) =>
-  apiData.patch<PaymentListItem>(apiPaths.payment(id), body);
+  apiData.patch(apiPaths.payment(id), paymentListItem.parse, body);
 
 export const useUpdatePaymentStatus = () =>
   useApiMutation(['payments', 'status'], updatePaymentStatus, {
