@@ -82,6 +82,71 @@ for (const base of ['apps/server/src', 'apps/web/src', 'packages/contracts/src',
   }
 }
 
+// ---- Web layers: lib ← components ← features ← app, and no import circles in apps/web/src ----
+
+/** Every relative import of a web source file, resolved to a path under the repository root. */
+function webImports(file) {
+  const text = readFileSync(file, 'utf8');
+  const found = [];
+  const re = new RegExp(`${importRe.source}|import\\s*['"]([^'"]+)['"]`, 'g');
+  for (const match of text.matchAll(re)) {
+    const spec = match[1] ?? match[2] ?? match[3];
+    if (spec.startsWith('.')) found.push(relative(root, resolve(dirname(file), spec)));
+  }
+  return found;
+}
+
+const WEB = 'apps/web/src/';
+const webLayer = (path) => path.slice(WEB.length).split('/')[0];
+const webLayerRules = [
+  { from: 'lib', never: ['components', 'features', 'app'] },
+  { from: 'components', never: ['features', 'app'] },
+];
+
+/** A lower web layer importing a higher one, and every import circle (a lazy `import()` counts too). */
+function webLayerProblems() {
+  const found = [];
+  const graph = new Map();
+  for (const file of sourceFiles(join(root, WEB))) {
+    const rel = relative(root, file);
+    const targets = webImports(file).filter((target) => target.startsWith(WEB));
+    graph.set(rel, targets);
+    // A test may drive a higher layer through a lower one; nothing imports it, so no arrow turns back.
+    if (/\.test\.tsx?$/.test(rel)) continue;
+    for (const rule of webLayerRules) {
+      if (webLayer(rel) !== rule.from) continue;
+      for (const target of targets) {
+        if (rule.never.includes(webLayer(target)))
+          found.push(`${rel}: web ${rule.from}/ imports ${webLayer(target)}/ (${target})`);
+      }
+    }
+  }
+  for (const cycle of importCycles(graph)) found.push(`import circle: ${cycle.join(' → ')}`);
+  return found;
+}
+
+/** The circles of a directed graph, each reported once (depth-first search, grey/black marking). */
+function importCycles(graph) {
+  const state = new Map();
+  const stack = [];
+  const cycles = [];
+  const visit = (node) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+problems.push(...webLayerProblems());
+
 if (problems.length > 0) {
   console.error(`Import boundaries broken:\n${problems.join('\n')}`);
   process.exit(1);

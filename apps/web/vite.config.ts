@@ -4,25 +4,18 @@ import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+// By relative path: the config is bundled with its relative imports, while a package import would be
+// loaded by Node as it is, TypeScript.
+import {
+  BACK_OFFICE_PATHS,
+  documentFor,
+  NOT_STAFF_NAVIGATIONS,
+  SERVER_PATHS,
+} from '../../packages/contracts/src/web-documents.ts';
 import { theme } from './src/app/theme.ts';
-import { matchPublicPage } from './src/public/match.ts';
 
 // The Fastify server serves dist/ with an HTML fallback on the same origin; in dev Vite proxies the API.
 const api = 'http://127.0.0.1:3000';
-
-/** Paths of the back office document (index.html); every other page is the public document. */
-export function isBackOfficePath(pathname: string): boolean {
-  return /^\/(admin|auth)(\/|$)/.test(pathname);
-}
-
-/**
- * The document of a public page, as the server picks it (apps/server/src/plugins/web-app.ts): each of
- * /, /consulta and /loans/:id has its own, prerendered with its code preloaded; public.html is the 404.
- */
-export function publicDocumentFor(pathname: string): string {
-  const page = matchPublicPage(pathname);
-  return page.name === 'not-found' ? '/public.html' : `/pages/${page.name}.html`;
-}
 
 /** Dev server: a browser navigation outside /admin and /auth gets its public document, as the server does. */
 function publicPagesInDev(): Plugin {
@@ -32,8 +25,9 @@ function publicPagesInDev(): Plugin {
       server.middlewares.use((request, _response, next) => {
         const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
         const navigation = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-        if (navigation && !isBackOfficePath(pathname) && !pathname.includes('.'))
-          request.url = publicDocumentFor(pathname);
+        const document =
+          navigation && !pathname.includes('.') && !SERVER_PATHS.test(pathname) && documentFor(pathname);
+        if (document && document !== 'index.html') request.url = `/${document}`;
         next();
       });
     },
@@ -91,18 +85,12 @@ const THEME_COLOR = DEFAULT_THEME.colors[primary]?.[shade] ?? '#087f5b';
 
 /**
  * The staff app (index.html) as an installable PWA: a generated Workbox service worker precaches its
- * shell, so an agent's phone opens it without signal. Paths the worker must never answer with the staff
- * shell: the borrower's pages (public.html, which the server sends for them), the APIs and the server's
- * own endpoints. The staff data is never in a Workbox cache: the Cobranza list and the queued payments
- * live in IndexedDB (src/lib/offline-queue.ts), keyed by the signed-in user and erased on sign-out.
+ * shell, so an agent's phone opens it without signal. It never answers with the staff shell a path
+ * whose document is another (packages/contracts web-documents.ts): the borrower's pages, the APIs and
+ * the server's own endpoints. The staff data is never in a Workbox cache: the Cobranza list and the
+ * queued payments live in IndexedDB (src/lib/offline-queue.ts), keyed by the signed-in user and erased
+ * on sign-out.
  */
-export const NOT_STAFF_NAVIGATIONS = [
-  /^\/$/,
-  /^\/(consulta|loans)(\/|$)/,
-  /^\/(api|public\/api)(\/|$)/,
-  /^\/(health|metrics)(\/|$)/,
-];
-
 const staffPwa = VitePWA({
   // Registered by src/main.tsx (virtual:pwa-register), so only the staff document installs it.
   injectRegister: false,
@@ -134,7 +122,7 @@ const staffPwa = VitePWA({
     globIgnores: ['public.html', 'pages/**', 'assets/public-*', '**/*.{gz,br}'],
     navigateFallback: '/index.html',
     // Only staff routes get the shell offline; the deny-list wins over the allow-list in Workbox.
-    navigateFallbackAllowlist: [/^\/(admin|auth)(\/|$)/],
+    navigateFallbackAllowlist: [BACK_OFFICE_PATHS],
     navigateFallbackDenylist: NOT_STAFF_NAVIGATIONS,
     cleanupOutdatedCaches: true,
     clientsClaim: true,

@@ -10,3 +10,4 @@ export * from './idempotency.ts';
 export * from './labels.ts';
 export * from './money-format.ts';
 export * from './public-lookup.ts';
+export * from './web-documents.ts';

@@ -1,25 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { documentFor, PUBLIC_PAGE_NAMES, publicPageDocument, SERVER_PATHS } from '@prestaya/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/** Paths the SPA never owns: unknown ones there are API 404s, not the app shell. */
-const SERVER_PREFIXES = ['/api/', '/public/api/'];
-const SERVER_PATHS = ['/api', '/public/api', '/health'];
 
 const NO_CACHE = 'no-cache';
 /** Vite puts content-hashed files under /assets: their URL changes whenever their content does. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * The borrower's pages that have a document of their own (apps/web/pages): prerendered, with their code
- * preloaded, so a phone paints them before any script runs. The paths are apps/web's matchPublicPage.
- */
-const PUBLIC_PAGES: [RegExp, string][] = [
-  [/^\/$/, 'pages/landing.html'],
-  [/^\/consulta\/?$/, 'pages/consulta.html'],
-  [/^\/loans\/[^/]+\/?$/, 'pages/loan.html'],
-];
 
 /** A public statement's address, and the public API read its page makes first (modules/public). */
 const STATEMENT_PAGE = /^\/loans\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -35,20 +22,12 @@ export function statementPreload(path: string): string | undefined {
   return loanId ? `<${statementData(loanId)}>; rel=preload; as=fetch; crossorigin=anonymous` : undefined;
 }
 
-/**
- * The back office and Login are index.html; the borrower's pages have their own document
- * (PUBLIC_PAGES); every other path is the borrower's 404, public.html.
- */
-export function documentFor(path: string): string {
-  if (/^\/(admin|auth)(\/|$)/.test(path)) return 'index.html';
-  return PUBLIC_PAGES.find(([pattern]) => pattern.test(path))?.[1] ?? 'public.html';
-}
-
 /** A browser navigation to a client-side route (e.g. /admin/users, /consulta) gets an HTML document. */
 export function isSpaNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0] ?? '/';
-  if (SERVER_PATHS.includes(path) || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
+  // Unknown paths the server owns are API 404s, not a document.
+  if (SERVER_PATHS.test(path)) return false;
   return (request.headers.accept ?? '').includes('text/html');
 }
 
@@ -62,9 +41,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   // to the generic one, which renders any page.
   const present = (document: string) => existsSync(join(webDist, document));
   const hasPublicDocument = present('public.html');
-  const pageDocuments = new Set(PUBLIC_PAGES.map(([, document]) => document).filter(present));
+  const pageDocuments = new Set<string>(PUBLIC_PAGE_NAMES.map(publicPageDocument).filter(present));
+  // index.html for the back office and Login; each of the borrower's pages has its own prerendered
+  // document (apps/web/pages), its code preloaded so a phone paints it before any script runs; any
+  // other path is the borrower's 404, public.html (@prestaya/contracts web-documents.ts).
   const sendDocument = (reply: FastifyReply, path: string) => {
-    let document = hasPublicDocument ? documentFor(path) : 'index.html';
+    let document: string = hasPublicDocument ? documentFor(path) : 'index.html';
     if (document.startsWith('pages/') && !pageDocuments.has(document)) document = 'public.html';
     const preload = statementPreload(path);
     if (preload) reply.header('link', preload);

@@ -17,7 +17,7 @@ const admin = {
   access_token: 'token-1',
 };
 
-const emptyPage = { data: [], page: 1, size: 10, totalDocuments: 0, totalPages: 0 };
+const emptyPage = { data: [], page: 1, size: 10, totalDocuments: 0, totalPages: 0, totalCapped: false };
 
 /** Loads every lazy screen once so that the first test does not pay for the module transforms. */
 async function preload(list: RouteObject[]): Promise<void> {

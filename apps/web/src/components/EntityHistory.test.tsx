@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { api } from '../lib/api.ts';
 import { auditActionLabel, auditChanges, formatAuditValue } from '../lib/audit.ts';
+import { noBody } from '../lib/fetch-core.ts';
 import { auditEntry } from '../test/fixtures.ts';
 import { json, mockServer, problem, renderWithProviders } from '../test/utils.tsx';
 import { EntityHistory } from './EntityHistory.tsx';
@@ -186,7 +187,7 @@ describe('EntityHistory', { timeout: 20_000 }, () => {
         : undefined;
     });
     function Editor() {
-      const save = useMutation({ mutationFn: () => api.put(`/api/v1/customers/${CUSTOMER_ID}`, {}) });
+      const save = useMutation({ mutationFn: () => api.put(`/api/v1/customers/${CUSTOMER_ID}`, noBody, {}) });
       return (
         <>
           <button type="button" onClick={() => save.mutate()}>

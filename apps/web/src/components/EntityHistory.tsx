@@ -8,7 +8,7 @@ import {
   Title,
   type TitleOrder,
 } from '@mantine/core';
-import type { AuditEntry, EntityHistoryParams, Envelope } from '@prestaya/contracts';
+import { type AuditEntry, auditEntry, type EntityHistoryParams, z } from '@prestaya/contracts';
 import {
   IconCheck,
   IconHistory,
@@ -21,10 +21,11 @@ import {
 } from '@tabler/icons-react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { api } from '../lib/api.ts';
+import { apiData } from '../lib/api.ts';
 import { auditActionLabel, auditEntityLabel, auditUserName } from '../lib/audit.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { apiPaths } from '../lib/paths.ts';
+import { queryRoots } from '../lib/query-keys.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 import { QueryState } from './QueryState.tsx';
 
@@ -34,12 +35,13 @@ export const NO_HISTORY_TEXT = 'Sin cambios registrados';
 export type HistoryEntity = EntityHistoryParams['entity'];
 
 /** Every audit query (the list and each record's history) lives under this key. */
-export const AUDIT_QUERY_KEY = ['audit'] as const;
+const AUDIT_QUERY_KEY = queryRoots.audit;
+
+const readAuditEntries = z.array(auditEntry).parse;
 
 /** GET /api/v1/audit/{entity}/{id} → the record's audit rows, newest first. */
 export async function getEntityHistory(entity: HistoryEntity, id: string): Promise<AuditEntry[]> {
-  const reply = await api.get<Envelope<AuditEntry[]>>(apiPaths.entityAudit(entity, id));
-  return reply.data;
+  return apiData.get(apiPaths.entityAudit(entity, id), readAuditEntries);
 }
 
 export const entityHistoryQueryOptions = (entity: HistoryEntity, id: string) =>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api.ts';
 import { filenameFromDisposition } from '../lib/download.ts';
 import { session } from '../lib/session.ts';
+import { readRowsPage } from '../test/catalog-fixtures.ts';
 import { json, mockServer, params, problem, renderWithProviders } from '../test/utils.tsx';
 import { CatalogTable, type ColumnDef, type Paged, type PageParams } from './CatalogTable/index.ts';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
@@ -79,7 +80,7 @@ describe('ExportCsvButton', { timeout: 20_000 }, () => {
         listId="things"
         title="Cosas"
         queryKey={['things']}
-        fetchPage={(p: PageParams) => api.get<Paged<Row>>('/api/v1/things', { ...p })}
+        fetchPage={(p: PageParams) => api.get('/api/v1/things', readRowsPage, { ...p })}
         columns={columns}
         searchable
         filterOptions={[{ value: 'ACTIVE', text: 'Activo' }]}

@@ -1,5 +1,5 @@
 import type { ComboboxItem } from '@mantine/core';
-import type { AgentSummary } from '@prestaya/contracts';
+import { type AgentSummary, agentSummary, z } from '@prestaya/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -20,7 +20,12 @@ const beto = agent(1002, 'Beto', 'Ruiz');
 const ursula = agent(1042, 'Úrsula', 'Núñez');
 
 const search: StaffSearch<AgentSummary> = (term) =>
-  apiQuery<AgentSummary[]>({ queryKey: ['staff-test', term], path: PATH, query: { query: term, size: 20 } });
+  apiQuery({
+    queryKey: ['staff-test', term],
+    path: PATH,
+    read: z.array(agentSummary).parse,
+    query: { query: term, size: 20 },
+  });
 
 const folded = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 

@@ -1,12 +1,5 @@
-import { Badge, Box, type MantineColor } from '@mantine/core';
-import type { ReactNode } from 'react';
-
-export interface StatusLabel {
-  value: string;
-  text: string;
-  color?: MantineColor;
-  icon?: ReactNode;
-}
+import { Badge, Box } from '@mantine/core';
+import type { StatusLabel } from '../lib/status-badges.ts';
 
 export interface StatusBadgeProps {
   value: unknown;

@@ -3,6 +3,7 @@ import { requireSession } from '../app/guards.ts';
 import { login } from '../features/auth/api/login.ts';
 import { json, mockServer, problem } from '../test/utils.tsx';
 import { ApiError, api, setUnauthorizedHandler } from './api.ts';
+import { noBody } from './fetch-core.ts';
 import { STORAGE_KEY, session, sessionFromReply } from './session.ts';
 
 const reply = {
@@ -45,7 +46,7 @@ describe('api client', () => {
     const { requests } = mockServer(() =>
       problem(409, 'Ya existe un usuario con ese correo', [{ field: 'username', message: 'Duplicado' }]),
     );
-    const error = await api.post('/api/v1/users', { name: 'X' }).catch((e: unknown) => e);
+    const error = await api.post('/api/v1/users', noBody, { name: 'X' }).catch((e: unknown) => e);
     expect(requests[0]?.headers.get('authorization')).toBe('Bearer token-1');
     expect(requests[0]?.headers.get('content-type')).toBe('application/json');
     expect(requests[0]?.body).toEqual({ name: 'X' });
@@ -63,7 +64,7 @@ describe('api client', () => {
     const toLogin = vi.fn();
     setUnauthorizedHandler(toLogin);
     mockServer(() => problem(401, 'Token inválido'));
-    await expect(api.get('/api/v1/users')).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('/api/v1/users', noBody)).rejects.toMatchObject({ status: 401 });
     expect(session.isAuthenticated()).toBe(false);
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
     expect(toLogin).toHaveBeenCalledTimes(1);
@@ -81,7 +82,7 @@ describe('api client', () => {
 
   it('turns a network failure into a Spanish ApiError', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(api.get('/api/v1/users')).rejects.toMatchObject({
+    await expect(api.get('/api/v1/users', noBody)).rejects.toMatchObject({
       status: 0,
       detail: 'No se pudo conectar con el servidor. Verifique su conexión.',
     });

@@ -1,21 +1,27 @@
-import type { Envelope } from '@prestaya/contracts';
 import { filenameFromDisposition } from './download.ts';
+import {
+  type Failure,
+  type FieldError,
+  GENERIC_ERROR,
+  HttpError,
+  isRecord,
+  noBody,
+  overNetwork,
+  problemError,
+  type Reader,
+  readBody,
+} from './fetch-core.ts';
 import { session } from './session.ts';
 
-/** A failed API call: `detail` is the server's Spanish problem+json detail, safe to show. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly detail: string;
-  readonly errors: { field: string; message: string }[];
-
-  constructor(status: number, detail: string, errors: { field: string; message: string }[] = []) {
-    super(detail);
+/** A failed staff API call: `detail` is the server's Spanish problem+json detail, safe to show. */
+export class ApiError extends HttpError {
+  constructor(status: number, detail: string, errors: FieldError[] = []) {
+    super(status, detail, errors);
     this.name = 'ApiError';
-    this.status = status;
-    this.detail = detail;
-    this.errors = errors;
   }
 }
+
+const apiFailure: Failure<ApiError> = (status, detail, errors) => new ApiError(status, detail, errors);
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
@@ -46,9 +52,6 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
-const GENERIC_ERROR = 'Ocurrió un error inesperado. Intente de nuevo.';
-const NETWORK_ERROR = 'No se pudo conectar con el servidor. Verifique su conexión.';
-
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -61,63 +64,23 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 /**
- * Network work (a request, or reading its body): a failure is `ApiError(0)` — no reply, or a reply cut
- * off — which callers tell apart from the server's refusals; an abort the caller asked for passes as is.
+ * A reply `read` does not accept breaks the contract: the screen shows the unexpected-error text. Not
+ * an ApiError, which is the server's refusal: the call may well have done its work.
  */
-async function overNetwork<T>(work: () => Promise<T>): Promise<T> {
+function readReply<T>(read: Reader<T>, body: unknown, status: number): T {
   try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
+    return read(body);
+  } catch {
+    throw new HttpError(status, GENERIC_ERROR);
   }
-}
-
-/**
- * The body as JSON (or text). A body the connection cut off mid-read — a navigation or a reload while it
- * arrives, or signal lost — is a network failure like no reply at all, so that a refresh cut short
- * keeps the stored session instead of signing out.
- */
-async function parseBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await overNetwork(() => response.text());
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-  }
-  return text;
-}
-
-function toApiError(status: number, body: unknown): ApiError {
-  if (body && typeof body === 'object') {
-    const problem = body as { detail?: unknown; title?: unknown; errors?: unknown };
-    const detail =
-      typeof problem.detail === 'string' && problem.detail
-        ? problem.detail
-        : typeof problem.title === 'string' && problem.title
-          ? problem.title
-          : GENERIC_ERROR;
-    const errors = Array.isArray(problem.errors)
-      ? problem.errors.filter(
-          (e): e is { field: string; message: string } =>
-            !!e && typeof e.field === 'string' && typeof e.message === 'string',
-        )
-      : [];
-    return new ApiError(status, detail, errors);
-  }
-  return new ApiError(status, GENERIC_ERROR);
 }
 
 /**
  * The one HTTP client: JSON in/out, Bearer token from the session, problem+json → ApiError, and any
- * 401 → clear the session and go to Login (docs/product.md §2, §8). No timeout (docs/product.md §9).
+ * 401 → clear the session and go to Login (docs/product.md §2, §8). No timeout (docs/product.md §9). `read` types the reply:
+ * usually a contracts schema's `parse`.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, read: Reader<T>, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, logoutOnUnauthorized = true } = options;
   const token = options.token === undefined ? session.token() : options.token;
   const headers: Record<string, string> = {
@@ -133,14 +96,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  const response = await overNetwork(() =>
-    fetch(buildUrl(path, query), { method, headers, body: payload, signal }),
+  const response = await overNetwork(
+    () => fetch(buildUrl(path, query), { method, headers, body: payload, signal }),
+    apiFailure,
   );
 
-  const data = await parseBody(response);
-  if (response.ok) return data as T;
+  const data = await readBody(response, apiFailure);
+  if (response.ok) return readReply(read, data, response.status);
 
-  const error = toApiError(response.status, data);
+  const error = problemError(response.status, data, apiFailure);
   if (response.status === 401 && logoutOnUnauthorized) {
     session.clear();
     unauthorizedHandler();
@@ -168,11 +132,12 @@ export async function apiDownload(
     Accept: `${options.accept ?? '*/*'}, application/problem+json`,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await overNetwork(() =>
-    fetch(buildUrl(path, query), { method: 'GET', headers, signal: options.signal }),
+  const response = await overNetwork(
+    () => fetch(buildUrl(path, query), { method: 'GET', headers, signal: options.signal }),
+    apiFailure,
   );
   if (!response.ok) {
-    const error = toApiError(response.status, await parseBody(response));
+    const error = problemError(response.status, await readBody(response, apiFailure), apiFailure);
     if (response.status === 401) {
       session.clear();
       unauthorizedHandler();
@@ -185,27 +150,35 @@ export async function apiDownload(
   };
 }
 
+type Query = Record<string, QueryValue>;
+
 export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'GET', query }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, read: Reader<T>, query?: Query, options?: RequestOptions) =>
+    apiRequest(path, read, { ...options, method: 'GET', query }),
+  post: <T>(path: string, read: Reader<T>, body?: unknown, options?: RequestOptions) =>
+    apiRequest(path, read, { ...options, method: 'POST', body }),
+  put: <T>(path: string, read: Reader<T>, body?: unknown, options?: RequestOptions) =>
+    apiRequest(path, read, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, read: Reader<T>, body?: unknown, options?: RequestOptions) =>
+    apiRequest(path, read, { ...options, method: 'PATCH', body }),
+  /** The reply's body is not read: a deletion answers nothing the screens use. */
+  delete: (path: string, options?: RequestOptions) =>
+    apiRequest(path, noBody, { ...options, method: 'DELETE' }),
 };
+
+/** Reads the payload of an `{ data }` envelope with `read`. */
+export const inData =
+  <T>(read: Reader<T>): Reader<T> =>
+  (body) =>
+    read(isRecord(body) ? body.data : undefined);
 
 /** Most replies wrap their payload as `{ data }` (a paged list too): these calls resolve to it. */
 export const apiData = {
-  get: async <T>(path: string, query?: Record<string, QueryValue>) =>
-    (await api.get<Envelope<T>>(path, query)).data,
-  post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    (await api.post<Envelope<T>>(path, body, options)).data,
-  put: async <T>(path: string, body?: unknown) => (await api.put<Envelope<T>>(path, body)).data,
-  patch: async <T>(path: string, body?: unknown) => (await api.patch<Envelope<T>>(path, body)).data,
+  get: <T>(path: string, read: Reader<T>, query?: Query) => api.get(path, inData(read), query),
+  post: <T>(path: string, read: Reader<T>, body?: unknown, options?: RequestOptions) =>
+    api.post(path, inData(read), body, options),
+  put: <T>(path: string, read: Reader<T>, body?: unknown) => api.put(path, inData(read), body),
+  patch: <T>(path: string, read: Reader<T>, body?: unknown) => api.patch(path, inData(read), body),
 };
 
 /** A 401 was already handled globally (session cleared, sent to Login): callers stay silent. */

@@ -1,5 +1,6 @@
 import type { PaymentListItem } from '@prestaya/contracts';
 import { apiData, isApiError } from './api.ts';
+import { isRecord } from './fetch-core.ts';
 import { idempotencyHeader } from './idempotency.ts';
 import { type KeyedStore, offlineStore, PENDING_PAYMENTS_STORE } from './offline-db.ts';
 import { apiPaths } from './paths.ts';
@@ -185,9 +186,26 @@ export function postPendingPayment(entry: PendingPayment): Promise<PaymentListIt
     feeIds: entry.feeIds,
     paymentMethod: 'CASH' as const,
   };
-  return apiData.post<PaymentListItem>(apiPaths.loanPayments(entry.loanId), paymentFormData({ request }), {
-    headers: idempotencyHeader(entry.key),
-  });
+  return apiData.post(
+    apiPaths.loanPayments(entry.loanId),
+    readRegisteredPayment,
+    paymentFormData({ request }),
+    {
+      headers: idempotencyHeader(entry.key),
+    },
+  );
+}
+
+/**
+ * Lenient on purpose: once the server answered 2xx the payment is registered. A reply of a newer shape
+ * (a phone still running an older app) must still count as sent, not keep the entry pending.
+ */
+const isRegisteredPayment = (body: unknown): body is PaymentListItem =>
+  isRecord(body) && typeof body.id === 'string';
+
+function readRegisteredPayment(body: unknown): PaymentListItem {
+  if (!isRegisteredPayment(body)) throw new Error('La respuesta del pago no es válida');
+  return body;
 }
 
 /** The device's queue: IndexedDB, the real API, one sender across the device's tabs. */

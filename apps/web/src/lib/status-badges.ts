@@ -1,3 +1,4 @@
+import type { MantineColor } from '@mantine/core';
 import {
   ACCOUNT_OPERATION_LABELS,
   ACCOUNT_OPERATION_TYPES,
@@ -13,7 +14,15 @@ import {
   USER_STATUS_LABELS,
   USER_STATUSES,
 } from '@prestaya/contracts/plain';
-import type { StatusLabel } from '../components/StatusBadge.tsx';
+import type { ReactNode } from 'react';
+
+/** How one status value reads and looks in a badge. */
+export interface StatusLabel {
+  value: string;
+  text: string;
+  color?: MantineColor;
+  icon?: ReactNode;
+}
 
 /**
  * Every status badge of the back office: the Spanish label (from the contracts) and its colour, in one

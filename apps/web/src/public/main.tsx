@@ -1,8 +1,8 @@
 import './styles.ts';
+import type { PublicPage } from '@prestaya/contracts/plain';
 import { lazy, Suspense } from 'react';
 import { FullPageLoader } from '../app/FullPageLoader.tsx';
 import { NotFound } from '../app/NotFound.tsx';
-import type { PublicPage } from './match.ts';
 import { startPublicPage } from './start.tsx';
 
 /**

@@ -1,6 +1,6 @@
+import { matchPublicPage, type PublicPage } from '@prestaya/contracts/plain';
 import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchPublicPage, type PublicPage } from './match.ts';
 import { PublicApp } from './PublicApp.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import type { AuditEntry, BankAccount, User } from '@prestaya/contracts';
+import type { AuditEntry, BankAccount, PaymentListItem, User } from '@prestaya/contracts';
 import type { NewPendingPayment } from '../lib/offline-queue.ts';
 
 /** The people, customer and accounts every feature's tests share, so the same ids mean the same thing. */
@@ -91,6 +91,20 @@ export function takenPayment(n: number, overrides: Partial<NewPendingPayment> = 
     scheduledPaymentIds: [`sp-${n}`],
     feeIds: [],
     amountCents: 100_000,
+    ...overrides,
+  };
+}
+
+/** A payment as the server answers its registration or a decision on it; pass what a test needs. */
+export function paymentReply(overrides: Partial<PaymentListItem> = {}): PaymentListItem {
+  return {
+    id: 'p1',
+    createdOn: '2026-03-02T18:00:00.000Z',
+    amount: 1_000,
+    status: 'VALIDATING',
+    paymentMethod: 'CASH',
+    bankAccount: null,
+    loan: { id: 'l1', num: 1, customer: { id: CUSTOMER_ID, name: 'Rosa', lastName: 'Díaz' } },
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import type { MantineBreakpoint, MantineColor } from '@mantine/core';
 import type { DatedListQuery, Paged } from '@prestaya/contracts';
 import type { ReactNode } from 'react';
 import type { QueryValue } from '../../lib/api.ts';
-import type { StatusLabel } from '../StatusBadge.tsx';
+import type { StatusLabel } from '../../lib/status-badges.ts';
 
 export type { StatusLabel };
 

@@ -1,5 +1,5 @@
 import { type AgentSummary, MX_STATES, type MxState, NO_LOAN_LABEL } from '@prestaya/contracts';
-import type { StatusLabel } from '../../components/StatusBadge.tsx';
+import type { StatusLabel } from '../../lib/status-badges.ts';
 import { LOAN_STATUS_BADGES } from '../../lib/status-badges.ts';
 
 export { LOAN_STATUS_BADGES };

@@ -1,9 +1,11 @@
-import { type Paged, STAFF_PICKER_SIZE, type User } from '@prestaya/contracts';
+import { paged, STAFF_PICKER_SIZE, type User, user } from '@prestaya/contracts';
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { StaffSearch } from '../../../components/StaffSelect.tsx';
 import { api } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { auditKeys } from './keys.ts';
+
+const readUserPage = paged(user).parse;
 
 /**
  * GET /api/v1/users?page=1&size=20&query=…&orderBy=name&order=asc (admin): a page of the 'Usuario'
@@ -14,7 +16,7 @@ export const searchAuditUsers: StaffSearch<User> = (term) =>
     queryKey: auditKeys.users(term),
     queryFn: async () =>
       (
-        await api.get<Paged<User>>(apiPaths.users, {
+        await api.get(apiPaths.users, readUserPage, {
           page: 1,
           size: STAFF_PICKER_SIZE,
           query: term,

@@ -1,4 +1,4 @@
-import type { PasswordResetStatus } from '@prestaya/contracts';
+import { passwordResetStatus } from '@prestaya/contracts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { apiQuery } from '../../../lib/query.ts';
 
@@ -9,7 +9,8 @@ export const passwordResetKey = (token: string) => ['auth', 'password-reset', to
  * once per visit: every read counts against the address's attempts, and a dead link stays dead.
  */
 export const passwordResetQueryOptions = (token: string) =>
-  apiQuery<PasswordResetStatus>({
+  apiQuery({
+    read: passwordResetStatus.parse,
     queryKey: passwordResetKey(token),
     path: apiPaths.passwordReset(token),
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,11 +1,12 @@
-import type { LoginReply } from '@prestaya/contracts';
 import { api, isApiError } from '../../../lib/api.ts';
+import { anyBody } from '../../../lib/fetch-core.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { session } from '../../../lib/session.ts';
 
 /** POST /api/v1/auth/token/refresh: no body, Bearer of the token to renew (docs/product.md §7). */
-export function refreshToken(token: string): Promise<LoginReply> {
-  return api.post<LoginReply>(apiPaths.refreshToken, undefined, { token, logoutOnUnauthorized: false });
+export function refreshToken(token: string): Promise<unknown> {
+  // Checked by session.start, like the login reply.
+  return api.post(apiPaths.refreshToken, anyBody, undefined, { token, logoutOnUnauthorized: false });
 }
 
 let pending: Promise<boolean> | null = null;

@@ -2,11 +2,6 @@ import { Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 
-export const FORGOT_PASSWORD_HELP =
-  'PrestaYa no envía correos. Pide a un administrador un enlace de restablecimiento: lo genera desde ' +
-  'Usuarios y te lo hace llegar. Al abrirlo podrás elegir una nueva contraseña; el enlace vence a las 24 horas ' +
-  'y sirve una sola vez.';
-
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog.tsx'));
 
 /** The sign-in page's '¿Olvidaste tu contraseña?': there is no e-mail, an administrator sends a reset link. */

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
-import { FORGOT_PASSWORD_HELP } from './ForgotPassword.tsx';
+import { FORGOT_PASSWORD_HELP } from './forgot-password-help.ts';
 
 export interface ForgotPasswordDialogProps {
   opened: boolean;

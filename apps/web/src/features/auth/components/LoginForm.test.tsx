@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEY, session } from '../../../lib/session.ts';
 import { adminLogin } from '../../../test/fixtures.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
-import { FORGOT_PASSWORD_HELP } from './ForgotPassword.tsx';
+import { FORGOT_PASSWORD_HELP } from './forgot-password-help.ts';
 import { LoginForm } from './LoginForm.tsx';
 
 /** The administrator's login reply, under the address the form is filled with. */

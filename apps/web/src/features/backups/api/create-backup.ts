@@ -1,12 +1,12 @@
-import type { BackupSummary, Envelope } from '@prestaya/contracts';
+import { type BackupSummary, backupSummary } from '@prestaya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { apiData } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { backupsKeys } from './keys.ts';
 
 /** POST /api/v1/backups (admin): a backup of the whole database, made now. */
 export async function createBackup(): Promise<BackupSummary> {
-  return (await api.post<Envelope<BackupSummary>>(apiPaths.backups)).data;
+  return apiData.post(apiPaths.backups, backupSummary.parse);
 }
 
 export function useCreateBackup() {

@@ -1,5 +1,7 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
+
 /** Query keys of the backups resource. */
 export const backupsKeys = {
-  all: ['backups'] as const,
+  all: queryRoots.backups,
   list: () => [...backupsKeys.all, 'list'] as const,
 };

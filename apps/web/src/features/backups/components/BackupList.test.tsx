@@ -19,7 +19,7 @@ const made: BackupSummary = {
   sizeBytes: 358_400,
 };
 const page = (data: BackupSummary[]) =>
-  json(200, { data, page: 1, size: 50, totalDocuments: data.length, totalPages: 1 });
+  json(200, { data, page: 1, size: 50, totalDocuments: data.length, totalPages: 1, totalCapped: false });
 
 const admin = { userId: 'u-1', roles: ['ROLE_ADMIN'], name: 'Ana', lastName: 'Admin', access_token: 'tok-7' };
 beforeEach(() => {

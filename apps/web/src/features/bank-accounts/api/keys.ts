@@ -1,6 +1,8 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
+
 /** Query keys of the bank-accounts resource; invalidating `all` reloads lists, details and ledgers. */
 export const bankAccountsKeys = {
-  all: ['bank-accounts'] as const,
+  all: queryRoots.bankAccounts,
   lists: () => [...bankAccountsKeys.all, 'list'] as const,
   detail: (id: string) => [...bankAccountsKeys.all, 'detail', id] as const,
   transactions: (id: string) => [...bankAccountsKeys.all, 'transactions', id] as const,

@@ -1,4 +1,4 @@
-import type { AccountMovement, BankAccount } from '@prestaya/contracts';
+import { type AccountMovement, bankAccount } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -9,7 +9,7 @@ import { bankAccountsKeys } from './keys.ts';
  * (Depósito) → 200 envelope with the new balances; 409 when the balance is short.
  */
 export const moveMoney = ({ id, body }: { id: string; body: AccountMovement }) =>
-  apiData.patch<BankAccount>(apiPaths.bankAccount(id), body);
+  apiData.patch(apiPaths.bankAccount(id), bankAccount.parse, body);
 
 export const useMoveMoney = () =>
   useApiMutation(['bank-accounts', 'move'], moveMoney, { invalidates: [bankAccountsKeys.all] });

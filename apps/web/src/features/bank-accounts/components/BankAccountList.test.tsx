@@ -17,7 +17,14 @@ describe('BankAccountList', { timeout: 20_000 }, () => {
   it('lists accounts 20 per page with Nombre (and bank), Saldo and Saldo Real, and goes to Transacciones', async () => {
     const { requests } = mockServer(({ url }) =>
       url.pathname === '/api/v1/bank-accounts'
-        ? json(200, { data: [account, otherAccount], page: 1, size: 20, totalDocuments: 2, totalPages: 1 })
+        ? json(200, {
+            data: [account, otherAccount],
+            page: 1,
+            size: 20,
+            totalDocuments: 2,
+            totalPages: 1,
+            totalCapped: false,
+          })
         : undefined,
     );
     const { router } = renderRoutes(routes, '/admin/bank-accounts');
@@ -44,7 +51,7 @@ describe('BankAccountList', { timeout: 20_000 }, () => {
       if (url.pathname === '/api/v1/bank-accounts') {
         const n = Number(url.searchParams.get('page'));
         const data = n === 2 ? [otherAccount] : [account];
-        return json(200, { data, page: n, size: 20, totalDocuments: 21, totalPages: 2 });
+        return json(200, { data, page: n, size: 20, totalDocuments: 21, totalPages: 2, totalCapped: false });
       }
       if (url.pathname === `/api/v1/bank-accounts/${OTHER_ACCOUNT_ID}`) {
         const balance = method === 'PATCH' ? 350.5 : otherAccount.balance;

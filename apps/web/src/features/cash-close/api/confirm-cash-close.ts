@@ -1,4 +1,4 @@
-import type { CashCloseConfirm, CashCloseConfirmed } from '@prestaya/contracts';
+import { type CashCloseConfirm, cashCloseConfirmed } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -9,7 +9,7 @@ import { CHANGED_BY_DECISIONS } from './keys.ts';
  * `confirmed: 0` when there was nothing left to confirm.
  */
 export const confirmCashClose = (body: CashCloseConfirm) =>
-  apiData.post<CashCloseConfirmed>(apiPaths.cashCloseConfirm, body);
+  apiData.post(apiPaths.cashCloseConfirm, cashCloseConfirmed.parse, body);
 
 export const useConfirmCashClose = () =>
   useApiMutation(['cash-close', 'confirm'], confirmCashClose, {

@@ -1,8 +1,6 @@
 import type { AgentSummary } from '@prestaya/contracts';
 import type { StaffSearch } from '../../../components/StaffSelect.tsx';
 import { agentsPageQuery } from '../../../lib/agents.ts';
-import { cashCloseKeys } from './keys.ts';
 
 /** GET /api/v1/agents?size=20&query=…: a page of the agents (and the administrator), by name. */
-export const searchAgents: StaffSearch<AgentSummary> = (term) =>
-  agentsPageQuery(cashCloseKeys.agents(term), term);
+export const searchAgents: StaffSearch<AgentSummary> = agentsPageQuery;

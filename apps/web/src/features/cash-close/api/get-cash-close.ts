@@ -1,4 +1,4 @@
-import type { CashClose } from '@prestaya/contracts';
+import { cashClose } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../lib/paths.ts';
 import { apiQuery } from '../../../lib/query.ts';
@@ -13,7 +13,8 @@ export interface CashCloseDay {
 
 /** GET /api/v1/cash-close?agentId&date: the agent's payments of the day by time and its totals. */
 export const cashCloseQueryOptions = ({ agentId, date }: CashCloseDay) =>
-  apiQuery<CashClose>({
+  apiQuery({
+    read: cashClose.parse,
     queryKey: cashCloseKeys.day(agentId, date),
     path: apiPaths.cashClose,
     query: { agentId, date },

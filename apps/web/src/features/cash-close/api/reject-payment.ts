@@ -1,4 +1,4 @@
-import type { PaymentListItem } from '@prestaya/contracts';
+import { paymentListItem } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -6,7 +6,7 @@ import { CHANGED_BY_DECISIONS } from './keys.ts';
 
 /** PATCH /api/v1/payments/:id `{status: 'REJECTED', reason}`: the payment leaves the corte, with why. */
 export const rejectPayment = ({ id, reason }: { id: string; reason: string }) =>
-  apiData.patch<PaymentListItem>(apiPaths.payment(id), { status: 'REJECTED', reason });
+  apiData.patch(apiPaths.payment(id), paymentListItem.parse, { status: 'REJECTED', reason });
 
 export const useRejectPayment = () =>
   useApiMutation(['cash-close', 'reject'], rejectPayment, {

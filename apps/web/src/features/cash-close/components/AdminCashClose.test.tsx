@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { paymentReply } from '../../../test/fixtures.ts';
 import { json, mockServer, params, problem, renderRoutes, type SeenRequest } from '../../../test/utils.tsx';
 import {
   ACCOUNT_ID,
@@ -62,7 +63,7 @@ function serve({
         ok({ confirmed: 2, total: 3_000, paymentIds: [payments.cash.id, payments.cashAgain.id] }),
       );
     }
-    if (method === 'PATCH') return json(200, ok({}));
+    if (method === 'PATCH') return json(200, ok(paymentReply({ status: 'REJECTED' })));
     return undefined;
   });
 }

@@ -1,4 +1,4 @@
-import type { PaymentListItem, PendingPayments } from '@prestaya/contracts';
+import { type PaymentListItem, pendingPayments } from '@prestaya/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type NewPendingPayment, type PaymentQueue, paymentQueue } from '../../../lib/offline-queue.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -30,7 +30,8 @@ export function useCollectPayment(queue: PaymentQueue = paymentQueue) {
   const remainingOf = (loanId: string) =>
     queryClient
       .fetchQuery(
-        apiQuery<PendingPayments>({
+        apiQuery({
+          read: pendingPayments.parse,
           queryKey: collectionsKeys.remaining(loanId),
           path: apiPaths.loanPendingPayments(loanId),
           staleTime: 0,

@@ -1,8 +1,6 @@
 import type { AgentSummary } from '@prestaya/contracts';
 import type { StaffSearch } from '../../../components/StaffSelect.tsx';
 import { agentsPageQuery } from '../../../lib/agents.ts';
-import { AGENTS_KEY } from './keys.ts';
 
 /** GET /api/v1/agents?size=20&query=…: a page of the agents whose route an administrator may see. */
-export const searchCollectionAgents: StaffSearch<AgentSummary> = (term) =>
-  agentsPageQuery([...AGENTS_KEY, 'page', term], term);
+export const searchCollectionAgents: StaffSearch<AgentSummary> = agentsPageQuery;

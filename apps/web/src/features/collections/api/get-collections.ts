@@ -1,4 +1,9 @@
-import { COLLECTION_TABS, type CollectionCard, type CollectionsPage } from '@prestaya/contracts';
+import {
+  COLLECTION_TABS,
+  type CollectionCard,
+  type CollectionsPage,
+  collectionsPage,
+} from '@prestaya/contracts';
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, isApiError } from '../../../lib/api.ts';
@@ -38,7 +43,7 @@ export async function loadCollectionsPage(
 ): Promise<LoadedCollectionsPage> {
   const name = cacheName(params);
   try {
-    const reply = await api.get<CollectionsPage>(apiPaths.collections, {
+    const reply = await api.get(apiPaths.collections, collectionsPage.parse, {
       tab: params.tab,
       agentId: params.agentId,
       query: params.query,

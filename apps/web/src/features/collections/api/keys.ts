@@ -1,4 +1,5 @@
 import type { CollectionTab } from '@prestaya/contracts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** What one Cobranza list shows: a tab, an agent (administrators; absent = 'Todos') and a search. */
 export interface CollectionsParams {
@@ -9,14 +10,16 @@ export interface CollectionsParams {
 
 /** Query keys of Cobranza; invalidating `all` reloads every tab. Lists are per signed-in user. */
 export const collectionsKeys = {
-  all: ['collections'] as const,
+  all: queryRoots.collections,
   list: (userId: string, params: CollectionsParams) =>
     [...collectionsKeys.all, 'list', userId, params] as const,
   remaining: (loanId: string) => [...collectionsKeys.all, 'remaining', loanId] as const,
 };
 
-/** The same key as the customers feature's agents pages, so both screens share one copy of each. */
-export const AGENTS_KEY = ['agents'] as const;
-
 /** What a registered payment makes stale besides Cobranza: loans, customers and payment lists. */
-export const PAYMENT_CHANGE_KEYS = [collectionsKeys.all, ['loans'], ['customers'], ['payments']] as const;
+export const PAYMENT_CHANGE_KEYS = [
+  collectionsKeys.all,
+  queryRoots.loans,
+  queryRoots.customers,
+  queryRoots.payments,
+] as const;

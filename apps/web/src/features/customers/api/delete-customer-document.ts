@@ -10,7 +10,7 @@ interface DeleteDocumentInput {
 
 /** DELETE /api/v1/customers/:id/documents/:documentId (administrators) → 200. */
 export async function deleteCustomerDocument({ customerId, documentId }: DeleteDocumentInput) {
-  await api.delete<unknown>(apiPaths.customerDocument(customerId, documentId));
+  await api.delete(apiPaths.customerDocument(customerId, documentId));
 }
 
 export const useDeleteCustomerDocument = () =>

@@ -1,7 +1,6 @@
 import type { AgentSummary } from '@prestaya/contracts';
 import type { StaffSearch } from '../../../components/StaffSelect.tsx';
 import { agentsPageQuery } from '../../../lib/agents.ts';
-import { agentsKeys } from './keys.ts';
 
 /** GET /api/v1/agents?size=20&query=…: a page of whom a customer may be assigned to (docs/product.md §6). */
-export const searchAgents: StaffSearch<AgentSummary> = (term) => agentsPageQuery(agentsKeys.page(term), term);
+export const searchAgents: StaffSearch<AgentSummary> = agentsPageQuery;

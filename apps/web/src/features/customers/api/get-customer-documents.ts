@@ -1,8 +1,10 @@
-import type { CustomerDocument } from '@prestaya/contracts';
+import { customerDocument, z } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../lib/paths.ts';
 import { apiQuery } from '../../../lib/query.ts';
 import { customersKeys } from './keys.ts';
+
+const readCustomerDocumentList = z.array(customerDocument).parse;
 
 /**
  * The signed links of the list last 10 minutes: reloaded every 5 while the tab is open, so a link
@@ -12,7 +14,8 @@ export const DOCUMENT_LINKS_REFRESH_MS = 5 * 60 * 1000;
 
 /** GET /api/v1/customers/:id/documents: newest first, each with a signed link; 404 when not visible. */
 export const customerDocumentsQueryOptions = (customerId: string) =>
-  apiQuery<CustomerDocument[]>({
+  apiQuery({
+    read: readCustomerDocumentList,
     queryKey: customersKeys.documents(customerId),
     path: apiPaths.customerDocuments(customerId),
     staleTime: 0,

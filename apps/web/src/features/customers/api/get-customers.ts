@@ -1,6 +1,14 @@
-import type { CustomerListItem, Paged, PagedQuery } from '@prestaya/contracts';
+import {
+  type CustomerListItem,
+  customerListItem,
+  type Paged,
+  type PagedQuery,
+  paged,
+} from '@prestaya/contracts';
 import { api } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
+
+const readCustomerListItemPage = paged(customerListItem).parse;
 
 /**
  * GET /api/v1/customers?page&size&query&orderBy&order. `query` matches names and phone ignoring case
@@ -8,5 +16,5 @@ import { apiPaths } from '../../../lib/paths.ts';
  * only ever receives their own customers.
  */
 export function getCustomers(params: PagedQuery): Promise<Paged<CustomerListItem>> {
-  return api.get<Paged<CustomerListItem>>(apiPaths.customers, { ...params });
+  return api.get(apiPaths.customers, readCustomerListItemPage, { ...params });
 }

@@ -1,4 +1,4 @@
-import type { Address, AddressInput } from '@prestaya/contracts';
+import { type AddressInput, address } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { useAddressMutation } from './address-mutation.ts';
@@ -11,6 +11,6 @@ interface AddressUpdate {
 
 /** PUT /api/v1/customers/:id/addresses/:addressId → 200 envelope with the address. */
 export const updateAddress = ({ customerId, addressId, body }: AddressUpdate) =>
-  apiData.put<Address>(apiPaths.address(customerId, addressId), body);
+  apiData.put(apiPaths.address(customerId, addressId), address.parse, body);
 
 export const useUpdateAddress = () => useAddressMutation('update', updateAddress);

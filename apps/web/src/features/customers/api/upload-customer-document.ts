@@ -1,4 +1,4 @@
-import type { CustomerDocument, CustomerDocumentType } from '@prestaya/contracts';
+import { type CustomerDocumentType, customerDocument } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -22,7 +22,7 @@ export function documentFormData({ type, description, file }: Omit<UploadDocumen
 
 /** POST /api/v1/customers/:id/documents → 201 with the stored document (typed by its content). */
 export const uploadCustomerDocument = ({ customerId, ...input }: UploadDocumentInput) =>
-  apiData.post<CustomerDocument>(apiPaths.customerDocuments(customerId), documentFormData(input));
+  apiData.post(apiPaths.customerDocuments(customerId), customerDocument.parse, documentFormData(input));
 
 export const useUploadCustomerDocument = () =>
   useApiMutation(['customers', 'documents', 'upload'], uploadCustomerDocument, {

@@ -7,7 +7,7 @@ import { json, mockServer, params, renderRoutes } from '../../../test/utils.tsx'
 import { adminLogin, agentsReply, CUSTOMER_ID, listItem } from '../test/fixtures.ts';
 import { CustomerList } from './CustomerList.tsx';
 
-const page = { data: [listItem], page: 1, size: 10, totalDocuments: 1, totalPages: 1 };
+const page = { data: [listItem], page: 1, size: 10, totalDocuments: 1, totalPages: 1, totalCapped: false };
 
 function renderList() {
   return renderRoutes(

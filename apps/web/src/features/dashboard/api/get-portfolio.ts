@@ -1,4 +1,4 @@
-import type { PortfolioReport } from '@prestaya/contracts';
+import { portfolioReport } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../lib/paths.ts';
 import { apiQuery } from '../../../lib/query.ts';
@@ -6,6 +6,10 @@ import { reportsKeys } from './keys.ts';
 
 /** GET /api/v1/reports/portfolio → the portfolio as it stands today (loans, balance, cash, PAR, buckets). */
 export const portfolioQueryOptions = () =>
-  apiQuery<PortfolioReport>({ queryKey: reportsKeys.portfolio(), path: `${apiPaths.reports}/portfolio` });
+  apiQuery({
+    read: portfolioReport.parse,
+    queryKey: reportsKeys.portfolio(),
+    path: `${apiPaths.reports}/portfolio`,
+  });
 
 export const usePortfolio = () => useQuery(portfolioQueryOptions());

@@ -1,4 +1,4 @@
-import type { ReportRangeQuery, WeeklyPaymentsReport } from '@prestaya/contracts';
+import { type ReportRangeQuery, weeklyPaymentsReport } from '@prestaya/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../lib/paths.ts';
 import { apiQuery } from '../../../lib/query.ts';
@@ -6,7 +6,8 @@ import { reportsKeys } from './keys.ts';
 
 /** GET /api/v1/reports/weekly-payments?from&to → confirmed collections per day, validating payments, new loans. */
 export const weeklyPaymentsQueryOptions = (range: ReportRangeQuery) =>
-  apiQuery<WeeklyPaymentsReport>({
+  apiQuery({
+    read: weeklyPaymentsReport.parse,
     queryKey: reportsKeys.weeklyPayments(range),
     path: `${apiPaths.reports}/weekly-payments`,
     query: { ...range },

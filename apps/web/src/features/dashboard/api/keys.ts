@@ -1,8 +1,9 @@
 import type { ReportRangeQuery } from '@prestaya/contracts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** Query keys of the dashboard's reports; invalidating `all` reloads every figure on the screen. */
 export const reportsKeys = {
-  all: ['reports'] as const,
+  all: queryRoots.reports,
   weeklyPayments: (range: ReportRangeQuery) => [...reportsKeys.all, 'weekly-payments', range] as const,
   portfolio: () => [...reportsKeys.all, 'portfolio'] as const,
 };

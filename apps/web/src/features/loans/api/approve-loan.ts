@@ -1,4 +1,4 @@
-import type { Loan, LoanApprove } from '@prestaya/contracts';
+import { type LoanApprove, loan } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -9,7 +9,7 @@ import { loanChangeKeys } from './invalidate.ts';
  * the account (Reserva). 409 when the account's balance is short; a loanFromPast needs no account.
  */
 export const approveLoan = ({ id, body }: { id: string; body: LoanApprove }) =>
-  apiData.put<Loan>(`${apiPaths.loan(id)}/approve`, body);
+  apiData.put(`${apiPaths.loan(id)}/approve`, loan.parse, body);
 
 export const useApproveLoan = () =>
   useApiMutation(['loans', 'approve'], approveLoan, { invalidates: loanChangeKeys({ money: true }) });

@@ -1,5 +1,6 @@
 import { feeCancellation } from '@prestaya/contracts';
 import { api } from '../../../lib/api.ts';
+import { noBody } from '../../../lib/fetch-core.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { loanChangeKeys } from './invalidate.ts';
 import { loanFeePath } from './payment-keys.ts';
@@ -17,7 +18,7 @@ export async function cancelFee({
   feeId: string;
   reason: string;
 }): Promise<void> {
-  await api.put<unknown>(`${loanFeePath(loanId, feeId)}/cancel`, feeCancellation.parse({ reason }));
+  await api.put(`${loanFeePath(loanId, feeId)}/cancel`, noBody, feeCancellation.parse({ reason }));
 }
 
 export const useCancelFee = () =>

@@ -1,4 +1,4 @@
-import type { Loan, LoanCreate } from '@prestaya/contracts';
+import { type LoanCreate, loan } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -9,7 +9,7 @@ import { loanChangeKeys } from './invalidate.ts';
  * has a loan in progress; 403 when an agent sends requestDate or loanFromPast.
  */
 export const createLoan = ({ customerId, body }: { customerId: string; body: LoanCreate }) =>
-  apiData.post<Loan>(apiPaths.customerLoans(customerId), body);
+  apiData.post(apiPaths.customerLoans(customerId), loan.parse, body);
 
 export const useCreateLoan = () =>
   useApiMutation(['loans', 'create'], createLoan, { invalidates: loanChangeKeys() });

@@ -8,9 +8,6 @@ export const loanPaymentsKeys = {
   payments: (loanId: string) => [...loansKeys.all, 'payments', loanId] as const,
 };
 
-/** The payments feature's root key (Pagos Recibidos, PaymentDetails), invalidated by prefix. */
-export const PAYMENTS_ROOT_KEY = ['payments'] as const;
-
 export const pendingPaymentsPath = apiPaths.loanPendingPayments;
 export const loanFeesPath = (loanId: string) => `${apiPaths.loan(loanId)}/fees`;
 export const loanFeePath = (loanId: string, feeId: string) =>

@@ -1,10 +1,11 @@
-import type { PaymentListItem, PaymentRequest } from '@prestaya/contracts';
+import { type PaymentRequest, paymentListItem } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { paymentFormData } from '../../../lib/payment-form-data.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { loanChangeKeys } from './invalidate.ts';
-import { loanPaymentsPath, PAYMENTS_ROOT_KEY } from './payment-keys.ts';
+import { loanPaymentsPath } from './payment-keys.ts';
 
 export interface RegisterPaymentInput {
   loanId: string;
@@ -17,14 +18,14 @@ export interface RegisterPaymentInput {
 
 /** POST /api/v1/loans/:id/payments → 201 with the new VALIDATING payment; the server computes the amount. */
 export const registerPayment = ({ loanId, idempotencyKey, ...input }: RegisterPaymentInput) =>
-  apiData.post<PaymentListItem>(loanPaymentsPath(loanId), paymentFormData(input), {
+  apiData.post(loanPaymentsPath(loanId), paymentListItem.parse, paymentFormData(input), {
     headers: idempotencyKey ? idempotencyHeader(idempotencyKey) : {},
   });
 
 export const useRegisterPayment = () =>
   useApiMutation(['loans', 'payments', 'register'], registerPayment, {
     // Success or a refusal (409: something was paid meanwhile): reload what is pending and the loan.
-    invalidates: [...loanChangeKeys(), PAYMENTS_ROOT_KEY],
+    invalidates: [...loanChangeKeys(), queryRoots.payments],
     reloadAfterError: true,
     awaitReload: true,
   });

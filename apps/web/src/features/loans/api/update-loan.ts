@@ -1,4 +1,4 @@
-import type { Loan, LoanUpdate } from '@prestaya/contracts';
+import { type LoanUpdate, loan } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -10,7 +10,7 @@ import { loansKeys } from './keys.ts';
  * requestDate and loanFromPast admin only; the only manual status change is cancelling (409 otherwise).
  */
 export const updateLoan = ({ id, body }: { id: string; body: LoanUpdate }) =>
-  apiData.put<Loan>(apiPaths.loan(id), body);
+  apiData.put(apiPaths.loan(id), loan.parse, body);
 
 export const useUpdateLoan = () =>
   useApiMutation(['loans', 'update'], updateLoan, {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { expectOneSendPerDoubleClick, heldReply } from '../../../test/double-click.ts';
+import { paymentReply } from '../../../test/fixtures.ts';
 import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { agentLogin, loanIn, ok } from '../test/fixtures.ts';
 import { fee, pendingOf } from '../test/payment-fixtures.ts';
@@ -16,7 +17,7 @@ function serve(pending: ReturnType<typeof pendingOf>, postReply?: () => Response
   return mockServer(({ method, url }) => {
     if (method === 'GET' && url.pathname === pendingPath) return ok(200, pending);
     if (method === 'POST' && url.pathname === paymentsPath) {
-      return postReply?.() ?? json(201, { status: 'OK', data: { id: 'p1' } });
+      return postReply?.() ?? json(201, { status: 'OK', data: paymentReply() });
     }
     return undefined;
   });
@@ -187,7 +188,7 @@ describe("'Registro de Pago'", { timeout: 20_000 }, () => {
 
   it('sends one registration for a double click, with an Idempotency-Key, disabled until the reply', async () => {
     session.start(agentLogin);
-    const held = heldReply(() => json(201, { status: 'OK', data: { id: 'p1' } }));
+    const held = heldReply(() => json(201, { status: 'OK', data: paymentReply() }));
     const { requests } = serve(pendingOf(loan, []), held.reply);
     const onDone = vi.fn();
     renderWithProviders(<PaymentForm loan={loan} onDone={onDone} />);

@@ -1,4 +1,4 @@
-import type { PaymentDetails } from '@prestaya/contracts';
+import { paymentDetails } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../lib/paths.ts';
 import { apiQuery } from '../../../lib/query.ts';
@@ -9,7 +9,8 @@ import { paymentsKeys } from './keys.ts';
  * short-lived signed link, so the details are always fetched fresh).
  */
 export const paymentDetailsQueryOptions = (id: string) =>
-  apiQuery<PaymentDetails>({
+  apiQuery({
+    read: paymentDetails.parse,
     queryKey: paymentsKeys.details(id),
     path: `${apiPaths.payment(id)}/details`,
     staleTime: 0,

@@ -1,21 +1,11 @@
-import type { BankAccount } from '@prestaya/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../lib/paths.ts';
-import { apiQuery } from '../../../lib/query.ts';
-import { paymentsKeys } from './keys.ts';
+import { bankAccountsPageQuery, useBankAccountsPage } from '../../../lib/bank-accounts.ts';
 
 /** docs/product.md §7/§9: bank accounts use page size 30 in payment details. */
 export const TARGET_ACCOUNTS_PAGE = { page: 1, size: 30 } as const;
 
 /** GET /api/v1/bank-accounts?page=1&size=30 (admin): the accounts a payment can be confirmed into. */
-export const targetAccountsQueryOptions = () =>
-  apiQuery<BankAccount[]>({
-    queryKey: paymentsKeys.targetAccounts(),
-    path: apiPaths.bankAccounts,
-    query: { ...TARGET_ACCOUNTS_PAGE },
-    staleTime: 0,
-  });
+export const targetAccountsQueryOptions = () => bankAccountsPageQuery(TARGET_ACCOUNTS_PAGE);
 
 export function useTargetAccounts({ enabled = true } = {}) {
-  return useQuery({ ...targetAccountsQueryOptions(), enabled });
+  return useBankAccountsPage(TARGET_ACCOUNTS_PAGE, { enabled });
 }

@@ -1,16 +1,20 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
+
 /** Query keys of the payments resource; invalidating `all` reloads the list and every details screen. */
 export const paymentsKeys = {
-  all: ['payments'] as const,
+  all: queryRoots.payments,
   lists: () => [...paymentsKeys.all, 'list'] as const,
   details: (id: string) => [...paymentsKeys.all, 'details', id] as const,
-  targetAccounts: () => [...paymentsKeys.all, 'target-accounts'] as const,
 };
 
 /**
- * Other screens' caches a confirmation or rejection changes, invalidated by key prefix so that no
- * feature imports another: ['loans'] (balances, schedule, the loan's payments and fees), ['customers']
- * (CustomerDetails header balance and status) and ['bank-accounts'] (the Abono changes both balances).
+ * What a confirmation or rejection makes stale: the payments, the loans (balances, schedule, the loan's
+ * payments and fees), the customers (CustomerDetails header balance and status) and the bank accounts
+ * (the Abono changes both balances).
  */
-export const LOANS_ROOT_KEY = ['loans'] as const;
-export const CUSTOMERS_ROOT_KEY = ['customers'] as const;
-export const BANK_ACCOUNTS_ROOT_KEY = ['bank-accounts'] as const;
+export const CHANGED_BY_PAYMENT_STATUS = [
+  paymentsKeys.all,
+  queryRoots.loans,
+  queryRoots.customers,
+  queryRoots.bankAccounts,
+] as const;

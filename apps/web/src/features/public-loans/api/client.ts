@@ -1,30 +1,29 @@
-import type {
-  PublicLoanDetail,
-  PublicLookupResult,
-  PublicPaymentReply,
-  PublicPaymentRequest,
-} from '@prestaya/contracts';
+import type { PublicPaymentReply, PublicPaymentRequest } from '@prestaya/contracts';
+import {
+  type Failure,
+  GENERIC_ERROR,
+  HttpError,
+  isRecord,
+  overNetwork,
+  problemError,
+  readBody,
+} from '../../../lib/fetch-core.ts';
 import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { apiPaths } from '../../../lib/paths.ts';
+import { isLoanDetail, isLookupResult, isPaymentReply } from './replies.ts';
 
 /**
  * The public side has no session: its calls never go through the staff client (whose 401 ends a
  * session and goes to Login). A failed call is a PublicApiError carrying the server's Spanish detail.
  */
-export class PublicApiError extends Error {
-  readonly status: number;
-  readonly detail: string;
-
+export class PublicApiError extends HttpError {
   constructor(status: number, detail: string) {
-    super(detail);
+    super(status, detail);
     this.name = 'PublicApiError';
-    this.status = status;
-    this.detail = detail;
   }
 }
 
-export const GENERIC_ERROR = 'Ocurrió un error inesperado. Intente de nuevo.';
-const NETWORK_ERROR = 'No se pudo conectar con el servidor. Verifique su conexión.';
+const publicFailure: Failure<PublicApiError> = (status, detail) => new PublicApiError(status, detail);
 
 export function isPublicApiError(error: unknown): error is PublicApiError {
   return error instanceof PublicApiError;
@@ -39,49 +38,38 @@ export function errorDetail(error: unknown): string {
   return isPublicApiError(error) ? error.detail : GENERIC_ERROR;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** fetch + problem+json → PublicApiError; returns `data` of an `{status: 'OK', data}` envelope only. */
-export async function publicRequest(path: string, init: RequestInit = {}): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      ...init,
-      headers: { Accept: 'application/json, application/problem+json', ...init.headers },
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new PublicApiError(0, NETWORK_ERROR);
-  }
-  const body = (await readBody(response)) as
-    | { status?: unknown; data?: unknown; detail?: unknown }
-    | undefined;
-  if (!response.ok) {
-    const detail = typeof body?.detail === 'string' && body.detail ? body.detail : GENERIC_ERROR;
-    throw new PublicApiError(response.status, detail);
-  }
+/**
+ * fetch + problem+json → PublicApiError; resolves to `data` of an `{status: 'OK', data}` envelope only,
+ * when `is` accepts it.
+ */
+export async function publicRequest<T>(
+  path: string,
+  is: (value: unknown) => value is T,
+  init: RequestInit = {},
+): Promise<T> {
+  const response = await overNetwork(
+    () =>
+      fetch(path, {
+        ...init,
+        headers: { Accept: 'application/json, application/problem+json', ...init.headers },
+      }),
+    publicFailure,
+  );
+  const body = await readBody(response, publicFailure);
+  if (!response.ok) throw problemError(response.status, body, publicFailure);
   // docs/product.md §7: accepted only when status is 'OK'.
-  if (body?.status !== 'OK') throw new PublicApiError(response.status, GENERIC_ERROR);
+  if (!isRecord(body) || body.status !== 'OK') throw new PublicApiError(response.status, GENERIC_ERROR);
+  if (!is(body.data)) throw new PublicApiError(response.status, GENERIC_ERROR);
   return body.data;
 }
 
 export async function lookupLoan(num: number, phone: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ num: String(num), phone });
-  return (await publicRequest(`${apiPaths.publicLoans}/search?${params}`, { signal })) as PublicLookupResult;
+  return publicRequest(`${apiPaths.publicLoans}/search?${params}`, isLookupResult, { signal });
 }
 
 export async function getPublicLoan(id: string, signal?: AbortSignal) {
-  return (await publicRequest(`${apiPaths.publicLoans}/${encodeURIComponent(id)}`, {
-    signal,
-  })) as PublicLoanDetail;
+  return publicRequest(`${apiPaths.publicLoans}/${encodeURIComponent(id)}`, isLoanDetail, { signal });
 }
 
 export type RegisteredPayment = PublicPaymentReply;
@@ -109,12 +97,13 @@ export async function registerPublicPayment(input: RegisterPublicPaymentInput): 
   };
   form.append('paymentRequest', new Blob([JSON.stringify(request)], { type: 'application/json' }));
   if (input.file && input.paymentMethod === 1) form.append('file', input.file, input.file.name);
-  return (await publicRequest(`${apiPaths.publicLoans}/${encodeURIComponent(input.loanId)}/payments`, {
+  const path = `${apiPaths.publicLoans}/${encodeURIComponent(input.loanId)}/payments`;
+  return publicRequest(path, isPaymentReply, {
     method: 'POST',
     headers: {
       Authorization: input.authorization,
       ...(input.idempotencyKey ? idempotencyHeader(input.idempotencyKey) : {}),
     },
     body: form,
-  })) as RegisteredPayment;
+  });
 }

@@ -51,7 +51,14 @@ function serve() {
   return mockServer(({ method, url }: SeenRequest) => {
     if (url.pathname === '/api/v1/users/pin-locks') return json(200, { status: 'OK', data: locks });
     if (url.pathname === '/api/v1/users')
-      return json(200, { data: [agent, other, typo], page: 1, size: 10, totalDocuments: 3, totalPages: 1 });
+      return json(200, {
+        data: [agent, other, typo],
+        page: 1,
+        size: 10,
+        totalDocuments: 3,
+        totalPages: 1,
+        totalCapped: false,
+      });
     const unlock = /^\/api\/v1\/users\/([^/]+)\/unlock-pin$/.exec(url.pathname);
     if (method === 'POST' && unlock) {
       const id = unlock[1];

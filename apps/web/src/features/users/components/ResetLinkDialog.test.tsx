@@ -10,7 +10,7 @@ import { RESET_LINK_LABEL, RESET_LINK_TITLE, SHOWN_ONCE } from './ResetLinkDialo
 import { UserList } from './UserList.tsx';
 
 const luis = agentUser();
-const page = { data: [luis], page: 1, size: 10, totalDocuments: 1, totalPages: 1 };
+const page = { data: [luis], page: 1, size: 10, totalDocuments: 1, totalPages: 1, totalCapped: false };
 const linkUrl = `/api/v1/users/${luis.id}/password-reset`;
 const TOKEN = 'q3Zx9-_Lm2Pw8Rt5Yu1Io4Ka7Sd0Fg6Hj3Kl9Zx2Cvb';
 const link = (token = TOKEN): PasswordResetLink => ({

@@ -18,7 +18,14 @@ const cancelled = {
 };
 const admin = { ...luis, id: ADMIN_ID, num: 1001, name: 'Ana', lastName: 'Admin', roles: ['ROLE_ADMIN'] };
 
-const page = { data: [admin, luis, cancelled], page: 1, size: 10, totalDocuments: 3, totalPages: 1 };
+const page = {
+  data: [admin, luis, cancelled],
+  page: 1,
+  size: 10,
+  totalDocuments: 3,
+  totalPages: 1,
+  totalCapped: false,
+};
 const revokeUrl = (id: string) => `/api/v1/users/${id}/revoke-sessions`;
 const revokes = (requests: SeenRequest[]) =>
   requests.filter((r) => r.url.pathname.endsWith('/revoke-sessions'));
