@@ -4,12 +4,13 @@ import { parseArgs } from 'node:util';
 import { type CommandOutput, exitCodeOf } from '../command-output.ts';
 import { ConfigError, type LoadedConfig, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { DataDirInUseError } from '../db/dir-lock.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { importUploadedFiles } from '../modules/payments/import-uploads.ts';
 import { SERVER_ROOT } from '../paths.ts';
 import { createBackup } from './create.ts';
 import { type BackupManifest, unpackBackup } from './format.ts';
-import { BackupRefusedError } from './messages.ts';
+import { BACKUP_MESSAGES, BackupRefusedError } from './messages.ts';
 import { restoreBackup } from './restore.ts';
 import { backupFileName, backupsDirOf, saveFile } from './store.ts';
 
@@ -17,9 +18,10 @@ import { backupFileName, backupsDirOf, saveFile } from './store.ts';
  * `npm run backup -- --out FILE`, `npm run restore -- --in FILE` and
  * `npm run migrate-to-postgres -- --to postgres://…` (from the repository root; docs/operations.md).
  * Same environment as `npm start`: DATABASE_URL, or the PGlite directory under DATA_DIR (resolved
- * against the repository root) — with PGlite the server must be stopped first (one process per PGlite
- * directory; while it runs, back up from the 'Respaldos' screen instead). FILE is resolved against the
- * directory npm was run from (INIT_CWD), not apps/server where npm runs the script.
+ * against the repository root) — with PGlite the server must be stopped first: the directory has one
+ * owner (db/dir-lock.ts), and while the server runs a backup is made from the 'Respaldos' screen.
+ * FILE is resolved against the directory npm was run from (INIT_CWD), not apps/server where npm runs
+ * the script.
  */
 const REPOSITORY_ROOT = resolve(SERVER_ROOT, '../..');
 
@@ -70,7 +72,12 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const runBackupCommand = command(async (args, env, out) => {
   const file = fromCaller(env, requiredOption(args, 'out', 'ARCHIVO: dónde escribir el respaldo'));
   const config = loadConfig(env, REPOSITORY_ROOT);
-  const backup = await withDatabase(config, (database) => createBackup(database));
+  // A second process on a live PGlite directory would read a copy missing the server's latest writes.
+  const backup = await withDatabase(config, (database) => createBackup(database)).catch((error) => {
+    throw error instanceof DataDirInUseError
+      ? new BackupRefusedError(BACKUP_MESSAGES.serverRunning(error.message))
+      : error;
+  });
   await writeFile(file, backup.file, { mode: 0o600 });
   out.log(
     `Respaldo de ${whereOf(config)} escrito en ${file} (${kilobytes(backup.file.length)}): ${describe(backup.manifest)}`,

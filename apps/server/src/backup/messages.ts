@@ -16,6 +16,9 @@ export const BACKUP_MESSAGES = {
   pgDumpFailed: (stderr: string) => `pg_dump falló: ${stderr.trim()}`,
   notFound: 'Respaldo no encontrado',
   sameDatabase: 'El origen y el destino son la misma base de datos',
+  serverRunning: (inUse: string) =>
+    `${inUse} Mientras el servidor está en marcha, cree el respaldo desde la pantalla 'Respaldos' ` +
+    '(o POST /api/v1/backups como administrador): ese respaldo incluye todo lo que el servidor ya confirmó.',
 } as const;
 
 /** A refusal with a message meant for the person: a bad file, a non-empty target. */
