@@ -9,6 +9,7 @@ import { isEncryptedBackup } from '../../src/backup/encryption.ts';
 import { packBackup, unpackBackup } from '../../src/backup/format.ts';
 import { BACKUP_MESSAGES } from '../../src/backup/messages.ts';
 import { restoreBackup } from '../../src/backup/restore.ts';
+import { runSqlOn } from '../../src/backup/sql-runner.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { sharedJwtSecret } from '../../src/modules/auth/jwt-secret.ts';
@@ -34,7 +35,7 @@ async function migrated(dataDir = 'memory://'): Promise<Database> {
 }
 
 const secretRows = async (database: Database) =>
-  (await database.db.execute(sql`select count(*)::int as n from public.app_secrets`)).rows[0];
+  (await runSqlOn(database)('select count(*)::int as n from public.app_secrets'))[0];
 
 describe('the token signing key stays out of backups', () => {
   it('is not in the file; the restored database makes a new one', async () => {
