@@ -59,7 +59,7 @@ describe('the token signing key stays out of backups', () => {
       await source.close();
       await target.close();
     }
-  });
+  }, 120_000);
 
   it('a backup of an older version that holds the key is restored without it', async () => {
     const source = await migrated();
@@ -77,7 +77,7 @@ describe('the token signing key stays out of backups', () => {
       await source.close();
       await target.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('encrypted backups', () => {
