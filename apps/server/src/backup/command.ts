@@ -8,6 +8,7 @@ import { DataDirInUseError } from '../db/dir-lock.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { importUploadedFiles } from '../modules/payments/import-uploads.ts';
 import { SERVER_ROOT } from '../paths.ts';
+import { askPassphrase } from './ask-passphrase.ts';
 import { createBackup } from './create.ts';
 import { decryptBackup, encryptBackup, isEncryptedBackup, passphraseFrom } from './encryption.ts';
 import { type BackupManifest, unpackBackup } from './format.ts';
@@ -106,7 +107,9 @@ export const runRestoreCommand = command(async (args, env, out) => {
   let bytes: Buffer = await readFile(file);
   if (isEncryptedBackup(bytes)) {
     const passphraseFile = option.values[PASSPHRASE_FILE];
-    const passphrase = await passphraseFrom(passphraseFile && fromCaller(env, passphraseFile), env);
+    const passphrase =
+      (await passphraseFrom(passphraseFile && fromCaller(env, passphraseFile), env)) ??
+      (out === console ? await askPassphrase() : undefined);
     if (!passphrase) throw new BackupRefusedError(BACKUP_MESSAGES.passphraseRequired);
     bytes = await decryptBackup(bytes, passphrase);
   }
