@@ -123,6 +123,9 @@ function createExclusive(path: string, content: string): boolean {
   return true;
 }
 
+/** Opening a database is synchronous up to PGlite's start; a short wait for another process's step. */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 const removeIfPresent = (path: string) => {
   try {
     unlinkSync(path);
@@ -140,7 +143,10 @@ function removeStale(path: string, stale: string | undefined) {
   const takeover = `${path}.takeover`;
   const previous = readHolder(takeover);
   if (previous && previous.ageMs > UNREADABLE_GRACE_MS) removeIfPresent(takeover);
-  if (!createExclusive(takeover, String(process.pid))) return;
+  if (!createExclusive(takeover, String(process.pid))) {
+    pause(100);
+    return;
+  }
   try {
     let now: string | undefined;
     try {
@@ -175,7 +181,7 @@ export function lockDataDir(dir: string): DirLock {
     if (found.holder && isAlive(found.holder, found.ageMs)) throw new DataDirInUseError(dir, found.holder);
     if (!found.holder && found.ageMs < UNREADABLE_GRACE_MS) {
       if (attempt > 50) throw new DataDirInUseError(dir, { pid: 0, host: '?', command: '?', since: '?' });
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+      pause(100);
       continue;
     }
     let stale: string | undefined;
