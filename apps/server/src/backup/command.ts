@@ -4,22 +4,27 @@ import { parseArgs } from 'node:util';
 import { type CommandOutput, exitCodeOf } from '../command-output.ts';
 import { ConfigError, type LoadedConfig, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { DataDirInUseError } from '../db/dir-lock.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { importUploadedFiles } from '../modules/payments/import-uploads.ts';
 import { SERVER_ROOT } from '../paths.ts';
+import { askPassphrase } from './ask-passphrase.ts';
 import { createBackup } from './create.ts';
+import { decryptBackup, encryptBackup, isEncryptedBackup, passphraseFrom } from './encryption.ts';
 import { type BackupManifest, unpackBackup } from './format.ts';
-import { BackupRefusedError } from './messages.ts';
+import { BACKUP_MESSAGES, BackupRefusedError } from './messages.ts';
 import { restoreBackup } from './restore.ts';
 import { backupFileName, backupsDirOf, saveFile } from './store.ts';
 
 /**
- * `npm run backup -- --out FILE`, `npm run restore -- --in FILE` and
+ * `npm run backup -- --out FILE`, `npm run restore -- --in FILE` (both also take
+ * `--passphrase-file FILE` or BACKUP_PASSPHRASE: an encrypted backup, encryption.ts) and
  * `npm run migrate-to-postgres -- --to postgres://…` (from the repository root; docs/operations.md).
  * Same environment as `npm start`: DATABASE_URL, or the PGlite directory under DATA_DIR (resolved
- * against the repository root) — with PGlite the server must be stopped first (one process per PGlite
- * directory; while it runs, back up from the 'Respaldos' screen instead). FILE is resolved against the
- * directory npm was run from (INIT_CWD), not apps/server where npm runs the script.
+ * against the repository root) — with PGlite the server must be stopped first: the directory has one
+ * owner (db/dir-lock.ts), and while the server runs a backup is made from the 'Respaldos' screen.
+ * FILE is resolved against the directory npm was run from (INIT_CWD), not apps/server where npm runs
+ * the script.
  */
 const REPOSITORY_ROOT = resolve(SERVER_ROOT, '../..');
 
@@ -35,13 +40,20 @@ function command(work: Work, failure: string) {
     );
 }
 
-/** The one option the command takes, required. */
-function requiredOption(args: string[], name: string, what: string): string {
-  const { values } = parseArgs({ args, options: { [name]: { type: 'string' } }, allowPositionals: false });
+/** The option `name` of the command, required; `others` are the optional ones it also takes. */
+function requiredOption(args: string[], name: string, what: string, others: string[] = []) {
+  const names = [name, ...others];
+  const { values } = parseArgs({
+    args,
+    options: Object.fromEntries(names.map((option) => [option, { type: 'string' as const }])),
+    allowPositionals: false,
+  });
   const value = values[name];
   if (typeof value !== 'string' || value === '') throw new ConfigError(`Falta --${name} ${what}`);
-  return value;
+  return { value, values: values as Record<string, string | undefined> };
 }
+
+const PASSPHRASE_FILE = 'passphrase-file';
 
 const fromCaller = (env: NodeJS.ProcessEnv, path: string) => resolve(env.INIT_CWD ?? process.cwd(), path);
 const whereOf = (config: LoadedConfig) =>
@@ -68,20 +80,40 @@ function describe(manifest: BackupManifest): string {
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export const runBackupCommand = command(async (args, env, out) => {
-  const file = fromCaller(env, requiredOption(args, 'out', 'ARCHIVO: dónde escribir el respaldo'));
+  const option = requiredOption(args, 'out', 'ARCHIVO: dónde escribir el respaldo', [PASSPHRASE_FILE]);
+  const file = fromCaller(env, option.value);
+  const passphraseFile = option.values[PASSPHRASE_FILE];
+  const passphrase = await passphraseFrom(passphraseFile && fromCaller(env, passphraseFile), env);
   const config = loadConfig(env, REPOSITORY_ROOT);
-  const backup = await withDatabase(config, (database) => createBackup(database));
-  await writeFile(file, backup.file, { mode: 0o600 });
+  // A second process on a live PGlite directory would read a copy missing the server's latest writes.
+  const backup = await withDatabase(config, (database) => createBackup(database)).catch((error) => {
+    throw error instanceof DataDirInUseError
+      ? new BackupRefusedError(BACKUP_MESSAGES.serverRunning(error.message))
+      : error;
+  });
+  const bytes = passphrase ? await encryptBackup(backup.file, passphrase) : backup.file;
+  await writeFile(file, bytes, { mode: 0o600 });
+  const sealed = passphrase ? ', cifrado con AES-256-GCM' : '';
   out.log(
-    `Respaldo de ${whereOf(config)} escrito en ${file} (${kilobytes(backup.file.length)}): ${describe(backup.manifest)}`,
+    `Respaldo de ${whereOf(config)} escrito en ${file} (${kilobytes(bytes.length)}${sealed}): ${describe(backup.manifest)}`,
   );
 }, 'No se pudo crear el respaldo:');
 
 export const runRestoreCommand = command(async (args, env, out) => {
-  const file = fromCaller(env, requiredOption(args, 'in', 'ARCHIVO: el respaldo a restaurar'));
+  const option = requiredOption(args, 'in', 'ARCHIVO: el respaldo a restaurar', [PASSPHRASE_FILE]);
+  const file = fromCaller(env, option.value);
   const config = loadConfig(env, REPOSITORY_ROOT);
   // A bad file is refused before the target is even opened (a PGlite directory would be created).
-  const backup = unpackBackup(await readFile(file));
+  let bytes: Buffer = await readFile(file);
+  if (isEncryptedBackup(bytes)) {
+    const passphraseFile = option.values[PASSPHRASE_FILE];
+    const passphrase =
+      (await passphraseFrom(passphraseFile && fromCaller(env, passphraseFile), env)) ??
+      (out === console ? await askPassphrase() : undefined);
+    if (!passphrase) throw new BackupRefusedError(BACKUP_MESSAGES.passphraseRequired);
+    bytes = await decryptBackup(bytes, passphrase);
+  }
+  const backup = unpackBackup(bytes);
   const result = await withDatabase(config, (database) => restoreBackup(database, backup));
   out.log(`Respaldo ${file} restaurado en ${whereOf(config)}: ${describe(result.manifest)}`);
   if (result.skippedSettings.length > 0)
@@ -95,7 +127,7 @@ export const runRestoreCommand = command(async (args, env, out) => {
  * as it was, so going back is only a matter of unsetting DATABASE_URL.
  */
 export const runMigrateToPostgresCommand = command(async (args, env, out) => {
-  const to = requiredOption(args, 'to', 'postgres://…: la base de datos PostgreSQL (vacía) de destino');
+  const to = requiredOption(args, 'to', 'postgres://…: la base de datos PostgreSQL (vacía) de destino').value;
   if (!/^postgres(ql)?:\/\//.test(to))
     throw new ConfigError('--to debe empezar con postgres:// o postgresql://');
   const config = loadConfig({ ...env, DATABASE_URL: '' }, REPOSITORY_ROOT);
@@ -124,6 +156,6 @@ export const runMigrateToPostgresCommand = command(async (args, env, out) => {
   out.log('Filas por tabla y sumas SHA-256 de los archivos verificadas.');
   out.log(
     'Siguiente paso: inicie el servidor con DATABASE_URL definida con esa dirección (y el mismo ' +
-      'JWT_SECRET si lo usa; si no, la clave de las sesiones viaja en la base de datos).',
+      'JWT_SECRET si lo usa; si no, el servidor genera una clave nueva y todos vuelven a iniciar sesión).',
   );
 }, 'No se pudo copiar la instalación a PostgreSQL:');

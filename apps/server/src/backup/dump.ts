@@ -3,12 +3,19 @@ import type { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
-import { type Inventory, readInventory } from './inventory.ts';
+import { type Inventory, readInventory, TABLES_NOT_BACKED_UP } from './inventory.ts';
 import { BACKUP_MESSAGES, BackupRefusedError } from './messages.ts';
 import { type Row, type RunSql, runSqlOnClient } from './sql-runner.ts';
 
-/** Plain SQL, data as INSERTs (portable across major versions), no owners or grants (any role restores it). */
-const DUMP_ARGS = ['--no-owner', '--no-privileges'];
+/**
+ * Plain SQL, data as INSERTs (portable across major versions), no owners or grants (any role restores
+ * it), and the tables of secrets without their rows (inventory.ts).
+ */
+const DUMP_ARGS = [
+  '--no-owner',
+  '--no-privileges',
+  ...TABLES_NOT_BACKED_UP.map((table) => `--exclude-table-data=${table}`),
+];
 
 /**
  * pg_dump ≥ 15.14 brackets its script in psql's `\restrict KEY` / `\unrestrict KEY`; the restore runs

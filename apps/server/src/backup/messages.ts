@@ -16,6 +16,15 @@ export const BACKUP_MESSAGES = {
   pgDumpFailed: (stderr: string) => `pg_dump falló: ${stderr.trim()}`,
   notFound: 'Respaldo no encontrado',
   sameDatabase: 'El origen y el destino son la misma base de datos',
+  passphraseRequired:
+    'El respaldo está cifrado: indique su frase de paso con --passphrase-file ARCHIVO o con la variable ' +
+    'BACKUP_PASSPHRASE',
+  passphraseWrong: 'La frase de paso no abre este respaldo: es otra, o el archivo fue modificado',
+  passphraseTooShort: (min: number) => `La frase de paso debe tener al menos ${min} caracteres`,
+  passphraseFileUnreadable: (file: string) => `No se pudo leer la frase de paso de ${file}`,
+  serverRunning: (inUse: string) =>
+    `${inUse} Mientras el servidor está en marcha, cree el respaldo desde la pantalla 'Respaldos' ` +
+    '(o POST /api/v1/backups como administrador): ese respaldo incluye todo lo que el servidor ya confirmó.',
 } as const;
 
 /** A refusal with a message meant for the person: a bad file, a non-empty target. */

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import type { BackupManifest } from './format.ts';
-import { inventoryDifferences, isEmptyDatabase, readInventory } from './inventory.ts';
+import { inventoryDifferences, isEmptyDatabase, readInventory, TABLES_NOT_BACKED_UP } from './inventory.ts';
 import { BACKUP_MESSAGES, BackupRefusedError } from './messages.ts';
 import { type RunSql, runSqlOn, runSqlOnClient } from './sql-runner.ts';
 
@@ -62,8 +62,9 @@ export interface RestoreResult {
 /**
  * Restores a backup, read and checked by format.ts's unpackBackup, into an EMPTY database (a new
  * PGlite directory, a new PostgreSQL database). Refuses (BackupRefusedError, nothing written) a target
- * with any table; then loads the SQL and, before committing, counts the rows of every table and hashes
- * every stored file again: any difference from the manifest rolls it back.
+ * with any table; then loads the SQL, empties the tables of secrets (inventory.ts) and, before
+ * committing, counts the rows of every table and hashes every stored file again: any difference from
+ * the manifest rolls it back.
  */
 export async function restoreBackup(
   target: Database,
@@ -74,6 +75,13 @@ export async function restoreBackup(
   const adapted = await adaptToTarget(sql, run);
   await inTransaction(target, async (exec, runInside) => {
     await exec(adapted.sql);
+    // A backup of an older version may still carry them; the restored database makes its own.
+    for (const table of TABLES_NOT_BACKED_UP) {
+      const [present] = await runInside(
+        `select (pg_catalog.to_regclass('${table}') is not null)::text as ok`,
+      );
+      if (present?.ok === 'true') await exec(`delete from ${table}`);
+    }
     const problems = inventoryDifferences(manifest, await readInventory(runInside, 'computed'));
     if (problems.length > 0) throw new BackupRefusedError(BACKUP_MESSAGES.countsDiffer(problems));
   });

@@ -22,6 +22,23 @@ export function tokenTimes(signedInAt: number, now: number): { iat: number; exp:
   return { iat: now, exp: Math.min(now + TOKEN_LIFETIME_SECONDS, sessionEnd(signedInAt)) };
 }
 
+/** How far apart the clocks of servers sharing one secret may be. */
+export const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * A token's claims within the rule above: issued after its sign-in and not in the future, living at
+ * most 8 hours from its issue and never past sign-in + 7 days. Whoever holds the signing secret could
+ * claim any lifetime; the server only honours what it would itself have issued.
+ */
+export function withinSessionRule(claims: { auth_time: number; iat: number; exp: number }, now: number) {
+  return (
+    claims.auth_time <= claims.iat &&
+    claims.iat <= now + CLOCK_SKEW_SECONDS &&
+    claims.exp <= claims.iat + TOKEN_LIFETIME_SECONDS &&
+    claims.exp <= sessionEnd(claims.auth_time)
+  );
+}
+
 /** A token is current while it carries the user's token version (raised to end every session). */
 export function isCurrentToken(tokenVersion: number, userTokenVersion: number): boolean {
   return tokenVersion === userTokenVersion;

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -79,16 +80,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  // pg_trgm and unaccent are loaded now because later issues search with them.
-  const client = await PGlite.create(options.dataDir, {
-    extensions: { pg_trgm, unaccent },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  // A directory on disk has one owner (dir-lock.ts); memory:// and the like are private to the process.
+  const lock = options.dataDir.includes('://') ? undefined : lockDataDir(options.dataDir);
+  let client: PGlite;
+  try {
+    // pg_trgm and unaccent are loaded now because later issues search with them.
+    client = await PGlite.create(options.dataDir, {
+      extensions: { pg_trgm, unaccent },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     client,
     db: drizzlePglite({ client, schema }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

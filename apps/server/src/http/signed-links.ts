@@ -10,6 +10,8 @@ import { z } from '@prestaya/contracts';
  * signature can never be confused with a token's, nor one kind of link with another.
  */
 export const LINK_LIFETIME_SECONDS = 10 * 60;
+/** How far apart the clocks of servers sharing one secret may be. */
+const LINK_CLOCK_SKEW_SECONDS = 60;
 
 /** The HMAC key of one kind of link; `label` names that kind, e.g. 'prestaya:payment-attachment-links:v1'. */
 export function signedLinkKey(jwtSecret: string, label: string): Buffer {
@@ -43,7 +45,8 @@ export const signedLinkQuery = z.object({
 });
 
 /**
- * True when the signature is the link's for `id` and it has not expired (constant-time comparison).
+ * True when the signature is the link's for `id`, it has not expired and it claims no more than
+ * LINK_LIFETIME_SECONDS (constant-time comparison).
  * The query values arrive untyped: anything but one short string each is a link that does not verify.
  */
 export function verifySignedLink(
@@ -57,6 +60,8 @@ export function verifySignedLink(
   if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
   const expiresAt = Number(expires);
   if (expiresAt * 1000 < now.getTime()) return false;
+  // Never longer than the server itself signs for, whatever a holder of the secret signed.
+  if (expiresAt > now.getTime() / 1000 + LINK_LIFETIME_SECONDS + LINK_CLOCK_SKEW_SECONDS) return false;
   const expected = Buffer.from(sign(key, id, expiresAt), 'hex');
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { v7 as uuidv7 } from 'uuid';
 import { hasRole } from '../access/users.ts';
-import { canRefresh, tokenTimes, toSeconds } from '../credentials/sessions.ts';
+import { canRefresh, tokenTimes, toSeconds, withinSessionRule } from '../credentials/sessions.ts';
 import { refuse } from '../http/refusals.ts';
 import { loadSessionUser } from '../modules/auth/service.ts';
 import type { SessionClaims, SessionUser } from '../modules/auth/session-user.ts';
@@ -50,6 +50,7 @@ const sessionClaims = z.object({
   sub: uuid,
   ver: z.number().int().min(0),
   auth_time: z.number().int().min(0),
+  iat: z.number(),
   exp: z.number(),
 });
 
@@ -84,7 +85,8 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
       throw refuse('session.invalid');
     }
     const claims = sessionClaims.safeParse(payload);
-    if (!claims.success) throw refuse('session.invalid');
+    if (!claims.success || !withinSessionRule(claims.data, toSeconds(app.now())))
+      throw refuse('session.invalid');
     const session: SessionClaims = {
       userId: claims.data.sub,
       tokenVersion: claims.data.ver,

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createUserAndLogin, expectProblem, request, testConfig, useTestApp } from '../support/app.ts';
+import {
+  createUserAndLogin,
+  expectProblem,
+  loginToken,
+  request,
+  testConfig,
+  useTestApp,
+} from '../support/app.ts';
 import { jsonPart, multipart } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
 import { BAD_CREDENTIAL, pinLockedMessage, publicApi } from '../support/public-api.ts';
@@ -73,6 +80,9 @@ const audit = async (action: string) =>
       sql`select user_id, entity, entity_id, before, after from audit_log where action = ${action} order by at`,
     ),
   );
+/** A token from `first`, on the test clock: one issued in its future (by context.app) is refused. */
+const tokenOf = (user: { username: string; password: string }) =>
+  loginToken(first, user.username, user.password);
 const pinLocks = (token: string) => request(first, { method: 'GET', url: '/api/v1/users/pin-locks', token });
 const unlock = (token: string, id: string) =>
   request(first, { method: 'POST', url: `/api/v1/users/${id}/unlock-pin`, token });
@@ -91,7 +101,7 @@ describe('5 wrong PINs from one address', () => {
 
     const fromB = await right('10.0.0.2');
     expect(fromB.statusCode, fromB.body).toBe(201);
-    expect(await pinLocks(world.admin.token).then((r) => r.json().data)).toEqual([
+    expect(await pinLocks(await tokenOf(world.admin)).then((r) => r.json().data)).toEqual([
       {
         userId: world.agent.id,
         num: world.agent.num,
@@ -137,7 +147,7 @@ describe('20 wrong PINs in an hour from any addresses', () => {
       clock = T0 + i * 3 * MIN;
       expectProblem(await wrong(`10.1.0.${i}`, i % 2 ? second : first), 401, BAD_CREDENTIAL);
     }
-    expect((await pinLocks(world.admin.token)).json().data).toEqual([]);
+    expect((await pinLocks(await tokenOf(world.admin))).json().data).toEqual([]);
     // The 20th, 57 minutes after the first: locked everywhere until 12:57:30 + 15 min → 13:13.
     clock = T0 + 57 * MIN;
     expectLocked(await wrong('10.1.0.19', second), '13:13', 900);
@@ -164,7 +174,7 @@ describe('20 wrong PINs in an hour from any addresses', () => {
       },
     ]);
     // The administrators' notice reads the locks in force; agents may not.
-    const locks = await pinLocks(world.admin.token);
+    const locks = await pinLocks(await tokenOf(world.admin));
     expect(locks.statusCode).toBe(200);
     expect(locks.json().data).toEqual([
       {
@@ -177,11 +187,11 @@ describe('20 wrong PINs in an hour from any addresses', () => {
         addresses: 0,
       },
     ]);
-    expectProblem(await pinLocks(world.agent.token), 403);
-    expectProblem(await unlock(world.agent.token, world.agent.id), 403);
+    expectProblem(await pinLocks(await tokenOf(world.agent)), 403);
+    expectProblem(await unlock(await tokenOf(world.agent), world.agent.id), 403);
 
     // 'Desbloquear PIN': the number opens at once, on both instances; audited with the administrator.
-    const unlocked = await unlock(world.admin.token, world.agent.id);
+    const unlocked = await unlock(await tokenOf(world.admin), world.agent.id);
     expect(unlocked.statusCode, unlocked.body).toBe(200);
     expect(unlocked.json()).toEqual({
       status: 'OK',
@@ -196,7 +206,7 @@ describe('20 wrong PINs in an hour from any addresses', () => {
         after: null,
       },
     ]);
-    expect((await pinLocks(world.admin.token)).json().data).toEqual([]);
+    expect((await pinLocks(await tokenOf(world.admin))).json().data).toEqual([]);
     expect((await right('192.168.7.7', second)).statusCode).toBe(201);
     expect((await right('10.1.0.19')).statusCode).toBe(201);
   });
@@ -222,11 +232,11 @@ describe('20 wrong PINs in an hour from any addresses', () => {
 describe('unlocking', () => {
   it('an unknown user is 404; a user without a lock is reported so and nothing is audited', async () => {
     expectProblem(
-      await unlock(world.admin.token, '01890a5d-ac96-774b-bcce-b302099a8057'),
+      await unlock(await tokenOf(world.admin), '01890a5d-ac96-774b-bcce-b302099a8057'),
       404,
       'Usuario no encontrado',
     );
-    const reply = await unlock(world.admin.token, world.agent.id);
+    const reply = await unlock(await tokenOf(world.admin), world.agent.id);
     expect(reply.json().data).toEqual({ userId: world.agent.id, num: world.agent.num, wasLocked: false });
     expect(await audit('pin_unlocked')).toEqual([]);
   });
@@ -234,10 +244,10 @@ describe('unlocking', () => {
   it('also opens the addresses locked one by one', async () => {
     for (let i = 0; i < 5; i++) await wrong('10.7.0.1');
     for (let i = 0; i < 5; i++) await wrong('10.7.0.2');
-    expect((await pinLocks(world.admin.token)).json().data).toMatchObject([
+    expect((await pinLocks(await tokenOf(world.admin))).json().data).toMatchObject([
       { everywhere: false, addresses: 2 },
     ]);
-    expect((await unlock(world.admin.token, world.agent.id)).json().data.wasLocked).toBe(true);
+    expect((await unlock(await tokenOf(world.admin), world.agent.id)).json().data.wasLocked).toBe(true);
     expect((await right('10.7.0.1')).statusCode).toBe(201);
     expect((await right('10.7.0.2')).statusCode).toBe(201);
   });
