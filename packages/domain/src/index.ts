@@ -4,7 +4,10 @@
  */
 
 export * from './business-time.ts';
+export * from './fee-status.ts';
+export * from './installment-status.ts';
 export * from './loan-policy.ts';
 export * from './loan-status.ts';
 export * from './money.ts';
 export * from './payment-selection.ts';
+export * from './payment-status.ts';

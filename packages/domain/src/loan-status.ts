@@ -34,6 +34,8 @@ export const IN_PROGRESS_STATUSES = [
 export const COMPUTED_STATUSES = [...OPEN_STATUSES, 'PAID'] as const satisfies readonly LoanStatus[];
 export type ComputedLoanStatus = (typeof COMPUTED_STATUSES)[number];
 
+export const isLoanStatus = (status: string): status is LoanStatus =>
+  (LOAN_STATUSES as readonly string[]).includes(status);
 export const isOpenStatus = (status: string): boolean =>
   (OPEN_STATUSES as readonly string[]).includes(status);
 export const isUndeliveredStatus = (status: string): boolean =>
