@@ -11,7 +11,7 @@
  *   by the accrual); else ACTIVE. A loan without installments (never delivered) is never PAID.
  */
 
-import type { ComputedLoanStatus } from '@prestaya/domain';
+import { type ComputedLoanStatus, OWED_FEE_STATUSES, OWED_INSTALLMENT_STATUSES } from '@prestaya/domain';
 
 export type LoanStanding = {
   currentRealAmountCents: number;
@@ -30,8 +30,8 @@ export interface FeeState {
   status: string;
 }
 
-const OWED_INSTALLMENT = new Set(['PENDING', 'DELAYED', 'VALIDATING']);
-const OWED_FEE = new Set(['PENDING', 'VALIDATING']);
+const OWED_INSTALLMENT = new Set<string>(OWED_INSTALLMENT_STATUSES);
+const OWED_FEE = new Set<string>(OWED_FEE_STATUSES);
 
 /** Only loans in a computed status (loan-status COMPUTED_STATUSES) are given a standing. */
 export function loanStanding(

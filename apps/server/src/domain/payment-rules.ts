@@ -6,7 +6,13 @@ import { oldestFirst, totalCents } from '@prestaya/domain';
  * never from the client.
  */
 
-import { isOpenStatus } from '@prestaya/domain';
+import {
+  isOpenStatus,
+  PAYABLE_FEE_STATUSES,
+  PAYABLE_INSTALLMENT_STATUSES,
+  TAKEN_FEE_STATUSES,
+  TAKEN_INSTALLMENT_STATUSES,
+} from '@prestaya/domain';
 
 /** Why a payment selection is refused; the server words each code (http/refusals.ts). */
 export type PaymentSelectionRefusal =
@@ -58,10 +64,7 @@ export type PaymentSelectionResult =
   | { ok: true; lines: PaymentLine[]; amountCents: number }
   | { ok: false; refusal: PaymentSelectionRefusal };
 
-export const PAYABLE_INSTALLMENT_STATUSES = ['PENDING', 'DELAYED'] as const;
-export const PAYABLE_FEE_STATUSES = ['PENDING'] as const;
-
-const TAKEN = new Set(['PAID', 'VALIDATING']);
+const TAKEN = new Set<string>([...TAKEN_INSTALLMENT_STATUSES, ...TAKEN_FEE_STATUSES]);
 const payableInstallment = (status: string) =>
   (PAYABLE_INSTALLMENT_STATUSES as readonly string[]).includes(status);
 const payableFee = (status: string) => (PAYABLE_FEE_STATUSES as readonly string[]).includes(status);

@@ -2,7 +2,7 @@ import { OPEN_STATUSES } from '@prestaya/domain';
 import { and, asc, exists, inArray, sql } from 'drizzle-orm';
 import { uuidArray } from '../db/arrays.ts';
 import type { AppDb } from '../db/client.ts';
-import { OPEN_LOAN_STATUSES_SQL } from '../db/loan-statuses.ts';
+import { sqlLiterals } from '../db/literals.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
 import { rowsOf } from '../db/rows.ts';
 import { loans, scheduledPayments } from '../db/schema/loans.ts';
@@ -131,7 +131,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
               select coalesce(sum(amount_cents), 0)::bigint as accrued,
                      coalesce(array_agg(fee_date), '{}') as fee_dates
                 from fees where scheduled_payment_id = sp.id) f
-           where l.id = any(${lockedIds}) and l.status in (${OPEN_LOAN_STATUSES_SQL})
+           where l.id = any(${lockedIds}) and l.status in (${sqlLiterals(OPEN_STATUSES)})
              and sp.status in ('PENDING', 'DELAYED')
              and sp.due_date < ${through}
         ),
@@ -184,7 +184,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         with delayed as (
           update scheduled_payments sp set status = 'DELAYED'
             from loans l
-           where l.id = any(${lockedIds}) and l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES_SQL})
+           where l.id = any(${lockedIds}) and l.id = sp.loan_id and l.status in (${sqlLiterals(OPEN_STATUSES)})
              and sp.status = 'PENDING' and sp.due_date < ${through}
           returning sp.loan_id
         )

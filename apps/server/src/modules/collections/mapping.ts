@@ -5,7 +5,7 @@ import {
   daysBetween,
   type LoanStatus,
 } from '@prestaya/contracts';
-import { oldestFirst, totalCents } from '@prestaya/domain';
+import { type InstallmentStatus, oldestFirst, totalCents } from '@prestaya/domain';
 import type { PayableInstallment } from '../../domain/payment-rules.ts';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { toFeeDto } from '../payments/mapping.ts';
@@ -56,7 +56,7 @@ export type CollectionsRow = {
  * The JSON objects the statement builds: an installment as the payment rules read it, a fee as the
  * shared fee mapper reads it.
  */
-type DueInstallment = PayableInstallment;
+type DueInstallment = PayableInstallment & { status: InstallmentStatus };
 type DueFee = Parameters<typeof toFeeDto>[0];
 
 export function toSummary(row: CollectionsRow | undefined): CollectionsSummary {
