@@ -1,4 +1,9 @@
-import type { LoanStatusRefusal } from '@prestaya/domain';
+import type {
+  FeeStatusRefusal,
+  InstallmentStatusRefusal,
+  LoanStatusRefusal,
+  PaymentStatusRefusal,
+} from '@prestaya/domain';
 import type { CashCloseScope } from '../domain/cash-close.ts';
 import type { AgentAssignment } from '../domain/customers.ts';
 import type { PaymentSelectionRefusal } from '../domain/payment-rules.ts';
@@ -23,6 +28,9 @@ interface RefusalEntry {
 /** Codes the pure rules return: the table must word every one of them. */
 type RuleRefusal =
   | LoanStatusRefusal
+  | InstallmentStatusRefusal
+  | FeeStatusRefusal
+  | PaymentStatusRefusal
   | PaymentSelectionRefusal
   | SelfUpdateRefusal
   | Extract<AgentAssignment, { ok: false }>['refusal']
@@ -140,6 +148,8 @@ export const REFUSALS = {
   'fee.not_found': notFound('Multa no encontrada'),
   'collections.other_agent': forbidden('Solo puede ver la cobranza de sus propios clientes'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
+  // Only the daily accrual moves an installment past due; no request reaches it.
+  'installment.only_pending_falls_due': conflict('Solo un pago pendiente pasa a atrasado'),
 
   'idempotency.key_reused': unprocessable(
     'Esta clave de idempotencia ya se usó con otra solicitud; envíe una clave nueva para este pago',
