@@ -127,6 +127,8 @@ export const REFUSALS = {
     'Un préstamo aprobado no puede volver a En espera; cancélelo para liberar la reserva',
   ),
   'loan.cancelled_is_final': conflict('Un préstamo cancelado no puede cambiar de estatus'),
+  // Only the server recomputes a loan's standing, and only a delivered loan's; no request reaches it.
+  'loan.standing_only_delivered': conflict('Solo un préstamo entregado tiene estatus calculado'),
 
   'payment.not_found': notFound('Pago no encontrado'),
   'payment.loan_not_payable': conflict('Solo se pueden registrar pagos de préstamos activos o atrasados'),

@@ -1,5 +1,5 @@
 import { centsToPesos } from '@prestaya/contracts';
-import { COMPUTED_STATUSES } from '@prestaya/domain';
+import { COMPUTED_STATUSES, type LoanStatus, transition } from '@prestaya/domain';
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { uuidArray } from '../../db/arrays.ts';
@@ -55,7 +55,7 @@ export interface RecomputeOptions {
   reason: string;
 }
 
-const standingSnapshot = (s: LoanStanding) => ({
+const standingSnapshot = (s: Omit<LoanStanding, 'status'> & { status: LoanStatus }) => ({
   status: s.status,
   currentRealAmount: centsToPesos(s.currentRealAmountCents),
   currentBalance: centsToPesos(s.currentBalanceCents),
@@ -130,7 +130,11 @@ export async function recomputeLockedLoans(
     }
 
     const updates = batch.flatMap((loan) => {
-      const next = loanStanding(installmentsOf.get(loan.id) ?? [], feesOf.get(loan.id) ?? [], today);
+      const standing = loanStanding(installmentsOf.get(loan.id) ?? [], feesOf.get(loan.id) ?? [], today);
+      // Only delivered loans are locked for recomputation, so the machine always moves them.
+      const move = transition(loan.status, { kind: 'recompute', standing: standing.status });
+      if (!move.ok) return [];
+      const next = { ...standing, status: move.to };
       const same =
         next.status === loan.status &&
         next.currentBalanceCents === loan.currentBalanceCents &&
@@ -165,7 +169,7 @@ export async function recomputeLockedLoans(
         entity_id: loan.id,
         action: 'recomputed',
         before: standingSnapshot({
-          status: loan.status as LoanStanding['status'],
+          status: loan.status,
           currentRealAmountCents: loan.currentRealAmountCents,
           currentBalanceCents: loan.currentBalanceCents,
         }),
