@@ -23,8 +23,9 @@
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { addDays, businessDate } from '@prestaya/domain';
+import { addDays, businessDate, OPEN_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
 import pg from 'pg';
+import { literalList } from '../apps/server/src/db/literals.ts';
 import { type AccrualResult, type AccrualStep, accrueFees } from '../apps/server/src/jobs/accrual.ts';
 import { generate } from './generate/generate.ts';
 import { explainOff, explainOn } from './lib/auto-explain.ts';
@@ -100,9 +101,9 @@ console.log(`fresh copy ${RUN} in ${((performance.now() - t0) / 1000).toFixed(1)
 const target = await openTarget({ databaseUrl: urlOf(RUN) });
 try {
   const [shape] = await target.query<{ loans: number; overdue: number; fees: number }>(
-    `select (select count(*)::int from loans where status in ('ACTIVE', 'DELAYED')) as loans,
+    `select (select count(*)::int from loans where status in (${literalList(OPEN_STATUSES)})) as loans,
             (select count(distinct loan_id)::int from scheduled_payments
-              where status in ('PENDING', 'DELAYED') and due_date < $1::date) as overdue,
+              where status in (${literalList(PAYABLE_INSTALLMENT_STATUSES)}) and due_date < $1::date) as overdue,
             (select count(*)::int from fees) as fees`,
     [today],
   );

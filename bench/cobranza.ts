@@ -21,12 +21,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { businessDate } from '@prestaya/domain';
+import { businessDate, OPEN_STATUSES } from '@prestaya/domain';
 import { drizzle } from 'drizzle-orm/pglite';
 import { buildApp } from '../apps/server/src/app.ts';
 import { businessClock } from '../apps/server/src/clock.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppDb } from '../apps/server/src/db/client.ts';
+import { literalList } from '../apps/server/src/db/literals.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { accrueFees } from '../apps/server/src/jobs/accrual.ts';
 import { collectionDay } from '../apps/server/src/modules/collections/due-loans.ts';
@@ -94,7 +95,7 @@ async function main() {
     ]);
     const [agent] = await target.query<{ id: string; customers: number; open: number }>(
       `select u.id, count(distinct c.id)::int as customers,
-              count(l.id) filter (where l.status in ('ACTIVE', 'DELAYED'))::int as open
+              count(l.id) filter (where l.status in (${literalList(OPEN_STATUSES)}))::int as open
          from users u join customers c on c.agent_id = u.id left join loans l on l.customer_id = c.id
         where u.username = $1 group by u.id`,
       [benchAgentUsername(1)],

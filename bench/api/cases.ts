@@ -1,6 +1,6 @@
 /** The cases of the API benchmark: the requests autocannon cycles through, and the SQL behind each. */
 import type { PagedQuery } from '@prestaya/contracts';
-import { addDays, businessDate } from '@prestaya/domain';
+import { addDays, businessDate, LOAN_STATUSES } from '@prestaya/domain';
 import type { AppDb } from '../../apps/server/src/db/client.ts';
 import { loadSessionUser } from '../../apps/server/src/modules/auth/service.ts';
 import { listCustomers } from '../../apps/server/src/modules/customers/list.ts';
@@ -26,7 +26,7 @@ const NAME_FRAGMENTS = [
   'cruz flores',
   'gomez',
 ];
-const LOAN_STATUS_FILTERS = ['DELAYED', 'ACTIVE', 'PENDING', 'APPROVED', 'PAID', 'CANCELLED'];
+
 const pageOf = (extra: Partial<PagedQuery>): PagedQuery => ({ page: 1, size: 10, order: 'asc', ...extra });
 /** The orders of the 'Clientes' headers: customer columns, then the current loan's status and balance. */
 const CUSTOMER_ORDERS = ['num', 'name', 'status', 'balance'].flatMap((orderBy) =>
@@ -79,7 +79,7 @@ export function cases(s: Samples, token: string): BenchCase[] {
       load: {
         name: 'loans by status',
         headers: auth,
-        paths: LOAN_STATUS_FILTERS.map((q) => `/api/v1/loans?page=1&size=10&q=${q}`),
+        paths: LOAN_STATUSES.map((q) => `/api/v1/loans?page=1&size=10&q=${q}`),
       },
       sql: async (db) => {
         for (const q of ['DELAYED', 'PAID']) await listLoans(db, actor, pageOf({ q }));

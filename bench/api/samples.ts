@@ -3,7 +3,8 @@
  * database (a fixed, well-spread md5-ordered sample), with the fee accrual brought up to today first so
  * the server's start-up accrual has nothing to do.
  */
-import { businessDate } from '@prestaya/domain';
+import { businessDate, OPEN_STATUSES } from '@prestaya/domain';
+import { literalList } from '../../apps/server/src/db/literals.ts';
 import { accrueFees } from '../../apps/server/src/jobs/accrual.ts';
 import { BENCH_ADMIN } from '../generate/generate.ts';
 import { openTarget } from '../lib/target.ts';
@@ -30,7 +31,7 @@ export async function samplesOf(url: string, timeZone: string): Promise<Samples>
     );
     const lookups = await target.query<{ num: number; phone: string; id: string }>(
       `select l.num, c.phone, l.id from loans l join customers c on c.id = l.customer_id
-        where l.status in ('ACTIVE', 'DELAYED') order by md5(l.id::text) limit 500`,
+        where l.status in (${literalList(OPEN_STATUSES)}) order by md5(l.id::text) limit 500`,
     );
     const floor = await target.query<{ id: string }>(
       'select id from customers order by md5(id::text) limit 1000',

@@ -5,6 +5,7 @@
  * the ledger derived in SQL, and finally VACUUM ANALYZE — the state autovacuum would reach.
  */
 import { performance } from 'node:perf_hooks';
+import type { Role } from '@prestaya/contracts';
 import { bankAccounts } from '../../apps/server/src/db/schema/bank-accounts.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
 import { streamFor } from '../../apps/server/src/demo/random.ts';
@@ -140,13 +141,19 @@ export async function generate(target: Target, options: GenerateOptions): Promis
   const agentCount = Math.max(5, Math.round(options.customers / 1_000));
   const adminId = rng.uuid7(originMs);
   const staff = [
-    { id: adminId, name: 'Administrador', lastName: 'Bench', username: BENCH_ADMIN, roles: ['ROLE_ADMIN'] },
+    {
+      id: adminId,
+      name: 'Administrador',
+      lastName: 'Bench',
+      username: BENCH_ADMIN,
+      roles: ['ROLE_ADMIN'] satisfies Role[],
+    },
     ...Array.from({ length: agentCount }, (_, i) => ({
       id: rng.uuid7(originMs + (i + 1) * 60_000),
       name: `Agente ${i + 1}`,
       lastName: 'Bench',
       username: benchAgentUsername(i + 1),
-      roles: ['ROLE_USER'],
+      roles: ['ROLE_USER'] satisfies Role[],
     })),
   ];
   await db.insert(users).values(
@@ -154,7 +161,7 @@ export async function generate(target: Target, options: GenerateOptions): Promis
       ...user,
       passwordHash,
       pinHash,
-      status: 'A',
+      status: 'A' as const,
       createdOn: new Date(originMs),
       updatedOn: new Date(originMs),
     })),

@@ -5,7 +5,16 @@
  * balances = opening + Σ movements, loan balances = unpaid installments + owed fees, payment amounts
  * = Σ items, report tallies = the figures of the rows. Prints each check; returns the number of failures.
  */
-import { addDays, portfolioRisk } from '@prestaya/domain';
+import {
+  addDays,
+  COMPUTED_STATUSES,
+  IN_PROGRESS_STATUSES,
+  OPEN_STATUSES,
+  OWED_FEE_STATUSES,
+  OWED_INSTALLMENT_STATUSES,
+  portfolioRisk,
+} from '@prestaya/domain';
+import { literalList } from '../../apps/server/src/db/literals.ts';
 import { accrueFees } from '../../apps/server/src/jobs/accrual.ts';
 import {
   livePortfolioRows,
@@ -42,12 +51,12 @@ const CHECKS: { name: string; sql: string }[] = [
   {
     name: 'loans: currentBalance = unpaid installments + PENDING/VALIDATING fees',
     sql: `select count(*)::int as n from loans l
-           where l.status in ('ACTIVE', 'DELAYED', 'PAID')
+           where l.status in (${literalList(COMPUTED_STATUSES)})
              and l.current_balance_cents <>
                  coalesce((select sum(sp.amount_cents) from scheduled_payments sp
-                            where sp.loan_id = l.id and sp.status in ('PENDING', 'DELAYED', 'VALIDATING')), 0)
+                            where sp.loan_id = l.id and sp.status in (${literalList(OWED_INSTALLMENT_STATUSES)})), 0)
                + coalesce((select sum(f.amount_cents) from fees f
-                            where f.loan_id = l.id and f.status in ('PENDING', 'VALIDATING')), 0)`,
+                            where f.loan_id = l.id and f.status in (${literalList(OWED_FEE_STATUSES)})), 0)`,
   },
   {
     name: 'payments: amount = Σ items',
@@ -68,14 +77,14 @@ const CHECKS: { name: string; sql: string }[] = [
             left join lateral (
               select l.id, l.status from loans l
                where l.customer_id = c.id and l.status <> 'CANCELLED'
-               order by (l.status in ('ACTIVE', 'DELAYED')) desc, l.created_on desc, l.id desc
+               order by (l.status in (${literalList(OPEN_STATUSES)})) desc, l.created_on desc, l.id desc
                limit 1) p on true
            where (c.current_loan_id, c.current_loan_status) is distinct from (p.id, p.status)`,
   },
   {
     name: 'customers: at most one loan in progress',
     sql: `select count(*)::int as n from (
-            select customer_id from loans where status in ('PENDING', 'APPROVED', 'ACTIVE', 'DELAYED')
+            select customer_id from loans where status in (${literalList(IN_PROGRESS_STATUSES)})
              group by customer_id having count(*) > 1) x`,
   },
 ];

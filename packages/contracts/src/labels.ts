@@ -2,8 +2,14 @@
 import {
   ACCOUNT_OPERATION_TYPES,
   type AccountOperationType,
+  FEE_STATUSES,
+  type FeeStatus,
+  INSTALLMENT_STATUSES,
+  type InstallmentStatus,
   LOAN_STATUSES,
   type LoanStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
 } from '@prestaya/domain';
 
 /**
@@ -14,6 +20,11 @@ export function labelled<const K extends string>(labels: Record<K, string>) {
   // Object.keys types its result as string[]; the keys are exactly K, and there is at least one.
   const values = Object.keys(labels) as unknown as readonly [K, ...K[]];
   return { values, labels };
+}
+
+/** Whether `value` is one of a closed set (a status, a role): narrows text read from a query or a row. */
+export function isOneOf<const T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
 }
 
 export const { values: ROLES, labels: ROLE_LABELS } = labelled({
@@ -59,34 +70,35 @@ export const PUBLIC_LOAN_STATUS_LABELS: Record<LoanStatus | 'REJECTED', string> 
   REJECTED: 'Rechazado',
 };
 
-export const { values: SCHEDULED_PAYMENT_STATUSES, labels: SCHEDULED_PAYMENT_STATUS_LABELS } = labelled({
+// Installment, fee and payment statuses are the domain's too (their status machines live beside them).
+export { FEE_STATUSES, type FeeStatus, PAYMENT_STATUSES, type PaymentStatus };
+export const SCHEDULED_PAYMENT_STATUSES = INSTALLMENT_STATUSES;
+export type ScheduledPaymentStatus = InstallmentStatus;
+export const SCHEDULED_PAYMENT_STATUS_LABELS: Record<ScheduledPaymentStatus, string> = {
   PENDING: 'Pendiente',
   DELAYED: 'Atrasado',
   PAID: 'Pagado',
   VALIDATING: 'Validando',
   REJECTED: 'Rechazado',
   CANCELLED: 'Cancelado',
-});
-export type ScheduledPaymentStatus = (typeof SCHEDULED_PAYMENT_STATUSES)[number];
+};
 
 /** VALIDATING (not in the baseline list of docs/product.md §4): the fee is part of a payment awaiting confirmation, so it cannot be paid twice. */
-export const { values: FEE_STATUSES, labels: FEE_STATUS_LABELS } = labelled({
+export const FEE_STATUS_LABELS: Record<FeeStatus, string> = {
   PENDING: 'Pendiente',
   ACTIVE: 'Activa',
   PAID: 'Pagada',
   DELAYED: 'Atrasada',
   CANCELLED: 'Cancelada',
   VALIDATING: 'Validando',
-});
-export type FeeStatus = (typeof FEE_STATUSES)[number];
+};
 
-export const { values: PAYMENT_STATUSES, labels: PAYMENT_STATUS_LABELS } = labelled({
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   PAID: 'Confirmado',
   VALIDATING: 'Validando',
   REJECTED: 'Rechazado',
   CANCELLED: 'Cancelado',
-});
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+};
 
 export const { values: PAYMENT_METHODS, labels: PAYMENT_METHOD_LABELS } = labelled({
   CASH: 'Efectivo',

@@ -1,3 +1,4 @@
+import { PAYMENT_DECISIONS } from '@prestaya/domain';
 import { numbered, personName, staffName } from './common.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import { FEE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
@@ -103,7 +104,7 @@ export type PaymentDetails = z.infer<typeof paymentDetails>;
  */
 export const paymentStatusUpdate = z
   .object({
-    status: z.enum(['PAID', 'REJECTED'], { error: 'Estatus inválido: use PAID o REJECTED' }),
+    status: z.enum(PAYMENT_DECISIONS, { error: 'Estatus inválido: use PAID o REJECTED' }),
     targetAccountId: z.uuid({ error: 'Seleccione la cuenta donde ingresó el pago' }).nullish(),
     reason: decisionReason.optional(),
   })

@@ -6,6 +6,8 @@
 export * from './business-time.ts';
 export * from './calendar.ts';
 export * from './cash-close.ts';
+export * from './fee-status.ts';
+export * from './installment-status.ts';
 export * from './ledger.ts';
 export * from './loan-balance.ts';
 export * from './loan-policy.ts';
@@ -13,6 +15,7 @@ export * from './loan-status.ts';
 export * from './money.ts';
 export * from './payment-rules.ts';
 export * from './payment-selection.ts';
+export * from './payment-status.ts';
 export * from './pin-lockout.ts';
 export * from './portfolio-risk.ts';
 export * from './search-text.ts';

@@ -11,6 +11,8 @@
  *   by the accrual); else ACTIVE. A loan without installments (never delivered) is never PAID.
  */
 
+import { OWED_FEE_STATUSES } from './fee-status.ts';
+import { OWED_INSTALLMENT_STATUSES } from './installment-status.ts';
 import type { ComputedLoanStatus } from './loan-status.ts';
 
 export type LoanStanding = {
@@ -30,8 +32,8 @@ export interface FeeState {
   status: string;
 }
 
-const OWED_INSTALLMENT = new Set(['PENDING', 'DELAYED', 'VALIDATING']);
-const OWED_FEE = new Set(['PENDING', 'VALIDATING']);
+const OWED_INSTALLMENT = new Set<string>(OWED_INSTALLMENT_STATUSES);
+const OWED_FEE = new Set<string>(OWED_FEE_STATUSES);
 
 /** Only loans in a computed status (loan-status COMPUTED_STATUSES) are given a standing. */
 export function loanStanding(

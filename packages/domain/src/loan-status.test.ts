@@ -3,6 +3,7 @@ import {
   COMPUTED_STATUSES,
   editableStatuses,
   IN_PROGRESS_STATUSES,
+  isLoanStatus,
   LOAN_STATUSES,
   type LoanStatus,
   OPEN_STATUSES,
@@ -102,12 +103,37 @@ describe('transition: the actions', () => {
   });
 });
 
+describe('transition: recompute (pure)', () => {
+  it('moves a delivered loan to its standing, whatever it was; never one not delivered', () => {
+    for (const from of COMPUTED_STATUSES) {
+      for (const standing of COMPUTED_STATUSES) {
+        expect(transition(from, { kind: 'recompute', standing })).toEqual({
+          ok: true,
+          to: standing,
+          releasesReservation: false,
+        });
+      }
+    }
+    for (const from of ['PENDING', 'APPROVED', 'CANCELLED'] as const) {
+      expect(transition(from, { kind: 'recompute', standing: 'ACTIVE' })).toEqual({
+        ok: false,
+        refusal: 'loan.standing_only_delivered',
+      });
+    }
+  });
+});
+
 describe('status groups', () => {
   it('in progress = undelivered + open, computed = open + PAID', () => {
     expect([...OPEN_STATUSES]).toEqual(['ACTIVE', 'DELAYED']);
     expect([...IN_PROGRESS_STATUSES].sort()).toEqual(['ACTIVE', 'APPROVED', 'DELAYED', 'PENDING']);
     expect([...COMPUTED_STATUSES].sort()).toEqual(['ACTIVE', 'DELAYED', 'PAID']);
     expect([...UNDELIVERED_STATUSES]).toEqual(['PENDING', 'APPROVED']);
+  });
+
+  it('tells a loan status from any other text', () => {
+    expect(LOAN_STATUSES.every(isLoanStatus)).toBe(true);
+    expect(isLoanStatus('VALIDATING')).toBe(false);
   });
 });
 

@@ -34,6 +34,8 @@ export const IN_PROGRESS_STATUSES = [
 export const COMPUTED_STATUSES = [...OPEN_STATUSES, 'PAID'] as const satisfies readonly LoanStatus[];
 export type ComputedLoanStatus = (typeof COMPUTED_STATUSES)[number];
 
+export const isLoanStatus = (status: string): status is LoanStatus =>
+  (LOAN_STATUSES as readonly string[]).includes(status);
 export const isOpenStatus = (status: string): boolean =>
   (OPEN_STATUSES as readonly string[]).includes(status);
 export const isUndeliveredStatus = (status: string): boolean =>
@@ -51,20 +53,24 @@ export type LoanStatusRefusal =
   | 'loan.status_computed'
   | 'loan.delivered_not_cancellable'
   | 'loan.approved_cannot_go_back'
-  | 'loan.cancelled_is_final';
+  | 'loan.cancelled_is_final'
+  | 'loan.standing_only_delivered';
 
 /**
  * What happens to a loan:
  * - `approve` (Aprobar): PENDING → APPROVED; the server reserves the amount in an account;
  * - `deliver` (Entregar): APPROVED → ACTIVE; the server delivers the money and generates the schedule;
  * - `cancel`: a loan not yet delivered, PENDING or APPROVED → CANCELLED;
- * - `edit`: the status typed in the loan's edit form (PUT /loans/{id} with `status`).
+ * - `edit`: the status typed in the loan's edit form (PUT /loans/{id} with `status`);
+ * - `recompute`: a delivered loan takes the status its installments and fees give it (`standing`,
+ *   the loan balance rule) after a payment, a decision, a forgiven fee or the accrual.
  */
 export type LoanAction =
   | { kind: 'approve' }
   | { kind: 'deliver' }
   | { kind: 'cancel'; loanFromPast: boolean }
-  | { kind: 'edit'; to: LoanStatus; loanFromPast: boolean };
+  | { kind: 'edit'; to: LoanStatus; loanFromPast: boolean }
+  | { kind: 'recompute'; standing: ComputedLoanStatus };
 
 export type LoanTransition =
   | {
@@ -104,6 +110,8 @@ export function transition(from: LoanStatus, action: LoanAction): LoanTransition
       return refuse(from === 'CANCELLED' ? 'loan.cancelled_is_final' : 'loan.delivered_not_cancellable');
     case 'edit':
       return editStatus(from, action.to, action.loanFromPast);
+    case 'recompute':
+      return isComputedStatus(from) ? move(action.standing) : refuse('loan.standing_only_delivered');
   }
 }
 

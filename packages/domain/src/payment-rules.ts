@@ -7,6 +7,9 @@ import { oldestFirst, totalCents } from './payment-selection.ts';
  * never from the client.
  */
 
+import { PAYABLE_FEE_STATUSES, TAKEN_FEE_STATUSES } from './fee-status.ts';
+import { PAYABLE_INSTALLMENT_STATUSES, TAKEN_INSTALLMENT_STATUSES } from './installment-status.ts';
+
 /** Why a payment selection is refused; the server words each code (http/refusals.ts). */
 export type PaymentSelectionRefusal =
   | 'payment.loan_not_payable'
@@ -57,10 +60,7 @@ export type PaymentSelectionResult =
   | { ok: true; lines: PaymentLine[]; amountCents: number }
   | { ok: false; refusal: PaymentSelectionRefusal };
 
-export const PAYABLE_INSTALLMENT_STATUSES = ['PENDING', 'DELAYED'] as const;
-export const PAYABLE_FEE_STATUSES = ['PENDING'] as const;
-
-const TAKEN = new Set(['PAID', 'VALIDATING']);
+const TAKEN = new Set<string>([...TAKEN_INSTALLMENT_STATUSES, ...TAKEN_FEE_STATUSES]);
 const payableInstallment = (status: string) =>
   (PAYABLE_INSTALLMENT_STATUSES as readonly string[]).includes(status);
 const payableFee = (status: string) => (PAYABLE_FEE_STATUSES as readonly string[]).includes(status);

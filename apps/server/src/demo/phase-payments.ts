@@ -1,6 +1,7 @@
 import { type PaymentMethod, paymentRequest, paymentStatusUpdate } from '@prestaya/contracts';
-import { TERM_WEEKS } from '@prestaya/domain';
+import { PAYABLE_INSTALLMENT_STATUSES, TERM_WEEKS } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
+import { sqlLiterals } from '../db/literals.ts';
 import { rowsOf } from '../db/rows.ts';
 import { decidePayment } from '../modules/payments/decide.ts';
 import { cancelFee } from '../modules/payments/fees.ts';
@@ -24,7 +25,7 @@ async function payableItems(run: DemoRun, loanId: string, count: number) {
       select
         (select json_agg(x.id) from (
            select id from scheduled_payments
-            where loan_id = ${loanId}::uuid and status in ('PENDING', 'DELAYED')
+            where loan_id = ${loanId}::uuid and status in (${sqlLiterals(PAYABLE_INSTALLMENT_STATUSES)})
             order by payment_number limit ${count}) x) as installments,
         (select json_agg(f.id order by f.fee_date, f.id) from fees f
           where f.loan_id = ${loanId}::uuid and f.status = 'PENDING') as fees`),

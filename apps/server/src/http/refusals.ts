@@ -1,4 +1,10 @@
-import type { LoanStatusRefusal, PaymentSelectionRefusal } from '@prestaya/domain';
+import type {
+  FeeStatusRefusal,
+  InstallmentStatusRefusal,
+  LoanStatusRefusal,
+  PaymentSelectionRefusal,
+  PaymentStatusRefusal,
+} from '@prestaya/domain';
 import type { CashCloseScope } from '../access/cash-close.ts';
 import type { AgentAssignment } from '../access/customers.ts';
 import type { SelfUpdateRefusal } from '../access/users.ts';
@@ -22,6 +28,9 @@ interface RefusalEntry {
 /** Codes the pure rules return: the table must word every one of them. */
 type RuleRefusal =
   | LoanStatusRefusal
+  | InstallmentStatusRefusal
+  | FeeStatusRefusal
+  | PaymentStatusRefusal
   | PaymentSelectionRefusal
   | SelfUpdateRefusal
   | Extract<AgentAssignment, { ok: false }>['refusal']
@@ -118,6 +127,8 @@ export const REFUSALS = {
     'Un préstamo aprobado no puede volver a En espera; cancélelo para liberar la reserva',
   ),
   'loan.cancelled_is_final': conflict('Un préstamo cancelado no puede cambiar de estatus'),
+  // Only the server recomputes a loan's standing, and only a delivered loan's; no request reaches it.
+  'loan.standing_only_delivered': conflict('Solo un préstamo entregado tiene estatus calculado'),
 
   'payment.not_found': notFound('Pago no encontrado'),
   'payment.loan_not_payable': conflict('Solo se pueden registrar pagos de préstamos activos o atrasados'),
@@ -139,6 +150,8 @@ export const REFUSALS = {
   'fee.not_found': notFound('Multa no encontrada'),
   'collections.other_agent': forbidden('Solo puede ver la cobranza de sus propios clientes'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
+  // Only the daily accrual moves an installment past due; no request reaches it.
+  'installment.only_pending_falls_due': conflict('Solo un pago pendiente pasa a atrasado'),
 
   'idempotency.key_reused': unprocessable(
     'Esta clave de idempotencia ya se usó con otra solicitud; envíe una clave nueva para este pago',

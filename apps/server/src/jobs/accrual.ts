@@ -1,12 +1,31 @@
-import { OPEN_STATUSES } from '@prestaya/domain';
+import {
+  ACCRUED_FEE_STATUS,
+  type InstallmentStatus,
+  installmentActionSources,
+  installmentTransition,
+  OPEN_STATUSES,
+  PAYABLE_INSTALLMENT_STATUSES,
+} from '@prestaya/domain';
 import { and, asc, exists, inArray, sql } from 'drizzle-orm';
 import { uuidArray } from '../db/arrays.ts';
 import type { AppDb } from '../db/client.ts';
-import { OPEN_LOAN_STATUSES_SQL } from '../db/loan-statuses.ts';
+import { sqlLiterals } from '../db/literals.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
 import { rowsOf } from '../db/rows.ts';
 import { loans, scheduledPayments } from '../db/schema/loans.ts';
 import { recomputeLockedLoans } from '../modules/loans/balance.ts';
+
+/** An installment past due: the statuses the machine's `fallDue` moves from, and the one it moves to. */
+const FALL_DUE = (() => {
+  const from = installmentActionSources({ kind: 'fallDue' });
+  const [first] = from;
+  const move = first && installmentTransition(first, { kind: 'fallDue' });
+  if (!move?.ok) throw new Error('no installment falls due');
+  return { from, to: move.to };
+})();
+/** Paid for good: no fee accrues on it again. */
+const PAID_INSTALLMENT: InstallmentStatus = 'PAID';
+const PAID = sqlLiterals([PAID_INSTALLMENT]);
 
 /** Key of the accrual's PostgreSQL advisory lock (db/locks.ts keeps every key). */
 export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;
@@ -99,7 +118,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
               .select({ one: sql`1` })
               .from(scheduledPayments)
               .where(
-                sql`${scheduledPayments.loanId} = ${loans.id} and ${scheduledPayments.status} <> 'PAID' and ${scheduledPayments.dueDate} < ${through}`,
+                sql`${scheduledPayments.loanId} = ${loans.id} and ${scheduledPayments.status} <> ${PAID} and ${scheduledPayments.dueDate} < ${through}`,
               ),
           ),
         ),
@@ -131,8 +150,8 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
               select coalesce(sum(amount_cents), 0)::bigint as accrued,
                      coalesce(array_agg(fee_date), '{}') as fee_dates
                 from fees where scheduled_payment_id = sp.id) f
-           where l.id = any(${lockedIds}) and l.status in (${OPEN_LOAN_STATUSES_SQL})
-             and sp.status in ('PENDING', 'DELAYED')
+           where l.id = any(${lockedIds}) and l.status in (${sqlLiterals(OPEN_STATUSES)})
+             and sp.status in (${sqlLiterals(PAYABLE_INSTALLMENT_STATUSES)})
              and sp.due_date < ${through}
         ),
         -- The days each candidate spent in validation: payments holding it (registered, not yet decided),
@@ -168,7 +187,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
         inserted as (
           insert into fees (id, loan_id, scheduled_payment_id, fee_date, concept, amount_cents, status)
           select ${FEE_ID}, loan_id, sp_id, fee_date,
-                 'Multa por atraso · Pago ' || payment_number, amount, 'PENDING'
+                 'Multa por atraso · Pago ' || payment_number, amount, ${sqlLiterals([ACCRUED_FEE_STATUS])}
             from sized cross join id_seed s
            where amount > 0
            order by sp_id, fee_date
@@ -182,10 +201,10 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
     const [delayed] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`
         with delayed as (
-          update scheduled_payments sp set status = 'DELAYED'
+          update scheduled_payments sp set status = ${sqlLiterals([FALL_DUE.to])}
             from loans l
-           where l.id = any(${lockedIds}) and l.id = sp.loan_id and l.status in (${OPEN_LOAN_STATUSES_SQL})
-             and sp.status = 'PENDING' and sp.due_date < ${through}
+           where l.id = any(${lockedIds}) and l.id = sp.loan_id and l.status in (${sqlLiterals(OPEN_STATUSES)})
+             and sp.status in (${sqlLiterals(FALL_DUE.from)}) and sp.due_date < ${through}
           returning sp.loan_id
         )
         select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids

@@ -1,3 +1,4 @@
+import type { Role } from '@prestaya/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/users.ts';
@@ -30,8 +31,8 @@ async function staff(count: number, extra: { name: string; lastName: string; sta
     id: uuidv7(),
     username: `staff${i}@prestaya.mx`,
     passwordHash: 'not-a-hash',
-    roles: ['ROLE_USER'],
-    status: 'A',
+    roles: ['ROLE_USER'] satisfies Role[],
+    status: 'A' as const,
     ...row,
   }));
   return context.database.db

@@ -1,4 +1,5 @@
-import type { LoginReply, Role } from '@prestaya/contracts';
+import type { LoginReply } from '@prestaya/contracts';
+import { isOneOf, ROLES, type Role } from '@prestaya/contracts/plain';
 import { useSyncExternalStore } from 'react';
 import { setBusinessTimeZone } from './format.ts';
 
@@ -63,7 +64,7 @@ export function sessionFromReply(reply: unknown): Session | null {
       name: text(r.name),
       lastName: text(r.lastName),
       username: text(r.username),
-      roles: r.roles as Role[],
+      roles: r.roles.filter((role): role is Role => isOneOf(ROLES, role)),
     },
     ...(isText(r.businessTimeZone) ? { businessTimeZone: r.businessTimeZone } : {}),
   };

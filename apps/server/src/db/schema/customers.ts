@@ -1,4 +1,4 @@
-import { LOAN_STATUS_LABELS, LOAN_STATUSES, NO_LOAN_LABEL } from '@prestaya/contracts';
+import { CUSTOMER_STATUSES, LOAN_STATUS_LABELS, LOAN_STATUSES, NO_LOAN_LABEL } from '@prestaya/contracts';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import * as column from './columns.ts';
@@ -37,7 +37,7 @@ export const customers = pgTable(
     secondLastName: text('second_last_name'),
     phone: text('phone').notNull(),
     curp: text('curp').notNull().unique(),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('PENDING'),
     agentId: uuid('agent_id').references(() => users.id),
     searchText: text('search_text').notNull(),
     // The loan the customer's status and balance are read from (the CustomerDetails header and the
@@ -46,7 +46,7 @@ export const customers = pgTable(
     // loan, by any code path, keeps it right. Its status is copied for the list's sort; its balance is
     // not (it changes with every payment and accrual: copying it would rewrite the customer each time).
     currentLoanId: uuid('current_loan_id'),
-    currentLoanStatus: text('current_loan_status'),
+    currentLoanStatus: text('current_loan_status', { enum: LOAN_STATUSES }),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),
   },

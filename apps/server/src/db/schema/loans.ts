@@ -1,5 +1,7 @@
+import { INSTALLMENT_STATUSES, LOAN_STATUSES, OPEN_STATUSES } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sqlLiterals } from '../literals.ts';
 import { bankAccounts } from './bank-accounts.ts';
 import * as column from './columns.ts';
 import { customers } from './customers.ts';
@@ -22,7 +24,7 @@ export const loans = pgTable(
     weeklyFeeCents: column.cents('weekly_fee_cents').notNull(),
     interestBp: integer('interest_bp').notNull(),
     totalCents: column.cents('total_cents').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: LOAN_STATUSES }).notNull().default('PENDING'),
     loanFromPast: boolean('loan_from_past').notNull().default(false),
     requestDate: column.day('request_date').notNull(),
     bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
@@ -42,10 +44,7 @@ export const loans = pgTable(
   },
   (table) => [
     check('loans_amount_positive', sql`${table.amountCents} > 0`),
-    check(
-      'loans_status_valid',
-      sql`${table.status} in ('PENDING', 'APPROVED', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED')`,
-    ),
+    check('loans_status_valid', sql`${table.status} in (${sqlLiterals(LOAN_STATUSES)})`),
     check(
       'loans_balances_valid',
       sql`${table.currentBalanceCents} >= 0 and ${table.currentRealAmountCents} >= 0`,
@@ -58,10 +57,10 @@ export const loans = pgTable(
     index('loans_amount_order_idx').on(table.amountCents, table.id),
     // An agent's open loans from their customers ('Cobranza'): a probe per customer that touches only
     // open loans, so the scope never reads the business-wide list of open loans. The predicate is
-    // OPEN_STATUSES (db/loan-statuses.ts) as the statements spell it, so the planner can use it.
+    // OPEN_STATUSES as the statements spell it (sqlLiterals), so the planner can use it.
     index('loans_open_customer_idx')
       .on(table.customerId)
-      .where(sql`${table.status} in ('ACTIVE', 'DELAYED')`),
+      .where(sql`${table.status} in (${sqlLiterals(OPEN_STATUSES)})`),
   ],
 );
 
@@ -74,7 +73,7 @@ export const scheduledPayments = pgTable(
     paymentNumber: integer('payment_number').notNull(),
     dueDate: column.day('due_date').notNull(),
     amountCents: column.cents('amount_cents').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: INSTALLMENT_STATUSES }).notNull().default('PENDING'),
     concept: text('concept').notNull(),
     paidOn: column.instant('paid_on'),
   },
@@ -83,10 +82,7 @@ export const scheduledPayments = pgTable(
     // Target of fees' (installment, loan) foreign key (payments.ts).
     unique('scheduled_payments_id_loan_unique').on(table.id, table.loanId),
     check('scheduled_payments_amount_positive', sql`${table.amountCents} > 0`),
-    check(
-      'scheduled_payments_status_valid',
-      sql`${table.status} in ('PENDING', 'DELAYED', 'PAID', 'VALIDATING', 'REJECTED', 'CANCELLED')`,
-    ),
+    check('scheduled_payments_status_valid', sql`${table.status} in (${sqlLiterals(INSTALLMENT_STATUSES)})`),
     // No index holds status: the accrual's PENDING → DELAYED (and a payment's VALIDATING, PAID) can
     // then be HOT updates, written in the row's own page (the table's fillfactor 90 leaves room, set in
     // the migration) without a new entry in every index. Readers find installments by loan.
@@ -100,7 +96,7 @@ export const scheduledPayments = pgTable(
  * a status's count is Σ n, and the daily job folds the rows into one per status (loans/status-tally.ts).
  */
 export const loanStatusTally = pgTable('loan_status_tally', {
-  status: text('status').notNull(),
+  status: text('status', { enum: LOAN_STATUSES }).notNull(),
   n: column.cents('n').notNull(),
 });
 

@@ -1,5 +1,8 @@
+import { PAYMENT_METHODS } from '@prestaya/contracts';
+import { FEE_STATUSES, PAYMENT_STATUSES } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sqlLiterals } from '../literals.ts';
 import { bankAccounts } from './bank-accounts.ts';
 import * as column from './columns.ts';
 import { loans, scheduledPayments } from './loans.ts';
@@ -20,7 +23,7 @@ export const fees = pgTable(
     feeDate: column.day('fee_date').notNull(),
     concept: text('concept').notNull(),
     amountCents: column.cents('amount_cents').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: FEE_STATUSES }).notNull().default('PENDING'),
     createdOn: column.createdOn(),
     cancelledOn: column.instant('cancelled_on'),
     cancelledBy: uuid('cancelled_by').references(() => users.id),
@@ -38,10 +41,7 @@ export const fees = pgTable(
       foreignColumns: [scheduledPayments.id, scheduledPayments.loanId],
     }),
     check('fees_amount_positive', sql`${table.amountCents} > 0`),
-    check(
-      'fees_status_valid',
-      sql`${table.status} in ('PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED', 'VALIDATING')`,
-    ),
+    check('fees_status_valid', sql`${table.status} in (${sqlLiterals(FEE_STATUSES)})`),
     index('fees_loan_idx').on(table.loanId, table.status),
   ],
 );
@@ -53,8 +53,8 @@ export const payments = pgTable(
     id: column.id(),
     loanId: column.owner('loan_id', () => loans.id),
     amountCents: column.cents('amount_cents').notNull(),
-    status: text('status').notNull().default('VALIDATING'),
-    paymentMethod: text('payment_method').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('VALIDATING'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     /** 'STAFF' (back office) or 'PUBLIC' (/consulta, authorised with an agent's PIN). */
     channel: text('channel').notNull().default('STAFF'),
     registeredBy: uuid('registered_by').references(() => users.id),
@@ -67,8 +67,8 @@ export const payments = pgTable(
   },
   (table) => [
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
-    check('payments_status_valid', sql`${table.status} in ('PAID', 'VALIDATING', 'REJECTED', 'CANCELLED')`),
-    check('payments_method_valid', sql`${table.paymentMethod} in ('CASH', 'TRANSFER')`),
+    check('payments_status_valid', sql`${table.status} in (${sqlLiterals(PAYMENT_STATUSES)})`),
+    check('payments_method_valid', sql`${table.paymentMethod} in (${sqlLiterals(PAYMENT_METHODS)})`),
     // 'Pagos Recibidos' of one status, newest first; and sorted by status or amount (any status):
     // each first page read off an index, the id being the list's tiebreaker (modules/payments/list.ts).
     index('payments_status_idx').on(table.status, table.createdOn, table.id),

@@ -1,3 +1,4 @@
+import { LOAN_STATUSES, PAYMENT_STATUSES } from '@prestaya/domain';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import * as column from './columns.ts';
 
@@ -15,7 +16,7 @@ import * as column from './columns.ts';
  * varied the loans' amounts and terms.
  */
 export const portfolioTally = pgTable('portfolio_tally', {
-  status: text('status').notNull(),
+  status: text('status', { enum: LOAN_STATUSES }).notNull(),
   oldestUnpaidDueDate: column.day('oldest_unpaid_due_date'),
   n: column.cents('n').notNull(),
   balanceCents: column.cents('balance_cents').notNull(),
@@ -58,7 +59,7 @@ export const deliveryTally = pgTable(
 
 /** Payments per status right now: Σ n payments, Σ amount. */
 export const paymentStatusTally = pgTable('payment_status_tally', {
-  status: text('status').notNull(),
+  status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
   n: column.cents('n').notNull(),
   amountCents: column.cents('amount_cents').notNull(),
 });

@@ -1,5 +1,7 @@
+import { ROLES, USER_STATUSES } from '@prestaya/contracts';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sqlLiterals } from '../literals.ts';
 import * as column from './columns.ts';
 
 /**
@@ -29,18 +31,18 @@ export const users = pgTable(
     username: text('username').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     pinHash: text('pin_hash'),
-    roles: text('roles').array().notNull(),
-    status: text('status').notNull().default('A'),
+    roles: text('roles', { enum: ROLES }).array().notNull(),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('A'),
     tokenVersion: integer('token_version').notNull().default(0),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),
   },
   (table) => [
     check('users_username_lowercase', sql`${table.username} = lower(${table.username})`),
-    check('users_status_valid', sql`${table.status} in ('A', 'DELAYED', 'CANCELLED')`),
+    check('users_status_valid', sql`${table.status} in (${sqlLiterals(USER_STATUSES)})`),
     check(
       'users_roles_valid',
-      sql`cardinality(${table.roles}) > 0 and ${table.roles} <@ array['ROLE_ADMIN', 'ROLE_USER']::text[]`,
+      sql`cardinality(${table.roles}) > 0 and ${table.roles} <@ array[${sqlLiterals(ROLES)}]::text[]`,
     ),
     // The staff pickers' first page (modules/agents) and the users list by name read their rows off it
     // in order, stopping at the page's end, whatever the number of staff.

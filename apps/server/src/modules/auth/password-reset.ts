@@ -1,4 +1,4 @@
-import type { PasswordResetDone, PasswordResetStatus, UserStatus } from '@prestaya/contracts';
+import type { PasswordResetDone, PasswordResetStatus } from '@prestaya/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { isResetLinkUsable } from '../../credentials/password-reset.ts';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
@@ -38,8 +38,7 @@ async function usableLink(db: DbOrTx, token: string, now: Date, lock = false) {
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(eq(passwordResets.tokenHash, hashResetToken(token)));
   const [link] = lock ? await query.for('update') : await query;
-  if (!link || !isResetLinkUsable(link, link.status as UserStatus, now))
-    throw refuse('password_reset.invalid_link');
+  if (!link || !isResetLinkUsable(link, link.status, now)) throw refuse('password_reset.invalid_link');
   return link;
 }
 

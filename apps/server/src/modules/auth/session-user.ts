@@ -25,7 +25,7 @@ export interface SessionClaims {
   signedInAt: number;
 }
 
-export const statusOf = (row: UserRow) => row.status as UserStatus;
+export const statusOf = (row: UserRow): UserStatus => row.status;
 
 export function toSessionUser(row: UserRow, signedInAt: number): SessionUser {
   const { id, num, name, lastName, username, roles } = toUserDto(row);

@@ -3,8 +3,6 @@ import {
   type CashClosePayment,
   type CashCloseQuery,
   centsToPesos,
-  type PaymentMethod,
-  type PaymentStatus,
 } from '@prestaya/contracts';
 import { businessDayBounds, cashCloseTotals } from '@prestaya/domain';
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
@@ -69,16 +67,11 @@ export async function getCashClose(
     .where(registeredOnDay(agent.id, date, clock.timeZone))
     .orderBy(asc(payments.createdOn), asc(payments.id));
 
-  const figures = rows.map((row) => ({
-    ...row,
-    status: row.status as PaymentStatus,
-    paymentMethod: row.paymentMethod as PaymentMethod,
-  }));
-  const totals = cashCloseTotals(figures);
+  const totals = cashCloseTotals(rows);
   return {
     date,
     agent,
-    payments: figures.map(
+    payments: rows.map(
       ({ amountCents, createdOn, ...row }): CashClosePayment => ({
         ...row,
         createdOn: createdOn.toISOString(),

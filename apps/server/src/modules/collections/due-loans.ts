@@ -1,12 +1,14 @@
 import type { CollectionTab } from '@prestaya/contracts';
 import {
   businessDayBounds,
+  COLLECTED_PAYMENT_STATUSES,
   endOfWeek,
+  OPEN_STATUSES,
   PAYABLE_FEE_STATUSES,
   PAYABLE_INSTALLMENT_STATUSES,
 } from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { OPEN_LOAN_STATUSES_SQL } from '../../db/loan-statuses.ts';
+import { sqlLiterals } from '../../db/literals.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
@@ -32,11 +34,9 @@ export function collectionDay(today: string, timeZone: string): CollectionDay {
   return { today, weekEnd: endOfWeek(today), ...businessDayBounds(today, timeZone) };
 }
 
-/** A status list of constants as SQL literals, like OPEN_LOAN_STATUSES_SQL. */
-const literals = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
-export const PAYABLE_INSTALLMENT_SQL = literals(PAYABLE_INSTALLMENT_STATUSES);
-export const PAYABLE_FEE_SQL = literals(PAYABLE_FEE_STATUSES);
-const COLLECTED_PAYMENT_SQL = literals(['VALIDATING', 'PAID']);
+export const PAYABLE_INSTALLMENT_SQL = sqlLiterals(PAYABLE_INSTALLMENT_STATUSES);
+export const PAYABLE_FEE_SQL = sqlLiterals(PAYABLE_FEE_STATUSES);
+const COLLECTED_PAYMENT_SQL = sqlLiterals(COLLECTED_PAYMENT_STATUSES);
 
 /** The last due date a tab collects: today, or the week's Sunday for 'Esta semana'. */
 export const horizonOf = (tab: CollectionTab, day: CollectionDay) =>
@@ -107,7 +107,7 @@ export function dueLoans({ scope, matches, day }: DueLoansOptions): SQL {
       from ${loans}
       join ${customers} on ${customers.id} = ${loans.customerId}
       ${perLoan}
-     where ${loans.status} in (${OPEN_LOAN_STATUSES_SQL}) and ${scope ?? sql`true`}`;
+     where ${loans.status} in (${sqlLiterals(OPEN_STATUSES)}) and ${scope ?? sql`true`}`;
 }
 
 /** Payments registered today (business day) and not rejected or cancelled: the cash an agent took. */

@@ -5,8 +5,13 @@ import {
   daysBetween,
   type LoanStatus,
 } from '@prestaya/contracts';
-import type { PayableInstallment } from '@prestaya/domain';
-import { oldestFirst, selectPayment } from '@prestaya/domain';
+import {
+  type InstallmentStatus,
+  oldestFirst,
+  type PayableInstallment,
+  selectPayment,
+  totalCents,
+} from '@prestaya/domain';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { toFeeDto } from '../payments/mapping.ts';
 
@@ -56,7 +61,7 @@ export type CollectionsRow = {
  * The JSON objects the statement builds: an installment as the payment rules read it, a fee as the
  * shared fee mapper reads it.
  */
-type DueInstallment = PayableInstallment;
+type DueInstallment = PayableInstallment & { status: InstallmentStatus };
 type DueFee = Parameters<typeof toFeeDto>[0];
 
 export function toSummary(row: CollectionsRow | undefined): CollectionsSummary {

@@ -3,6 +3,7 @@ import {
   type CUSTOMER_ORDER_COLUMNS,
   CUSTOMER_STATUSES,
   type CustomerListItem,
+  isOneOf,
   LIST_COUNT_CAP,
   type Paged,
   type PagedQuery,
@@ -68,8 +69,9 @@ const ORDER_COLUMNS = {
 /** `q` filters by the customer's status. */
 function statusFilter(query: PagedQuery): SQL | undefined {
   if (!query.q) return undefined;
-  if (!CUSTOMER_STATUSES.includes(query.q as CustomerListItem['status'])) throw refuse('list.invalid_status');
-  return eq(customers.status, query.q);
+  const status = query.q;
+  if (!isOneOf(CUSTOMER_STATUSES, status)) throw refuse('list.invalid_status');
+  return eq(customers.status, status);
 }
 
 export interface CustomerListRow {

@@ -93,7 +93,7 @@ export async function createCustomer(
   return translateDuplicate(
     db.transaction(async (tx) => {
       const agentId = await assignedAgent(tx, actor, input.agentId);
-      const values = { id: uuidv7(), ...columns, status: 'PENDING', agentId };
+      const values = { id: uuidv7(), ...columns, status: 'PENDING' as const, agentId };
       const row = await insertAudited(tx, customers, values, {
         actorId: actor.id,
         entity: AUDIT_ENTITY,

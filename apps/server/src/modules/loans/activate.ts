@@ -1,5 +1,5 @@
 import type { Loan } from '@prestaya/contracts';
-import { buildSchedule } from '@prestaya/domain';
+import { buildSchedule, SCHEDULED_INSTALLMENT_STATUS } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
@@ -46,7 +46,7 @@ export async function activateLoan(
         paymentNumber: installment.paymentNumber,
         dueDate: installment.dueDate,
         amountCents: installment.amountCents,
-        status: 'PENDING',
+        status: SCHEDULED_INSTALLMENT_STATUS,
         concept: installment.concept,
       })),
     );

@@ -4,7 +4,9 @@ import {
   type FeeState,
   type InstallmentState,
   type LoanStanding,
+  type LoanStatus,
   loanStanding,
+  transition,
 } from '@prestaya/domain';
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -55,7 +57,7 @@ export interface RecomputeOptions {
   reason: string;
 }
 
-const standingSnapshot = (s: LoanStanding) => ({
+const standingSnapshot = (s: Omit<LoanStanding, 'status'> & { status: LoanStatus }) => ({
   status: s.status,
   currentRealAmount: centsToPesos(s.currentRealAmountCents),
   currentBalance: centsToPesos(s.currentBalanceCents),
@@ -130,7 +132,11 @@ export async function recomputeLockedLoans(
     }
 
     const updates = batch.flatMap((loan) => {
-      const next = loanStanding(installmentsOf.get(loan.id) ?? [], feesOf.get(loan.id) ?? [], today);
+      const standing = loanStanding(installmentsOf.get(loan.id) ?? [], feesOf.get(loan.id) ?? [], today);
+      // Only delivered loans are locked for recomputation, so the machine always moves them.
+      const move = transition(loan.status, { kind: 'recompute', standing: standing.status });
+      if (!move.ok) return [];
+      const next = { ...standing, status: move.to };
       const same =
         next.status === loan.status &&
         next.currentBalanceCents === loan.currentBalanceCents &&
@@ -165,7 +171,7 @@ export async function recomputeLockedLoans(
         entity_id: loan.id,
         action: 'recomputed',
         before: standingSnapshot({
-          status: loan.status as LoanStanding['status'],
+          status: loan.status,
           currentRealAmountCents: loan.currentRealAmountCents,
           currentBalanceCents: loan.currentBalanceCents,
         }),

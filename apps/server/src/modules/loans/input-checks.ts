@@ -23,8 +23,8 @@ export function requireNotFuture(requestDate: string, today: string) {
 }
 
 /** The loan status machine's move for `action`, or its refusal thrown (409). */
-export function requireTransition(status: string, action: LoanAction) {
-  const next = transition(status as LoanStatus, action);
+export function requireTransition(status: LoanStatus, action: LoanAction) {
+  const next = transition(status, action);
   if (!next.ok) throw refuse(next.refusal);
   return next;
 }

@@ -1,11 +1,5 @@
-import {
-  type LOAN_ORDER_COLUMNS,
-  LOAN_STATUSES,
-  type Loan,
-  type LoanStatus,
-  type Paged,
-  type PagedQuery,
-} from '@prestaya/contracts';
+import type { LOAN_ORDER_COLUMNS, Loan, LoanStatus, Paged, PagedQuery } from '@prestaya/contracts';
+import { isLoanStatus } from '@prestaya/domain';
 import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -111,9 +105,10 @@ export async function listLoans(
 export function globalLoansFilter(actor: CustomerActor, query: PagedQuery): LoanFilter {
   const visible = visibleLoans(actor);
   const conditions: (SQL | undefined)[] = [visible];
-  const status = query.q ? (query.q as LoanStatus) : undefined;
-  if (status) {
-    if (!LOAN_STATUSES.includes(status)) throw refuse('list.invalid_status');
+  let status: LoanStatus | undefined;
+  if (query.q) {
+    if (!isLoanStatus(query.q)) throw refuse('list.invalid_status');
+    status = query.q;
     conditions.push(eq(loans.status, status));
   }
   const search = customerSearch(query.query, loans.num);

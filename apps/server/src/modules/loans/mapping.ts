@@ -1,10 +1,4 @@
-import {
-  centsToPesos,
-  type Loan,
-  type LoanStatus,
-  type ScheduledPayment,
-  type ScheduledPaymentStatus,
-} from '@prestaya/contracts';
+import { centsToPesos, type Loan, type ScheduledPayment } from '@prestaya/contracts';
 import { installmentAmountsCents } from '@prestaya/domain';
 import type { LoanRow, ScheduledPaymentRow } from '../../db/schema/loans.ts';
 
@@ -36,7 +30,7 @@ export function toLoanDto({ loan, customer, bankAccount }: LoanJoinedRow): Loan 
     num: loan.num,
     amount: centsToPesos(loan.amountCents),
     term: loan.termWeeks,
-    status: loan.status as LoanStatus,
+    status: loan.status,
     dailyFee: centsToPesos(loan.dailyFeeCents),
     weeklyFee: centsToPesos(loan.weeklyFeeCents),
     interestRate: loan.interestBp / BASIS_POINTS,
@@ -67,7 +61,7 @@ export function toScheduledPaymentDto(
     paymentNumber: row.paymentNumber,
     dueDate: row.dueDate,
     amount: centsToPesos(row.amountCents),
-    status: row.status as ScheduledPaymentStatus,
+    status: row.status,
     concept: row.concept,
   };
 }

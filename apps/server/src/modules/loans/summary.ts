@@ -17,7 +17,7 @@ export const CURRENT_LOAN_COLUMNS = {
 export interface CurrentLoanRow {
   id: string;
   num: number;
-  status: string;
+  status: LoanStatus;
   currentBalanceCents: number;
 }
 
@@ -27,7 +27,7 @@ export function toCustomerLoanSummary(row: CurrentLoanRow | null): CustomerLoanS
   return {
     id: row.id,
     num: row.num,
-    status: row.status as LoanStatus,
+    status: row.status,
     currentBalance: centsToPesos(row.currentBalanceCents),
   };
 }

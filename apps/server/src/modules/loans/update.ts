@@ -1,4 +1,4 @@
-import type { Loan, LoanStatus, loanUpdate, z } from '@prestaya/contracts';
+import type { Loan, loanUpdate, z } from '@prestaya/contracts';
 import { isUndeliveredStatus, loanTerms } from '@prestaya/domain';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -32,7 +32,7 @@ export async function updateLoan(
   today: string,
 ): Promise<Loan> {
   return changeVisibleLoan(db, actor, id, async (tx, loan) => {
-    const status = loan.status as LoanStatus;
+    const status = loan.status;
 
     const changesStatus = input.status !== undefined && input.status !== status;
     const changesRequestDate = input.requestDate !== undefined && input.requestDate !== loan.requestDate;

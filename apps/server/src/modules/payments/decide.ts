@@ -1,5 +1,12 @@
 import type { PaymentListItem, paymentStatusUpdate, z } from '@prestaya/contracts';
-import { installmentStatusAfterRejection } from '@prestaya/domain';
+import {
+  feeActionSources,
+  feeTransition,
+  type InstallmentAction,
+  installmentActionSources,
+  installmentTransition,
+  paymentTransition,
+} from '@prestaya/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
@@ -12,6 +19,7 @@ import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
 import { abonoReason, PAYMENT_AUDIT_ENTITY } from './messages.ts';
 import { loadPayment } from './queries.ts';
+import { movesOf } from './status-moves.ts';
 
 export type PaymentStatusUpdateInput = z.output<typeof paymentStatusUpdate>;
 
@@ -49,9 +57,11 @@ export async function decidePaymentInTransaction(
 ): Promise<PaymentListItem> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   if (!payment) throw refuse('payment.not_found');
-  if (payment.status !== 'VALIDATING') throw refuse('payment.only_validating_decides');
+  const confirms = input.status === 'PAID';
+  const decided = paymentTransition(payment.status, { kind: confirms ? 'confirm' : 'reject' });
+  if (!decided.ok) throw refuse(decided.refusal);
   const targetAccountId = input.targetAccountId ?? null;
-  if (input.status === 'PAID' && !targetAccountId) {
+  if (confirms && !targetAccountId) {
     throw refuse('payment.target_account_required');
   }
   const [loan] = await tx.select().from(loans).where(eq(loans.id, payment.loanId)).for('no key update');
@@ -59,21 +69,49 @@ export async function decidePaymentInTransaction(
 
   const items = await tx
     .select({
-      scheduledPaymentId: paymentItems.scheduledPaymentId,
-      feeId: paymentItems.feeId,
-      dueDate: scheduledPayments.dueDate,
+      installment: {
+        id: scheduledPayments.id,
+        status: scheduledPayments.status,
+        dueDate: scheduledPayments.dueDate,
+      },
+      fee: { id: fees.id, status: fees.status },
     })
     .from(paymentItems)
     .leftJoin(scheduledPayments, eq(scheduledPayments.id, paymentItems.scheduledPaymentId))
+    .leftJoin(fees, eq(fees.id, paymentItems.feeId))
     .where(eq(paymentItems.paymentId, payment.id));
-  const installmentIds = items.flatMap((i) => (i.scheduledPaymentId ? [i.scheduledPaymentId] : []));
-  const feeIds = items.flatMap((i) => (i.feeId ? [i.feeId] : []));
-  const validatingInstallments = (ids: string[]) =>
-    and(inArray(scheduledPayments.id, ids), eq(scheduledPayments.status, 'VALIDATING'));
-  const validatingFees = (ids: string[]) => and(inArray(fees.id, ids), eq(fees.status, 'VALIDATING'));
+  const installments = items.flatMap((i) => (i.installment ? [i.installment] : []));
+  const itemFees = items.flatMap((i) => (i.fee ? [i.fee] : []));
+  // Each installment and fee moves as its machine says; a rejected installment goes back to DELAYED
+  // when past due on the business day, else PENDING. The guard re-checks the statuses the action moves
+  // from: an item no longer held by this payment is left alone.
+  const decision = confirms ? 'confirm' : 'reject';
+  const installmentAction = (dueDate: string): InstallmentAction =>
+    confirms ? { kind: 'confirm' } : { kind: 'reject', overdue: dueDate < today };
+  const installmentSources = installmentActionSources(installmentAction(today));
+  const installmentMoves = movesOf(installments, (i) =>
+    installmentTransition(i.status, installmentAction(i.dueDate)),
+  );
+  const feeMoves = movesOf(itemFees, (f) => feeTransition(f.status, { kind: decision }));
+  const moveItems = async () => {
+    for (const [status, ids] of installmentMoves) {
+      await tx
+        .update(scheduledPayments)
+        .set(status === 'PAID' ? { status, paidOn: sql`now()` } : { status })
+        .where(
+          and(inArray(scheduledPayments.id, ids), inArray(scheduledPayments.status, installmentSources)),
+        );
+    }
+    for (const [status, ids] of feeMoves) {
+      await tx
+        .update(fees)
+        .set({ status })
+        .where(and(inArray(fees.id, ids), inArray(fees.status, feeActionSources({ kind: decision }))));
+    }
+  };
 
   let updated: typeof payment | undefined;
-  if (input.status === 'PAID' && targetAccountId) {
+  if (confirms && targetAccountId) {
     await applyAccountMovement(tx, {
       accountId: targetAccountId,
       type: 'PAYMENT_DEPOSIT',
@@ -85,21 +123,15 @@ export async function decidePaymentInTransaction(
     });
     [updated] = await tx
       .update(payments)
-      .set({ status: 'PAID', bankAccountId: targetAccountId, decidedBy: actor.id, decidedOn: sql`now()` })
+      .set({ status: decided.to, bankAccountId: targetAccountId, decidedBy: actor.id, decidedOn: sql`now()` })
       .where(eq(payments.id, payment.id))
       .returning();
-    if (installmentIds.length > 0) {
-      await tx
-        .update(scheduledPayments)
-        .set({ status: 'PAID', paidOn: sql`now()` })
-        .where(validatingInstallments(installmentIds));
-    }
-    if (feeIds.length > 0) await tx.update(fees).set({ status: 'PAID' }).where(validatingFees(feeIds));
+    await moveItems();
   } else {
     [updated] = await tx
       .update(payments)
       .set({
-        status: 'REJECTED',
+        status: decided.to,
         decidedBy: actor.id,
         decidedOn: sql`now()`,
         // The contract requires it with REJECTED; `?? null` only satisfies the optional type.
@@ -107,29 +139,19 @@ export async function decidePaymentInTransaction(
       })
       .where(eq(payments.id, payment.id))
       .returning();
-    for (const status of ['PENDING', 'DELAYED'] as const) {
-      const ids = items.flatMap((i) =>
-        i.scheduledPaymentId && i.dueDate && installmentStatusAfterRejection(i.dueDate, today) === status
-          ? [i.scheduledPaymentId]
-          : [],
-      );
-      if (ids.length > 0) {
-        await tx.update(scheduledPayments).set({ status }).where(validatingInstallments(ids));
-      }
-    }
-    if (feeIds.length > 0) await tx.update(fees).set({ status: 'PENDING' }).where(validatingFees(feeIds));
+    await moveItems();
   }
   if (!updated) throw new Error('update returned no row');
   await recomputeLoan(tx, loan.id, {
     today,
     actorId: actor.id,
-    reason: input.status === 'PAID' ? 'payment_confirmed' : 'payment_rejected',
+    reason: confirms ? 'payment_confirmed' : 'payment_rejected',
   });
   await writeAudit(tx, {
     actorId: actor.id,
     entity: PAYMENT_AUDIT_ENTITY,
     entityId: payment.id,
-    action: input.status === 'PAID' ? 'confirmed' : 'rejected',
+    action: confirms ? 'confirmed' : 'rejected',
     before: paymentAuditSnapshot(payment),
     after: { ...paymentAuditSnapshot(updated), loanNum: loan.num },
   });

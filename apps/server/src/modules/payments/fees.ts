@@ -1,4 +1,5 @@
 import type { Fee } from '@prestaya/contracts';
+import { feeTransition } from '@prestaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -38,10 +39,11 @@ export async function cancelFee(
       .where(and(eq(fees.id, feeId), eq(fees.loanId, loan.id)))
       .for('no key update');
     if (!fee) throw refuse('fee.not_found');
-    if (fee.status !== 'PENDING') throw refuse('fee.only_pending_cancels');
+    const forgiven = feeTransition(fee.status, { kind: 'cancel' });
+    if (!forgiven.ok) throw refuse(forgiven.refusal);
     const [cancelled] = await tx
       .update(fees)
-      .set({ status: 'CANCELLED', cancelledOn: sql`now()`, cancelledBy: actor.id, cancelReason: reason })
+      .set({ status: forgiven.to, cancelledOn: sql`now()`, cancelledBy: actor.id, cancelReason: reason })
       .where(eq(fees.id, fee.id))
       .returning();
     if (!cancelled) throw new Error('update returned no row');

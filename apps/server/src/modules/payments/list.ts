@@ -1,11 +1,5 @@
-import {
-  type DatedListQuery,
-  type PAYMENT_ORDER_COLUMNS,
-  PAYMENT_STATUSES,
-  type Paged,
-  type PaymentListItem,
-  type PaymentStatus,
-} from '@prestaya/contracts';
+import type { DatedListQuery, PAYMENT_ORDER_COLUMNS, Paged, PaymentListItem } from '@prestaya/contracts';
+import { isPaymentStatus } from '@prestaya/domain';
 import { and, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -75,10 +69,9 @@ export function paymentListSource(
 ): PaginateOptions<PaymentJoinedRow> {
   const conditions: (SQL | undefined)[] = [withinBusinessDays(payments.createdOn, query, timeZone)];
   if (query.q) {
-    if (!PAYMENT_STATUSES.includes(query.q as PaymentStatus)) {
-      throw refuse('list.invalid_status');
-    }
-    conditions.push(eq(payments.status, query.q));
+    const status = query.q;
+    if (!isPaymentStatus(status)) throw refuse('list.invalid_status');
+    conditions.push(eq(payments.status, status));
   }
   const search = customerSearch(query.query, loans.num);
   const where = and(...conditions, search);

@@ -1,11 +1,4 @@
-import {
-  centsToPesos,
-  type Fee,
-  type FeeStatus,
-  type PaymentListItem,
-  type PaymentMethod,
-  type PaymentStatus,
-} from '@prestaya/contracts';
+import { centsToPesos, type Fee, type PaymentListItem } from '@prestaya/contracts';
 import type { FeeRow, PaymentRow } from '../../db/schema/payments.ts';
 
 /** A payment row with what its API shape names beside it. */
@@ -26,7 +19,7 @@ export function toFeeDto(
     feeDate: row.feeDate,
     concept: row.concept,
     amount: centsToPesos(row.amountCents),
-    status: row.status as FeeStatus,
+    status: row.status,
     scheduledPaymentId: row.scheduledPaymentId,
     // Only a cancelled fee has a reason; reads of payable fees do not select the column.
     cancelReason: row.cancelReason ?? null,
@@ -43,8 +36,8 @@ export function toPaymentListItem({
     id: payment.id,
     createdOn: payment.createdOn.toISOString(),
     amount: centsToPesos(payment.amountCents),
-    status: payment.status as PaymentStatus,
-    paymentMethod: payment.paymentMethod as PaymentMethod,
+    status: payment.status,
+    paymentMethod: payment.paymentMethod,
     bankAccount: bankAccount ? { id: bankAccount.id, name: bankAccount.name } : null,
     loan: {
       id: loan.id,

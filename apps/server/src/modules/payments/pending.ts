@@ -1,8 +1,15 @@
 import { centsToPesos, type PendingPayments } from '@prestaya/contracts';
-import { PAYABLE_FEE_STATUSES, PAYABLE_INSTALLMENT_STATUSES, selectPayment } from '@prestaya/domain';
+import {
+  type FeeStatus,
+  type InstallmentStatus,
+  PAYABLE_FEE_STATUSES,
+  PAYABLE_INSTALLMENT_STATUSES,
+  selectPayment,
+} from '@prestaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
+import { sqlLiterals } from '../../db/literals.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -18,7 +25,7 @@ interface InstallmentJson {
   paymentNumber: number;
   dueDate: string;
   amountCents: number;
-  status: string;
+  status: InstallmentStatus;
   concept: string;
 }
 
@@ -28,7 +35,7 @@ interface FeeJson {
   feeDate: string;
   concept: string;
   amountCents: number;
-  status: string;
+  status: FeeStatus;
   scheduledPaymentId: string;
 }
 
@@ -38,11 +45,6 @@ interface FeeJson {
  * The loan is always the outer query's `loans` row.
  */
 const OUTER_LOAN_ID = sql`${sql.identifier('loans')}.${sql.identifier('id')}`;
-const statusIn = (column: string, statuses: readonly string[]) =>
-  sql`${sql.raw(column)} in (${sql.join(
-    statuses.map((status) => sql`${status}`),
-    sql`, `,
-  )})`;
 
 /**
  * The payable installments of the outer query's loan (PENDING or DELAYED, by number) as one JSON
@@ -56,7 +58,7 @@ export function payableInstallmentsJson() {
       'amountCents', sp.amount_cents, 'status', sp.status, 'concept', sp.concept
     ) order by sp.payment_number)
     from ${scheduledPayments} sp
-    where sp.loan_id = ${OUTER_LOAN_ID} and ${statusIn('sp.status', PAYABLE_INSTALLMENT_STATUSES)}
+    where sp.loan_id = ${OUTER_LOAN_ID} and sp.status in (${sqlLiterals(PAYABLE_INSTALLMENT_STATUSES)})
   ), '[]'::json)`;
 }
 
@@ -69,7 +71,7 @@ export function payableFeesJson() {
     ) order by f.fee_date, sp.payment_number)
     from ${fees} f
     join ${scheduledPayments} sp on sp.id = f.scheduled_payment_id
-    where f.loan_id = ${OUTER_LOAN_ID} and ${statusIn('f.status', PAYABLE_FEE_STATUSES)}
+    where f.loan_id = ${OUTER_LOAN_ID} and f.status in (${sqlLiterals(PAYABLE_FEE_STATUSES)})
   ), '[]'::json)`;
 }
 

@@ -1,5 +1,11 @@
 import type { PaymentListItem } from '@prestaya/contracts';
-import { checkPaymentSelection } from '@prestaya/domain';
+import {
+  checkPaymentSelection,
+  feeTransition,
+  installmentTransition,
+  PAYABLE_FEE_STATUSES,
+  REGISTERED_PAYMENT_STATUS,
+} from '@prestaya/domain';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
@@ -14,6 +20,7 @@ import { claimKey, type IdempotentRequest, paymentFingerprint, storeReply } from
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
 import { PAYMENT_AUDIT_ENTITY } from './messages.ts';
 import { loadPayment, lockVisibleLoan } from './queries.ts';
+import { movesOf } from './status-moves.ts';
 import type { PaymentRequestInput, ReceivedProof } from './upload.ts';
 
 export interface RegisterPaymentInput {
@@ -65,8 +72,8 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         and(
           eq(fees.loanId, loan.id),
           selectedFeeIds.length > 0
-            ? or(eq(fees.status, 'PENDING'), inArray(fees.id, selectedFeeIds))
-            : eq(fees.status, 'PENDING'),
+            ? or(inArray(fees.status, PAYABLE_FEE_STATUSES), inArray(fees.id, selectedFeeIds))
+            : inArray(fees.status, PAYABLE_FEE_STATUSES),
         ),
       )
       .orderBy(asc(fees.feeDate), asc(fees.id))
@@ -89,7 +96,7 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         id: uuidv7(),
         loanId: loan.id,
         amountCents: check.amountCents,
-        status: 'VALIDATING',
+        status: REGISTERED_PAYMENT_STATUS,
         paymentMethod: input.request.paymentMethod,
         channel: input.channel,
         registeredBy: input.registeredBy,
@@ -108,14 +115,21 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
     );
     const installmentIds = check.lines.filter((l) => l.kind === 'installment').map((l) => l.id);
     const feeIds = check.lines.filter((l) => l.kind === 'fee').map((l) => l.id);
-    if (installmentIds.length > 0) {
-      await tx
-        .update(scheduledPayments)
-        .set({ status: 'VALIDATING' })
-        .where(inArray(scheduledPayments.id, installmentIds));
+    // The selection check accepted every line, so the machines take each one (into VALIDATING).
+    const take = { kind: 'take' } as const;
+    const takenInstallments = movesOf(
+      installments.filter((i) => installmentIds.includes(i.id)),
+      (i) => installmentTransition(i.status, take),
+    );
+    for (const [status, ids] of takenInstallments) {
+      await tx.update(scheduledPayments).set({ status }).where(inArray(scheduledPayments.id, ids));
     }
-    if (feeIds.length > 0) {
-      await tx.update(fees).set({ status: 'VALIDATING' }).where(inArray(fees.id, feeIds));
+    const takenFees = movesOf(
+      feeRows.filter((f) => feeIds.includes(f.id)),
+      (f) => feeTransition(f.status, take),
+    );
+    for (const [status, ids] of takenFees) {
+      await tx.update(fees).set({ status }).where(inArray(fees.id, ids));
     }
     let attachmentId: string | null = null;
     if (input.file) {

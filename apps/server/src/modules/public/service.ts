@@ -1,11 +1,4 @@
-import {
-  centsToPesos,
-  type FeeStatus,
-  type LoanStatus,
-  type PublicLoanDetail,
-  type PublicLookupResult,
-  type ScheduledPaymentStatus,
-} from '@prestaya/contracts';
+import { centsToPesos, type PublicLoanDetail, type PublicLookupResult } from '@prestaya/contracts';
 import { reopensAt } from '@prestaya/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
@@ -71,7 +64,7 @@ export async function lookupLoan(
   const { installments, fees: payableFees, ...loan } = row;
   const pending = toPendingPayments(installments, payableFees);
   return {
-    loan: { ...loan, status: loan.status as LoanStatus },
+    loan,
     pendingPayments: {
       scheduledPayments: pending.scheduledPayments.map((p) => ({
         id: p.id,
@@ -158,14 +151,14 @@ export async function loanStatement(db: AppDb, id: string): Promise<PublicLoanDe
       requestDate: loan.requestDate,
       approvedOn: loan.approvedOn?.toISOString() ?? null,
       activatedOn: loan.activatedOn?.toISOString() ?? null,
-      status: loan.status as LoanStatus,
+      status: loan.status,
       customer,
     },
     fees: feeRows.map((f) => ({
       id: f.id,
       concept: f.concept,
       feeDate: f.feeDate,
-      status: f.status as FeeStatus,
+      status: f.status,
       amount: centsToPesos(f.amountCents),
     })),
     schedulePayments: schedule.map((p) => ({
@@ -173,7 +166,7 @@ export async function loanStatement(db: AppDb, id: string): Promise<PublicLoanDe
       paymentNumber: p.paymentNumber,
       concept: p.concept,
       dueDate: p.dueDate,
-      status: p.status as ScheduledPaymentStatus,
+      status: p.status,
       amount: centsToPesos(p.amountCents),
     })),
   };

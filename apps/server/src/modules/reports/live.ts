@@ -1,9 +1,14 @@
-import type { OpenLoanStatus } from '@prestaya/domain';
-import { type LoanRiskRow, loanRiskRow } from '@prestaya/domain';
+import {
+  type LoanRiskRow,
+  loanRiskRow,
+  OPEN_STATUSES,
+  type OpenLoanStatus,
+  OWED_INSTALLMENT_STATUSES,
+} from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { OPEN_LOAN_STATUSES_SQL } from '../../db/loan-statuses.ts';
+import { sqlLiterals } from '../../db/literals.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -80,8 +85,8 @@ const paymentsOfLoans = (scope: ReportScope, filter: SQL): SQL => sql`
       select * from ${payments} where ${payments.loanId} = ${loans.id} and ${filter} ${fenceFor(scope)}
     ) ${payments}`;
 
-/** Installments still owed (domain/loan-balance.ts: an item in validation is owed until confirmed). */
-const UNPAID_INSTALLMENT = sql`${scheduledPayments.status} in ('PENDING', 'DELAYED', 'VALIDATING')`;
+/** Installments still owed (an item in validation is owed until confirmed). */
+const UNPAID_INSTALLMENT = sql`${scheduledPayments.status} in (${sqlLiterals(OWED_INSTALLMENT_STATUSES)})`;
 
 /**
  * Weekly figures from payments, items and loans:
@@ -188,7 +193,7 @@ export async function livePortfolioRows(
              coalesce(u.last_number = ${loans.termWeeks}, false) as last_unpaid,
              to_char(u.oldest_overdue, 'YYYY-MM-DD') as oldest_overdue,
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
-        from ${scopedLoans(scope, sql`${loans.status} in (${OPEN_LOAN_STATUSES_SQL})`)}
+        from ${scopedLoans(scope, sql`${loans.status} in (${sqlLiterals(OPEN_STATUSES)})`)}
         left join lateral (
           select count(*)::int as unpaid, max(${scheduledPayments.paymentNumber}) as last_number,
                  min(${scheduledPayments.dueDate}) filter (where ${scheduledPayments.dueDate} < ${today}::date) as oldest_overdue
@@ -218,7 +223,7 @@ export async function agentPortfolioRows(
              case when ${loans.oldestUnpaidDueDate} < ${today}::date
                   then to_char(${loans.oldestUnpaidDueDate}, 'YYYY-MM-DD') end as oldest_overdue,
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
-        from ${scopedLoans(agent, sql`${loans.status} in (${OPEN_LOAN_STATUSES_SQL})`)}
+        from ${scopedLoans(agent, sql`${loans.status} in (${sqlLiterals(OPEN_STATUSES)})`)}
        where ${inScope(agent)}
        group by 1, 2, 3, 4, 5, 6`),
   );

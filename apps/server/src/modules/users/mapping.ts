@@ -1,4 +1,4 @@
-import type { Role, User, UserStatus } from '@prestaya/contracts';
+import type { User } from '@prestaya/contracts';
 import type { UserRow } from '../../db/schema/users.ts';
 
 /** The API shape of a user: never the password or PIN hash. */
@@ -9,8 +9,8 @@ export function toUserDto(row: UserRow): User {
     name: row.name,
     lastName: row.lastName,
     username: row.username,
-    roles: row.roles as Role[],
-    status: row.status as UserStatus,
+    roles: row.roles,
+    status: row.status,
     createdOn: row.createdOn.toISOString(),
   };
 }

@@ -5,7 +5,6 @@ import {
   PASSWORD_RESET_PAGE,
   type PasswordResetLink,
   passwordResetLink,
-  type UserStatus,
 } from '@prestaya/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,7 +39,7 @@ export async function createPasswordResetLink(
       .where(eq(users.id, userId))
       .for('update');
     if (!user) throw refuse('user.not_found');
-    if (!mayReceiveResetLink(user.status as UserStatus)) throw refuse('user.reset_link_cancelled');
+    if (!mayReceiveResetLink(user.status)) throw refuse('user.reset_link_cancelled');
     const ended = await tx
       .update(passwordResets)
       .set({ expiresOn: now })

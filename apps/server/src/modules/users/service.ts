@@ -1,12 +1,13 @@
 import {
+  isOneOf,
   type Paged,
   type PagedQuery,
+  type Role,
   rolesLabel,
   type USER_ORDER_COLUMNS,
   USER_STATUS_LABELS,
   USER_STATUSES,
   type User,
-  type UserStatus,
   type userCreate,
   type userUpdate,
   type z,
@@ -53,8 +54,9 @@ const ORDER_COLUMNS = {
 function userFilter(query: PagedQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
-    if (!USER_STATUSES.includes(query.q as UserStatus)) throw refuse('list.invalid_status');
-    conditions.push(eq(users.status, query.q));
+    const status = query.q;
+    if (!isOneOf(USER_STATUSES, status)) throw refuse('list.invalid_status');
+    conditions.push(eq(users.status, status));
   }
   if (query.query) {
     conditions.push(
@@ -239,7 +241,10 @@ export async function createFirstAdmin(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstAdmin})`);
     if (await hasAnyUser(tx)) return undefined;
-    const values = { ...newUserColumns(input, passwordHash, pinHash), roles: ['ROLE_ADMIN'] };
+    const values = {
+      ...newUserColumns(input, passwordHash, pinHash),
+      roles: ['ROLE_ADMIN'] satisfies Role[],
+    };
     const row = await insertAudited(tx, users, values, {
       actorId: null,
       entity: AUDIT_ENTITY,

@@ -1,4 +1,5 @@
 import { LOAN_STATUSES, type LoanStatus } from '@prestaya/contracts';
+import { COMPUTED_STATUSES, OPEN_STATUSES } from '@prestaya/domain';
 
 export { LOAN_STATUS_BADGES, SCHEDULED_PAYMENT_BADGES } from '../../lib/status-badges.ts';
 
@@ -14,10 +15,10 @@ export const GLOBAL_LIST_FILTER_STATUSES: readonly LoanStatus[] = [
   ...LOAN_STATUSES.filter((status) => !SPEC_FILTER_STATUSES.includes(status)),
 ];
 
-/** docs/product.md §4: Pagar is offered only for these. */
-export const PAYABLE_STATUSES: readonly LoanStatus[] = ['ACTIVE', 'DELAYED'];
-/** docs/product.md §2 "GlobalLoanList": Detalle for delivered loans. */
-export const DELIVERED_STATUSES: readonly LoanStatus[] = ['ACTIVE', 'PAID', 'DELAYED'];
+/** docs/product.md §4: Pagar is offered only for these: the open loans, the ones a payment may cover. */
+export const PAYABLE_STATUSES: readonly LoanStatus[] = OPEN_STATUSES;
+/** docs/product.md §2 "GlobalLoanList": Detalle for delivered loans (those whose status is computed). */
+export const DELIVERED_STATUSES: readonly LoanStatus[] = COMPUTED_STATUSES;
 
 export { fullName as customerName } from '../../lib/format.ts';
 

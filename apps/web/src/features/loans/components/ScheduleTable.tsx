@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ScheduledPayment } from '@prestaya/contracts';
+import { PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
@@ -19,7 +20,7 @@ export interface ScheduleTableProps {
   label?: string;
 }
 
-const PENDING = new Set<ScheduledPayment['status']>(['PENDING', 'DELAYED']);
+const PENDING = new Set<ScheduledPayment['status']>(PAYABLE_INSTALLMENT_STATUSES);
 
 /** The loan's scheduled payments: No., Concepto, Vence (DD/MM/YYYY), Monto, Estatus. Read-only. */
 export function ScheduleTable({
