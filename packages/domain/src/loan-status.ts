@@ -36,6 +36,17 @@ export type ComputedLoanStatus = (typeof COMPUTED_STATUSES)[number];
 
 export const isLoanStatus = (status: string): status is LoanStatus =>
   (LOAN_STATUSES as readonly string[]).includes(status);
+/**
+ * The statuses the Lista Global's filter offers first, in the order docs/product.md §2
+ * "GlobalLoanList" names them; the screen lists the others after these.
+ */
+export const GLOBAL_LIST_FIRST_STATUSES = [
+  'ACTIVE',
+  'PENDING',
+  'DELAYED',
+  'APPROVED',
+] as const satisfies readonly LoanStatus[];
+
 export const isOpenStatus = (status: string): boolean =>
   (OPEN_STATUSES as readonly string[]).includes(status);
 export const isUndeliveredStatus = (status: string): boolean =>

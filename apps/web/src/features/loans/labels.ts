@@ -1,18 +1,17 @@
 import { LOAN_STATUSES, type LoanStatus } from '@prestaya/contracts';
-import { COMPUTED_STATUSES, OPEN_STATUSES } from '@prestaya/domain';
+import { COMPUTED_STATUSES, GLOBAL_LIST_FIRST_STATUSES, OPEN_STATUSES } from '@prestaya/domain';
 
 export { LOAN_STATUS_BADGES, SCHEDULED_PAYMENT_BADGES } from '../../lib/status-badges.ts';
 
-/** The statuses docs/product.md §2 "GlobalLoanList" names for its filter, in its order. */
-const SPEC_FILTER_STATUSES: readonly LoanStatus[] = ['ACTIVE', 'PENDING', 'DELAYED', 'APPROVED'];
+const FIRST: readonly LoanStatus[] = GLOBAL_LIST_FIRST_STATUSES;
 
 /**
  * The status filter of the Lista Global (Todos is added by the table): every loan status, the four of
  * docs/product.md §2 "GlobalLoanList" first, so paid and cancelled loans can be found too.
  */
 export const GLOBAL_LIST_FILTER_STATUSES: readonly LoanStatus[] = [
-  ...SPEC_FILTER_STATUSES,
-  ...LOAN_STATUSES.filter((status) => !SPEC_FILTER_STATUSES.includes(status)),
+  ...FIRST,
+  ...LOAN_STATUSES.filter((status) => !FIRST.includes(status)),
 ];
 
 /** docs/product.md §4: Pagar is offered only for these: the open loans, the ones a payment may cover. */
