@@ -4,40 +4,21 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { businessTimeZone } from './business-zone.ts';
 
 // One place for every on-screen format (docs/product.md §9).
 dayjs.locale('es');
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The server's TZ_BUSINESS default, used until a login or refresh reply names the server's zone. */
-export const DEFAULT_BUSINESS_TIME_ZONE = 'America/Mexico_City';
-
-let businessZone = DEFAULT_BUSINESS_TIME_ZONE;
-
-/** The business time zone (docs/architecture.md "Money and time") the business dates are shown in. */
-export const businessTimeZone = (): string => businessZone;
-
-/**
- * Takes the server's business time zone (the session's `businessTimeZone`); a zone this browser does not
- * know, or none, leaves the current one.
- */
-export function setBusinessTimeZone(zone: string | undefined): void {
-  if (!zone || zone === businessZone) return;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    businessZone = zone;
-  } catch {
-    // An unknown zone: keep showing the days of the last known one.
-  }
-}
+export { businessTimeZone, DEFAULT_BUSINESS_TIME_ZONE, setBusinessTimeZone } from './business-zone.ts';
 
 /**
  * Today in the business time zone, 'YYYY-MM-DD'. The request date defaults to it; the server refuses
  * a later one, so a browser in another time zone must not offer its own (possibly later) calendar day.
  */
 export function businessToday(now: Date = new Date()): string {
-  return businessDate(now, businessZone);
+  return businessDate(now, businessTimeZone());
 }
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
@@ -69,7 +50,7 @@ export const toIsoDate = (value: DateInput) => format(value, ISO_DATE_FORMAT);
 export function businessDateTimeParts(value: DateInput): { date: string; time: string } {
   const d = value === null || value === undefined || value === '' ? undefined : dayjs(value);
   if (!d?.isValid()) return { date: '', time: '' };
-  const zoned = d.tz(businessZone);
+  const zoned = d.tz(businessTimeZone());
   return { date: zoned.format(DATE_FORMAT), time: zoned.format('hh:mm a') };
 }
 

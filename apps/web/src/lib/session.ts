@@ -1,7 +1,7 @@
 import type { LoginReply } from '@prestaya/contracts';
 import { isOneOf, ROLES, type Role } from '@prestaya/contracts/plain';
 import { useSyncExternalStore } from 'react';
-import { setBusinessTimeZone } from './format.ts';
+import { setBusinessTimeZone } from './business-zone.ts';
 
 /** Signed-in staff member as the client keeps it (docs/product.md §3 "Session user"). */
 export interface SessionUser {
