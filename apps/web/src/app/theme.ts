@@ -10,6 +10,8 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Notification: { defaultProps: { withBorder: true } },
+    // The eye button is a toggle (Mantine sets aria-pressed): one Spanish name, pressed while shown.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar contraseña' } } },
     Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });

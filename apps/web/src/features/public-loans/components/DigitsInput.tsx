@@ -47,6 +47,7 @@ export function DigitsInput({
       error={error}
       maxLength={maxLength}
       required={required}
+      {...(secret ? { visibilityToggleButtonProps: { 'aria-label': `Mostrar ${label}` } } : {})}
     />
   );
 }
