@@ -100,7 +100,7 @@ test('public: a double click on Registrar Pago records one payment and confirms 
   await page.getByRole('button', { name: 'Registrar Pago por $1,000.00' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registrar Pago' });
   await dialog.getByLabel('Número de usuario del agente').fill(String(agent.num));
-  await dialog.getByLabel('PIN').fill(pin);
+  await dialog.getByLabel(/^PIN/).fill(pin);
   // Both clicks in one task, before React re-renders the button as loading: a double click on a busy phone.
   await dialog.getByRole('button', { name: 'Registrar Pago' }).evaluate((button: HTMLElement) => {
     button.click();

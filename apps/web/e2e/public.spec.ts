@@ -86,13 +86,13 @@ test('a borrower looks up the loan, pays installment 1 with the agent PIN and se
   await expect(dialog.getByLabel('Total a pagar')).toHaveValue('$1,000.00');
   await expect(dialog.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
   await dialog.getByLabel('Número de usuario del agente').fill(agentNum);
-  await dialog.getByLabel('PIN').fill('1357');
+  await dialog.getByLabel(/^PIN/).fill('1357');
   await dialog.getByRole('button', { name: 'Registrar Pago' }).click();
   await expect(dialog.getByText('Autorización inválida: verifique su número de usuario y PIN')).toBeVisible();
   await expect(dialog).toBeVisible();
 
   // The right PIN → confirmation; the refreshed lookup lists 11 installments.
-  await dialog.getByLabel('PIN').fill(pin);
+  await dialog.getByLabel(/^PIN/).fill(pin);
   await dialog.getByRole('button', { name: 'Registrar Pago' }).click();
   await expect(page.getByText('Pago registrado. Tu agente lo validará pronto.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -209,7 +209,7 @@ test.describe('on a 360 px phone', () => {
     await dialog.locator('input[type=file]').setInputFiles(PROOF);
     await expect(dialog.getByRole('button', { name: 'Borrar' })).toBeVisible();
     await dialog.getByLabel('Número de usuario del agente').fill(String(agent.num));
-    await dialog.getByLabel('PIN').fill(pin);
+    await dialog.getByLabel(/^PIN/).fill(pin);
     await dialog.getByRole('button', { name: 'Registrar Pago' }).click();
     await expect(page.getByText('Pago registrado. Tu agente lo validará pronto.')).toBeVisible();
     await expect(page.getByTestId('public-installment')).toHaveCount(10);

@@ -64,7 +64,12 @@ export const publicLoanDetail = z.object({
     ...numbered,
     amount: z.number(),
     totalToRepay: z.number(),
+    /** What is still owed, the items in validation included until they are confirmed. */
     currentBalance: z.number(),
+    /** Installments and fines of payments still in validation (0 when none). */
+    inValidation: z.number(),
+    /** currentBalance once the payments in validation are confirmed. */
+    balanceAfterValidation: z.number(),
     requestDate: z.string(),
     approvedOn: z.string().nullable(),
     activatedOn: z.string().nullable(),

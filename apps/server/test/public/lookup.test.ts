@@ -167,6 +167,8 @@ describe('public loan statement', () => {
       amount: staffLoan.amount,
       totalToRepay: staffLoan.totalToRepay,
       currentBalance: staffLoan.currentBalance,
+      inValidation: 0,
+      balanceAfterValidation: staffLoan.currentBalance,
       requestDate: staffLoan.requestDate,
       approvedOn: staffLoan.approvedOn,
       activatedOn: staffLoan.activatedOn,

@@ -10,6 +10,12 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Notification: { defaultProps: { withBorder: true } },
+    // Every select's options, in a dialog too: placed against the screen (fixed), so that for a frame
+    // drawn before they are placed they never widen a phone's page, which moved the dialog under the
+    // finger and made a tap miss its option.
+    Combobox: { defaultProps: { floatingStrategy: 'fixed' } },
+    // The eye button is a toggle (Mantine sets aria-pressed): one Spanish name, pressed while shown.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar contraseña' } } },
     Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });

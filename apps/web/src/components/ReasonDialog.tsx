@@ -48,6 +48,9 @@ export interface ReasonDialogProps {
   /** While the request is under way: Aceptar is disabled and shows it is working. */
   loading: boolean;
   confirmColor?: string;
+  /** The buttons' words, when 'Aceptar'/'Cancelar' would not say which one does what. */
+  confirmLabel?: string;
+  cancelLabel?: string;
   children?: ReactNode;
 }
 
@@ -57,6 +60,8 @@ function ReasonForm({
   onConfirm,
   loading,
   confirmColor,
+  confirmLabel,
+  cancelLabel,
   children,
 }: Omit<ReasonDialogProps, 'opened'>) {
   const [value, setValue] = useState('');
@@ -79,6 +84,8 @@ function ReasonForm({
       onClose={onClose}
       onConfirm={submit}
       confirmColor={confirmColor}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
       loading={loading}
     >
       {children}
@@ -109,7 +116,7 @@ function ReasonForm({
 
 /**
  * A destructive decision that must say why (rejecting a payment, cancelling a fine): the question, a
- * required 'Motivo' checked with the contract's rule, Cancelar and Aceptar. Mounted only while open,
+ * required 'Motivo' checked with the contract's rule, Cancelar and Aceptar (or words of its own). Mounted only while open,
  * so every opening starts empty.
  */
 export function ReasonDialog({ opened, ...props }: ReasonDialogProps) {

@@ -16,7 +16,8 @@ export function StatusBadge({ value, labels = [] }: StatusBadgeProps) {
       color={label?.color ?? 'gray'}
       leftSection={label?.icon}
       radius="sm"
-      style={{ textTransform: 'none' }}
+      // Never cut to 'Al corri…': the badge keeps its whole label and its column grows to hold it.
+      style={{ textTransform: 'none', minWidth: 'max-content', flexShrink: 0 }}
     >
       {label?.text ?? String(value)}
     </Badge>

@@ -212,6 +212,24 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
       ),
   );
 
+  // The specification's call for the same cancellation: the reason in the body, the same replies.
+  app.delete(
+    '/fees/:feeId',
+    docs(
+      {
+        description:
+          'Cancela una multa pendiente como `PUT …/fees/{feeId}/cancel` (administradores), con `{reason}` ' +
+          'en el cuerpo (3 a 300 caracteres). 409 si no está pendiente.',
+        params: loanFeeParams,
+        body: feeCancellation,
+        response: { 200: envelope(fee), ...problemResponses(400, 401, 403, 404, 409) },
+      },
+      adminOnly,
+    ),
+    async ({ user, params, body }) =>
+      ok(await cancelFee(app.db, user, params.id, params.feeId, body.reason, app.businessClock.today())),
+  );
+
   app.get(
     '/payments',
     docs({

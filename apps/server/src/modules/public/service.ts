@@ -141,6 +141,9 @@ export async function loanStatement(db: AppDb, id: string): Promise<PublicLoanDe
     .from(scheduledPayments)
     .where(eq(scheduledPayments.loanId, id))
     .orderBy(asc(scheduledPayments.paymentNumber));
+  const inValidationCents = [...feeRows, ...schedule]
+    .filter((item) => item.status === 'VALIDATING')
+    .reduce((sum, item) => sum + item.amountCents, 0);
   return {
     loan: {
       id: loan.id,
@@ -148,6 +151,8 @@ export async function loanStatement(db: AppDb, id: string): Promise<PublicLoanDe
       amount: centsToPesos(loan.amountCents),
       totalToRepay: centsToPesos(loan.totalCents),
       currentBalance: centsToPesos(loan.currentBalanceCents),
+      inValidation: centsToPesos(inValidationCents),
+      balanceAfterValidation: centsToPesos(loan.currentBalanceCents - inValidationCents),
       requestDate: loan.requestDate,
       approvedOn: loan.approvedOn?.toISOString() ?? null,
       activatedOn: loan.activatedOn?.toISOString() ?? null,

@@ -1,18 +1,19 @@
-import { Box, Button, Paper, Stack, type TitleOrder } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, type TitleOrder } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { MAX_LIST_RANGE_DAYS } from '@prestaya/contracts';
 import { IconDatabaseOff, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { type DateRange, DateRangeFilter } from '../DateFilter.tsx';
 import { RetryAlert } from '../QueryState.tsx';
 import { CatalogFooter } from './CatalogFooter.tsx';
 import { ALL, CatalogToolbar } from './CatalogToolbar.tsx';
-import { renderCell, TableEmpty } from './cells.tsx';
-import { columnMediaQuery } from './media.ts';
+import { TableEmpty } from './cells.tsx';
+import { STACKED_QUERY, stackedColumns, tableColumnsOf } from './columns.tsx';
 import { pageSizeOptions, usePageSize } from './page-size.ts';
-import { RowActions } from './RowActions.tsx';
+import './stacked.css';
 import { clickableRowAttributes, onlyPageDiffers } from './rows.ts';
 import type { ColumnDef, CsvExport, ExtraButton, FilterOption, Paged, PageParams } from './types.ts';
 
@@ -21,7 +22,6 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const EMPTY_TEXT = 'No hay registros para mostrar';
 export const LOAD_ERROR_TEXT = 'No se pudo cargar la lista.';
 export const OFFLINE_TEXT = 'Sin conexión: la lista se cargará al volver la conexión.';
-const ACTIONS = '__actions__';
 
 export interface CatalogTableProps<T extends { id: string | number }> {
   /** Names the list in this browser's memory: the page size a user picks is kept per list. */
@@ -159,36 +159,11 @@ export function CatalogTable<T extends { id: string | number }>({
   };
 
   const hasRowActions = !!onEdit || extraButtons.length > 0;
-  const tableColumns = useMemo<DataTableColumn<T>[]>(() => {
-    const cols: DataTableColumn<T>[] = columns.map((column) => ({
-      accessor: column.accessor,
-      title: column.header,
-      sortable: column.sortable,
-      width: column.width,
-      textAlign: column.textAlign ?? (column.type === 'money' ? 'right' : 'left'),
-      visibleMediaQuery: columnMediaQuery(column),
-      render: (row: T) => renderCell(row, column),
-    }));
-    if (onAdd || hasRowActions) {
-      cols.push({
-        accessor: ACTIONS,
-        title: onAdd ? (
-          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd}>
-            {addLabel}
-          </Button>
-        ) : (
-          'Acciones'
-        ),
-        textAlign: 'right',
-        // Wide enough for the add button's label ('Agregar' → 130 px, longer labels get more).
-        width: onAdd ? Math.max(130, Math.round(addLabel.length * 7.5 + 62)) : 90,
-        render: (row: T) => (
-          <RowActions row={row} onEdit={onEdit} editLabel={editLabel} extraButtons={extraButtons} />
-        ),
-      });
-    }
-    return cols;
-  }, [columns, onAdd, addLabel, onEdit, editLabel, extraButtons, hasRowActions]);
+  const stacked = useMediaQuery(STACKED_QUERY) ?? false;
+  const tableColumns = useMemo(
+    () => tableColumnsOf(columns, stacked, { onAdd, addLabel, onEdit, editLabel, extraButtons }),
+    [columns, stacked, onAdd, addLabel, onEdit, editLabel, extraButtons],
+  );
 
   const sortStatus: DataTableSortStatus<T> = {
     columnAccessor: orderBy
@@ -232,6 +207,13 @@ export function CatalogTable<T extends { id: string | number }>({
             to: params.to,
           }}
         />
+        {stacked && onAdd && (
+          <Group justify="flex-end">
+            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          </Group>
+        )}
         {dateFilter && <DateRangeFilter range={dates} onChange={changeDates} maxDays={MAX_LIST_RANGE_DAYS} />}
 
         {failed ? (
@@ -241,14 +223,18 @@ export function CatalogTable<T extends { id: string | number }>({
             onRetry={() => void refetch()}
           />
         ) : (
-          <Box aria-busy={isFetching}>
+          <Box
+            aria-busy={isFetching}
+            className={stacked ? 'catalog-stacked' : undefined}
+            style={stacked ? { '--catalog-lines': stackedColumns(columns).length } : undefined}
+          >
             <DataTable<T>
               aria-label={title}
               records={records}
               columns={tableColumns}
               idAccessor="id"
               withTableBorder={false}
-              pinLastColumn={!!onAdd || hasRowActions}
+              pinLastColumn={!stacked && (!!onAdd || hasRowActions)}
               fetching={isFetching}
               minHeight={records.length ? undefined : 200}
               striped

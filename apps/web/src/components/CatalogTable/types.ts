@@ -33,6 +33,11 @@ export interface ColumnDef<T> {
   range?: [number, number];
   /** Link cells: target of the link (default: the value itself). */
   href?: (row: T) => string;
+  /**
+   * One of the figures a phone's card shows (its key figures and the ones that tell rows apart);
+   * without any `key` column a card shows every column but the phone-only folds.
+   */
+  key?: boolean;
   /** Hide the column below this Mantine breakpoint. */
   visibleFrom?: MantineBreakpoint;
   /** Show the column only below this breakpoint (a phone's folded column). */

@@ -150,10 +150,17 @@ describe('AccountTransactions', { timeout: 20_000 }, () => {
       window.innerWidth = desktopWidth;
     });
 
-    it('folds date, type and the whole concept into one column beside Monto, none under Acciones', async () => {
+    it('shows each movement as a card of its key figures, the whole concept included, Acciones beside', async () => {
       const table = await ledger();
-      expect(headersOf(table)).toEqual(['Movimiento', 'Monto', 'Acciones']);
-      expect(rowsOf(table)[4]).toEqual(['15/01/202602:05 pmRetiroRenta del local', '−$5,000.00', '']);
+      expect(headersOf(table)).toEqual(['Fecha', 'Monto', 'Tipo', 'Saldo posterior', 'Acciones']);
+      // Each cell reads its column's name, then its value.
+      expect(rowsOf(table)[4]).toEqual([
+        'Fecha15/01/202602:05 pm',
+        'Monto−$5,000.00',
+        'TipoRetiroRenta del local',
+        'Saldo posterior$5,000.00',
+        '',
+      ]);
     });
   });
 

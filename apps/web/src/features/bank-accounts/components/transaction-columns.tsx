@@ -27,8 +27,8 @@ function TypeAndConcept({ transaction }: { transaction: AccountTransaction }) {
 
 /**
  * docs/product.md §2 "AccountTransactions": date, balance before, real before, amount, type, balance after, real
- * after. A phone keeps date, type and amount in two columns beside the pinned Acciones (the balances
- * are in the header and in Detalle), so nothing slides under the pinned column.
+ * after. A phone's card shows the key ones, date, amount, type and the balance after (the others are in
+ * Detalle); the folded 'Movimiento' serves the table's narrow widths above a phone's.
  */
 export const TRANSACTION_COLUMNS: ColumnDef<AccountTransaction>[] = [
   {
@@ -43,21 +43,23 @@ export const TRANSACTION_COLUMNS: ColumnDef<AccountTransaction>[] = [
       </Stack>
     ),
   },
-  { header: 'Fecha', accessor: 'createdOn', visibleFrom: 'sm', render: dateOf },
+  { header: 'Fecha', accessor: 'createdOn', visibleFrom: 'sm', key: true, render: dateOf },
   { header: 'Saldo anterior', accessor: 'initialBalance', type: 'money', visibleFrom: 'sm' },
   { header: 'Real anterior', accessor: 'initialRealBalance', type: 'money', visibleFrom: 'md' },
   {
     header: 'Monto',
     accessor: 'amount',
     textAlign: 'right',
+    key: true,
     render: (transaction) => <SignedAmount transaction={transaction} />,
   },
   {
     header: 'Tipo',
     accessor: 'operationType',
     visibleFrom: 'sm',
+    key: true,
     render: (transaction) => <TypeAndConcept transaction={transaction} />,
   },
-  { header: 'Saldo posterior', accessor: 'endBalance', type: 'money', visibleFrom: 'sm' },
+  { header: 'Saldo posterior', accessor: 'endBalance', type: 'money', visibleFrom: 'sm', key: true },
   { header: 'Real posterior', accessor: 'endRealBalance', type: 'money', visibleFrom: 'md' },
 ];

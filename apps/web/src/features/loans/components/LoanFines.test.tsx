@@ -31,14 +31,14 @@ function serve(cancelReply?: () => Response | Promise<Response>) {
   });
 }
 
-/** Opens the pending fine's 'Cancelar' and returns the dialog, its 'Motivo' and its 'Aceptar'. */
+/** Opens the pending fine's 'Cancelar' and returns the dialog, its 'Motivo' and its 'Cancelar multa'. */
 async function openCancel(table: HTMLElement) {
   await userEvent.click(within(table).getByRole('button', { name: /^Cancelar/ }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Cancelar multa' }));
   return {
     dialog,
     reason: dialog.getByRole('textbox', { name: /^Motivo/ }),
-    accept: dialog.getByRole('button', { name: 'Aceptar' }),
+    accept: dialog.getByRole('button', { name: 'Cancelar multa' }),
   };
 }
 
@@ -58,7 +58,12 @@ describe("'Multas'", { timeout: 20_000 }, () => {
     ]);
 
     const { dialog, reason, accept } = await openCancel(table);
-    expect(dialog.getByText('Confirma que desea cancelar la multa?')).toBeInTheDocument();
+    expect(dialog.getByText('¿Confirma que desea cancelar la multa?')).toBeInTheDocument();
+    // Each button says what it does: one cancels the fine, the other goes back without doing it.
+    expect(dialog.getAllByRole('button').map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['Volver', 'Cancelar multa']),
+    );
+    expect(dialog.queryByRole('button', { name: 'Aceptar' })).not.toBeInTheDocument();
     await userEvent.click(accept);
     expect(dialog.getByText('El motivo es requerido')).toBeInTheDocument();
     await userEvent.type(reason, 'x'.repeat(2));
@@ -98,6 +103,17 @@ describe("'Multas'", { timeout: 20_000 }, () => {
     expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
     expect(within(table).getByText('Motivo: Pagó antes de la visita')).toBeInTheDocument();
+  });
+
+  it("'Volver' closes the dialog and leaves the fine as it was", async () => {
+    session.start(adminLogin);
+    const { requests } = serve();
+    renderWithProviders(<LoanFines loan={loan} />);
+    const table = await screen.findByRole('table', { name: 'Multas del préstamo' });
+    const { dialog } = await openCancel(table);
+    await userEvent.click(dialog.getByRole('button', { name: 'Volver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
   it("says 'Sin multas' when the loan has none", async () => {

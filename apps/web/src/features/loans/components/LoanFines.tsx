@@ -12,6 +12,8 @@ import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCancelFee } from '../api/cancel-fee.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';
 import {
+  FEE_CANCEL_BACK,
+  FEE_CANCEL_CONFIRM,
   FEE_CANCEL_FAILED,
   FEE_CANCEL_QUESTION,
   FEE_CANCELLED,
@@ -107,6 +109,8 @@ export function LoanFines({ loan }: { loan: Loan }) {
             onClose={() => setToCancel(null)}
             onConfirm={confirmCancel}
             confirmColor="red"
+            confirmLabel={FEE_CANCEL_CONFIRM}
+            cancelLabel={FEE_CANCEL_BACK}
             loading={cancel.isPending}
           >
             <Text size="sm">{FEE_CANCEL_QUESTION}</Text>

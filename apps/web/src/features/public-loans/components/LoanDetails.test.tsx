@@ -47,6 +47,30 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
     expect(requests[0]?.headers.get('Authorization')).toBeNull();
   });
 
+  it('after a payment in validation, labels the balance, the amount in validation and what remains', async () => {
+    const validating = {
+      ...loanDetail,
+      loan: { ...loanDetail.loan, currentBalance: 4950, inValidation: 1150, balanceAfterValidation: 3800 },
+    };
+    mockServer(() => json(200, ok(validating)));
+    renderRoutes(routes, `/loans/${LOAN_ID}`);
+    await screen.findByTestId('statement-customer');
+    const figure = (label: string) => screen.getByText(label, { selector: 'dt,p,span,div' }).parentElement;
+    expect(figure('Saldo actual')).toHaveTextContent('$4,950.00');
+    expect(figure('Pago en validación')).toHaveTextContent('$1,150.00');
+    expect(figure('Saldo al confirmarse el pago')).toHaveTextContent('$3,800.00');
+    expect(figure('Total del préstamo')).toHaveTextContent('$12,000.00');
+    expect(screen.queryByText('Total a pagar')).not.toBeInTheDocument();
+  });
+
+  it('shows no validation figures when nothing is in validation', async () => {
+    mockServer(() => json(200, ok(loanDetail)));
+    renderRoutes(routes, `/loans/${LOAN_ID}`);
+    await screen.findByTestId('statement-customer');
+    expect(screen.queryByText('Pago en validación')).not.toBeInTheDocument();
+    expect(screen.queryByText('Saldo al confirmarse el pago')).not.toBeInTheDocument();
+  });
+
   it('says why a loan not yet delivered has no schedule instead of an empty table', async () => {
     const pending = {
       ...loanDetail,

@@ -149,13 +149,28 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
             <DetailField strong label="Fecha de aprobación">
               {formatShortDate(loan.approvedOn) || '—'}
             </DetailField>
+            <DetailField strong label="Total del préstamo">
+              {formatPesos(loan.totalToRepay)}
+            </DetailField>
             <DetailField strong label="Saldo actual">
               {formatPesos(loan.currentBalance)}
             </DetailField>
-            <DetailField strong label="Total a pagar">
-              {formatPesos(loan.totalToRepay)}
-            </DetailField>
+            {loan.inValidation > 0 && (
+              <>
+                <DetailField strong label="Pago en validación">
+                  {formatPesos(loan.inValidation)}
+                </DetailField>
+                <DetailField strong label="Saldo al confirmarse el pago">
+                  {formatPesos(loan.balanceAfterValidation)}
+                </DetailField>
+              </>
+            )}
           </SimpleGrid>
+          {loan.inValidation > 0 && (
+            <Text size="sm" c="dimmed">
+              El saldo actual incluye el pago en validación hasta que se confirme.
+            </Text>
+          )}
         </Stack>
       </Paper>
 

@@ -61,6 +61,7 @@ function LookupForm({
           <DigitsInput
             label="Teléfono (10 dígitos)"
             autoComplete="tel-national"
+            phone
             ref={phoneField}
             error={errors.phone}
             maxLength={10}

@@ -42,6 +42,8 @@ export const loanDetail: PublicLoanDetail = {
     amount: 10000,
     totalToRepay: 12000,
     currentBalance: 11000,
+    inValidation: 0,
+    balanceAfterValidation: 11000,
     requestDate: '2026-01-05',
     approvedOn: '2026-01-06T15:30:00.000Z',
     activatedOn: '2026-01-07T15:30:00.000Z',

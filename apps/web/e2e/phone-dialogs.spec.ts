@@ -1,0 +1,120 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { curpOf, unique } from './support/data.ts';
+import { PHONE, PHONE_WIDTH } from './support/phone.ts';
+import { signInAsAdmin, tokenOf } from './support/session.ts';
+import { apiOf, createAgent } from './support/staff-api.ts';
+
+// A phone in the hand: every select inside a dialog opens and chooses with a tap, and the page never
+// grows wider than the screen while it does.
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+/** The page's width now, and after each animation frame for a while: it must never pass the screen. */
+async function widestPage(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        let widest = document.documentElement.scrollWidth;
+        let frames = 0;
+        const step = () => {
+          widest = Math.max(widest, document.documentElement.scrollWidth, window.innerWidth);
+          if (++frames < 20) requestAnimationFrame(step);
+          else done(widest);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+}
+
+/** Taps the select open, then taps `option`: the choice shows in the field, the page keeps its width. */
+async function tapChoose(page: Page, select: Locator, option: string | RegExp) {
+  await select.tap();
+  const choice = page.getByRole('option', { name: option });
+  await expect(choice).toBeVisible();
+  expect(await widestPage(page), 'the page grows sideways while the options are open').toBeLessThanOrEqual(
+    PHONE_WIDTH,
+  );
+  await choice.tap();
+  await expect(choice).toBeHidden();
+  expect(await widestPage(page)).toBeLessThanOrEqual(PHONE_WIDTH);
+}
+
+async function signedInApi(page: Page) {
+  await signInAsAdmin(page);
+  return apiOf(page.request, await tokenOf(page));
+}
+
+test('approves a loan choosing the withdrawal account by tap', async ({ page }) => {
+  const id = unique();
+  const api = await signedInApi(page);
+  const accountName = `Caja Tap ${id}`;
+  await api.post('/api/v1/bank-accounts', {
+    name: accountName,
+    bankName: 'Banorte',
+    customerName: 'PrestaYa Oficina',
+    balance: 20_000,
+  });
+  const customer = await api.post('/api/v1/customers', {
+    name: `Rosa${id}`,
+    lastName: 'Tactil',
+    phone: `56${id.slice(-8)}`,
+    curp: curpOf('TARO', id),
+  });
+  const loan = await api.post(`/api/v1/customers/${customer.id}/loans`, { amount: 5_000 });
+
+  await page.goto('/admin/loans');
+  const search = page.getByPlaceholder('No. préstamo o cliente');
+  await search.fill(String(loan.num));
+  await search.press('Enter');
+  const row = page
+    .getByRole('table', { name: 'Lista Global de Préstamos' })
+    .getByRole('row')
+    .filter({ hasText: `Rosa${id}` });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Acciones' }).tap();
+  await page.getByRole('menuitem', { name: 'Aprobar', exact: true }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Aprobación de Préstamo' });
+  const select = dialog.getByRole('combobox', { name: 'Cuenta de retiro' });
+  await tapChoose(page, select, new RegExp(`^${accountName} — Saldo`));
+  await expect(select).toHaveValue(new RegExp(`^${accountName}`));
+  await dialog.getByRole('button', { name: 'Aprobar' }).tap();
+  await expect(page.getByText('El préstamo ha sido aprobado')).toBeVisible();
+});
+
+test('registers a customer choosing the agent by tap', async ({ page }) => {
+  const id = unique();
+  const api = await signedInApi(page);
+  await createAgent(api, { lastName: `Tap${id}`, username: `tap.${id}@prestaya.mx`, pin: '4817' });
+  await page.goto('/admin/customers');
+  await page.getByRole('button', { name: 'Registrar' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Registrar Nuevo Cliente' });
+  const agent = dialog.getByRole('combobox', { name: 'Agente' });
+  await tapChoose(page, agent, `Agente Tap${id}`);
+  await expect(agent).toHaveValue(`Agente Tap${id}`);
+});
+
+test("taps the selects of a customer's dialogs: the address's Estado, the loan request's terms", async ({
+  page,
+}) => {
+  const id = unique();
+  const api = await signedInApi(page);
+  const customer = await api.post('/api/v1/customers', {
+    name: `Selena${id}`,
+    lastName: 'Tactil',
+    phone: `59${id.slice(-8)}`,
+    curp: curpOf('TASE', id),
+  });
+  await page.goto(`/admin/customers/${customer.id}`);
+
+  await page.getByRole('button', { name: 'Solicitar' }).tap();
+  const request = page.getByRole('dialog', { name: 'Nueva solicitud de Préstamo' });
+  await request.getByLabel('Monto').fill('5000');
+  await tapChoose(page, request.getByRole('combobox', { name: 'Plazo' }), '12 semanas');
+  await expect(request.getByRole('combobox', { name: 'Plazo' })).toHaveValue('12 semanas');
+  await page.reload();
+
+  await page.getByRole('tab', { name: 'Datos Personales' }).tap();
+  await page.getByRole('region', { name: 'Direcciones' }).getByRole('button', { name: 'Registrar' }).tap();
+  const address = page.getByRole('dialog', { name: 'Registrar Dirección' });
+  await tapChoose(page, address.getByRole('combobox', { name: 'Estado' }), 'Puebla');
+  await expect(address.getByRole('combobox', { name: 'Estado' })).toHaveValue('Puebla');
+});
