@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectProblem, request } from '../support/app.ts';
-import { api, context, world } from '../support/payments-world.ts';
+import { usePaymentsWorld } from '../support/payments-world.ts';
 import { overdueLoan } from '../support/worlds.ts';
+
+const { api, context, world } = usePaymentsWorld();
 
 /**
  * The specification cancels a fine with `DELETE /api/v1/loans/{loanId}/fees/{feeId}`; it keeps working
