@@ -5,7 +5,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const importRe = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importRe =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s*['"]([^'"]+)['"]/gm;
 
 function* sourceFiles(dir) {
   for (const name of readdirSync(dir)) {
@@ -60,6 +61,106 @@ const rules = [
   },
 ];
 
+/**
+ * The server's layers, low to high: a file may import its own layer or a lower one, never a higher one.
+ * Each entry is a top-level name under apps/server/src (a folder, or a file without `.ts`). Rules know
+ * nothing of HTTP; http is the reply vocabulary (refusals, problem bodies, route schemas) and does no
+ * I/O; db may refuse with it; modules are the API's operations; jobs run modules' work on a timer;
+ * plugins wire modules into Fastify (and report on jobs); the commands (demo) and app.ts sit on top.
+ */
+const SERVER_LAYERS = [
+  ['paths', 'errors', 'command-output'],
+  ['config', 'logger'],
+  ['domain'],
+  ['http'],
+  ['db'],
+  ['csv', 'backup'],
+  ['modules'],
+  ['jobs'],
+  ['plugins'],
+  ['demo'],
+  ['app'],
+  ['server'],
+];
+const SERVER_SRC = 'apps/server/src';
+
+/** The relative imports of every server source file, resolved to files under apps/server/src. */
+function serverImportGraph() {
+  const graph = new Map();
+  for (const file of sourceFiles(join(root, SERVER_SRC))) {
+    const targets = new Set();
+    for (const match of readFileSync(file, 'utf8').matchAll(importRe)) {
+      const spec = match[1] ?? match[2] ?? match[3];
+      if (spec.startsWith('.')) targets.add(relative(root, resolve(dirname(file), spec)));
+    }
+    graph.set(relative(root, file), [...targets]);
+  }
+  return graph;
+}
+
+function layerOf(file) {
+  const top = relative(SERVER_SRC, file).split('/')[0].replace(/\.ts$/, '');
+  const index = SERVER_LAYERS.findIndex((layer) => layer.includes(top));
+  return { top, index };
+}
+
+/** Every circle of imports, each reported once (Tarjan's strongly connected components). */
+function importCycles(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  let next = 0;
+  const visit = (file) => {
+    index.set(file, next);
+    low.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file), low.get(target)));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file), index.get(target)));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    const selfImport = (graph.get(file) ?? []).includes(file);
+    if (component.length > 1 || selfImport) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+function serverLayerProblems() {
+  const graph = serverImportGraph();
+  const found = [];
+  for (const [file, targets] of graph) {
+    const from = layerOf(file);
+    if (from.index < 0) {
+      found.push(`${file}: ${from.top} is in no server layer (add it to SERVER_LAYERS)`);
+      continue;
+    }
+    for (const target of targets) {
+      if (!target.startsWith(`${SERVER_SRC}/`)) continue;
+      const to = layerOf(target);
+      if (to.index > from.index)
+        found.push(`${file}: the ${from.top} layer imports the higher ${to.top} layer (${target})`);
+    }
+  }
+  for (const cycle of importCycles(graph))
+    found.push(`import circle in the server among: ${cycle.join(', ')}`);
+  return found;
+}
+
 const problems = [];
 for (const base of ['apps/server/src', 'apps/web/src', 'packages/contracts/src', 'packages/domain/src']) {
   let files;
@@ -72,7 +173,7 @@ for (const base of ['apps/server/src', 'apps/web/src', 'packages/contracts/src',
     const rel = relative(root, file);
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(importRe)) {
-      const spec = match[1] ?? match[2];
+      const spec = match[1] ?? match[2] ?? match[3];
       const target = spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : spec;
       for (const rule of rules) {
         if (rule.applies(rel) && rule.forbids(rel, target, spec))
@@ -81,6 +182,8 @@ for (const base of ['apps/server/src', 'apps/web/src', 'packages/contracts/src',
     }
   }
 }
+
+problems.push(...serverLayerProblems());
 
 if (problems.length > 0) {
   console.error(`Import boundaries broken:\n${problems.join('\n')}`);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from './errors.ts';
+import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from '../http/problems.ts';
 
 /**
  * Replies produced below Fastify's routing: Node's HTTP parser refuses a request (clientError), Node

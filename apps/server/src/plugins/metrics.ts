@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { problemBody, sendProblem } from '../http/problems.ts';
 import type { AccrualRun } from '../jobs/scheduler.ts';
-import { NOT_FOUND_DETAIL, problemBody, sendProblem } from './errors.ts';
+import { NOT_FOUND_DETAIL } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { z } from '@prestaya/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { problemBody, sendProblem } from '../../http/problems.ts';
 import { NO_AUTH, problemResponses } from '../../http/responses.ts';
-import { problemBody, sendProblem } from '../../plugins/errors.ts';
 import { databaseAnswers } from './service.ts';
 
 const ok = z.object({ status: z.literal('ok') });
