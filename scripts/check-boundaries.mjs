@@ -80,7 +80,7 @@ const SERVER_LAYERS = [
   ['plugins'],
   ['demo'],
   ['app'],
-  ['server'],
+  ['server', 'bench-api'],
 ];
 const SERVER_SRC = 'apps/server/src';
 

@@ -1,14 +1,16 @@
 /** The cases of the API benchmark: the requests autocannon cycles through, and the SQL behind each. */
 import type { PagedQuery } from '@prestaya/contracts';
 import { addDays, businessDate } from '@prestaya/domain';
-import type { AppDb } from '../../apps/server/src/db/client.ts';
-import { countHit } from '../../apps/server/src/db/rate-limit-hits.ts';
-import { loadSessionUser } from '../../apps/server/src/modules/auth/service.ts';
-import { listCustomers } from '../../apps/server/src/modules/customers/list.ts';
-import { listLoans } from '../../apps/server/src/modules/loans/list.ts';
-import { listPayments } from '../../apps/server/src/modules/payments/list.ts';
-import { pendingPayments } from '../../apps/server/src/modules/payments/pending.ts';
-import { lookupLoan } from '../../apps/server/src/modules/public/service.ts';
+import {
+  type AppDb,
+  countHit,
+  listCustomers,
+  listLoans,
+  listPayments,
+  loadSessionUser,
+  lookupLoan,
+  pendingPayments,
+} from '@prestaya/server/bench';
 import { BUSINESS_TIME_ZONE } from '../lib/business-time.ts';
 import type { LoadCase } from './load.ts';
 import type { Samples } from './samples.ts';

@@ -4,7 +4,7 @@
  * the server's start-up accrual has nothing to do.
  */
 import { businessDate } from '@prestaya/domain';
-import { accrueFees } from '../../apps/server/src/jobs/accrual.ts';
+import { accrueFees } from '@prestaya/server/bench';
 import { BENCH_ADMIN } from '../generate/generate.ts';
 import { openTarget } from '../lib/target.ts';
 

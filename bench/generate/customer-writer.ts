@@ -6,8 +6,7 @@ import {
   loanTerms,
   TERM_WEEKS,
 } from '@prestaya/domain';
-import type { Random } from '../../apps/server/src/demo/random.ts';
-import { loanStanding } from '../../apps/server/src/domain/loan-balance.ts';
+import { loanStanding, type Random } from '@prestaya/server/bench';
 import type { CopyValue } from '../lib/bulk.ts';
 import { addDaysFast as addDays, daysBetween, iso } from '../lib/business-time.ts';
 import type { WorldBuffers } from './buffers.ts';

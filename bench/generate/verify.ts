@@ -6,15 +6,16 @@
  * = Σ items, report tallies = the figures of the rows. Prints each check; returns the number of failures.
  */
 import { addDays } from '@prestaya/domain';
-import { portfolioRisk } from '../../apps/server/src/domain/portfolio-risk.ts';
-import { accrueFees } from '../../apps/server/src/jobs/accrual.ts';
 import {
+  accrueFees,
   livePortfolioRows,
   liveWeeklyFigures,
+  portfolioRisk,
+  tallyPortfolioRows,
+  tallyWeeklyFigures,
   type WeeklyFigures,
   WHOLE_BUSINESS,
-} from '../../apps/server/src/modules/reports/live.ts';
-import { tallyPortfolioRows, tallyWeeklyFigures } from '../../apps/server/src/modules/reports/tallies.ts';
+} from '@prestaya/server/bench';
 import type { Target } from '../lib/target.ts';
 
 const CHECKS: { name: string; sql: string }[] = [

@@ -15,10 +15,7 @@
  * The ledger (account_transactions) is derived afterwards in SQL from loans and payments (ledger.ts).
  */
 
-import { fakePerson } from '../../apps/server/src/demo/people.ts';
-import { NATIONWIDE } from '../../apps/server/src/demo/places.ts';
-import { streamFor } from '../../apps/server/src/demo/random.ts';
-import { customerSearchText } from '../../apps/server/src/domain/search-text.ts';
+import { customerSearchText, fakePerson, NATIONWIDE, streamFor } from '@prestaya/server/bench';
 import { addDaysFast as addDays, iso } from '../lib/business-time.ts';
 import type { WorldBuffers } from './buffers.ts';
 import { CustomerWriter, WORK_END, WORK_START } from './customer-writer.ts';
