@@ -3,13 +3,14 @@ import {
   idParams,
   PASSWORD_RESET_HOURS,
   paged,
-  pagedQuery,
   passwordResetLink,
   user,
   userCreate,
+  userExportQuery,
+  userListQuery,
   userUpdate,
 } from '@prestaya/contracts';
-import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { asListQuery, csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { createPasswordResetLink } from './password-reset.ts';
@@ -55,7 +56,7 @@ export const usersRoutes = taggedRoutes('users', async (app, docs) => {
 
   app.get(
     '/',
-    docs({ querystring: pagedQuery, response: { 200: paged(user), ...problemResponses(400, 401, 403) } }),
+    docs({ querystring: userListQuery, response: { 200: paged(user), ...problemResponses(400, 401, 403) } }),
     (request) => listUsers(app.db, { ...request.query, countCap: app.listCountCap }),
   );
 
@@ -66,7 +67,7 @@ export const usersRoutes = taggedRoutes('users', async (app, docs) => {
       ...csvRouteDocs(
         'Usuarios en CSV (administradores), con su tipo de usuario: la misma búsqueda, filtro y orden que la lista.',
       ),
-      querystring: listExportQuery,
+      querystring: userExportQuery,
     }),
     (request, reply) =>
       sendCsv(reply, usersCsv(app.db, asListQuery(request.query), app.config.businessTimeZone)),
