@@ -1,5 +1,5 @@
 import { bankAccountCreate, userCreate } from '@prestaya/contracts';
-import { createBankAccount } from '../modules/bank-accounts/service.ts';
+import { createBankAccount } from '../modules/bank-accounts/create-bank-account.ts';
 import { createUser } from '../modules/users/service.ts';
 import { hm } from './agenda.ts';
 import { SETUP_DAY } from './plan.ts';

@@ -7,7 +7,7 @@ import { writeAudit } from '../../db/write-audit.ts';
 import type { CustomerActor } from '../../domain/customers.ts';
 import { installmentStatusAfterRejection } from '../../domain/loan-balance.ts';
 import { refuse } from '../../http/refusals.ts';
-import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
+import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
 import { abonoReason, PAYMENT_AUDIT_ENTITY } from './messages.ts';
