@@ -37,4 +37,4 @@ export {
   WHOLE_BUSINESS,
 } from './modules/reports/live.ts';
 export { tallyPortfolioRows, tallyWeeklyFigures } from './modules/reports/tallies.ts';
-export { createUser } from './modules/users/service.ts';
+export { createUser } from './modules/users/create-user.ts';

@@ -5,7 +5,7 @@ import { importUploadedFiles } from './db/import-uploads.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startBackupScheduler } from './jobs/backup-scheduler.ts';
 import { startAccrualScheduler } from './jobs/scheduler.ts';
-import { createFirstAdmin } from './modules/users/service.ts';
+import { createFirstAdmin } from './modules/users/create-first-admin.ts';
 
 /**
  * The only place that listens. Order: config → database → migrations → app (JWT secret) → proof images

@@ -9,7 +9,8 @@ import {
 } from '@prestaya/contracts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
-import { createFirstAdmin, hasAnyUser } from '../users/service.ts';
+import { createFirstAdmin } from '../users/create-first-admin.ts';
+import { hasAnyUser } from '../users/queries.ts';
 import { countLoginAttempt, type LoginRateLimit } from './login-limit.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { login } from './service.ts';

@@ -13,10 +13,14 @@ import {
 import { asListQuery, csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
+import { createUser } from './create-user.ts';
+import { usersCsv } from './export.ts';
+import { getUser } from './get-user.ts';
+import { listUsers } from './list-users.ts';
 import { createPasswordResetLink } from './password-reset.ts';
 import { revokeSessions } from './revoke-sessions.ts';
-import { createUser, getUser, listUsers, updateUser, usersCsv } from './service.ts';
 import { unlockPinRoutes } from './unlock-pin-routes.ts';
+import { updateUser } from './update-user.ts';
 
 /** Staff accounts: ROLE_ADMIN only, enforced here for every route of the module. */
 export const usersRoutes = taggedRoutes('users', async (app, docs) => {
