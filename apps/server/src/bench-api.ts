@@ -29,7 +29,7 @@ export { listCustomers } from './modules/customers/list.ts';
 export { listLoans } from './modules/loans/list.ts';
 export { listPayments } from './modules/payments/list.ts';
 export { pendingPayments } from './modules/payments/pending.ts';
-export { lookupLoan } from './modules/public/service.ts';
+export { lookupLoan } from './modules/public/lookup-loan.ts';
 export {
   livePortfolioRows,
   liveWeeklyFigures,

@@ -17,14 +17,10 @@ import { NO_AUTH, ok, problemResponses, taggedRoutes } from '../../http/response
 import { idempotencyOf, publicPaymentScope } from '../payments/idempotency.ts';
 import { registerPayment } from '../payments/register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
+import { authoriseAgent, ensureMayAuthoriseLoan, PinLockedProblem } from './authorise-agent.ts';
+import { loanStatement } from './loan-statement.ts';
+import { lookupLoan } from './lookup-loan.ts';
 import { PUBLIC_RATE_LIMIT } from './messages.ts';
-import {
-  authoriseAgent,
-  ensureMayAuthoriseLoan,
-  loanStatement,
-  lookupLoan,
-  PinLockedProblem,
-} from './service.ts';
 
 /** Per client IP, counted in PostgreSQL (plugins/rate-limit.ts), so the limit holds across servers. */
 const limitPerClient = (name: string) => ({
