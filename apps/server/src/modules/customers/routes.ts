@@ -15,9 +15,11 @@ import { asListQuery, csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { createAddress, deleteAddress, updateAddress } from './addresses.ts';
+import { createCustomer } from './create-customer.ts';
 import { customersCsv } from './export.ts';
+import { getCustomer } from './get-customer.ts';
 import { listCustomers } from './list.ts';
-import { createCustomer, getCustomer, updateCustomer } from './service.ts';
+import { updateCustomer } from './update-customer.ts';
 
 /**
  * Customers and their addresses, for every signed-in staff member (the /api/v1 hook authenticates).

@@ -1,10 +1,8 @@
 import { envelope, portfolioReport, reportRangeQuery, weeklyPaymentsReport } from '@prestaya/contracts';
 import { businessDate } from '@prestaya/domain';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
-import {
-  portfolioReport as buildPortfolioReport,
-  weeklyPaymentsReport as buildWeeklyPaymentsReport,
-} from './service.ts';
+import { portfolioReport as buildPortfolioReport } from './portfolio.ts';
+import { weeklyPaymentsReport as buildWeeklyPaymentsReport } from './weekly-payments.ts';
 
 /**
  * /api/v1/reports — weekly payments and portfolio figures, for every signed-in user: an
