@@ -53,7 +53,7 @@ const sessionClaims = z.object({
   exp: z.number(),
 });
 
-async function authPlugin(app: FastifyInstance, options: { secret: string }) {
+async function auth(app: FastifyInstance, options: { secret: string }) {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256' },
@@ -98,4 +98,4 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
   });
 }
 
-export default fp(authPlugin, { name: 'prestaya-auth', dependencies: ['prestaya-database'] });
+export const authPlugin = fp(auth, { name: 'prestaya-auth', dependencies: ['prestaya-database'] });

@@ -1,5 +1,6 @@
 import type { Problem } from '@prestaya/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException } from '../db/pg-errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -84,7 +85,7 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   return problemBody(500, INTERNAL_DETAIL);
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error, request);
     if (problem.status === 503) {
@@ -110,7 +111,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /** 404 for every unknown route; `fallback` lets the SPA answer browser navigations first. */
-export function registerNotFoundHandler(
+export function setNotFoundProblem(
   app: FastifyInstance,
   fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ) {
@@ -120,3 +121,5 @@ export function registerNotFoundHandler(
     return sendProblem(reply, problemBody(404, NOT_FOUND_DETAIL));
   });
 }
+
+export const errorHandlerPlugin = fp(errorHandler, { name: 'prestaya-error-handler' });

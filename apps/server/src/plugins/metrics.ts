@@ -46,7 +46,7 @@ function mayRead(request: FastifyRequest, tokenDigest: Buffer | undefined, trust
  * the database answers. One Registry per app: tests build many apps in one process, and prom-client's
  * global registry would refuse the second app's metrics.
  */
-async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
+async function metrics(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();
   const tokenDigest = options.token ? createHash('sha256').update(options.token).digest() : undefined;
 
@@ -154,4 +154,4 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   });
 }
 
-export default fp(metricsPlugin, { name: 'prestaya-metrics' });
+export const metricsPlugin = fp(metrics, { name: 'prestaya-metrics' });

@@ -1,5 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppDb } from '../db/client.ts';
 import { countHit } from '../db/rate-limit-hits.ts';
 import { refuse } from '../http/refusals.ts';
@@ -23,10 +24,12 @@ function postgresStore(db: AppDb): FastifyRateLimitStoreCtor {
 }
 
 /** Opt-in per route (`config.rateLimit` with a `keyGenerator` naming the limit); nothing is limited globally. */
-export async function registerRateLimit(app: FastifyInstance, db: AppDb) {
+async function rateLimits(app: FastifyInstance, { db }: { db: AppDb }) {
   await app.register(rateLimit, {
     global: false,
     store: postgresStore(db),
     errorResponseBuilder: () => refuse('auth.too_many_attempts'),
   });
 }
+
+export const rateLimitPlugin = fp(rateLimits, { name: 'prestaya-rate-limit' });

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { setNotFoundProblem } from './errors.ts';
 
 /** Paths the SPA never owns: unknown ones there are API 404s, not the app shell. */
 const SERVER_PREFIXES = ['/api/', '/public/api/'];
@@ -56,7 +58,7 @@ export function isSpaNavigation(request: FastifyRequest): boolean {
  * Serves the built web app when `webDist/index.html` exists. Returns the SPA fallback for the
  * not-found handler, or undefined when there is nothing to serve (API-only runs and most tests).
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+async function serveWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(join(webDist, 'index.html'))) return undefined;
   // A document missing from the build (index.html alone, or public.html without the pages) falls back
   // to the generic one, which renders any page.
@@ -90,3 +92,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     return sendDocument(reply, request.url.split('?', 1)[0] ?? '/');
   };
 }
+
+/**
+ * What a URL no route serves gets: a browser navigation the web app's document (when it is built),
+ * anything else the 404 problem. Registered after every route.
+ */
+async function webApp(app: FastifyInstance, { webDist }: { webDist: string }) {
+  setNotFoundProblem(app, await serveWebApp(app, webDist));
+}
+
+export const webAppPlugin = fp(webApp, { name: 'prestaya-web-app' });
