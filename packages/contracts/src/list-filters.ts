@@ -1,4 +1,5 @@
 import { pagedQuery } from './common.ts';
+import { isOneOf } from './labels.ts';
 import type { z } from './zod.ts';
 
 /** How a list reads its `q` filter: the message of a value it does not know, and what blank means. */
@@ -10,10 +11,6 @@ interface ChoiceFilter {
 
 const STATUS_FILTER: ChoiceFilter = { message: 'Estatus inválido', blankMeansAll: true };
 const OPERATION_TYPE_FILTER: ChoiceFilter = { message: 'Tipo de movimiento inválido', blankMeansAll: false };
-
-function isOneOf<S extends string>(values: readonly S[], value: string): value is S {
-  return (values as readonly string[]).includes(value);
-}
 
 /**
  * `q` as one of `values`, else an issue on `q` worded like every refused field. Called from a
