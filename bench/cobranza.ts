@@ -22,16 +22,18 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { businessDate, OPEN_STATUSES } from '@prestaya/domain';
+import {
+  type AppDb,
+  accrueFees,
+  buildApp,
+  businessClock,
+  collectionDay,
+  listCollections,
+  literalList,
+  loadConfig,
+  schema,
+} from '@prestaya/server/bench';
 import { drizzle } from 'drizzle-orm/pglite';
-import { buildApp } from '../apps/server/src/app.ts';
-import { businessClock } from '../apps/server/src/clock.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import type { AppDb } from '../apps/server/src/db/client.ts';
-import { literalList } from '../apps/server/src/db/literals.ts';
-import * as schema from '../apps/server/src/db/schema/index.ts';
-import { accrueFees } from '../apps/server/src/jobs/accrual.ts';
-import { collectionDay } from '../apps/server/src/modules/collections/due-loans.ts';
-import { listCollections } from '../apps/server/src/modules/collections/list.ts';
 import { BENCH_ADMIN, benchAgentUsername, generate } from './generate/generate.ts';
 import type { Profile } from './generate/settings.ts';
 import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';

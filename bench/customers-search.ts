@@ -16,20 +16,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { customerSearchText } from '@prestaya/domain';
+import {
+  buildApp,
+  containsPattern,
+  createUser,
+  customers,
+  fakePerson,
+  loadConfig,
+  loadSessionUser,
+  migrateDatabase,
+  mulberry32,
+  NATIONWIDE,
+  openDatabase,
+  users,
+} from '@prestaya/server/bench';
 import { asc, eq, like, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { customers } from '../apps/server/src/db/schema/customers.ts';
-import { users } from '../apps/server/src/db/schema/users.ts';
-import { containsPattern } from '../apps/server/src/db/search.ts';
-import { fakePerson } from '../apps/server/src/demo/people.ts';
-import { NATIONWIDE } from '../apps/server/src/demo/places.ts';
-import { mulberry32 } from '../apps/server/src/demo/random.ts';
-import { loadSessionUser } from '../apps/server/src/modules/auth/service.ts';
-import { createUser } from '../apps/server/src/modules/users/service.ts';
 import { pagedTotal } from './lib/paged.ts';
 
 const CUSTOMERS = Number(process.argv[2] ?? 10_000);

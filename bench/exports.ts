@@ -17,13 +17,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { buildApp, createUser, loadConfig, migrateDatabase, openDatabase } from '@prestaya/server/bench';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { createUser } from '../apps/server/src/modules/users/service.ts';
 
 const CUSTOMERS = Number(process.argv[2] ?? 100_050);
 const AUDIT_ROWS = Number(process.argv[3] ?? 200_000);

@@ -4,8 +4,7 @@
  * the server's start-up accrual has nothing to do.
  */
 import { businessDate, OPEN_STATUSES } from '@prestaya/domain';
-import { literalList } from '../../apps/server/src/db/literals.ts';
-import { accrueFees } from '../../apps/server/src/jobs/accrual.ts';
+import { accrueFees, literalList } from '@prestaya/server/bench';
 import { BENCH_ADMIN } from '../generate/generate.ts';
 import { openTarget } from '../lib/target.ts';
 

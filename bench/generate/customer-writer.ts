@@ -7,7 +7,7 @@ import {
   loanTerms,
   TERM_WEEKS,
 } from '@prestaya/domain';
-import type { Random } from '../../apps/server/src/demo/random.ts';
+import type { Random } from '@prestaya/server/bench';
 import type { CopyValue } from '../lib/bulk.ts';
 import { addDaysFast as addDays, daysBetween, iso } from '../lib/business-time.ts';
 import type { WorldBuffers } from './buffers.ts';

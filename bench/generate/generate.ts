@@ -6,10 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Role } from '@prestaya/contracts';
-import { bankAccounts } from '../../apps/server/src/db/schema/bank-accounts.ts';
-import { users } from '../../apps/server/src/db/schema/users.ts';
-import { streamFor } from '../../apps/server/src/demo/random.ts';
-import { hashSecret } from '../../apps/server/src/modules/auth/secrets.ts';
+import { bankAccounts, hashSecret, streamFor, users } from '@prestaya/server/bench';
 import { BusinessClock } from '../lib/business-time.ts';
 import type { Target } from '../lib/target.ts';
 import { ledgerStatement } from './ledger.ts';

@@ -1,5 +1,5 @@
 import { TERM_WEEKS } from '@prestaya/domain';
-import type { Random } from '../../apps/server/src/demo/random.ts';
+import type { Random } from '@prestaya/server/bench';
 import { addDaysFast as addDays } from '../lib/business-time.ts';
 import type { LoanKind, Profile } from './settings.ts';
 

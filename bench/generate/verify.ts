@@ -14,15 +14,16 @@ import {
   OWED_INSTALLMENT_STATUSES,
   portfolioRisk,
 } from '@prestaya/domain';
-import { literalList } from '../../apps/server/src/db/literals.ts';
-import { accrueFees } from '../../apps/server/src/jobs/accrual.ts';
 import {
+  accrueFees,
+  literalList,
   livePortfolioRows,
   liveWeeklyFigures,
+  tallyPortfolioRows,
+  tallyWeeklyFigures,
   type WeeklyFigures,
   WHOLE_BUSINESS,
-} from '../../apps/server/src/modules/reports/live.ts';
-import { tallyPortfolioRows, tallyWeeklyFigures } from '../../apps/server/src/modules/reports/tallies.ts';
+} from '@prestaya/server/bench';
 import type { Target } from '../lib/target.ts';
 
 const CHECKS: { name: string; sql: string }[] = [

@@ -16,9 +16,7 @@
  */
 
 import { customerSearchText } from '@prestaya/domain';
-import { fakePerson } from '../../apps/server/src/demo/people.ts';
-import { NATIONWIDE } from '../../apps/server/src/demo/places.ts';
-import { streamFor } from '../../apps/server/src/demo/random.ts';
+import { fakePerson, NATIONWIDE, streamFor } from '@prestaya/server/bench';
 import { addDaysFast as addDays, iso } from '../lib/business-time.ts';
 import type { WorldBuffers } from './buffers.ts';
 import { CustomerWriter, WORK_END, WORK_START } from './customer-writer.ts';

@@ -3,8 +3,9 @@
  * auto_explain, loaded into the pool's one connection, sends each plan over 0.2 s to the client as a
  * NOTICE, which is printed. PostgreSQL only (the server's superuser loads the module).
  */
+
+import type { Database } from '@prestaya/server/bench';
 import type pg from 'pg';
-import type { Database } from '../../apps/server/src/db/client.ts';
 
 const print = (notice: { message?: string }) => {
   if (notice.message?.includes('duration:')) console.log(notice.message);

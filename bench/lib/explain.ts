@@ -3,10 +3,10 @@
  * a whole app built on the handle) runs once on a drizzle handle whose logger records every statement
  * with its parameters, then each statement is run again under EXPLAIN (ANALYZE, BUFFERS).
  */
+
+import { type AppDb, schema } from '@prestaya/server/bench';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { AppDb } from '../../apps/server/src/db/client.ts';
-import * as schema from '../../apps/server/src/db/schema/index.ts';
 
 export interface Statement {
   text: string;

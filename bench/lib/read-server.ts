@@ -8,10 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
-import { MIGRATIONS_FOLDER } from '../../apps/server/src/db/migrate.ts';
+import { buildApp, type Database, loadConfig, MIGRATIONS_FOLDER, openDatabase } from '@prestaya/server/bench';
 import { queryRows } from './target.ts';
 
 /** The newest migration's timestamp in the journal, and the newest one the database has applied. */

@@ -4,9 +4,8 @@
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type Database, migrateDatabase, openDatabase } from '@prestaya/server/bench';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
-import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
 import { type BulkSink, pgliteSink, postgresSink } from './bulk.ts';
 
 export const DEFAULT_BENCH_URL = 'postgres://postgres@127.0.0.1:5432/prestaya_bench';

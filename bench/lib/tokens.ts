@@ -3,9 +3,9 @@
  * hash to compute, no sign-in rate-limit row written. The token is valid on every server sharing the
  * app's JWT secret.
  */
+
+import { type AppDb, loadSessionUser } from '@prestaya/server/bench';
 import type { FastifyInstance } from 'fastify';
-import type { AppDb } from '../../apps/server/src/db/client.ts';
-import { loadSessionUser } from '../../apps/server/src/modules/auth/service.ts';
 
 export async function sessionToken(app: FastifyInstance, db: AppDb, userId: string): Promise<string> {
   return app.issueToken(

@@ -7,8 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { buildApp, loadConfig } from '@prestaya/server/bench';
 import { explain, loggingDatabase } from '../lib/explain.ts';
 import type { ScreenCase } from './requests.ts';
 import type { PreparedTarget } from './targets.ts';

@@ -7,9 +7,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
+import { buildApp, type Database, loadConfig, openDatabase } from '@prestaya/server/bench';
 import { BENCH_ADMIN, benchAgentUsername } from '../generate/generate.ts';
 import { BUSINESS_TIME_ZONE } from '../lib/business-time.ts';
 import { queryRows } from '../lib/target.ts';

@@ -21,18 +21,18 @@ import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts
 import { publicRoutes } from './modules/public/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
-import authPlugin from './plugins/auth.ts';
-import { clientErrorHandler, registerNodeLevelProblems } from './plugins/client-errors.ts';
-import { registerCompression } from './plugins/compression.ts';
-import databasePlugin from './plugins/database.ts';
-import { registerApiDocs } from './plugins/docs.ts';
-import { frameworkErrors, registerErrorHandler, registerNotFoundHandler } from './plugins/errors.ts';
-import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
-import { LOAD_SHEDDING, type LoadSheddingOptions, registerLoadShedding } from './plugins/load-shedding.ts';
-import metricsPlugin from './plugins/metrics.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerSecurityHeaders } from './plugins/security.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { clientErrorHandler, nodeLevelProblemsPlugin } from './plugins/client-errors.ts';
+import { compressionPlugin } from './plugins/compression.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { apiDocsPlugin } from './plugins/docs.ts';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { LOAD_SHEDDING, type LoadSheddingOptions, loadSheddingPlugin } from './plugins/load-shedding.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,19 +115,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('listCountCap', options.listCountCap ?? LIST_COUNT_CAP);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  acceptEmptyJsonBodies(app);
-  registerErrorHandler(app);
-  registerNodeLevelProblems(app);
+  await app.register(jsonBodyPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(nodeLevelProblemsPlugin);
 
   await app.register(databasePlugin, { db: database.db });
   const loadShedding = options.loadShedding ?? (database.kind === 'pg' ? LOAD_SHEDDING : false);
-  if (loadShedding) await registerLoadShedding(app, loadShedding);
+  if (loadShedding) await app.register(loadSheddingPlugin, loadShedding);
   await app.register(metricsPlugin, { database, token: config.metricsToken, trustProxy: config.trustProxy });
-  await registerSecurityHeaders(app);
-  await registerCompression(app);
-  await registerRateLimit(app, database.db);
+  await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
+  await app.register(rateLimitPlugin, { db: database.db });
   await app.register(authPlugin, { secret: config.jwtSecret });
-  await registerApiDocs(app);
+  await app.register(apiDocsPlugin);
 
   await app.register(healthRoutes);
   await app.register(
@@ -160,6 +160,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(publicRoutes, { prefix: '/public/api/v1' });
 
-  registerNotFoundHandler(app, await registerWebApp(app, config.webDist));
+  await app.register(webAppPlugin, { webDist: config.webDist });
   return app;
 }

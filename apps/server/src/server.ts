@@ -1,11 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { importUploadedFiles } from './db/import-uploads.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startBackupScheduler } from './jobs/backup-scheduler.ts';
 import { startAccrualScheduler } from './jobs/scheduler.ts';
-import { importUploadedFiles } from './modules/payments/import-uploads.ts';
-import { createFirstAdmin } from './modules/users/service.ts';
+import { createFirstAdmin } from './modules/users/create-first-admin.ts';
 
 /**
  * The only place that listens. Order: config → database → migrations → app (JWT secret) → proof images

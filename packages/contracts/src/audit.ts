@@ -28,7 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   recomputed: 'Recalculado',
   approved: 'Aprobado',
   activated: 'Entregado',
-  // Ledger movements (bank-accounts/ledger-service.ts writes `movement_<type>`).
+  // Ledger movements (bank-accounts/apply-movement.ts writes `movement_<type>`).
   ...Object.fromEntries(
     ACCOUNT_OPERATION_TYPES.map((type) => [
       `movement_${type.toLowerCase()}`,

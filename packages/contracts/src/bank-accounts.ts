@@ -1,5 +1,6 @@
-import { uuid } from './common.ts';
+import { datedListExportQuery, datedListQuery, uuid } from './common.ts';
 import { ACCOUNT_OPERATION_TYPES } from './labels.ts';
+import { withOperationTypeFilter } from './list-filters.ts';
 import { pesos, positivePesos } from './money.ts';
 import { requiredText } from './text.ts';
 import { z } from './zod.ts';
@@ -86,3 +87,11 @@ export const BANK_ACCOUNT_ORDER_COLUMNS = [
 ] as const;
 
 export const transactionParams = z.object({ id: uuid, transactionId: uuid });
+
+/** Query of an account's ledger (`q`: an operation type, `from`/`to`: dates) and of its CSV export. */
+export const accountTransactionListQuery = withOperationTypeFilter(datedListQuery, ACCOUNT_OPERATION_TYPES);
+export const accountTransactionExportQuery = withOperationTypeFilter(
+  datedListExportQuery,
+  ACCOUNT_OPERATION_TYPES,
+);
+export type AccountTransactionListQuery = z.output<typeof accountTransactionListQuery>;

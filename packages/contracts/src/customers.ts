@@ -1,5 +1,6 @@
 import { numbered, personName, staffName, uuid } from './common.ts';
 import { CUSTOMER_STATUSES, LOAN_STATUSES } from './labels.ts';
+import { statusListQueries } from './list-filters.ts';
 import { isAllowedText, optionalText, queryText, requiredText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -159,3 +160,7 @@ export const CUSTOMER_ORDER_COLUMNS = [
 ] as const;
 
 export const addressParams = z.object({ id: uuid, addressId: uuid });
+
+/** Query of the customers list (`q`: a customer status) and of its CSV export. */
+export const { list: customerListQuery, export: customerExportQuery } = statusListQueries(CUSTOMER_STATUSES);
+export type CustomerListQuery = z.output<typeof customerListQuery>;

@@ -10,6 +10,7 @@ export * from './dates.ts';
 export * from './folio.ts';
 export * from './idempotency.ts';
 export * from './labels.ts';
+export * from './list-filters.ts';
 export * from './loans.ts';
 export * from './money.ts';
 export * from './password-reset.ts';

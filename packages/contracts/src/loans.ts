@@ -1,5 +1,6 @@
 import { isoDate, numbered, personName } from './common.ts';
 import { LOAN_STATUSES, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
+import { statusListQueries } from './list-filters.ts';
 import { positivePesos } from './money.ts';
 import { z } from './zod.ts';
 
@@ -75,3 +76,7 @@ export const scheduledPayment = z.object({
 export type ScheduledPayment = z.infer<typeof scheduledPayment>;
 
 export const LOAN_ORDER_COLUMNS = ['num', 'amount', 'status', 'createdOn', 'requestDate'] as const;
+
+/** Query of the global loans list (`q`: a loan status) and of its CSV export. */
+export const { list: loanListQuery, export: loanExportQuery } = statusListQueries(LOAN_STATUSES);
+export type LoanListQuery = z.output<typeof loanListQuery>;

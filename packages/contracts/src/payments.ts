@@ -1,7 +1,8 @@
 import { PAYMENT_DECISIONS } from '@prestaya/domain';
-import { numbered, personName, staffName } from './common.ts';
+import { datedListExportQuery, datedListQuery, numbered, personName, staffName } from './common.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import { FEE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
+import { withStatusFilter } from './list-filters.ts';
 import { scheduledPayment } from './loans.ts';
 import { requiredText } from './text.ts';
 import { z } from './zod.ts';
@@ -131,3 +132,8 @@ export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 export const PROOF_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 
 export const PAYMENT_ORDER_COLUMNS = ['createdOn', 'amount', 'status'] as const;
+
+/** Query of 'Pagos Recibidos' (`q`: a payment status, `from`/`to`: dates) and of its CSV export. */
+export const paymentListQuery = withStatusFilter(datedListQuery, PAYMENT_STATUSES);
+export const paymentExportQuery = withStatusFilter(datedListExportQuery, PAYMENT_STATUSES);
+export type PaymentListQuery = z.output<typeof paymentListQuery>;

@@ -1,6 +1,7 @@
 import { firstName, lastName, password, pin, username } from './auth.ts';
 import { numbered, staffName } from './common.ts';
 import { ROLES, USER_STATUSES } from './labels.ts';
+import { statusListQueries } from './list-filters.ts';
 import { z } from './zod.ts';
 
 const roles = z
@@ -65,3 +66,7 @@ export const pinUnlockResult = z.object({
   wasLocked: z.boolean(),
 });
 export type PinUnlockResult = z.infer<typeof pinUnlockResult>;
+
+/** Query of the users list (`q`: a user status) and of its CSV export. */
+export const { list: userListQuery, export: userExportQuery } = statusListQueries(USER_STATUSES);
+export type UserListQuery = z.output<typeof userListQuery>;

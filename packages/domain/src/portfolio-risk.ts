@@ -3,7 +3,7 @@ import type { OpenLoanStatus } from './loan-status.ts';
 
 /**
  * Portfolio risk: days past due, DPD buckets and portfolio at risk. Pure: integer centavos and
- * 'YYYY-MM-DD' business dates in, figures out. modules/reports/service.ts only gathers the rows.
+ * 'YYYY-MM-DD' business dates in, figures out. modules/reports/portfolio.ts only gathers the rows.
  *
  * Definitions (one place):
  * - Unpaid installment: status PENDING, DELAYED or VALIDATING — what currentBalance still counts as

@@ -1,6 +1,6 @@
 import { addressInput, customerInput } from '@prestaya/contracts';
 import { createAddress } from '../modules/customers/addresses.ts';
-import { createCustomer } from '../modules/customers/service.ts';
+import { createCustomer } from '../modules/customers/create-customer.ts';
 import { hm } from './agenda.ts';
 import { requestLoan } from './phase-loans.ts';
 import type { Behaviour, CustomerPlan } from './plan.ts';

@@ -1,6 +1,6 @@
 import { accountMovement } from '@prestaya/contracts';
 import { accrueFees } from '../jobs/accrual.ts';
-import { moveMoney } from '../modules/bank-accounts/service.ts';
+import { moveMoney } from '../modules/bank-accounts/move-money.ts';
 import { hm, weekday } from './agenda.ts';
 import { HISTORY_DAYS } from './plan.ts';
 import type { DemoRun } from './run.ts';

@@ -1,6 +1,6 @@
 import { bankAccountCreate, userCreate } from '@prestaya/contracts';
-import { createBankAccount } from '../modules/bank-accounts/service.ts';
-import { createUser } from '../modules/users/service.ts';
+import { createBankAccount } from '../modules/bank-accounts/create-bank-account.ts';
+import { createUser } from '../modules/users/create-user.ts';
 import { hm } from './agenda.ts';
 import { SETUP_DAY } from './plan.ts';
 import type { DemoRun } from './run.ts';

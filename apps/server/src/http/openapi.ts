@@ -2,7 +2,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { problem, z } from '@prestaya/contracts';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { problemBody } from '../plugins/errors.ts';
+import { problemBody } from './problems.ts';
 
 /**
  * The rules that make the OpenAPI document say what the server really answers, applied to every

@@ -59,8 +59,6 @@ const unavailable = withStatus(503);
 export const REFUSALS = {
   'session.invalid': unauthorized('Sesión inválida o expirada'),
   forbidden: forbidden('No tiene permisos para esta operación'),
-  'list.invalid_status': badRequest('Estatus inválido', 'q'),
-  'list.invalid_type': badRequest('Tipo de movimiento inválido', 'q'),
   'list.invalid_order': badRequest('No se puede ordenar por "{key}"; use uno de: {allowed}', 'orderBy'),
   'money.invalid_amount': badRequest('Monto inválido'),
 

@@ -1,5 +1,5 @@
 import { problem, z } from '@prestaya/contracts';
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyPluginOptions, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Response schemas for the problem statuses a route can answer, so the OpenAPI document lists them. */
@@ -34,11 +34,18 @@ function routeDocs(tag: string) {
   });
 }
 
-/** A plugin whose routes all carry one OpenAPI tag: `docs` builds each route's options with it. */
-export function taggedRoutes(
+/**
+ * A plugin whose routes all carry one OpenAPI tag: `docs` builds each route's options with it. Other
+ * route options (config, preHandler) are spread beside `docs(…)`.
+ */
+export function taggedRoutes<Options extends FastifyPluginOptions = Record<never, never>>(
   tag: string,
-  routes: (app: Parameters<FastifyPluginAsyncZod>[0], docs: ReturnType<typeof routeDocs>) => Promise<void>,
-): FastifyPluginAsyncZod {
+  routes: (
+    app: Parameters<FastifyPluginAsyncZod<Options>>[0],
+    docs: ReturnType<typeof routeDocs>,
+    options: Options,
+  ) => Promise<void>,
+): FastifyPluginAsyncZod<Options> {
   const docs = routeDocs(tag);
-  return (app) => routes(app, docs);
+  return (app, options) => routes(app, docs, options);
 }

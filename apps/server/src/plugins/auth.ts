@@ -54,7 +54,7 @@ const sessionClaims = z.object({
   exp: z.number(),
 });
 
-async function authPlugin(app: FastifyInstance, options: { secret: string }) {
+async function auth(app: FastifyInstance, options: { secret: string }) {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256' },
@@ -100,4 +100,4 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
   });
 }
 
-export default fp(authPlugin, { name: 'prestaya-auth', dependencies: ['prestaya-database'] });
+export const authPlugin = fp(auth, { name: 'prestaya-auth', dependencies: ['prestaya-database'] });

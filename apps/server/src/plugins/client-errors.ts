@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from './errors.ts';
+import fp from 'fastify-plugin';
+import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from '../http/problems.ts';
 
 /**
  * Replies produced below Fastify's routing: Node's HTTP parser refuses a request (clientError), Node
@@ -88,7 +89,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
  * is built with must go with it: `http: { requireHostHeader: false }` (a Host-less HTTP/1.1 request
  * reaches the hook below) and `return503OnClosing: false`.
  */
-export function registerNodeLevelProblems(app: FastifyInstance) {
+async function nodeLevelProblems(app: FastifyInstance) {
   // A request that arrives on an open connection while the server drains would get Fastify's English
   // 503; with `return503OnClosing: false` it reaches this hook, which answers the same 503 as a problem.
   let closing = false;
@@ -118,3 +119,5 @@ export function registerNodeLevelProblems(app: FastifyInstance) {
     response.end(body);
   });
 }
+
+export const nodeLevelProblemsPlugin = fp(nodeLevelProblems, { name: 'prestaya-node-level-problems' });

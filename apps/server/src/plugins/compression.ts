@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
  * Replies of 1 KiB or more are compressed when the client accepts it (brotli at the plugin's fast
@@ -13,10 +14,12 @@ import type { FastifyInstance } from 'fastify';
  * chose and could make a victim's browser send with credentials (staff sessions are bearer tokens, not
  * cookies), so compression opens no BREACH-style guessing.
  */
-export async function registerCompression(app: FastifyInstance) {
+async function compression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
     globalDecompression: false,
   });
 }
+
+export const compressionPlugin = fp(compression, { name: 'prestaya-compression' });

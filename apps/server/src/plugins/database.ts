@@ -9,8 +9,8 @@ declare module 'fastify' {
 }
 
 /** Makes the drizzle handle available to routes as `app.db`; closing it is server.ts's job. */
-async function databasePlugin(app: FastifyInstance, options: { db: AppDb }) {
+async function database(app: FastifyInstance, options: { db: AppDb }) {
   app.decorate('db', options.db);
 }
 
-export default fp(databasePlugin, { name: 'prestaya-database' });
+export const databasePlugin = fp(database, { name: 'prestaya-database' });

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { openApiTransforms } from '../http/openapi.ts';
 
 export const DOCS_PREFIX = '/api/docs';
@@ -10,7 +11,7 @@ export const DOCS_PREFIX = '/api/docs';
  * /api/docs/json. Must be registered before the routes so it sees them. http/openapi.ts adds what the
  * routes do not say themselves (problem+json errors, the framework's statuses, multipart bodies).
  */
-export async function registerApiDocs(app: FastifyInstance) {
+async function apiDocs(app: FastifyInstance) {
   const { transform, transformObject } = openApiTransforms();
   await app.register(swagger, {
     openapi: {
@@ -36,3 +37,5 @@ export async function registerApiDocs(app: FastifyInstance) {
         .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
   });
 }
+
+export const apiDocsPlugin = fp(apiDocs, { name: 'prestaya-api-docs' });

@@ -1,38 +1,14 @@
 import type { Problem } from '@prestaya/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException } from '../db/pg-errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { type FieldError, HttpProblem } from '../errors.ts';
+import { HttpProblem } from '../errors.ts';
+import { problemBody, sendProblem } from '../http/problems.ts';
 import { refusalMessage } from '../http/refusals.ts';
 
-/**
- * The one place where errors become `application/problem+json` (RFC 9457). `detail` is Spanish and
- * safe to show; stacks and driver messages stay in the server log.
- */
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
-
-const TITLES: Record<number, string> = {
-  400: 'Solicitud inválida',
-  401: 'No autenticado',
-  403: 'Prohibido',
-  404: 'No encontrado',
-  405: 'Método no permitido',
-  406: 'No aceptable',
-  408: 'Tiempo de espera agotado',
-  409: 'Conflicto',
-  413: 'Contenido demasiado grande',
-  414: 'URL demasiado larga',
-  415: 'Tipo de contenido no soportado',
-  416: 'Rango no satisfacible',
-  417: 'Expectativa no satisfecha',
-  422: 'Entidad no procesable',
-  423: 'Bloqueado',
-  429: 'Demasiadas solicitudes',
-  431: 'Encabezados demasiado grandes',
-  500: 'Error interno',
-  503: 'Servicio no disponible',
-};
+// Every error, the router's own included, leaves as a problem+json body built by http/problems.ts.
 
 /** Fastify's own client errors, by code, with a Spanish detail instead of its English message. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
@@ -72,20 +48,6 @@ export const RETRY_AFTER_SECONDS = 5;
 
 export const DATA_EXCEPTION_DETAIL = 'Los datos enviados contienen caracteres o valores no permitidos';
 
-export function problemBody(status: number, detail: string, errors?: FieldError[]): Problem {
-  return {
-    type: 'about:blank',
-    title: TITLES[status] ?? (status < 500 ? 'Solicitud inválida' : 'Error interno'),
-    status,
-    detail,
-    ...(errors?.length ? { errors } : {}),
-  };
-}
-
-export function sendProblem(reply: FastifyReply, problem: Problem) {
-  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
-}
-
 /** `/roles/0` → `roles.0`; an empty path means the whole body/query/params object. */
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.split('/').filter(Boolean).join('.');
@@ -123,7 +85,7 @@ export function toProblem(error: unknown, request: FastifyRequest): Problem {
   return problemBody(500, INTERNAL_DETAIL);
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error, request);
     if (problem.status === 503) {
@@ -149,7 +111,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /** 404 for every unknown route; `fallback` lets the SPA answer browser navigations first. */
-export function registerNotFoundHandler(
+export function setNotFoundProblem(
   app: FastifyInstance,
   fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ) {
@@ -159,3 +121,5 @@ export function registerNotFoundHandler(
     return sendProblem(reply, problemBody(404, NOT_FOUND_DETAIL));
   });
 }
+
+export const errorHandlerPlugin = fp(errorHandler, { name: 'prestaya-error-handler' });

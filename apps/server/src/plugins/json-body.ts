@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { badRequest } from '../errors.ts';
 import { decodeUtf8, INVALID_UTF8_DETAIL } from '../files/utf8.ts';
 
@@ -6,10 +7,10 @@ import { decodeUtf8, INVALID_UTF8_DETAIL } from '../files/utf8.ts';
  * The JSON body parser. Fastify refuses `Content-Type: application/json` with an empty body; some
  * clients send that header on body-less POSTs (token refresh), so an empty body becomes `undefined`:
  * routes without a body accept it and routes with one answer the usual 400 "El cuerpo de la solicitud
- * es requerido". The bytes are decoded as strict UTF-8 (domain/utf8.ts): there is no field to name
+ * es requerido". The bytes are decoded as strict UTF-8 (files/utf8.ts): there is no field to name
  * yet when they are broken, so the 400 says it is the body.
  */
-export function acceptEmptyJsonBodies(app: FastifyInstance) {
+async function emptyJsonBodies(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -25,3 +26,5 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
     parseJson(request, text, done);
   });
 }
+
+export const jsonBodyPlugin = fp(emptyJsonBodies, { name: 'prestaya-json-body' });

@@ -1,5 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Refusal } from '../http/refusals.ts';
 import { RETRY_AFTER_SECONDS } from './errors.ts';
 
@@ -25,7 +26,7 @@ class Overloaded extends Refusal {
   }
 }
 
-export async function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions) {
+async function loadShedding(app: FastifyInstance, options: LoadSheddingOptions) {
   await app.register(underPressure, {
     maxEventLoopDelay: options.maxEventLoopDelayMs,
     sampleInterval: options.sampleIntervalMs,
@@ -33,3 +34,5 @@ export async function registerLoadShedding(app: FastifyInstance, options: LoadSh
     customError: Overloaded,
   });
 }
+
+export const loadSheddingPlugin = fp(loadShedding, { name: 'prestaya-load-shedding' });

@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { problemBody, sendProblem } from '../http/problems.ts';
 import type { AccrualRun } from '../jobs/scheduler.ts';
-import { NOT_FOUND_DETAIL, problemBody, sendProblem } from './errors.ts';
+import { NOT_FOUND_DETAIL } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +46,7 @@ function mayRead(request: FastifyRequest, tokenDigest: Buffer | undefined, trust
  * the database answers. One Registry per app: tests build many apps in one process, and prom-client's
  * global registry would refuse the second app's metrics.
  */
-async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
+async function metrics(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();
   const tokenDigest = options.token ? createHash('sha256').update(options.token).digest() : undefined;
 
@@ -153,4 +154,4 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   });
 }
 
-export default fp(metricsPlugin, { name: 'prestaya-metrics' });
+export const metricsPlugin = fp(metrics, { name: 'prestaya-metrics' });

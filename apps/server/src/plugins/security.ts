@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -44,10 +45,12 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): [strin
 }
 
 /** Every reply gets them, errors and 404s included: set on the raw response, as helmet itself does. */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+async function securityHeadersHook(app: FastifyInstance) {
   const headers = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 }
+
+export const securityHeadersPlugin = fp(securityHeadersHook, { name: 'prestaya-security-headers' });

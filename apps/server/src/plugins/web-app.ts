@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { documentFor, PUBLIC_PAGE_NAMES, publicPageDocument, SERVER_PATHS } from '@prestaya/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { setNotFoundProblem } from './errors.ts';
 
 const NO_CACHE = 'no-cache';
 /** Vite puts content-hashed files under /assets: their URL changes whenever their content does. */
@@ -35,7 +37,7 @@ export function isSpaNavigation(request: FastifyRequest): boolean {
  * Serves the built web app when `webDist/index.html` exists. Returns the SPA fallback for the
  * not-found handler, or undefined when there is nothing to serve (API-only runs and most tests).
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+async function serveWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(join(webDist, 'index.html'))) return undefined;
   // A document missing from the build (index.html alone, or public.html without the pages) falls back
   // to the generic one, which renders any page.
@@ -72,3 +74,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     return sendDocument(reply, request.url.split('?', 1)[0] ?? '/');
   };
 }
+
+/**
+ * What a URL no route serves gets: a browser navigation the web app's document (when it is built),
+ * anything else the 404 problem. Registered after every route.
+ */
+async function webApp(app: FastifyInstance, { webDist }: { webDist: string }) {
+  setNotFoundProblem(app, await serveWebApp(app, webDist));
+}
+
+export const webAppPlugin = fp(webApp, { name: 'prestaya-web-app' });

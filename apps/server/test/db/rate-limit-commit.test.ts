@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppDb } from '../../src/db/client.ts';
-import { countHit } from '../../src/plugins/rate-limit.ts';
+import { countHit } from '../../src/db/rate-limit-hits.ts';
 import { useTestApp } from '../support/app.ts';
 import { rowsOf } from '../support/database.ts';
 
@@ -15,7 +15,7 @@ const settingOf = async (db: AppDb) => {
 };
 
 /**
- * The rate-limit counter commits without waiting for the WAL flush (plugins/rate-limit.ts): the
+ * The rate-limit counter commits without waiting for the WAL flush (db/rate-limit-hits.ts): the
  * setting covers the counter's own transaction and nothing after it on the same connection.
  */
 describe('rate-limit counter commit', () => {

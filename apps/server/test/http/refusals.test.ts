@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFUSALS, Refusal, type RefusalCode, refuse } from '../../src/http/refusals.ts';
-import { LedgerRefusalError } from '../../src/modules/bank-accounts/ledger-service.ts';
+import { LedgerRefusalError } from '../../src/modules/bank-accounts/apply-movement.ts';
 
 const reply = (code: RefusalCode) => {
   const { status, detail } = new Refusal(code);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { importUploadedFiles } from '../../src/modules/payments/import-uploads.ts';
+import { importUploadedFiles } from '../../src/db/import-uploads.ts';
 import { paymentsApi } from '../support/api.ts';
 import { request, useTestApp } from '../support/app.ts';
 import { filesUnder, fixture, jsonPart, tempDataDir } from '../support/builders.ts';

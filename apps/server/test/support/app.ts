@@ -7,7 +7,7 @@ import type { AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { loggerOptions } from '../../src/logger.ts';
-import { createUser } from '../../src/modules/users/service.ts';
+import { createUser } from '../../src/modules/users/create-user.ts';
 import { tempDataDir } from './builders.ts';
 import { TEST_TIME_ZONE, testNow } from './clock.ts';
 import { createTestDatabase, resetDatabase } from './database.ts';

@@ -20,7 +20,7 @@ export const auditLog = pgTable(
   },
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId),
-    // The trail newest first (at desc, id desc: modules/audit/service.ts), a page read off it.
+    // The trail newest first (at desc, id desc: modules/audit/queries.ts), a page read off it.
     index('audit_log_at_idx').on(table.at, table.id),
     // GET /audit filters (newest first): by entity, by acting user, each with a date range.
     index('audit_log_entity_at_idx').on(table.entity, table.at),

@@ -108,7 +108,7 @@ export const paymentItems = pgTable(
  * Proof images: the bytes are a stored_files row written in the payment's transaction; served only
  * through signed links. `storage_key` names the file under DATA_DIR/uploads of an attachment made by an
  * older installation; it is kept after the import so a restart can recognise (by SHA-256) and remove a
- * file whose import committed but whose removal did not happen (modules/payments/import-uploads.ts).
+ * file whose import committed but whose removal did not happen (db/import-uploads.ts).
  */
 export const paymentAttachments = pgTable(
   'payment_attachments',

@@ -12,7 +12,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
  * Every file the product keeps (proof images today), stored in the database so that it is written in
  * the same transaction as the row that references it, reaches every server on the database, and is
  * in the database's backups. Nothing is kept on the local disk. `sha256` (lowercase hex) is checked
- * when older installations' files under DATA_DIR/uploads are imported (modules/payments/import-uploads.ts).
+ * when older installations' files under DATA_DIR/uploads are imported (db/import-uploads.ts).
  */
 export const storedFiles = pgTable(
   'stored_files',

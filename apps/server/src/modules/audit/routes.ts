@@ -8,7 +8,9 @@ import {
 import { csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
-import { auditCsv, entityHistory as historyOf, listAudit } from './service.ts';
+import { entityHistory as historyOf } from './entity-history.ts';
+import { auditCsv } from './export.ts';
+import { listAudit } from './list-audit.ts';
 
 /**
  * /api/v1/audit — the audit trail (administrators) and each record's history ('Historial' on customer,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppDb } from '../../db/client.ts';
-import { countHit, peekHits } from '../../plugins/rate-limit.ts';
+import { countHit, peekHits } from '../../db/rate-limit-hits.ts';
 
 export interface LoginRateLimit {
   /** Attempts per window for one username from one client address. */

@@ -7,10 +7,10 @@ import {
   registrationStatus,
   user,
 } from '@prestaya/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuse } from '../../http/refusals.ts';
-import { NO_AUTH, problemResponses } from '../../http/responses.ts';
-import { createFirstAdmin, hasAnyUser } from '../users/service.ts';
+import { NO_AUTH, ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
+import { createFirstAdmin } from '../users/create-first-admin.ts';
+import { hasAnyUser } from '../users/queries.ts';
 import { countLoginAttempt, type LoginRateLimit } from './login-limit.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { login } from './service.ts';
@@ -21,7 +21,7 @@ export interface AuthRoutesOptions {
   loginRateLimit: LoginRateLimit;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+export const authRoutes = taggedRoutes<AuthRoutesOptions>('auth', async (app, docs, options) => {
   const replyFor = (sessionUser: SessionUser): LoginReply => ({
     userId: sessionUser.id,
     roles: sessionUser.roles,
@@ -35,6 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/login',
     {
+      ...docs({
+        security: NO_AUTH,
+        body: loginRequest,
+        response: { 200: loginReply, ...problemResponses(400, 401, 429) },
+      }),
       config: { anonymous: true },
       // After validation, so the username is counted normalised exactly as login reads it.
       preHandler: async (request, reply) => {
@@ -48,12 +53,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
         throw refuse('auth.too_many_attempts');
       },
-      schema: {
-        tags: ['auth'],
-        security: NO_AUTH,
-        body: loginRequest,
-        response: { 200: loginReply, ...problemResponses(400, 401, 429) },
-      },
     },
     async (request) => replyFor(await login(app.db, request.body, app.now)),
   );
@@ -62,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // new token keeps the session's sign-in time, and issueToken refuses once 7 days have passed since.
   app.post(
     '/token/refresh',
-    { schema: { tags: ['auth'], response: { 200: loginReply, ...problemResponses(401) } } },
+    docs({ response: { 200: loginReply, ...problemResponses(401) } }),
     async (request) => replyFor(request.user),
   );
 
@@ -71,27 +70,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/register',
     {
+      ...docs({ security: NO_AUTH, response: { 200: envelope(registrationStatus) } }),
       config: { anonymous: true },
-      schema: { tags: ['auth'], security: NO_AUTH, response: { 200: envelope(registrationStatus) } },
     },
-    async () => ({ status: 'OK' as const, data: { open: !(await hasAnyUser(app.db)) } }),
+    async () => ok({ open: !(await hasAnyUser(app.db)) }),
   );
 
   app.post(
     '/register',
     {
-      config: { anonymous: true },
-      schema: {
-        tags: ['auth'],
+      ...docs({
         security: NO_AUTH,
         body: registerRequest,
         response: { 201: envelope(user), ...problemResponses(400, 403) },
-      },
+      }),
+      config: { anonymous: true },
     },
     async (request, reply) => {
       const created = await createFirstAdmin(app.db, request.body, 'register');
       if (!created) throw refuse('auth.registration_closed');
-      return reply.code(201).send({ status: 'OK', data: created });
+      return reply.code(201).send(ok(created));
     },
   );
-};
+});

@@ -1,61 +1,50 @@
 import { createReadStream } from 'node:fs';
 import { backupListQuery, backupParams, backupSummary, envelope, paged } from '@prestaya/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { problemResponses, rawBody } from '../../http/responses.ts';
+import { ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
 import { createManualBackup, findBackup, pageOfBackups } from './service.ts';
 
 /**
  * Backups of the whole database into DATA_DIR/backups (docs/operations.md): ROLE_ADMIN only. They work
  * while the server runs, PGlite included (the dump goes through the server's own connection).
  */
-export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, options) => {
+export const backupsRoutes = taggedRoutes<{ database: Database }>('backups', async (app, docs, options) => {
   app.addHook('onRequest', app.requireRole('ROLE_ADMIN'));
   const { dataDir } = app.config;
   const target = { database: options.database, dataDir };
 
   app.get(
     '/',
-    {
-      schema: {
-        tags: ['backups'],
-        description: 'Respaldos guardados en el servidor, del más reciente al más antiguo.',
-        querystring: backupListQuery,
-        response: { 200: paged(backupSummary), ...problemResponses(400, 401, 403) },
-      },
-    },
+    docs({
+      description: 'Respaldos guardados en el servidor, del más reciente al más antiguo.',
+      querystring: backupListQuery,
+      response: { 200: paged(backupSummary), ...problemResponses(400, 401, 403) },
+    }),
     (request) => pageOfBackups(dataDir, request.query),
   );
 
   app.post(
     '/',
-    {
-      schema: {
-        tags: ['backups'],
-        description:
-          'Crea ahora un respaldo de toda la base de datos (SQL comprimido con su manifiesto). Mientras ' +
-          'se hace, las demás solicitudes esperan (un par de segundos en una oficina pequeña).',
-        response: { 201: envelope(backupSummary), ...problemResponses(401, 403) },
-      },
-    },
-    async (_request, reply) =>
-      reply.code(201).send({ status: 'OK', data: await createManualBackup(target, app.now) }),
+    docs({
+      description:
+        'Crea ahora un respaldo de toda la base de datos (SQL comprimido con su manifiesto). Mientras ' +
+        'se hace, las demás solicitudes esperan (un par de segundos en una oficina pequeña).',
+      response: { 201: envelope(backupSummary), ...problemResponses(401, 403) },
+    }),
+    async (_request, reply) => reply.code(201).send(ok(await createManualBackup(target, app.now))),
   );
 
   app.get(
     '/:name',
-    {
-      schema: {
-        tags: ['backups'],
-        description: 'Descarga un respaldo (application/gzip, como archivo adjunto).',
-        params: backupParams,
-        produces: ['application/gzip'],
-        response: {
-          200: rawBody('El archivo de respaldo', 'binary'),
-          ...problemResponses(400, 401, 403, 404),
-        },
+    docs({
+      description: 'Descarga un respaldo (application/gzip, como archivo adjunto).',
+      params: backupParams,
+      produces: ['application/gzip'],
+      response: {
+        200: rawBody('El archivo de respaldo', 'binary'),
+        ...problemResponses(400, 401, 403, 404),
       },
-    },
+    }),
     async (request, reply) => {
       const file = await findBackup(dataDir, request.params.name);
       return reply
@@ -66,4 +55,4 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database }> = asyn
         .send(createReadStream(file.path));
     },
   );
-};
+});

@@ -3,8 +3,10 @@ import {
   type AccountTransaction,
   type BankAccount,
   centsToPesos,
+  pesosToCents,
 } from '@prestaya/contracts';
 import type { AccountTransactionRow, BankAccountRow } from '../../db/schema/bank-accounts.ts';
+import { refuse } from '../../http/refusals.ts';
 
 /** The API shape of an account: centavos become pesos here and only here. */
 export function toBankAccountDto(row: BankAccountRow): BankAccount {
@@ -33,4 +35,13 @@ export function toAccountTransactionDto(row: AccountTransactionRow): AccountTran
     endRealBalance: centsToPesos(row.endRealBalanceCents),
     reason: row.reason,
   };
+}
+
+/** Pesos already validated by the contracts (≤ 2 decimals, in range); a RangeError here is still a 400. */
+export function toCents(field: string, pesos: number): number {
+  try {
+    return pesosToCents(pesos);
+  } catch {
+    throw refuse('money.invalid_amount', { field });
+  }
 }

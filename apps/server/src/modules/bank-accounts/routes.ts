@@ -1,9 +1,9 @@
 import {
   accountTransaction,
+  accountTransactionExportQuery,
+  accountTransactionListQuery,
   bankAccount,
   bankAccountCreate,
-  datedListExportQuery,
-  datedListQuery,
   envelope,
   idParams,
   MAX_LIST_RANGE_DAYS,
@@ -14,17 +14,14 @@ import {
 import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
+import { createBankAccount } from './create-bank-account.ts';
+import { accountTransactionsCsv, bankAccountsCsv } from './export.ts';
+import { getBankAccount } from './get-bank-account.ts';
+import { getAccountTransaction } from './get-transaction.ts';
+import { listBankAccounts } from './list-bank-accounts.ts';
+import { listAccountTransactions } from './list-transactions.ts';
+import { moveMoney } from './move-money.ts';
 import { movementBody } from './schemas.ts';
-import {
-  accountTransactionsCsv,
-  bankAccountsCsv,
-  createBankAccount,
-  getAccountTransaction,
-  getBankAccount,
-  listAccountTransactions,
-  listBankAccounts,
-  moveMoney,
-} from './service.ts';
 
 /**
  * Bank accounts and their ledger: ROLE_ADMIN only, enforced here for every route of the module.
@@ -61,7 +58,7 @@ export const bankAccountsRoutes = taggedRoutes('bank-accounts', async (app, docs
         'Movimientos de la cuenta en CSV (administradores): los mismos filtros que la lista, más recientes primero.',
       ),
       params: idParams,
-      querystring: datedListExportQuery,
+      querystring: accountTransactionExportQuery,
     }),
     async (request, reply) => {
       const query = asListQuery(request.query);
@@ -111,7 +108,7 @@ export const bankAccountsRoutes = taggedRoutes('bank-accounts', async (app, docs
         '(AAAA-MM-DD, días de la zona del negocio, ambos incluidos, a lo más ' +
         `${MAX_LIST_RANGE_DAYS} días) acotan la fecha del movimiento.`,
       params: idParams,
-      querystring: datedListQuery,
+      querystring: accountTransactionListQuery,
       response: { 200: paged(accountTransaction), ...problemResponses(400, 401, 403, 404) },
     }),
     (request) =>

@@ -10,7 +10,6 @@ import {
   oldestFirst,
   type PayableInstallment,
   selectPayment,
-  totalCents,
 } from '@prestaya/domain';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { toFeeDto } from '../payments/mapping.ts';

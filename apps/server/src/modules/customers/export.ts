@@ -1,4 +1,4 @@
-import { LOAN_STATUS_LABELS, NO_LOAN_LABEL, type PagedQuery } from '@prestaya/contracts';
+import { type CustomerListQuery, LOAN_STATUS_LABELS, NO_LOAN_LABEL } from '@prestaya/contracts';
 import type { CustomerActor } from '../../access/customers.ts';
 import { dayCell, integerCell, labelCell, moneyCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
@@ -34,7 +34,7 @@ function customerCsvColumns(timeZone: string): CsvColumn<CustomerListRow>[] {
 export function customersCsv(
   db: AppDb,
   actor: CustomerActor,
-  query: PagedQuery,
+  query: CustomerListQuery,
   timeZone: string,
 ): CsvExport<CustomerListRow> {
   return {

@@ -1,12 +1,10 @@
 import {
   type AgentSummary,
   type CUSTOMER_ORDER_COLUMNS,
-  CUSTOMER_STATUSES,
   type CustomerListItem,
-  isOneOf,
+  type CustomerListQuery,
   LIST_COUNT_CAP,
   type Paged,
-  type PagedQuery,
 } from '@prestaya/contracts';
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
@@ -23,7 +21,6 @@ import {
 import { type CustomerRow, currentLoanStatusRank, customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
-import { refuse } from '../../http/refusals.ts';
 import { CURRENT_LOAN_COLUMNS, type CurrentLoanRow, toCustomerLoanSummary } from '../loans/summary.ts';
 import { visibleCustomers } from './access.ts';
 import { toCustomerListItem } from './mapping.ts';
@@ -67,11 +64,8 @@ const ORDER_COLUMNS = {
 } satisfies Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], SQLWrapper>;
 
 /** `q` filters by the customer's status. */
-function statusFilter(query: PagedQuery): SQL | undefined {
-  if (!query.q) return undefined;
-  const status = query.q;
-  if (!isOneOf(CUSTOMER_STATUSES, status)) throw refuse('list.invalid_status');
-  return eq(customers.status, status);
+function statusFilter(query: CustomerListQuery): SQL | undefined {
+  return query.q ? eq(customers.status, query.q) : undefined;
 }
 
 export interface CustomerListRow {
@@ -97,9 +91,9 @@ export interface CustomerListOptions {
 
 /** The list's count cap, lowered to the search's when the list has a text search. */
 function withSearchCap(
-  query: ListRequest<PagedQuery>,
+  query: ListRequest<CustomerListQuery>,
   options: CustomerListOptions,
-): ListRequest<PagedQuery> {
+): ListRequest<CustomerListQuery> {
   if (!query.query?.trim()) return query;
   const searchCap = options.searchCountCap ?? SEARCH_COUNT_CAP;
   return { ...query, countCap: Math.min(query.countCap ?? LIST_COUNT_CAP, searchCap) };
@@ -133,7 +127,7 @@ interface Matches {
 export function customerListSource(
   db: AppDb,
   actor: CustomerActor,
-  query: ListRequest<PagedQuery>,
+  query: ListRequest<CustomerListQuery>,
   options: CustomerListOptions = {},
 ): PaginateOptions<CustomerListRow> {
   // `query` matches name, last names, phone and CURP through `search_text` (modules/customers/search.ts);
@@ -195,7 +189,7 @@ export function customerListSource(
 export function listCustomers(
   db: AppDb,
   actor: CustomerActor,
-  query: ListRequest<PagedQuery>,
+  query: ListRequest<CustomerListQuery>,
   options: CustomerListOptions = {},
 ): Promise<Paged<CustomerListItem>> {
   return paginateAs(customerListSource(db, actor, query, options), (row) =>

@@ -3,20 +3,23 @@ import {
   addressInput,
   addressParams,
   customer,
+  customerExportQuery,
   customerInput,
   customerListItem,
+  customerListQuery,
   envelope,
   idParams,
   paged,
-  pagedQuery,
 } from '@prestaya/contracts';
-import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { asListQuery, csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { createAddress, deleteAddress, updateAddress } from './addresses.ts';
+import { createCustomer } from './create-customer.ts';
 import { customersCsv } from './export.ts';
+import { getCustomer } from './get-customer.ts';
 import { listCustomers } from './list.ts';
-import { createCustomer, getCustomer, updateCustomer } from './service.ts';
+import { updateCustomer } from './update-customer.ts';
 
 /**
  * Customers and their addresses, for every signed-in staff member (the /api/v1 hook authenticates).
@@ -33,7 +36,7 @@ export const customersRoutes = taggedRoutes('customers', async (app, docs) => {
         'si es numérico, por número de cliente; `q` filtra por estatus del cliente. `orderBy` admite ' +
         'num (por omisión), name, lastName, phone, createdOn, status (por la etiqueta en español del ' +
         "estatus del préstamo; sin préstamo: 'Sin préstamo') y balance (sin préstamo cuenta como 0).",
-      querystring: pagedQuery,
+      querystring: customerListQuery,
       response: { 200: paged(customerListItem), ...problemResponses(400, 401) },
     }),
     (request) => listCustomers(app.db, request.user, { ...request.query, countCap: app.listCountCap }),
@@ -47,7 +50,7 @@ export const customersRoutes = taggedRoutes('customers', async (app, docs) => {
         'Clientes en CSV con cada columna de la lista (No., Nombre, Teléfono, CURP, Agente, Estatus, ' +
           'Saldo, Alta): la misma búsqueda, filtro y orden; un agente solo los suyos.',
       ),
-      querystring: listExportQuery,
+      querystring: customerExportQuery,
     }),
     (request, reply) =>
       sendCsv(

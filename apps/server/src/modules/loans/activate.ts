@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
-import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
+import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { changeVisibleLoan } from './access.ts';
 import { requireTransition } from './input-checks.ts';
 import { ledgerReason } from './messages.ts';

@@ -1,4 +1,4 @@
-import { LOAN_STATUS_LABELS, type PagedQuery } from '@prestaya/contracts';
+import { LOAN_STATUS_LABELS, type LoanListQuery } from '@prestaya/contracts';
 import type { CustomerActor } from '../../access/customers.ts';
 import { dayCell, integerCell, labelCell, moneyCell, nameCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
@@ -21,7 +21,7 @@ function loanCsvColumns(timeZone: string): CsvColumn<LoanJoinedRow>[] {
 export function loansCsv(
   db: AppDb,
   actor: CustomerActor,
-  query: PagedQuery,
+  query: LoanListQuery,
   timeZone: string,
 ): CsvExport<LoanJoinedRow> {
   return {

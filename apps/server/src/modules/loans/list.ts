@@ -1,5 +1,11 @@
-import type { LOAN_ORDER_COLUMNS, Loan, LoanStatus, Paged, PagedQuery } from '@prestaya/contracts';
-import { isLoanStatus } from '@prestaya/domain';
+import type {
+  LOAN_ORDER_COLUMNS,
+  Loan,
+  LoanListQuery,
+  LoanStatus,
+  Paged,
+  PagedQuery,
+} from '@prestaya/contracts';
 import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -14,7 +20,6 @@ import {
 } from '../../db/paging.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
-import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { customerSearch } from '../customers/search.ts';
 import { selectLoans, visibleLoans } from './access.ts';
@@ -89,28 +94,24 @@ export async function listCustomerLoans(
 }
 
 /**
- * GET /loans (administrators; the route enforces it): `q` filters by status (any of LOAN_STATUSES,
- * anything else is a 400); `query` matches the customer's name and last names through
+ * GET /loans (administrators; the route enforces it): `q` filters by status (its schema refuses
+ * anything but a loan status); `query` matches the customer's name and last names through
  * `customers.search_text`, normalised by the same pure function the customers search uses (so the
  * trigram index serves it, and `gomez` finds `Gómez`); a numeric `query` also matches the loan `num`.
  */
 export async function listLoans(
   db: AppDb,
   actor: CustomerActor,
-  query: ListRequest<PagedQuery>,
+  query: ListRequest<LoanListQuery>,
 ): Promise<Paged<Loan>> {
   return pagedLoans(db, query, globalLoansFilter(actor, query));
 }
 
-export function globalLoansFilter(actor: CustomerActor, query: PagedQuery): LoanFilter {
+export function globalLoansFilter(actor: CustomerActor, query: LoanListQuery): LoanFilter {
   const visible = visibleLoans(actor);
   const conditions: (SQL | undefined)[] = [visible];
-  let status: LoanStatus | undefined;
-  if (query.q) {
-    if (!isLoanStatus(query.q)) throw refuse('list.invalid_status');
-    status = query.q;
-    conditions.push(eq(loans.status, status));
-  }
+  const status = query.q;
+  if (status) conditions.push(eq(loans.status, status));
   const search = customerSearch(query.query, loans.num);
   conditions.push(search);
   const readsCustomers = visible !== undefined || search !== undefined;

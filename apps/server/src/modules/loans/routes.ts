@@ -4,13 +4,15 @@ import {
   loan,
   loanApprove,
   loanCreate,
+  loanExportQuery,
+  loanListQuery,
   loanUpdate,
   paged,
   pagedQuery,
   scheduledPayment,
   z,
 } from '@prestaya/contracts';
-import { asListQuery, csvRouteDocs, listExportQuery } from '../../csv/route.ts';
+import { asListQuery, csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
 import { ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { activateLoan } from './activate.ts';
@@ -39,7 +41,7 @@ export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
           'Lista Global de Préstamos (administradores). `q` filtra por cualquier estatus (PENDING, ' +
           'APPROVED, ACTIVE, PAID, DELAYED, CANCELLED); `query` busca por número de préstamo, nombre y ' +
           'apellidos del cliente (sin distinguir acentos) o el inicio de su CURP. Más recientes primero.',
-        querystring: pagedQuery,
+        querystring: loanListQuery,
         response: { 200: paged(loan), ...problemResponses(400, 401, 403) },
       },
       adminOnly,
@@ -55,7 +57,7 @@ export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
         ...csvRouteDocs(
           'Lista Global de Préstamos en CSV (administradores): la misma búsqueda, filtro y orden.',
         ),
-        querystring: listExportQuery,
+        querystring: loanExportQuery,
       },
       adminOnly,
     ),

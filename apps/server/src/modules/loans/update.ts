@@ -3,7 +3,7 @@ import { isUndeliveredStatus, loanTerms } from '@prestaya/domain';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { refuse } from '../../http/refusals.ts';
-import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
+import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { changeVisibleLoan } from './access.ts';
 import { isAdmin, requireNotFuture, requireTransition, toCents } from './input-checks.ts';
 import { ledgerReason } from './messages.ts';

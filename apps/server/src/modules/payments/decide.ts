@@ -14,7 +14,7 @@ import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../db/schema/payments.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
-import { applyAccountMovement } from '../bank-accounts/ledger-service.ts';
+import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
 import { abonoReason, PAYMENT_AUDIT_ENTITY } from './messages.ts';

@@ -1,4 +1,4 @@
-import { type DatedListQuery, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@prestaya/contracts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentListQuery } from '@prestaya/contracts';
 import { dateTimeCell, integerCell, labelCell, moneyCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -23,7 +23,11 @@ function paymentCsvColumns(timeZone: string): CsvColumn<PaymentJoinedRow>[] {
 }
 
 /** 'Pagos Recibidos' as CSV: the same payments, search, filter, dates and order as GET /payments. */
-export function paymentsCsv(db: AppDb, query: DatedListQuery, timeZone: string): CsvExport<PaymentJoinedRow> {
+export function paymentsCsv(
+  db: AppDb,
+  query: PaymentListQuery,
+  timeZone: string,
+): CsvExport<PaymentJoinedRow> {
   return {
     name: 'pagos',
     columns: paymentCsvColumns(timeZone),

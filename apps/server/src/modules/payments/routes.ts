@@ -1,7 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
-  datedListExportQuery,
-  datedListQuery,
   envelope,
   fee,
   feeCancellation,
@@ -11,7 +9,9 @@ import {
   PROOF_CONTENT_TYPES,
   paged,
   paymentDetails,
+  paymentExportQuery,
   paymentListItem,
+  paymentListQuery,
   paymentRequest,
   paymentStatusUpdate,
   pendingPayments,
@@ -53,7 +53,7 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
           'acentos) o el inicio de su CURP; `from`/`to` (AAAA-MM-DD, días de la zona del negocio, ' +
           `ambos incluidos, a lo más ${MAX_LIST_RANGE_DAYS} días) acotan la fecha de registro. Más ` +
           'recientes primero; `orderBy` admite createdOn, amount, status.',
-        querystring: datedListQuery,
+        querystring: paymentListQuery,
         response: { 200: paged(paymentListItem), ...problemResponses(400, 401, 403) },
       },
       adminOnly,
@@ -70,7 +70,7 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
         ...csvRouteDocs(
           'Pagos Recibidos en CSV (administradores): la misma búsqueda, filtro, fechas y orden.',
         ),
-        querystring: datedListExportQuery,
+        querystring: paymentExportQuery,
       },
       adminOnly,
     ),

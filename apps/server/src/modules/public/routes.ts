@@ -12,22 +12,15 @@ import {
 } from '@prestaya/contracts';
 import { retryAfterSeconds } from '@prestaya/domain';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuse } from '../../http/refusals.ts';
-import { NO_AUTH, problemResponses } from '../../http/responses.ts';
+import { NO_AUTH, ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { idempotencyOf, publicPaymentScope } from '../payments/idempotency.ts';
 import { registerPayment } from '../payments/register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
+import { authoriseAgent, ensureMayAuthoriseLoan, PinLockedProblem } from './authorise-agent.ts';
+import { loanStatement } from './loan-statement.ts';
+import { lookupLoan } from './lookup-loan.ts';
 import { PUBLIC_RATE_LIMIT } from './messages.ts';
-import {
-  authoriseAgent,
-  ensureMayAuthoriseLoan,
-  loanStatement,
-  lookupLoan,
-  PinLockedProblem,
-} from './service.ts';
-
-const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 
 /** Per client IP, counted in PostgreSQL (plugins/rate-limit.ts), so the limit holds across servers. */
 const limitPerClient = (name: string) => ({
@@ -46,15 +39,13 @@ const PAYMENT_LIMIT = limitPerClient('public-payment');
  * needs the `Authorization: Basic base64(userNum:pin)` of the customer's agent or an administrator
  * (PIN lockout: domain/pin-lockout.ts). Everything is rate-limited per client IP.
  */
-export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+export const publicRoutes = taggedRoutes('public', async (app, docs) => {
   await app.register(fastifyMultipart);
 
   app.get(
     '/loans/search',
     {
-      config: { rateLimit: LOOKUP_LIMIT },
-      schema: {
-        tags: ['public'],
+      ...docs({
         security: NO_AUTH,
         description:
           'Consulta pública: el préstamo solo si su número y el teléfono (10 dígitos) del cliente ' +
@@ -63,7 +54,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           'por minuto por cliente (429).',
         querystring: publicLookupQuery,
         response: { 200: envelope(publicLookupResult), ...problemResponses(400, 404, 429) },
-      },
+      }),
+      config: { rateLimit: LOOKUP_LIMIT },
     },
     async (request) => ok(await lookupLoan(app.db, request.query)),
   );
@@ -71,16 +63,15 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/loans/:id',
     {
-      config: { rateLimit: LOOKUP_LIMIT },
-      schema: {
-        tags: ['public'],
+      ...docs({
         security: NO_AUTH,
         description:
           'Estado de Cuenta de Préstamo: datos del préstamo y nombre del cliente, multas (no canceladas, ' +
           'por fecha) y pagos programados (por número). 404 "Préstamo no encontrado".',
         params: idParams,
         response: { 200: envelope(publicLoanDetail), ...problemResponses(400, 404, 429) },
-      },
+      }),
+      config: { rateLimit: LOOKUP_LIMIT },
     },
     async (request) => ok(await loanStatement(app.db, request.params.id)),
   );
@@ -88,9 +79,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/loans/:id/payments',
     {
-      config: { rateLimit: PAYMENT_LIMIT },
-      schema: {
-        tags: ['public'],
+      ...docs({
         security: NO_AUTH,
         description:
           'Registro de Pago público: el mismo multipart que el del personal (parte `paymentRequest` con ' +
@@ -110,7 +99,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           201: envelope(publicPaymentReply),
           ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 423, 429),
         },
-      },
+      }),
+      config: { rateLimit: PAYMENT_LIMIT },
     },
     async (request, reply) => {
       // The credential first: an unauthorised request never has its upload read.
@@ -147,4 +137,4 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-};
+});

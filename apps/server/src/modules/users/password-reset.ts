@@ -1,13 +1,5 @@
-import {
-  envelope,
-  idParams,
-  PASSWORD_RESET_HOURS,
-  PASSWORD_RESET_PAGE,
-  type PasswordResetLink,
-  passwordResetLink,
-} from '@prestaya/contracts';
+import { PASSWORD_RESET_PAGE, type PasswordResetLink } from '@prestaya/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
 import { mayReceiveResetLink, resetLinkExpiry } from '../../credentials/password-reset.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -15,7 +7,6 @@ import { passwordResets } from '../../db/schema/password-resets.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
-import { problemResponses } from '../../http/responses.ts';
 import { newResetToken } from '../auth/reset-tokens.ts';
 
 /**
@@ -64,30 +55,3 @@ export async function createPasswordResetLink(
   });
   return { userId, path: `${PASSWORD_RESET_PAGE}/${token}`, expiresOn: expiresOn.toISOString() };
 }
-
-/** Registered inside the users module, so its ROLE_ADMIN hook applies. */
-export const passwordResetLinkRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/:id/password-reset',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Genera un enlace de restablecimiento de contraseña (administradores)',
-        description:
-          `Enlace de un solo uso, válido ${PASSWORD_RESET_HOURS} h, para que el usuario asigne una ` +
-          'nueva contraseña sin correo electrónico: `path` es `/auth/reset/<token>` (relativo al ' +
-          'sitio) y `expiresOn` su vencimiento. Solo esta respuesta lo contiene: el servidor guarda ' +
-          'únicamente el SHA-256 del token y no puede volver a mostrarlo. Generar otro anula los ' +
-          'enlaces anteriores sin usar del mismo usuario. 404 si el usuario no existe; 409 si está ' +
-          'cancelado.',
-        params: idParams,
-        response: { 201: envelope(passwordResetLink), ...problemResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({
-        status: 'OK' as const,
-        data: await createPasswordResetLink(app.db, request.user.id, request.params.id, app.now()),
-      }),
-  );
-};

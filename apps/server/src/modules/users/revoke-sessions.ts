@@ -1,12 +1,10 @@
-import { envelope, idParams, type User, user } from '@prestaya/contracts';
+import type { User } from '@prestaya/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
-import { problemResponses } from '../../http/responses.ts';
 import { toUserDto } from './mapping.ts';
 
 /**
@@ -38,22 +36,3 @@ export async function revokeSessions(db: AppDb, actorId: string, userId: string)
     return toUserDto(row);
   });
 }
-
-/** Registered inside the users module, so its ROLE_ADMIN hook applies. */
-export const revokeSessionsRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/:id/revoke-sessions',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Cierra todas las sesiones del usuario (administradores)',
-        params: idParams,
-        response: { 200: envelope(user), ...problemResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      status: 'OK' as const,
-      data: await revokeSessions(app.db, request.user.id, request.params.id),
-    }),
-  );
-};

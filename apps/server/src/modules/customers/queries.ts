@@ -1,26 +1,24 @@
 import type { Customer, customerInput, z } from '@prestaya/contracts';
 import { customerSearchText } from '@prestaya/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { and, asc, eq } from 'drizzle-orm';
 import { type CustomerActor, resolveAgentAssignment } from '../../access/customers.ts';
-import type { AppDb, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { addresses, customers } from '../../db/schema/customers.ts';
 import { users } from '../../db/schema/users.ts';
-import { insertAudited, updateAudited } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { toCustomerLoanSummary } from '../loans/summary.ts';
-import { findVisibleCustomer, visibleCustomers } from './access.ts';
+import { visibleCustomers } from './access.ts';
 import { requireCurpLength } from './input-guards.ts';
 import { selectCustomers } from './list.ts';
-import { customerAuditSnapshot, toCustomerDto } from './mapping.ts';
+import { toCustomerDto } from './mapping.ts';
 
 export type CustomerFields = z.output<typeof customerInput>;
 
-const AUDIT_ENTITY = 'customer';
+export const AUDIT_ENTITY = 'customer';
 
 /** A visible customer with its agent, addresses (in creation order) and current loan. */
-async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promise<Customer> {
+export async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promise<Customer> {
   const [row] = await selectCustomers(db)
     .where(and(eq(customers.id, id), visibleCustomers(actor)))
     .limit(1);
@@ -33,15 +31,11 @@ async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promi
   return toCustomerDto(row.customer, row.agent, addressRows, toCustomerLoanSummary(row.currentLoan));
 }
 
-export function getCustomer(db: AppDb, actor: CustomerActor, id: string): Promise<Customer> {
-  return loadCustomer(db, actor, id);
-}
-
 /**
  * The agent a create/update assigns, checked against the rules of access/customers.ts; a newly chosen
  * agent must be an existing active user (its row is share-locked so it cannot be cancelled meanwhile).
  */
-async function assignedAgent(
+export async function assignedAgent(
   tx: DbOrTx,
   actor: CustomerActor,
   requested: string | null | undefined,
@@ -61,7 +55,7 @@ async function assignedAgent(
 }
 
 /** The unique index decides, not a pre-check, so two concurrent creations cannot both succeed. */
-async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
+export async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
@@ -71,7 +65,7 @@ async function translateDuplicate<T>(work: Promise<T>): Promise<T> {
 }
 
 /** The columns a create or update writes from the form, `search_text` included. */
-function editableColumns(input: CustomerFields) {
+export function editableColumns(input: CustomerFields) {
   requireCurpLength(input.curp);
   return {
     name: input.name,
@@ -81,54 +75,4 @@ function editableColumns(input: CustomerFields) {
     curp: input.curp,
     searchText: customerSearchText(input),
   };
-}
-
-/** A new customer is always PENDING (docs/product.md §4); without an agent it is assigned to the current user (docs/product.md §6). */
-export async function createCustomer(
-  db: AppDb,
-  actor: CustomerActor,
-  input: CustomerFields,
-): Promise<Customer> {
-  const columns = editableColumns(input);
-  return translateDuplicate(
-    db.transaction(async (tx) => {
-      const agentId = await assignedAgent(tx, actor, input.agentId);
-      const values = { id: uuidv7(), ...columns, status: 'PENDING' as const, agentId };
-      const row = await insertAudited(tx, customers, values, {
-        actorId: actor.id,
-        entity: AUDIT_ENTITY,
-        snapshot: customerAuditSnapshot,
-      });
-      return loadCustomer(tx, actor, row.id);
-    }),
-  );
-}
-
-/**
- * Replaces the form fields. The status is the server's (not taken from the form) and an absent agentId
- * keeps the current agent; only an administrator can give the customer to someone else.
- */
-export async function updateCustomer(
-  db: AppDb,
-  actor: CustomerActor,
-  id: string,
-  input: CustomerFields,
-): Promise<Customer> {
-  const columns = editableColumns(input);
-  return translateDuplicate(
-    db.transaction(async (tx) => {
-      const current = await findVisibleCustomer(tx, actor, id, 'update');
-      const agentId = await assignedAgent(tx, actor, input.agentId, current.agentId);
-      const values = { ...columns, agentId, updatedOn: sql`now()` };
-      const row = await updateAudited(tx, customers, eq(customers.id, id), values, {
-        actorId: actor.id,
-        entity: AUDIT_ENTITY,
-        entityId: id,
-        before: current,
-        snapshot: customerAuditSnapshot,
-      });
-      if (!row) throw refuse('customer.not_found');
-      return loadCustomer(tx, actor, id);
-    }),
-  );
 }

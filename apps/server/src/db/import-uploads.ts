@@ -2,11 +2,11 @@ import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDb } from '../../db/client.ts';
-import { paymentAttachments } from '../../db/schema/payments.ts';
-import { storedFiles } from '../../db/schema/stored-files.ts';
-import { sha256Hex, storeFile } from '../../db/stored-files.ts';
-import { sniffImageType } from '../../files/image-sniff.ts';
+import { sniffImageType } from '../files/image-sniff.ts';
+import type { AppDb } from './client.ts';
+import { paymentAttachments } from './schema/payments.ts';
+import { storedFiles } from './schema/stored-files.ts';
+import { sha256Hex, storeFile } from './stored-files.ts';
 
 export interface UploadsImport {
   /** Files written into stored_files and then removed from the disk. */

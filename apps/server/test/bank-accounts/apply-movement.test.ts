@@ -7,7 +7,7 @@ import {
   type AccountMovementInput,
   applyAccountMovement,
   LedgerRefusalError,
-} from '../../src/modules/bank-accounts/ledger-service.ts';
+} from '../../src/modules/bank-accounts/apply-movement.ts';
 import { bankAccountsApi } from '../support/api.ts';
 import { expectProblem, useAdmin, useTestApp } from '../support/app.ts';
 import { expectLedgerInvariant } from '../support/ledger-invariant.ts';

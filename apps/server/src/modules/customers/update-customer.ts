@@ -1,0 +1,46 @@
+import type { Customer } from '@prestaya/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { CustomerActor } from '../../access/customers.ts';
+import type { AppDb } from '../../db/client.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { updateAudited } from '../../db/write-audit.ts';
+import { refuse } from '../../http/refusals.ts';
+import { findVisibleCustomer } from './access.ts';
+import { customerAuditSnapshot } from './mapping.ts';
+import {
+  AUDIT_ENTITY,
+  assignedAgent,
+  type CustomerFields,
+  editableColumns,
+  loadCustomer,
+  translateDuplicate,
+} from './queries.ts';
+
+/**
+ * Replaces the form fields. The status is the server's (not taken from the form) and an absent agentId
+ * keeps the current agent; only an administrator can give the customer to someone else.
+ */
+export async function updateCustomer(
+  db: AppDb,
+  actor: CustomerActor,
+  id: string,
+  input: CustomerFields,
+): Promise<Customer> {
+  const columns = editableColumns(input);
+  return translateDuplicate(
+    db.transaction(async (tx) => {
+      const current = await findVisibleCustomer(tx, actor, id, 'update');
+      const agentId = await assignedAgent(tx, actor, input.agentId, current.agentId);
+      const values = { ...columns, agentId, updatedOn: sql`now()` };
+      const row = await updateAudited(tx, customers, eq(customers.id, id), values, {
+        actorId: actor.id,
+        entity: AUDIT_ENTITY,
+        entityId: id,
+        before: current,
+        snapshot: customerAuditSnapshot,
+      });
+      if (!row) throw refuse('customer.not_found');
+      return loadCustomer(tx, actor, id);
+    }),
+  );
+}
