@@ -50,7 +50,7 @@ function ledgerRefusal(refusal: LedgerRefusal): ConstructorParameters<typeof Ref
 }
 
 /**
- * A movement the ledger refuses (domain/ledger.ts). Invalid amount → 400; short balance, more than is
+ * A movement the ledger refuses (packages/domain/src/ledger.ts). Invalid amount → 400; short balance, more than is
  * reserved, or an overflowing balance → 409 Conflict: the request is well-formed but the account's
  * current state does not allow it (it may succeed later). Callers may catch it to word their own detail.
  */

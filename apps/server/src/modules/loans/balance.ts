@@ -64,7 +64,7 @@ const standingSnapshot = (s: Omit<LoanStanding, 'status'> & { status: LoanStatus
 });
 
 /**
- * THE recomputation of delivered loans (domain/loan-balance.ts has the rule): currentRealAmount,
+ * THE recomputation of delivered loans (packages/domain/src/loan-balance.ts has the rule): currentRealAmount,
  * currentBalance and status (ACTIVE/DELAYED/PAID) from the loan's installments and fees. Runs in the
  * caller's transaction after its own changes; locks the loans (lockLoans) before reading, so what it
  * reads is what the other writers of these loans committed. Loans PENDING, APPROVED or CANCELLED are

@@ -40,7 +40,7 @@ export interface RegisterPaymentInput {
 }
 
 /**
- * Registers a payment (docs/architecture.md "Payments"; the rules are domain/payment-rules.ts). In ONE transaction:
+ * Registers a payment (docs/architecture.md "Payments"; the rules are packages/domain/src/payment-rules.ts). In ONE transaction:
  * the loan row is locked, then its installments and its pending/selected fees; the rules are checked on
  * the locked rows; the payment (VALIDATING, amount computed here), its items and the attachment are
  * inserted with the proof image's bytes (stored_files); the items become VALIDATING; the loan is

@@ -5,7 +5,7 @@ import { pinLockouts } from '../../db/schema/pin-lockouts.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 
 /**
- * THE PIN lockout rule (limits in domain/pin-lockout.ts), kept in `pin_lockouts`: one counter per
+ * THE PIN lockout rule (limits in packages/domain/src/pin-lockout.ts), kept in `pin_lockouts`: one counter per
  * (typed user number, client address) and one per number for every address ('*'). A failure updates
  * both with ONE `INSERT … VALUES (address row), ('*' row) ON CONFLICT DO UPDATE … RETURNING`: the CASE
  * expressions below are the rule. PostgreSQL locks each conflicting row and evaluates them on its

@@ -37,7 +37,7 @@ const PAYMENT_LIMIT = limitPerClient('public-payment');
  * Routes of /public/api/v1 (docs/architecture.md "People and access"): no staff session. Lookups need the
  * loan number and the customer's phone together; the statement needs the loan's unguessable id; a payment
  * needs the `Authorization: Basic base64(userNum:pin)` of the customer's agent or an administrator
- * (PIN lockout: domain/pin-lockout.ts). Everything is rate-limited per client IP.
+ * (PIN lockout: packages/domain/src/pin-lockout.ts). Everything is rate-limited per client IP.
  */
 export const publicRoutes = taggedRoutes('public', async (app, docs) => {
   await app.register(fastifyMultipart);

@@ -4,7 +4,7 @@ import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts'
  * Report figures (weekly payments, portfolio). SQL only gathers rows: an administrator's from the
  * tallies the triggers keep (tallies.ts), so the work does not grow with the loans and payments; an
  * agent's from their own customers' rows (live.ts). The portfolio arithmetic lives in
- * domain/portfolio-risk.ts. Money stays in integer centavos until the reply, where it becomes pesos
+ * packages/domain/src/portfolio-risk.ts. Money stays in integer centavos until the reply, where it becomes pesos
  * (centsToPesos).
  *
  * Scope: an administrator sees the whole business ('ALL'); an agent only the loans and payments of

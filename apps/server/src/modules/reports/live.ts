@@ -177,7 +177,7 @@ export const toLoanRiskRow = (row: RiskSqlRow): LoanRiskRow =>
   });
 
 /**
- * The ACTIVE and DELAYED loans of the scope as LoanRiskRow (domain/portfolio-risk.ts), from their
+ * The ACTIVE and DELAYED loans of the scope as LoanRiskRow (packages/domain/src/portfolio-risk.ts), from their
  * installments: per loan its unpaid installments, the highest unpaid number (the last one unpaid ⇔
  * it equals the term) and its oldest unpaid due date before `today`; identical loans grouped.
  */

@@ -11,7 +11,7 @@ import { tallyPortfolioRows } from './tallies.ts';
 
 /**
  * GET /reports/portfolio: the portfolio as of the business day `today` (definitions of DPD,
- * outstanding principal, PAR and buckets in domain/portfolio-risk.ts). Cash in accounts (Σ Saldo,
+ * outstanding principal, PAR and buckets in packages/domain/src/portfolio-risk.ts). Cash in accounts (Σ Saldo,
  * Σ Saldo Real over every bank account) is business-wide, so only administrators get it.
  */
 export async function portfolioReport(
