@@ -190,6 +190,10 @@ export function fuzzBodies(world: () => World) {
       template: () => ({ reason: 'Fuzz' }),
       fields: { reason: text(300) },
     }),
+    'DELETE /api/v1/loans/:id/fees/:feeId': () => ({
+      template: () => ({ reason: 'Fuzz' }),
+      fields: { reason: text(300) },
+    }),
   };
 
   const paymentRequestFields = (method: BodySpec['fields'][string]): BodySpec['fields'] => ({

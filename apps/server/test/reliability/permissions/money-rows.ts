@@ -100,6 +100,14 @@ export function moneyRows(context: SeededContext<World>): Row[] {
         }),
     },
     {
+      route: 'DELETE /api/v1/loans/:id/fees/:feeId',
+      expected: ADMIN(),
+      call: async () =>
+        send('DELETE', `/api/v1/loans/${world().lateLoan.id}/fees/${await fresh().pendingFee()}`, {
+          reason: 'Condonada en la prueba de permisos',
+        }),
+    },
+    {
       route: 'GET /api/v1/loans/:id/payments',
       expected: OWNER(),
       call: () => get(`/api/v1/loans/${world().activeLoan.id}/payments`)(),
