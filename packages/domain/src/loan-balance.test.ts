@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { installmentStatusAfterRejection, loanStanding } from './loan-balance.ts';
+import { loanStanding } from './loan-balance.ts';
+import { installment as inst } from './test-fixtures.ts';
 
 const TODAY = '2025-03-10';
-
-const inst = (n: number, status: string, dueDate: string, amountCents = 100_000) => ({
-  id: `i${n}`,
-  paymentNumber: n,
-  amountCents,
-  status,
-  dueDate,
-  concept: `Pago ${n} de 12`,
-});
 
 describe('loanStanding', () => {
   it('owes every unpaid installment and pending or validating fee; real amount leaves out cancelled fees', () => {
@@ -49,10 +41,5 @@ describe('loanStanding', () => {
     expect(loanStanding(paid, [{ amountCents: 5_000, status: 'PENDING' }], TODAY).status).toBe('ACTIVE');
     expect(loanStanding(paid, [{ amountCents: 5_000, status: 'VALIDATING' }], TODAY).status).toBe('ACTIVE');
     expect(loanStanding([], [], TODAY).status).toBe('ACTIVE');
-  });
-
-  it('sends a rejected installment back to DELAYED when past due, else PENDING', () => {
-    expect(installmentStatusAfterRejection('2025-03-09', TODAY)).toBe('DELAYED');
-    expect(installmentStatusAfterRejection(TODAY, TODAY)).toBe('PENDING');
   });
 });

@@ -64,11 +64,3 @@ export function loanStanding(
   const status = allPaid && !feesOpen ? 'PAID' : overdue ? 'DELAYED' : 'ACTIVE';
   return { currentRealAmountCents: realCents, currentBalanceCents: balanceCents, status };
 }
-
-/**
- * The status an installment in validation returns to when its payment is rejected: DELAYED when it is
- * past due on the business day, else PENDING.
- */
-export function installmentStatusAfterRejection(dueDate: string, today: string): 'PENDING' | 'DELAYED' {
-  return dueDate < today ? 'DELAYED' : 'PENDING';
-}

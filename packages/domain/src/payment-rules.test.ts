@@ -5,15 +5,7 @@ import {
   type PayableInstallment,
   type PaymentSelection,
 } from './payment-rules.ts';
-
-const inst = (n: number, status: string, dueDate: string, amountCents = 100_000) => ({
-  id: `i${n}`,
-  paymentNumber: n,
-  amountCents,
-  status,
-  dueDate,
-  concept: `Pago ${n} de 12`,
-});
+import { installment as inst } from './test-fixtures.ts';
 
 describe('checkPaymentSelection', () => {
   const installments: PayableInstallment[] = [
