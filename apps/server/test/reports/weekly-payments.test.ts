@@ -16,10 +16,14 @@ const { context, day, reports, T } = useReportsWorld();
  * local 23:30 is 05:30 UTC of the next calendar day.
  */
 
-/** Sets a confirmed payment's confirmation instant (the tests cannot wait for other days). */
+/**
+ * Sets when a confirmed payment was collected, and confirmed, to one instant (the tests cannot wait
+ * for other days): its day in the report is the day it was collected.
+ */
 async function confirmedAt(paymentId: string, isoInstant: string) {
   await context.database.db.execute(
-    sql`update payments set decided_on = ${isoInstant}::timestamptz where id = ${paymentId}`,
+    sql`update payments set collected_at = ${isoInstant}::timestamptz, decided_on = ${isoInstant}::timestamptz
+         where id = ${paymentId}`,
   );
 }
 

@@ -22,6 +22,7 @@ const paymentsPath = `/api/v1/loans/${late.loan.id}/payments`;
 const registered: PaymentListItem = {
   id: '0190a0c0-0000-7000-8000-00000abcdef1',
   createdOn: '2026-03-18T16:00:00.000Z',
+  collectedAt: '2026-03-18T16:00:00.000Z',
   amount: 2_075.5,
   status: 'VALIDATING',
   paymentMethod: 'CASH',
