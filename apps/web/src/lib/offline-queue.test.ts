@@ -176,14 +176,15 @@ describe('offline payment queue', () => {
 
     clock = new Date('2026-03-18T15:00:00.000Z');
     expect(await queue.flush(AGENT)).toEqual({ sent: 1, refused: 0 });
-    const part = (requests[0]?.body as FormData).get('paymentRequest') as Blob;
+    const [post] = requests;
+    const part = (post?.body as FormData | undefined)?.get('paymentRequest') as Blob;
     expect(JSON.parse(await part.text())).toEqual({
       scheduledPaymentIds: ['sp-1'],
       feeIds: [],
       paymentMethod: 'CASH',
       collectedAt: '2026-03-17T20:34:00.000Z',
     });
-    expect(requests[0]?.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(post?.headers.get('Idempotency-Key')).toBe('key-1');
   });
 
   it('keeps the moment the dialog gives, and sends an older app’s entry as taken when it was stored', async () => {
