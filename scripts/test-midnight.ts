@@ -8,10 +8,11 @@ import { businessDate, zonedInstant } from '@prestaya/domain';
 /** The test servers' TZ_BUSINESS (testConfig). */
 const TIME_ZONE = 'America/Mexico_City';
 
-/** Payment registration, accrual, collections 'Hoy', cash close, the reports' week and portfolio. */
+/** Payment registration (and a collection sent the next day), accrual, collections 'Hoy', cash close, the reports' week and portfolio. */
 const FILES = [
   'apps/server/test/clock.test.ts',
   'apps/server/test/payments/registration.test.ts',
+  'apps/server/test/payments/collected-at.test.ts',
   'apps/server/test/payments/confirm.test.ts',
   'apps/server/test/jobs/accrual.test.ts',
   'apps/server/test/collections/tabs.test.ts',

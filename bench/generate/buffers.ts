@@ -83,6 +83,7 @@ export function worldBuffers() {
       'decided_by',
       'decided_on',
       'created_on',
+      'collected_at',
     ]),
     paymentItems: new CopyBuffer('payment_items', [
       'id',

@@ -106,6 +106,8 @@ export class CustomerWriter {
       decidedMs === null ? null : this.s.adminId,
       decidedMs === null ? null : iso(decidedMs),
       iso(createdMs),
+      // Collected when registered: the generated payments were all taken with signal.
+      iso(createdMs),
     ]);
     return decidedMs;
   }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { password, username, z } from '@prestaya/contracts';
+import { type CollectedAtLimits, DEFAULT_COLLECTED_AT_LIMITS } from '@prestaya/domain';
 import { SERVER_ROOT } from './paths.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -37,6 +38,20 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   /** Lets a scraper outside this machine read GET /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
+  /** How far ahead of the server a phone's clock may say a payment was collected, in minutes. */
+  COLLECTED_AT_MAX_SKEW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(DEFAULT_COLLECTED_AT_LIMITS.maxSkewMinutes),
+  /** How many days after its collection a payment taken without signal may still be sent. */
+  COLLECTED_AT_MAX_AGE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(DEFAULT_COLLECTED_AT_LIMITS.maxAgeDays),
 });
 
 export interface AppConfig {
@@ -60,6 +75,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Unset: GET /metrics answers only loopback clients (plugins/metrics.ts). */
   metricsToken: string | undefined;
+  /** The bounds of a payment's `collectedAt` (@prestaya/domain collected-at.ts). */
+  collectedAtLimits: CollectedAtLimits;
 }
 
 /**
@@ -133,5 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     metricsToken: parsed.METRICS_TOKEN,
+    collectedAtLimits: {
+      maxSkewMinutes: parsed.COLLECTED_AT_MAX_SKEW_MINUTES,
+      maxAgeDays: parsed.COLLECTED_AT_MAX_AGE_DAYS,
+    },
   };
 }

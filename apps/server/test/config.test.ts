@@ -59,6 +59,8 @@ describe('loadConfig', () => {
         LOGIN_ADDRESS_RATE_LIMIT_MAX: '300',
         TRUST_PROXY: 'true',
         METRICS_TOKEN: 'metrics-token-0123456789',
+        COLLECTED_AT_MAX_SKEW_MINUTES: '2',
+        COLLECTED_AT_MAX_AGE_DAYS: '3',
         DATA_DIR: '',
       },
       cwd,
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       loginRateLimit: { max: 20, addressMax: 300, timeWindowMs: 60_000 },
       trustProxy: true,
       metricsToken: 'metrics-token-0123456789',
+      collectedAtLimits: { maxSkewMinutes: 2, maxAgeDays: 3 },
       dataDir: join(cwd, 'data'), // an empty variable counts as unset
     });
   });

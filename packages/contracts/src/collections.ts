@@ -93,6 +93,8 @@ export type CashCloseQuery = z.input<typeof cashCloseQuery>;
 export const cashClosePayment = z.object({
   id: z.string(),
   createdOn: z.string(),
+  /** When it was collected: the day and the time the corte counts it by (createdOn unless sent later). */
+  collectedAt: z.string(),
   amount: z.number(),
   status: z.enum(PAYMENT_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -104,7 +106,7 @@ export type CashClosePayment = z.infer<typeof cashClosePayment>;
 export const cashClose = z.object({
   date: z.string(),
   agent: z.object({ ...numbered, ...staffName }),
-  /** Every payment the agent registered that business day, by time (oldest first). */
+  /** Every payment the agent collected that business day, by the time it was collected (oldest first). */
   payments: z.array(cashClosePayment),
   totals: z.object({
     /** CASH payments VALIDATING or PAID: the cash the agent should hand in. */

@@ -169,6 +169,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   registeredBy: 'Registrado por',
   decidedBy: 'Decidido por',
   decidedOn: 'Decidido el',
+  collectedAt: 'Cobrado el',
   scheduledPaymentIds: 'Pagos programados',
   feeIds: 'Multas',
   attachmentId: 'Comprobante',

@@ -38,14 +38,26 @@ export type PendingPayments = z.infer<typeof pendingPayments>;
 const ids = (message: string) =>
   z.array(z.uuid({ error: message }), { error: message }).max(200, 'Demasiados conceptos en un pago');
 
+export const COLLECTED_AT_MESSAGE =
+  'Hora de cobro inválida: use fecha y hora ISO 8601 con zona, p. ej. 2026-03-18T14:34:00Z';
+
 /**
  * The `paymentRequest` part of a payment registration (docs/product.md §3 "Payment request"). The server computes
- * the amount from the ids; it never receives one.
+ * the amount from the ids; it never receives one. `collectedAt` (staff only, optional): when the cash was
+ * taken, for a collection sent later (a phone without signal); the server keeps it as the payment's
+ * business date if it is not ahead of its clock beyond a small skew nor older than a few days
+ * (COLLECTED_AT_MAX_SKEW_MINUTES, COLLECTED_AT_MAX_AGE_DAYS), and uses the moment it registers it without one.
  */
 export const paymentRequest = z.object({
   scheduledPaymentIds: ids('Pago programado inválido').default([]),
   feeIds: ids('Multa inválida').default([]),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Seleccione el método de pago: CASH o TRANSFER' }),
+  collectedAt: z
+    .string()
+    .max(40, COLLECTED_AT_MESSAGE)
+    .pipe(z.iso.datetime({ offset: true, error: COLLECTED_AT_MESSAGE }))
+    .optional()
+    .describe('Cuándo se cobró (ISO 8601); sin él, el momento del registro'),
 });
 export type PaymentRequest = z.input<typeof paymentRequest>;
 
@@ -65,7 +77,10 @@ export const idempotencyHeaders = z.looseObject({
 
 export const paymentListItem = z.object({
   id: z.string(),
+  /** When the server registered it. */
   createdOn: z.string(),
+  /** When it was collected: its business date ('Corte de caja', reports); createdOn unless sent later. */
+  collectedAt: z.string(),
   amount: z.number(),
   status: z.enum(PAYMENT_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),

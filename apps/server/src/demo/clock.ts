@@ -23,13 +23,13 @@ const TIMESTAMP_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   loans: ['created_on', 'updated_on', 'approved_on', 'activated_on'],
   scheduled_payments: ['paid_on'],
   fees: ['created_on', 'cancelled_on'],
-  payments: ['created_on', 'decided_on'],
+  payments: ['created_on', 'decided_on', 'collected_at'],
   payment_attachments: ['created_on'],
   audit_log: ['at'],
 };
 
 /** Timestamps the audit snapshots carry (as ISO strings, milliseconds) besides the row's own `at`. */
-const AUDIT_TIMESTAMP_KEYS = ['approvedOn', 'activatedOn', 'decidedOn', 'createdOn'] as const;
+const AUDIT_TIMESTAMP_KEYS = ['approvedOn', 'activatedOn', 'decidedOn', 'createdOn', 'collectedAt'] as const;
 
 interface Window {
   /** Real start, microseconds since the epoch on the database clock. */

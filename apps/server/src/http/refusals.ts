@@ -1,4 +1,5 @@
 import type {
+  CollectedAtRefusal,
   FeeStatusRefusal,
   InstallmentStatusRefusal,
   LoanStatusRefusal,
@@ -32,6 +33,7 @@ type RuleRefusal =
   | FeeStatusRefusal
   | PaymentStatusRefusal
   | PaymentSelectionRefusal
+  | CollectedAtRefusal
   | SelfUpdateRefusal
   | Extract<AgentAssignment, { ok: false }>['refusal']
   | Extract<CashCloseScope, { ok: false }>['refusal'];
@@ -137,6 +139,14 @@ export const REFUSALS = {
   'payment.not_payable': conflict('Alguno de los conceptos ya no se puede pagar'),
   'payment.all_pending_fees': badRequest('Debe incluir todas las multas pendientes'),
   'payment.oldest_first': badRequest('Debe pagar primero los pagos más antiguos'),
+  'payment.collected_in_future': badRequest(
+    'La hora de cobro no puede ser posterior a la hora actual más {minutes} minutos; revise la hora del teléfono',
+    'paymentRequest.collectedAt',
+  ),
+  'payment.collected_too_old': badRequest(
+    'La hora de cobro no puede ser de hace más de {days} días; registre el pago en la oficina',
+    'paymentRequest.collectedAt',
+  ),
   'payment.only_validating_decides': conflict('Solo se puede confirmar o rechazar un pago en validación'),
   'payment.target_account_required': badRequest(
     'Seleccione la cuenta donde ingresó el pago',

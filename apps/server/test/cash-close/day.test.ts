@@ -30,6 +30,7 @@ describe("an agent's day", () => {
     expect(day.payments[0]).toEqual({
       id: cashA.id,
       createdOn: cashA.createdOn,
+      collectedAt: cashA.collectedAt,
       amount: 2_000,
       status: 'VALIDATING',
       paymentMethod: 'CASH',

@@ -142,7 +142,9 @@ describe('report tallies', { timeout: 180_000 }, () => {
     await run(sql`update scheduled_payments set due_date = due_date - 3,
                     status = case when payment_number = 12 then 'PAID' else status end`);
     await check();
-    // A confirmed payment moved to another day, then taken back to validation.
+    // Confirmed payments moved to another day of collection (and of confirmation, which keys nothing).
+    await run(sql`update payments set collected_at = collected_at - interval '2 days' where status = 'PAID'`);
+    await check();
     await run(sql`update payments set decided_on = decided_on - interval '2 days' where status = 'PAID'`);
     await check();
     // A paid payment back to validation and paid again, a line added to it, then deleted.

@@ -16,10 +16,14 @@ const { context, day, reports, T } = useReportsWorld();
  * local 23:30 is 05:30 UTC of the next calendar day.
  */
 
-/** Sets a confirmed payment's confirmation instant (the tests cannot wait for other days). */
+/**
+ * Sets when a confirmed payment was collected, and confirmed, to one instant (the tests cannot wait
+ * for other days): its day in the report is the day it was collected.
+ */
 async function confirmedAt(paymentId: string, isoInstant: string) {
   await context.database.db.execute(
-    sql`update payments set decided_on = ${isoInstant}::timestamptz where id = ${paymentId}`,
+    sql`update payments set collected_at = ${isoInstant}::timestamptz, decided_on = ${isoInstant}::timestamptz
+         where id = ${paymentId}`,
   );
 }
 
@@ -37,8 +41,8 @@ describe('weekly payments report', () => {
    * (installment 1 due T−13, 2 due T−6, 3 due T+1). Agent B: L3 $5,000 delivered today (12 × $500).
    * Fees through today on L2 ($50 a day, cap $1,000 per installment): installment 1 from T−12 to T =
    * 13 days = $650, installment 2 from T−5 to T = 6 days = $300, $950 in all.
-   * - P1 (L2): installments 1–2 ($2,000) + fees ($950) = $2,950, confirmed at 23:30 of T−3 (local).
-   * - P5 (L2): installment 3 ($1,000), confirmed at 23:59 of T−7: the day before the week T−6..T.
+   * - P1 (L2): installments 1–2 ($2,000) + fees ($950) = $2,950, collected and confirmed at 23:30 of T−3 (local).
+   * - P5 (L2): installment 3 ($1,000), collected and confirmed at 23:59 of T−7: the day before the week T−6..T.
    * - P2 (L1): installment 1 ($1,000), still VALIDATING.
    * - P3 (L3): installment 1 ($500), confirmed today.
    * - P4 (L3): installment 2 ($500), rejected.
@@ -78,7 +82,7 @@ describe('weekly payments report', () => {
     await paymentsApi(context).decideOk(admin.token, p4.id, rejection());
   });
 
-  it('gives an admin the whole business: collections per confirmation day, split, every day listed', async () => {
+  it('gives an admin the whole business: collections per collection day, split, every day listed', async () => {
     const report = await reports.weeklyOk(admin.token, day(-6), T);
     expect(report).toMatchObject({ from: day(-6), to: T, scope: 'ALL' });
     expect(report.days.map((d) => d.date)).toEqual([day(-6), day(-5), day(-4), day(-3), day(-2), day(-1), T]);
@@ -94,8 +98,8 @@ describe('weekly payments report', () => {
     expect(report.newLoans).toEqual({ count: 2, amount: 15_000 });
   });
 
-  it('buckets by the business day of the confirmation, not the UTC day', async () => {
-    // P1 was confirmed at 05:30 UTC of T−2, which is 23:30 of T−3 in Mexico City.
+  it('buckets by the business day of the collection, not the UTC day', async () => {
+    // P1 was collected at 05:30 UTC of T−2, which is 23:30 of T−3 in Mexico City.
     expect((await reports.weeklyOk(admin.token, day(-3), day(-3))).totals).toMatchObject({
       total: 2_950,
       payments: 1,

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { Role, UserStatus } from '@prestaya/contracts';
+import { DEFAULT_COLLECTED_AT_LIMITS } from '@prestaya/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -28,6 +29,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     loginRateLimit: { max: 1000, addressMax: 1000, timeWindowMs: 60_000 },
     trustProxy: false,
     metricsToken: undefined,
+    collectedAtLimits: { ...DEFAULT_COLLECTED_AT_LIMITS },
     ...overrides,
   };
 }

@@ -130,6 +130,7 @@ export interface RequestBody {
   scheduledPaymentIds?: string[];
   feeIds?: string[];
   paymentMethod?: string;
+  collectedAt?: string;
 }
 
 /** The `paymentRequest` part as the web client sends it (a JSON part). */

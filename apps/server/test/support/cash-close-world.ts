@@ -16,10 +16,15 @@ import {
   registerOldest,
 } from './worlds.ts';
 
-/** Moves a payment's registration to `instant` (a test of business-day boundaries or of another day). */
+/**
+ * Moves a payment's registration, and its collection with it, to `instant` (a test of business-day
+ * boundaries or of another day).
+ */
 export async function registeredAt(context: TestContext, paymentId: string, instant: Date) {
   await context.database.db.execute(
-    sql`update payments set created_on = ${instant.toISOString()}::timestamptz where id = ${paymentId}`,
+    sql`update payments set created_on = ${instant.toISOString()}::timestamptz,
+                            collected_at = ${instant.toISOString()}::timestamptz
+         where id = ${paymentId}`,
   );
 }
 

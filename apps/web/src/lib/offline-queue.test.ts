@@ -1,9 +1,18 @@
 import type { PaymentListItem } from '@prestaya/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { takenPayment } from '../test/fixtures.ts';
+import { paymentReply, takenPayment } from '../test/fixtures.ts';
+import { json, mockServer } from '../test/utils.tsx';
 import { ApiError } from './api.ts';
 import { memoryStore } from './offline-db.ts';
-import { BUSY, createPaymentQueue, isRetryable, memoryLock, type PendingPayment } from './offline-queue.ts';
+import {
+  BUSY,
+  createPaymentQueue,
+  isRetryable,
+  memoryLock,
+  type PendingPayment,
+  pendingPaymentRequest,
+  postPendingPayment,
+} from './offline-queue.ts';
 
 const AGENT = 'agent-1';
 const OTHER_AGENT = 'agent-2';
@@ -147,5 +156,42 @@ describe('offline payment queue', () => {
     for (const status of [400, 403, 404, 409, 413, 422])
       expect(isRetryable(new ApiError(status, ''))).toBe(false);
     expect(isRetryable(new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it('stores when the cash was taken and sends it as collectedAt, however late the phone syncs', async () => {
+    const { requests } = mockServer(({ method }) =>
+      method === 'POST' ? json(201, { status: 'OK', data: paymentReply() }) : undefined,
+    );
+    const store = memoryStore<PendingPayment>((entry) => entry.key);
+    // 14:34 in Mexico City, without signal; it syncs at 09:00 the next morning.
+    let clock = new Date('2026-03-17T20:34:00.000Z');
+    const queue = createPaymentQueue({
+      store,
+      send: postPendingPayment,
+      lock: memoryLock(),
+      now: () => clock,
+    });
+    await queue.enqueue(taken(1));
+    expect(await store.get('key-1')).toMatchObject({ collectedAt: '2026-03-17T20:34:00.000Z' });
+
+    clock = new Date('2026-03-18T15:00:00.000Z');
+    expect(await queue.flush(AGENT)).toEqual({ sent: 1, refused: 0 });
+    const [post] = requests;
+    const part = (post?.body as FormData | undefined)?.get('paymentRequest') as Blob;
+    expect(JSON.parse(await part.text())).toEqual({
+      scheduledPaymentIds: ['sp-1'],
+      feeIds: [],
+      paymentMethod: 'CASH',
+      collectedAt: '2026-03-17T20:34:00.000Z',
+    });
+    expect(post?.headers.get('Idempotency-Key')).toBe('key-1');
+  });
+
+  it('keeps the moment the dialog gives, and sends an older app’s entry as taken when it was stored', async () => {
+    const { queue } = queueWith(async (entry) => reply(entry));
+    const entry = await queue.enqueue({ ...taken(1), collectedAt: '2026-03-17T20:33:59.000Z' });
+    expect(entry.collectedAt).toBe('2026-03-17T20:33:59.000Z');
+    const { collectedAt: _none, ...older } = entry;
+    expect(pendingPaymentRequest(older).collectedAt).toBe(entry.createdAt);
   });
 });

@@ -1,4 +1,4 @@
-import type { PaymentListItem } from '@prestaya/contracts';
+import type { PaymentListItem, PaymentRequest } from '@prestaya/contracts';
 import { apiData, isApiError } from './api.ts';
 import { isRecord } from './fetch-core.ts';
 import { idempotencyHeader } from './idempotency.ts';
@@ -25,13 +25,22 @@ export interface PendingPayment {
   feeIds: string[];
   /** The preview the agent confirmed; the server computes the payment's amount from the ids. */
   amountCents: number;
-  /** ISO timestamp of when it was taken. */
+  /** ISO timestamp of when it was stored on the phone (the queue's order). */
   createdAt: string;
+  /**
+   * ISO instant the agent took the cash ('Cobrar'), sent as the request's `collectedAt`: the server
+   * keeps it as the payment's business date ('Corte de caja', reports) however late the phone syncs.
+   * Entries an older app stored lack it; their createdAt is that same moment.
+   */
+  collectedAt?: string;
   state: 'pending' | 'refused';
   error?: string;
 }
 
-export type NewPendingPayment = Omit<PendingPayment, 'state' | 'error' | 'createdAt'>;
+export type NewPendingPayment = Omit<PendingPayment, 'state' | 'error' | 'createdAt' | 'collectedAt'> & {
+  /** When the cash was taken; the moment it is stored when not given. */
+  collectedAt?: string;
+};
 
 /** What became of one entry's attempt. */
 export type SendOutcome =
@@ -131,7 +140,13 @@ export function createPaymentQueue({ store, send, lock, now = () => new Date() }
     },
     /** Stores the payment before anything is sent, so closing the app at any moment loses nothing. */
     async enqueue(input: NewPendingPayment): Promise<PendingPayment> {
-      const entry: PendingPayment = { ...input, createdAt: now().toISOString(), state: 'pending' };
+      const createdAt = now().toISOString();
+      const entry: PendingPayment = {
+        ...input,
+        createdAt,
+        collectedAt: input.collectedAt ?? createdAt,
+        state: 'pending',
+      };
       await store.put(entry);
       changed();
       return entry;
@@ -179,13 +194,19 @@ export function createPaymentQueue({ store, send, lock, now = () => new Date() }
 
 export type PaymentQueue = ReturnType<typeof createPaymentQueue>;
 
-/** POST /api/v1/loans/:id/payments, CASH, with the entry's key as Idempotency-Key. */
-export function postPendingPayment(entry: PendingPayment): Promise<PaymentListItem> {
-  const request = {
+/** The `paymentRequest` of an entry: a CASH payment of its items, collected when the agent took it. */
+export function pendingPaymentRequest(entry: PendingPayment): PaymentRequest {
+  return {
     scheduledPaymentIds: entry.scheduledPaymentIds,
     feeIds: entry.feeIds,
-    paymentMethod: 'CASH' as const,
+    paymentMethod: 'CASH',
+    collectedAt: entry.collectedAt ?? entry.createdAt,
   };
+}
+
+/** POST /api/v1/loans/:id/payments, CASH, with the entry's key as Idempotency-Key. */
+export function postPendingPayment(entry: PendingPayment): Promise<PaymentListItem> {
+  const request = pendingPaymentRequest(entry);
   return apiData.post(
     apiPaths.loanPayments(entry.loanId),
     readRegisteredPayment,

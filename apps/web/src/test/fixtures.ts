@@ -100,6 +100,7 @@ export function paymentReply(overrides: Partial<PaymentListItem> = {}): PaymentL
   return {
     id: 'p1',
     createdOn: '2026-03-02T18:00:00.000Z',
+    collectedAt: '2026-03-02T18:00:00.000Z',
     amount: 1_000,
     status: 'VALIDATING',
     paymentMethod: 'CASH',

@@ -64,6 +64,12 @@ export const payments = pgTable(
     /** Why an administrator rejected it (contracts' decisionReason); null unless REJECTED. */
     rejectionReason: text('rejection_reason'),
     createdOn: column.createdOn(),
+    /**
+     * When the cash was collected: the phone's `collectedAt` for a collection sent later, else the
+     * registration instant (the default, so it equals created_on). The payment's business date: its
+     * 'Corte de caja' day and its day in the reports' collections.
+     */
+    collectedAt: column.instant('collected_at').notNull().defaultNow(),
   },
   (table) => [
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
@@ -74,12 +80,12 @@ export const payments = pgTable(
     index('payments_status_idx').on(table.status, table.createdOn, table.id),
     index('payments_status_order_idx').on(table.status, table.id),
     index('payments_amount_order_idx').on(table.amountCents, table.id),
-    // A loan's payments of one status, by when they were decided: an agent's Dashboard probes it once
-    // per loan of their portfolio for the week's confirmed payments and those in validation, and reads
-    // only the matching entries (a loan's own list sorts its few payments itself).
-    index('payments_loan_idx').on(table.loanId, table.status, table.decidedOn),
-    // 'Corte de caja': the payments one agent registered in one business day.
-    index('payments_registered_by_idx').on(table.registeredBy, table.createdOn),
+    // A loan's payments of one status, by when they were collected: an agent's Dashboard probes it once
+    // per loan of their portfolio for the week's confirmed collections and those in validation, and
+    // reads only the matching entries (a loan's own list sorts its few payments itself).
+    index('payments_loan_idx').on(table.loanId, table.status, table.collectedAt),
+    // 'Corte de caja': the payments one agent collected in one business day.
+    index('payments_registered_by_idx').on(table.registeredBy, table.collectedAt),
     // 'Pagos Recibidos': newest first, and by date range (`from`/`to`), read off it in order.
     index('payments_created_idx').on(table.createdOn, table.id),
   ],

@@ -24,7 +24,7 @@ export const portfolioTally = pgTable('portfolio_tally', {
 });
 
 /**
- * Confirmed collections by the 15-minute UTC period their confirmation (payments.decided_on) falls in:
+ * Confirmed collections by the 15-minute UTC period they were collected in (payments.collected_at):
  * Σ installment lines, Σ fee lines, how many payments. Why periods and not business days: see
  * migration report_tallies (report_period).
  */

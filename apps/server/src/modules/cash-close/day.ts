@@ -29,16 +29,22 @@ export async function requireAgent(db: DbOrTx, agentId: string) {
 
 /**
  * The payments `agentId` registered (payments.registered_by: the staff member who took it, or the agent
- * who authorised a borrower's payment with their PIN) during business day `date` of `timeZone`.
+ * who authorised a borrower's payment with their PIN) that were collected during business day `date`
+ * of `timeZone`: a collection a phone sent the next morning belongs to the day its cash was taken
+ * (payments.collected_at; payments_registered_by_idx).
  */
 export function registeredOnDay(agentId: string, date: string, timeZone: string): SQL | undefined {
   const { start, end } = businessDayBounds(date, timeZone);
-  return and(eq(payments.registeredBy, agentId), gte(payments.createdOn, start), lt(payments.createdOn, end));
+  return and(
+    eq(payments.registeredBy, agentId),
+    gte(payments.collectedAt, start),
+    lt(payments.collectedAt, end),
+  );
 }
 
 /**
- * GET /cash-close: one agent's business day (today unless `date`), every payment they registered by
- * time (oldest first), and its totals summed here in centavos (@prestaya/domain cash-close.ts). An agent reads
+ * GET /cash-close: one agent's business day (today unless `date`), every payment they collected that
+ * day by the time it was collected (oldest first), and its totals summed here in centavos (@prestaya/domain cash-close.ts). An agent reads
  * their own day only; an administrator names the agent.
  */
 export async function getCashClose(
@@ -55,6 +61,7 @@ export async function getCashClose(
     .select({
       id: payments.id,
       createdOn: payments.createdOn,
+      collectedAt: payments.collectedAt,
       amountCents: payments.amountCents,
       status: payments.status,
       paymentMethod: payments.paymentMethod,
@@ -65,16 +72,17 @@ export async function getCashClose(
     .innerJoin(loans, eq(loans.id, payments.loanId))
     .innerJoin(customers, eq(customers.id, loans.customerId))
     .where(registeredOnDay(agent.id, date, clock.timeZone))
-    .orderBy(asc(payments.createdOn), asc(payments.id));
+    .orderBy(asc(payments.collectedAt), asc(payments.id));
 
   const totals = cashCloseTotals(rows);
   return {
     date,
     agent,
     payments: rows.map(
-      ({ amountCents, createdOn, ...row }): CashClosePayment => ({
+      ({ amountCents, createdOn, collectedAt, ...row }): CashClosePayment => ({
         ...row,
         createdOn: createdOn.toISOString(),
+        collectedAt: collectedAt.toISOString(),
         amount: centsToPesos(amountCents),
       }),
     ),

@@ -31,7 +31,10 @@ export const publicPaymentScope = (loanId: string, agentId: string) =>
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** What the request asked for: the loan, the validated paymentRequest and the proof image's bytes. */
+/**
+ * What the request asked for: the loan, the validated paymentRequest's items and method, and the proof
+ * image's bytes. Not `collectedAt`: a repeat is the same collection, and it keeps the first's instant.
+ */
 export function paymentFingerprint(
   loanId: string,
   request: PaymentRequestInput,
@@ -77,7 +80,9 @@ export async function claimKey(
   const [first] = await tx.select().from(idempotencyKeys).where(mine).for('update');
   if (!first?.responseBody) throw new Error('idempotency key without its reply');
   if (first.fingerprint !== fingerprint) throw refuse('idempotency.key_reused');
-  return first.responseBody as PaymentListItem;
+  const reply = first.responseBody as PaymentListItem;
+  // A reply stored before payments had collected_at: they were collected when registered.
+  return { ...reply, collectedAt: reply.collectedAt ?? reply.createdOn };
 }
 
 /** Stores the reply the claimed key answers with from now on, in the same transaction. */

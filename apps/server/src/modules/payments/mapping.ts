@@ -35,6 +35,7 @@ export function toPaymentListItem({
   return {
     id: payment.id,
     createdOn: payment.createdOn.toISOString(),
+    collectedAt: payment.collectedAt.toISOString(),
     amount: centsToPesos(payment.amountCents),
     status: payment.status,
     paymentMethod: payment.paymentMethod,

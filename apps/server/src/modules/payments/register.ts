@@ -1,5 +1,7 @@
 import type { PaymentListItem } from '@prestaya/contracts';
 import {
+  type CollectedAtLimits,
+  checkCollectedAt,
   checkPaymentSelection,
   feeTransition,
   installmentTransition,
@@ -37,6 +39,27 @@ export interface RegisterPaymentInput {
   today: string;
   /** The request's Idempotency-Key, if it sent one: a repeat gets the first reply. */
   idempotency?: IdempotentRequest | undefined;
+  /**
+   * Staff registrations: the request's `collectedAt` is kept when within these limits of `now` (the
+   * business clock's instant); without it, or on the public channel, the payment is collected when
+   * registered.
+   */
+  collectedAtBounds?: { now: Date; limits: CollectedAtLimits } | undefined;
+}
+
+/** The instant to keep as collected_at, or undefined for the registration instant (the column default). */
+function collectedAtOf(input: RegisterPaymentInput): Date | undefined {
+  const { collectedAtBounds: bounds } = input;
+  const raw = input.request.collectedAt;
+  if (!bounds || raw === undefined) return undefined;
+  const at = new Date(raw);
+  const check = checkCollectedAt(at, bounds.now, bounds.limits);
+  if (!check.ok) {
+    throw check.refusal === 'payment.collected_in_future'
+      ? refuse(check.refusal, { values: { minutes: String(bounds.limits.maxSkewMinutes) } })
+      : refuse(check.refusal, { values: { days: String(bounds.limits.maxAgeDays) } });
+  }
+  return at;
 }
 
 /**
@@ -46,8 +69,8 @@ export interface RegisterPaymentInput {
  * inserted with the proof image's bytes (stored_files); the items become VALIDATING; the loan is
  * recomputed; an audit row is written. A second submit of the same items waits for the first and then
  * finds them VALIDATING → 409, unless both carry the same Idempotency-Key: the key is claimed first
- * (idempotency.ts), so the repeat waits for the first and answers with its reply. Any refusal or
- * failure rolls the image and the key back with everything else.
+ * (idempotency.ts), so the repeat waits for the first and answers with its reply (with the first's
+ * collection instant). Any refusal or failure rolls the image and the key back with everything else.
  */
 export async function registerPayment(db: AppDb, input: RegisterPaymentInput): Promise<PaymentListItem> {
   return await db.transaction(async (tx) => {
@@ -57,6 +80,7 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
       const first = await claimKey(tx, idempotency, fingerprint);
       if (first) return first;
     }
+    const collectedAt = collectedAtOf(input);
     const loan = await lockVisibleLoan(tx, input.actor, input.loanId);
     const installments = await tx
       .select()
@@ -100,6 +124,7 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         paymentMethod: input.request.paymentMethod,
         channel: input.channel,
         registeredBy: input.registeredBy,
+        ...(collectedAt ? { collectedAt } : {}),
       })
       .returning();
     if (!payment) throw new Error('insert returned no row');
@@ -154,6 +179,7 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
       action: 'registered',
       after: {
         ...paymentAuditSnapshot(payment),
+        collectedAt: payment.collectedAt.toISOString(),
         loanNum: loan.num,
         scheduledPaymentIds: installmentIds,
         feeIds,

@@ -247,7 +247,10 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
         'Registro de Pago (multipart/form-data): parte `paymentRequest` (JSON {scheduledPaymentIds, ' +
         'feeIds, paymentMethod}, como parte application/json o campo de texto) y, solo con TRANSFER, ' +
         'una parte `file` con la imagen del comprobante (JPG, PNG, WebP o HEIC por contenido, máx. ' +
-        '10 MB). El monto lo calcula el servidor. El pago queda en Validando. Con `Idempotency-Key`, ' +
+        '10 MB). El monto lo calcula el servidor. El pago queda en Validando. `collectedAt` (opcional): ' +
+        'cuándo se cobró, para un cobro enviado después (sin señal); es la fecha del pago en el corte de ' +
+        'caja y los reportes; se rechaza (400) si pasa la hora actual por más de ' +
+        'COLLECTED_AT_MAX_SKEW_MINUTES o es de hace más de COLLECTED_AT_MAX_AGE_DAYS días. Con `Idempotency-Key`, ' +
         'repetir la misma solicitud con la misma clave (24 h) devuelve el mismo pago (201), nunca un ' +
         '409; la misma clave con otra solicitud es 422.',
       multipart: paymentUploadParts(paymentRequest),
@@ -266,6 +269,7 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
         actor: request.user,
         today: app.businessClock.today(),
         idempotency: idempotencyOf(request.headers, staffPaymentScope(request.user.id)),
+        collectedAtBounds: { now: app.businessClock.now(), limits: app.config.collectedAtLimits },
       });
       return reply.code(201).send(ok(created));
     },

@@ -90,8 +90,8 @@ const UNPAID_INSTALLMENT = sql`${scheduledPayments.status} in (${sqlLiterals(OWE
 
 /**
  * Weekly figures from payments, items and loans:
- * - collections per business day: payments PAID whose confirmation (decided_on) falls on that day,
- *   split by their lines (an installment line or a fee line), and how many payments;
+ * - collections per business day: payments PAID collected (collected_at) on that day, split by their
+ *   lines (an installment line or a fee line), and how many payments;
  * - validating: payments VALIDATING right now (not bound to the range);
  * - delivered: loans delivered in the range; the day is activatedOn in TZ_BUSINESS, except for a
  *   loanFromPast (registered later, no cash movement), delivered on its requestDate.
@@ -109,12 +109,12 @@ export async function liveWeeklyFigures(
   // three pooled connections, so an agent's Dashboard waits for the longest, not for the sum.
   const [dailyResult, validatingResult, deliveredResult] = await Promise.all([
     db.execute(sql`
-      select to_char(${payments.decidedOn} at time zone ${tz}, 'YYYY-MM-DD') as day,
+      select to_char(${payments.collectedAt} at time zone ${tz}, 'YYYY-MM-DD') as day,
              coalesce(sum(${paymentItems.amountCents}) filter (where ${paymentItems.scheduledPaymentId} is not null), 0) as installments,
              coalesce(sum(${paymentItems.amountCents}) filter (where ${paymentItems.feeId} is not null), 0) as fees,
              count(distinct ${payments.id})::int as payments
         from ${scopedLoans(scope)}
-        ${paymentsOfLoans(scope, sql`${payments.status} = 'PAID' and ${payments.decidedOn} >= ${start} and ${payments.decidedOn} < ${end}`)}
+        ${paymentsOfLoans(scope, sql`${payments.status} = 'PAID' and ${payments.collectedAt} >= ${start} and ${payments.collectedAt} < ${end}`)}
         join ${paymentItems} on ${paymentItems.paymentId} = ${payments.id}
        where ${inScope(scope)}
        group by 1`),

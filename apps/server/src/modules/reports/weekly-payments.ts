@@ -13,9 +13,10 @@ import { tallyWeeklyFigures } from './tallies.ts';
 
 /**
  * GET /reports/weekly-payments. For the business days `from`..`to` (inclusive, TZ_BUSINESS):
- * - collections per day: payments PAID whose confirmation (payments.decided_on, set when an
- *   administrator confirms; PAID is reached only that way) falls on that day, split by their lines
- *   (payment_items: an installment line or a fee line), and how many payments; every day appears;
+ * - collections per day: payments PAID (confirmed by an administrator) collected on that day
+ *   (payments.collected_at: when the cash was taken, however late a phone without signal sent it),
+ *   split by their lines (payment_items: an installment line or a fee line), and how many payments;
+ *   every day appears;
  * - validating: payments VALIDATING right now (not bound to the range: the queue to work on today);
  * - newLoans: loans delivered in the range and the amount delivered. The delivery day is activatedOn
  *   in TZ_BUSINESS, except for a loanFromPast, registered later for a loan delivered earlier with no

@@ -205,10 +205,27 @@ export function fuzzBodies(world: () => World) {
   /** Multipart payment registrations (staff and public), always refused for at least one reason. */
   const MULTIPART: Record<string, () => MultipartSpec> = {
     'POST /api/v1/loans/:id/payments': () =>
-      staffOrPublic('CASH', 'TRANSFER', {
-        kind: 'enum',
-        values: ['CASH', 'TRANSFER'],
-      }),
+      staffOrPublic(
+        'CASH',
+        'TRANSFER',
+        { kind: 'enum', values: ['CASH', 'TRANSFER'] },
+        {
+          // Malformed, or well formed but out of any bounds the settings allow (refused by the server).
+          collectedAt: format(
+            [
+              'ayer',
+              '',
+              '2026-03-18',
+              '2026-03-18T14:34',
+              '2026-02-30T14:34:00Z',
+              '1900-01-01T00:00:00Z',
+              '2999-01-01T00:00:00Z',
+              `2026-03-18T14:34:00.${'1'.repeat(40)}Z`,
+            ],
+            { optional: true },
+          ),
+        },
+      ),
     'POST /public/api/v1/loans/:id/payments': () =>
       staffOrPublic(
         0,
@@ -222,6 +239,7 @@ export function fuzzBodies(world: () => World) {
     cash: unknown,
     transfer: unknown,
     method: BodySpec['fields'][string],
+    extraFields: BodySpec['fields'] = {},
   ): MultipartSpec {
     const validRequest = () => ({ scheduledPaymentIds: [nextInstallment], feeIds: [], paymentMethod: cash });
     return {
@@ -229,7 +247,7 @@ export function fuzzBodies(world: () => World) {
       cash,
       transfer,
       png: fixture('proof.png'),
-      requestSpec: { template: validRequest, fields: paymentRequestFields(method) },
+      requestSpec: { template: validRequest, fields: { ...paymentRequestFields(method), ...extraFields } },
     };
   }
 

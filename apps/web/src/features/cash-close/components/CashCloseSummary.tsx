@@ -32,7 +32,7 @@ function Summary({ day }: { day: CashClose }) {
         rowKey={(payment) => payment.id}
         empty="Sin pagos registrados este día"
         columns={[
-          { header: 'Hora', cell: (payment) => formatShortTime(payment.createdOn) },
+          { header: 'Hora', cell: (payment) => formatShortTime(payment.collectedAt) },
           { header: 'Préstamo', cell: (payment) => `No. ${payment.loan.num}` },
           { header: 'Cliente', cell: (payment) => fullName(payment.customer) },
           { header: 'Método', cell: (payment) => methodLabel(payment.paymentMethod) },

@@ -24,7 +24,7 @@ export function CashCloseTable({
       rows={payments}
       rowKey={(payment) => payment.id}
       columns={[
-        { header: 'Hora', wide: true, nowrap: true, cell: (payment) => formatShortTime(payment.createdOn) },
+        { header: 'Hora', wide: true, nowrap: true, cell: (payment) => formatShortTime(payment.collectedAt) },
         {
           header: 'Préstamo',
           cell: (payment) => (
@@ -32,7 +32,7 @@ export function CashCloseTable({
               folded={
                 // A long name breaks anywhere rather than widening the table past a phone's width.
                 <span style={{ overflowWrap: 'anywhere' }}>
-                  {fullName(payment.customer)} · {formatShortTime(payment.createdOn)} ·{' '}
+                  {fullName(payment.customer)} · {formatShortTime(payment.collectedAt)} ·{' '}
                   {methodLabel(payment.paymentMethod)}
                 </span>
               }

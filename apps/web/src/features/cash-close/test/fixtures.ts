@@ -17,9 +17,12 @@ export const LOAN_ID = '0190a0c0-0000-7000-8000-0000000001a3';
 const at = (hour: number, minute: number) => new Date(2026, 2, 9, hour, minute).toISOString();
 
 function payment(id: string, overrides: Partial<CashClosePayment>): CashClosePayment {
+  // Collected when registered unless a test says otherwise.
+  const createdOn = overrides.createdOn ?? at(9, 5);
   return {
     id: `0190a0c0-0000-7000-8000-0000000000${id}`,
-    createdOn: at(9, 5),
+    createdOn,
+    collectedAt: createdOn,
     amount: 1_000,
     status: 'VALIDATING',
     paymentMethod: 'CASH',

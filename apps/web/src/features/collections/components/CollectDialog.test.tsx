@@ -22,6 +22,7 @@ const paymentsPath = `/api/v1/loans/${late.loan.id}/payments`;
 const registered: PaymentListItem = {
   id: '0190a0c0-0000-7000-8000-00000abcdef1',
   createdOn: '2026-03-18T16:00:00.000Z',
+  collectedAt: '2026-03-18T16:00:00.000Z',
   amount: 2_075.5,
   status: 'VALIDATING',
   paymentMethod: 'CASH',
@@ -95,6 +96,8 @@ describe("'Cobrar'", { timeout: 20_000 }, () => {
       scheduledPaymentIds: [installment(2, '').id, installment(3, '').id],
       feeIds: [fine(1).id, fine(2).id],
       paymentMethod: 'CASH',
+      // When the agent tapped 'Cobrar': the payment's day in the Corte de caja, however late it is sent.
+      collectedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     expect(screen.getByTestId('receipt-folio')).toHaveTextContent('1001-0ABCDEF1');
     expect(await screen.findByText('$9,000.00')).toBeInTheDocument();
@@ -120,7 +123,14 @@ describe("'Cobrar'", { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     expect(await paymentQueue.list(AGENT_ID)).toMatchObject([
-      { agentId: AGENT_ID, loanId: late.loan.id, loanNum: 1001, amountCents: 207_550, state: 'pending' },
+      {
+        agentId: AGENT_ID,
+        loanId: late.loan.id,
+        loanNum: 1001,
+        amountCents: 207_550,
+        state: 'pending',
+        collectedAt: expect.any(String),
+      },
     ]);
   });
 

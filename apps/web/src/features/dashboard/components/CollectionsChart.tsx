@@ -25,7 +25,8 @@ export function collectionsSummary(report: WeeklyPaymentsReport): string {
 }
 
 /**
- * Daily confirmed collections, installments and fees stacked; a hidden table says the same in words.
+ * Daily confirmed collections, by the day the cash was collected, installments and fees stacked; a
+ * hidden table says the same in words.
  * Loaded lazily (charts.ts) so recharts never delays the cards.
  */
 export function CollectionsChart({ report }: { report: WeeklyPaymentsReport }) {

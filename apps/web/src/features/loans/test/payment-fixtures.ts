@@ -37,9 +37,11 @@ export function loanPayment(
   n: number,
   overrides: Partial<PaymentListItem> = {},
 ): PaymentListItem {
+  const createdOn = overrides.createdOn ?? new Date(2026, 2, 18 + n, 12, 0, 0).toISOString();
   return {
     id: id('00000005', n),
-    createdOn: new Date(2026, 2, 18 + n, 12, 0, 0).toISOString(),
+    createdOn,
+    collectedAt: createdOn,
     amount: 1_000,
     status: 'VALIDATING',
     paymentMethod: 'CASH',

@@ -20,7 +20,7 @@ import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { usePaymentDetails } from '../api/get-payment-details.ts';
@@ -151,8 +151,13 @@ function Content({ details, isAdmin }: { details: Details; isAdmin: boolean }) {
               </Anchor>
             </DetailField>
             <DetailField label="Fecha de pago" testId="payment-date">
-              {formatDate(payment.createdOn)}
+              {formatDate(payment.collectedAt)}
             </DetailField>
+            {payment.collectedAt !== payment.createdOn && (
+              <DetailField label="Recibido en oficina" testId="payment-received">
+                {formatDateTime(payment.createdOn)}
+              </DetailField>
+            )}
             <DetailField label="Método">{methodLabel(payment.paymentMethod)}</DetailField>
             <DetailField label="Estatus" testId="payment-status">
               <StatusBadge value={payment.status} labels={PAYMENT_STATUS_BADGES} />

@@ -1,3 +1,4 @@
+import { Stack, Text } from '@mantine/core';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentListItem } from '@prestaya/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -18,6 +19,24 @@ import { methodLabel, PAYMENT_STATUS_BADGES } from '../labels.ts';
 
 export const PAYMENTS_TITLE = 'Pagos Recibidos';
 export const PAYMENTS_PAGE_SIZE = 10;
+
+/**
+ * 'Fecha': when the payment was registered (the column the list sorts and filters by); a collection
+ * sent later (a phone without signal) also says when the cash was taken, its day in the Corte de caja.
+ */
+function RegisteredCell({ payment }: { payment: PaymentListItem }) {
+  const registered = businessDateTimeParts(payment.createdOn);
+  if (payment.collectedAt === payment.createdOn) return <DateTimeCell {...registered} />;
+  const collected = businessDateTimeParts(payment.collectedAt);
+  return (
+    <Stack gap={0}>
+      <DateTimeCell {...registered} />
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="payment-collected-at">
+        Cobrado {collected.date} {collected.time}
+      </Text>
+    </Stack>
+  );
+}
 
 const columns: ColumnDef<PaymentListItem>[] = [
   { header: 'Préstamo', accessor: 'loan.num', width: 112 },
@@ -60,7 +79,7 @@ const columns: ColumnDef<PaymentListItem>[] = [
     accessor: 'createdOn',
     sortable: true,
     visibleFrom: 'sm',
-    render: (payment) => <DateTimeCell {...businessDateTimeParts(payment.createdOn)} />,
+    render: (payment) => <RegisteredCell payment={payment} />,
   },
 ];
 

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format.ts';
 import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { detailsOf, ok, PAYMENT_ID } from '../test/fixtures.ts';
 import { MAX_RECEIPT_LINES, PaymentReceipt, receiptFolio, receiptLines } from './PaymentReceipt.tsx';
@@ -55,6 +56,33 @@ describe('PaymentReceipt (print)', { timeout: 20_000 }, () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     await userEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('dates a collection sent later by when it was collected, and says when it was received', async () => {
+    const collectedAt = '2026-03-08T20:34:00.000Z';
+    const details = detailsOf({ collectedAt });
+    mockServer(({ url }) =>
+      url.pathname === `/api/v1/payments/${PAYMENT_ID}/details` ? json(200, ok(details)) : undefined,
+    );
+    renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
+    const fields = within(await screen.findByLabelText('Datos del pago'));
+    expect(fields.getByText('Fecha de pago').nextSibling).toHaveTextContent(formatDateTime(collectedAt));
+    expect(fields.getByText('Recibido en oficina').nextSibling).toHaveTextContent(
+      formatDateTime(details.payment.createdOn),
+    );
+  });
+
+  it('shows one date for a payment collected when it was registered', async () => {
+    const details = detailsOf();
+    mockServer(({ url }) =>
+      url.pathname === `/api/v1/payments/${PAYMENT_ID}/details` ? json(200, ok(details)) : undefined,
+    );
+    renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
+    const fields = within(await screen.findByLabelText('Datos del pago'));
+    expect(fields.getByText('Fecha de pago').nextSibling).toHaveTextContent(
+      formatDateTime(details.payment.createdOn),
+    );
+    expect(fields.queryByText('Recibido en oficina')).not.toBeInTheDocument();
   });
 
   it('says a payment still in validation is not a confirmed payment', async () => {

@@ -68,7 +68,12 @@ function Receipt({ details }: { details: PaymentDetails }) {
         fields={[
           { label: 'Cliente', value: fullCustomerName(payment.customer) },
           { label: 'Préstamo', value: `No. ${payment.loan.num}` },
-          { label: 'Fecha de pago', value: formatDateTime(payment.createdOn) },
+          // When the cash was taken; a collection sent later (a phone without signal) also says when
+          // the office received it.
+          { label: 'Fecha de pago', value: formatDateTime(payment.collectedAt) },
+          ...(payment.collectedAt !== payment.createdOn
+            ? [{ label: 'Recibido en oficina', value: formatDateTime(payment.createdOn) }]
+            : []),
           { label: 'Método', value: methodLabel(payment.paymentMethod) },
           { label: 'Cuenta destino', value: payment.bankAccount?.name ?? '—' },
           { label: 'Registrado por', value: registeredBy },

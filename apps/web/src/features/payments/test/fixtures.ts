@@ -20,6 +20,7 @@ export const CREATED_ON = new Date(2026, 2, 9, 12, 0, 0).toISOString();
 export const payment: PaymentListItem = {
   id: PAYMENT_ID,
   createdOn: CREATED_ON,
+  collectedAt: CREATED_ON,
   amount: 2_050,
   status: 'VALIDATING',
   paymentMethod: 'TRANSFER',
