@@ -37,6 +37,15 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   /** Lets a scraper outside this machine read GET /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
+  /** Connection bounds and timeouts (docs/reliability.md "Connections"). */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** 0: no bound. Unset: 100, or 0 with TRUST_PROXY (every connection then comes from the proxy). */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1000),
 });
 
 export interface AppConfig {
@@ -60,6 +69,25 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Unset: GET /metrics answers only loopback clients (plugins/metrics.ts). */
   metricsToken: string | undefined;
+  /** What one client, and all of them, may hold open (plugins/connections.ts). */
+  connections: ConnectionLimits;
+}
+
+export interface ConnectionLimits {
+  /** Open connections of all clients together; the machine's own loopback probes get a reserve above. */
+  max: number;
+  /** Open connections from one client address; 0: no bound. */
+  perAddress: number;
+  /** The request line and headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this. */
+  requestTimeoutMs: number;
+  /** A connection with no byte in either direction for this long is closed. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Requests one connection may carry before it is closed; 0: no bound. */
+  maxRequestsPerSocket: number;
 }
 
 /**
@@ -73,6 +101,7 @@ export class ConfigError extends Error {
 }
 
 const DEFAULT_LOGIN_ADDRESS_RATE_LIMIT = 100;
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 100;
 
 /** apps/web/dist, found relative to this file so the server works from any working directory. */
 const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
@@ -91,6 +120,9 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd: string) {
   const addressMax = result.data?.LOGIN_ADDRESS_RATE_LIMIT_MAX;
   if (addressMax !== undefined && addressMax < (result.data?.LOGIN_RATE_LIMIT_MAX ?? 0)) {
     problems.push('LOGIN_ADDRESS_RATE_LIMIT_MAX: no puede ser menor que LOGIN_RATE_LIMIT_MAX');
+  }
+  if (result.data && result.data.HTTP_HEADERS_TIMEOUT_MS > result.data.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS');
   }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Configuración inválida:\n${problems.map((line) => `  ${line}`).join('\n')}`);
@@ -133,5 +165,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     metricsToken: parsed.METRICS_TOKEN,
+    connections: {
+      max: parsed.HTTP_MAX_CONNECTIONS,
+      perAddress:
+        parsed.HTTP_MAX_CONNECTIONS_PER_ADDRESS ??
+        (parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1' ? 0 : DEFAULT_CONNECTIONS_PER_ADDRESS),
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: parsed.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxRequestsPerSocket: parsed.HTTP_MAX_REQUESTS_PER_SOCKET,
+    },
   };
 }

@@ -93,6 +93,27 @@ describe('loadConfig', () => {
     expect(() => limits({ LOGIN_ADDRESS_RATE_LIMIT_MAX: '0' })).toThrow(/LOGIN_ADDRESS_RATE_LIMIT_MAX:/);
   });
 
+  it('connection bounds: defaults, the per-address bound off behind a proxy unless set, timeouts in order', () => {
+    const connections = (env: Record<string, string>) => loadConfig(env, scratch()).connections;
+    expect(connections({})).toEqual({
+      max: 1000,
+      perAddress: 100,
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 120_000,
+      idleTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 10_000,
+      maxRequestsPerSocket: 1000,
+    });
+    expect(connections({ TRUST_PROXY: 'true' }).perAddress).toBe(0);
+    expect(connections({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '500' }).perAddress).toBe(
+      500,
+    );
+    expect(() => connections({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      'HTTP_HEADERS_TIMEOUT_MS: no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS',
+    );
+    expect(() => connections({ HTTP_MAX_CONNECTIONS: '0' })).toThrow(/HTTP_MAX_CONNECTIONS:/);
+  });
+
   it('fails loudly, naming every bad variable', () => {
     const attempt = () =>
       loadConfig(
