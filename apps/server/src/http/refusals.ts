@@ -109,6 +109,7 @@ export const REFUSALS = {
   'loan.request_date_only_before_delivery': conflict(
     'La fecha de solicitud solo se puede cambiar antes de la entrega',
   ),
+  'loan.amount_below_minimum': badRequest('El monto mínimo de un préstamo es {minimum}', 'amount'),
   'loan.future_request_date': badRequest('La fecha de solicitud no puede ser posterior a hoy', 'requestDate'),
   'loan.bank_account_required': badRequest('Seleccione la cuenta de retiro', 'bankAccountId'),
   'loan.insufficient_balance': conflict(
