@@ -59,7 +59,11 @@ export function installmentAmountsCents(totalCents: number, term = TERM_WEEKS): 
  * centavo (the total must reach `term` centavos), or delivering the loan would write an installment of
  * $0.00.
  */
-export function canSchedule(amountCents: number, interestBp = DEFAULT_INTEREST_BP, term = TERM_WEEKS): boolean {
+export function canSchedule(
+  amountCents: number,
+  interestBp = DEFAULT_INTEREST_BP,
+  term = TERM_WEEKS,
+): boolean {
   return totalToRepayCents(amountCents, interestBp) >= term;
 }
 

@@ -121,6 +121,9 @@ export const REFUSALS = {
   'loan.use_deliver': conflict('Use Entregar para entregar un préstamo aprobado; así queda activo'),
   'loan.approve_then_deliver': conflict('Use Aprobar y después Entregar para activar un préstamo'),
   'loan.status_computed': conflict('El estatus de un préstamo activo lo calcula el sistema'),
+  'loan.computed_only_after_delivery': conflict(
+    'Pagado y Atrasado los calcula el sistema con los pagos de un préstamo entregado; este préstamo aún no se ha entregado',
+  ),
   'loan.delivered_not_cancellable': conflict('Un préstamo ya entregado no se puede cancelar'),
   'loan.approved_cannot_go_back': conflict(
     'Un préstamo aprobado no puede volver a En espera; cancélelo para liberar la reserva',
