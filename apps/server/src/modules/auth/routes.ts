@@ -3,6 +3,7 @@ import {
   type LoginReply,
   loginReply,
   loginRequest,
+  logoutReply,
   registerRequest,
   registrationStatus,
   user,
@@ -13,7 +14,7 @@ import { createFirstAdmin } from '../users/create-first-admin.ts';
 import { hasAnyUser } from '../users/queries.ts';
 import { countLoginAttempt, type LoginRateLimit } from './login-limit.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
-import { login } from './service.ts';
+import { login, signOut } from './service.ts';
 import type { SessionUser } from './session-user.ts';
 
 export interface AuthRoutesOptions {
@@ -63,6 +64,21 @@ export const authRoutes = taggedRoutes<AuthRoutesOptions>('auth', async (app, do
     '/token/refresh',
     docs({ response: { 200: loginReply, ...problemResponses(401) } }),
     async (request) => replyFor(request.user),
+  );
+
+  // 'Cerrar Sesión': ends the session of the token sent, on every server; other sessions go on.
+  app.post(
+    '/logout',
+    docs({
+      description:
+        'Cierra la sesión del token enviado en todos los servidores: ese token y los que se renueven ' +
+        'de él dejan de valer (401). Las demás sesiones del usuario siguen.',
+      response: { 200: envelope(logoutReply), ...problemResponses(401) },
+    }),
+    async (request) => {
+      await signOut(app.db, request.user);
+      return ok({ signedOut: true as const });
+    },
   );
 
   await app.register(passwordResetRoutes, { limit: options.loginRateLimit });
