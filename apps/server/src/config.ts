@@ -31,6 +31,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Login attempts per minute for one username from one client address. */
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Failed sign-ins of one username from all addresses per 15 minutes (modules/auth/login-limit.ts). */
+  LOGIN_ACCOUNT_FAILURE_MAX: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Login attempts per minute from one client address, whatever the usernames (default 100). */
   LOGIN_ADDRESS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Behind a reverse proxy / load balancer, take the client IP from X-Forwarded-For. */
@@ -64,8 +66,16 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built web app; served only when it exists. */
   webDist: string;
-  /** Login attempts per minute: per (username, client address) and per client address. */
-  loginRateLimit: { max: number; addressMax: number; timeWindowMs: number };
+  /**
+   * Login attempts per minute: per (username, client address) and per client address; failed ones per
+   * username from every address (LoginRateLimit in modules/auth/login-limit.ts).
+   */
+  loginRateLimit: {
+    max: number;
+    addressMax: number;
+    timeWindowMs: number;
+    accountFailures?: { max: number; windowMs: number };
+  };
   trustProxy: boolean;
   /** Unset: GET /metrics answers only loopback clients (plugins/metrics.ts). */
   metricsToken: string | undefined;
@@ -162,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         parsed.LOGIN_ADDRESS_RATE_LIMIT_MAX ??
         Math.max(DEFAULT_LOGIN_ADDRESS_RATE_LIMIT, parsed.LOGIN_RATE_LIMIT_MAX),
       timeWindowMs: 60_000,
+      accountFailures: { max: parsed.LOGIN_ACCOUNT_FAILURE_MAX, windowMs: 15 * 60_000 },
     },
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     metricsToken: parsed.METRICS_TOKEN,

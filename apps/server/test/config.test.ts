@@ -27,7 +27,12 @@ describe('loadConfig', () => {
       admin: undefined,
       businessTimeZone: 'America/Mexico_City',
       logLevel: 'info',
-      loginRateLimit: { max: 10, addressMax: 100, timeWindowMs: 60_000 },
+      loginRateLimit: {
+        max: 10,
+        addressMax: 100,
+        timeWindowMs: 60_000,
+        accountFailures: { max: 20, windowMs: 900_000 },
+      },
       trustProxy: false,
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
@@ -84,7 +89,9 @@ describe('loadConfig', () => {
       max: 50,
       addressMax: 100,
       timeWindowMs: 60_000,
+      accountFailures: { max: 20, windowMs: 900_000 },
     });
+    expect(limits({ LOGIN_ACCOUNT_FAILURE_MAX: '5' }).accountFailures).toEqual({ max: 5, windowMs: 900_000 });
     expect(limits({ LOGIN_RATE_LIMIT_MAX: '1000' })).toMatchObject({ max: 1000, addressMax: 1000 });
     expect(limits({ LOGIN_ADDRESS_RATE_LIMIT_MAX: '40' })).toMatchObject({ max: 10, addressMax: 40 });
     expect(() => limits({ LOGIN_RATE_LIMIT_MAX: '20', LOGIN_ADDRESS_RATE_LIMIT_MAX: '19' })).toThrow(

@@ -64,6 +64,9 @@ export const REFUSALS = {
 
   'auth.login_failed': unauthorized('Usuario y/o contraseña incorrecta'),
   'auth.too_many_attempts': tooManyRequests('Demasiados intentos. Intente de nuevo en un minuto.'),
+  'auth.account_throttled': tooManyRequests(
+    'Demasiados intentos fallidos para esta cuenta. Intente de nuevo en {minutes} min, o desde el equipo donde ya inició sesión antes.',
+  ),
   'auth.registration_closed': forbidden('Las cuentas son creadas por un administrador'),
 
   'user.not_found': notFound('Usuario no encontrado'),
