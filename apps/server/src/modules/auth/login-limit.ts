@@ -24,10 +24,9 @@ export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
  * be stored. It arrives normalised (trimmed, lowercased) by the login contract, as login reads it, so
  * case variants of one account share a counter.
  */
-const accountKey = (username: string, address: string) =>
-  `login-user:${createHash('sha256').update(username).digest('base64url')}:${address}`;
-const addressKey = (address: string) => `login:${address}`;
 const usernameHash = (username: string) => createHash('sha256').update(username).digest('base64url');
+const accountKey = (username: string, address: string) => `login-user:${usernameHash(username)}:${address}`;
+const addressKey = (address: string) => `login:${address}`;
 const failuresKey = (username: string) => `login-failures:${usernameHash(username)}`;
 const knownAddressKey = (username: string, address: string) =>
   `login-known:${usernameHash(username)}:${address}`;
