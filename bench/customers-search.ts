@@ -11,6 +11,7 @@
  * PGlite has no autovacuum daemon, so a real PGlite database may never have planner statistics nor
  * have its GIN pending list merged.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,7 @@ async function main() {
           userId,
           tokenVersion: 0,
           signedInAt: Math.floor(Date.now() / 1000),
+          sessionId: randomUUID(),
         }),
       );
     const adminToken = await tokenFor(admin.id);

@@ -1,4 +1,5 @@
 /** The cases of the API benchmark: the requests autocannon cycles through, and the SQL behind each. */
+import { randomUUID } from 'node:crypto';
 import type { PagedQuery } from '@prestaya/contracts';
 import { addDays, businessDate, LOAN_STATUSES } from '@prestaya/domain';
 import {
@@ -68,6 +69,7 @@ export function cases(s: Samples, token: string): BenchCase[] {
           userId: s.adminId,
           tokenVersion: 0,
           signedInAt: Math.floor(Date.now() / 1000),
+          sessionId: randomUUID(),
         });
         for (const query of ['hernández', 'quiñones', 'maria guadalupe'])
           await listCustomers(db, actor, pageOf({ query }));

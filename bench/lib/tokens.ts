@@ -4,11 +4,17 @@
  * app's JWT secret.
  */
 
+import { randomUUID } from 'node:crypto';
 import { type AppDb, loadSessionUser } from '@prestaya/server/bench';
 import type { FastifyInstance } from 'fastify';
 
 export async function sessionToken(app: FastifyInstance, db: AppDb, userId: string): Promise<string> {
   return app.issueToken(
-    await loadSessionUser(db, { userId, tokenVersion: 0, signedInAt: Math.floor(Date.now() / 1000) }),
+    await loadSessionUser(db, {
+      userId,
+      tokenVersion: 0,
+      signedInAt: Math.floor(Date.now() / 1000),
+      sessionId: randomUUID(),
+    }),
   );
 }

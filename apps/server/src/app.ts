@@ -24,6 +24,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, nodeLevelProblemsPlugin } from './plugins/client-errors.ts';
 import { compressionPlugin } from './plugins/compression.ts';
+import { connectionsPlugin } from './plugins/connections.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { apiDocsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -64,7 +65,7 @@ export interface BuildAppOptions {
    * Defaults to the system clock; only tests pass one, to move time or stop it at a chosen instant.
    */
   now?: () => Date;
-  /** Defaults to REQUEST_TIMEOUTS; tests shorten them. */
+  /** Defaults to config.connections' request timeout, checked every second; tests shorten them. */
   timeouts?: { requestMs: number; checkIntervalMs: number };
   /**
    * Defaults to LOAD_SHEDDING on PostgreSQL and off on PGlite, whose queries run on the event loop
@@ -77,11 +78,10 @@ export interface BuildAppOptions {
 }
 
 /**
- * A request (headers and body) must arrive within 5 minutes — Node's own default, which Fastify turns
- * off — so a client trickling bytes cannot hold a connection forever; a 10 MB proof still gets 5
- * minutes (about 35 KB/s). Node checks open connections every 30 s.
+ * How often Node looks for requests past their headers or request timeout: a trickling client is cut
+ * at most this long after its bound (Node's own 30 s would let a 15 s bound hold 45 s).
  */
-export const REQUEST_TIMEOUTS = { requestMs: 300_000, checkIntervalMs: 30_000 };
+const CONNECTIONS_CHECK_INTERVAL_MS = 1000;
 
 /** Builds the whole application without listening: server.ts listens, tests use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -90,7 +90,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.config,
     jwtSecret: options.config.jwtSecret ?? (await sharedJwtSecret(database.db, options.config.dataDir)),
   };
-  const timeouts = options.timeouts ?? REQUEST_TIMEOUTS;
+  const limits = config.connections;
+  const timeouts = options.timeouts ?? {
+    requestMs: limits.requestTimeoutMs,
+    checkIntervalMs: CONNECTIONS_CHECK_INTERVAL_MS,
+  };
+  // Node refuses a headers timeout above the request timeout.
+  const headersTimeout = Math.min(limits.headersTimeoutMs, timeouts.requestMs);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -101,9 +107,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     // Parser refusals (bad request line, chunking, 20 KB headers, timeouts) become problem+json too.
     clientErrorHandler,
+    // Bounds on how long a client may hold a connection (docs/reliability.md "Connections").
     requestTimeout: timeouts.requestMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    maxRequestsPerSocket: limits.maxRequestsPerSocket,
     // Node would answer a Host-less HTTP/1.1 request itself with an empty 400 (client-errors.ts).
-    http: { requireHostHeader: false, connectionsCheckingInterval: timeouts.checkIntervalMs },
+    http: {
+      requireHostHeader: false,
+      headersTimeout,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
     // A request arriving while the server drains gets client-errors.ts's 503 problem instead.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -115,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('listCountCap', options.listCountCap ?? LIST_COUNT_CAP);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(connectionsPlugin, limits);
   await app.register(jsonBodyPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(nodeLevelProblemsPlugin);

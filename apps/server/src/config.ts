@@ -32,6 +32,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Login attempts per minute for one username from one client address. */
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Failed sign-ins of one username from all addresses per 15 minutes (modules/auth/login-limit.ts). */
+  LOGIN_ACCOUNT_FAILURE_MAX: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Login attempts per minute from one client address, whatever the usernames (default 100). */
   LOGIN_ADDRESS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Behind a reverse proxy / load balancer, take the client IP from X-Forwarded-For. */
@@ -52,6 +54,15 @@ const envSchema = z.object({
     .min(1)
     .max(60)
     .default(DEFAULT_COLLECTED_AT_LIMITS.maxAgeDays),
+  /** Connection bounds and timeouts (docs/reliability.md "Connections"). */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** 0: no bound. Unset: 100, or 0 with TRUST_PROXY (every connection then comes from the proxy). */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1000),
 });
 
 export interface AppConfig {
@@ -70,13 +81,40 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built web app; served only when it exists. */
   webDist: string;
-  /** Login attempts per minute: per (username, client address) and per client address. */
-  loginRateLimit: { max: number; addressMax: number; timeWindowMs: number };
+  /**
+   * Login attempts per minute: per (username, client address) and per client address; failed ones per
+   * username from every address (LoginRateLimit in modules/auth/login-limit.ts).
+   */
+  loginRateLimit: {
+    max: number;
+    addressMax: number;
+    timeWindowMs: number;
+    accountFailures?: { max: number; windowMs: number };
+  };
   trustProxy: boolean;
   /** Unset: GET /metrics answers only loopback clients (plugins/metrics.ts). */
   metricsToken: string | undefined;
   /** The bounds of a payment's `collectedAt` (@prestaya/domain collected-at.ts). */
   collectedAtLimits: CollectedAtLimits;
+  /** What one client, and all of them, may hold open (plugins/connections.ts). */
+  connections: ConnectionLimits;
+}
+
+export interface ConnectionLimits {
+  /** Open connections of all clients together; the machine's own loopback probes get a reserve above. */
+  max: number;
+  /** Open connections from one client address; 0: no bound. */
+  perAddress: number;
+  /** The request line and headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this. */
+  requestTimeoutMs: number;
+  /** A connection with no byte in either direction for this long is closed. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Requests one connection may carry before it is closed; 0: no bound. */
+  maxRequestsPerSocket: number;
 }
 
 /**
@@ -90,6 +128,7 @@ export class ConfigError extends Error {
 }
 
 const DEFAULT_LOGIN_ADDRESS_RATE_LIMIT = 100;
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 100;
 
 /** apps/web/dist, found relative to this file so the server works from any working directory. */
 const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
@@ -108,6 +147,9 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd: string) {
   const addressMax = result.data?.LOGIN_ADDRESS_RATE_LIMIT_MAX;
   if (addressMax !== undefined && addressMax < (result.data?.LOGIN_RATE_LIMIT_MAX ?? 0)) {
     problems.push('LOGIN_ADDRESS_RATE_LIMIT_MAX: no puede ser menor que LOGIN_RATE_LIMIT_MAX');
+  }
+  if (result.data && result.data.HTTP_HEADERS_TIMEOUT_MS > result.data.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS');
   }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Configuración inválida:\n${problems.map((line) => `  ${line}`).join('\n')}`);
@@ -147,12 +189,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         parsed.LOGIN_ADDRESS_RATE_LIMIT_MAX ??
         Math.max(DEFAULT_LOGIN_ADDRESS_RATE_LIMIT, parsed.LOGIN_RATE_LIMIT_MAX),
       timeWindowMs: 60_000,
+      accountFailures: { max: parsed.LOGIN_ACCOUNT_FAILURE_MAX, windowMs: 15 * 60_000 },
     },
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     metricsToken: parsed.METRICS_TOKEN,
     collectedAtLimits: {
       maxSkewMinutes: parsed.COLLECTED_AT_MAX_SKEW_MINUTES,
       maxAgeDays: parsed.COLLECTED_AT_MAX_AGE_DAYS,
+    },
+    connections: {
+      max: parsed.HTTP_MAX_CONNECTIONS,
+      perAddress:
+        parsed.HTTP_MAX_CONNECTIONS_PER_ADDRESS ??
+        (parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1' ? 0 : DEFAULT_CONNECTIONS_PER_ADDRESS),
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: parsed.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxRequestsPerSocket: parsed.HTTP_MAX_REQUESTS_PER_SOCKET,
     },
   };
 }

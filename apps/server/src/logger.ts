@@ -9,8 +9,49 @@ const CENSOR = '[redactado]';
  */
 const SECRET_SEGMENT = /(\/auth\/reset\/|\/auth\/password-reset\/)[^/?#]*/gi;
 
-/** A request URL as the log may show it. */
-export const loggableUrl = (url: string | undefined) => url?.replace(SECRET_SEGMENT, `$1${CENSOR}`);
+/**
+ * Query parameters whose value opens something: a session token put in the URL (refused, but still a
+ * token), a signed file link's proof and its expiry (http/signed-links.ts), and any credential a
+ * client might send there by mistake. Names are compared case-insensitively after percent-decoding.
+ */
+const SECRET_PARAMS = new Set([
+  'access_token',
+  'token',
+  'signature',
+  'sig',
+  'expires',
+  'password',
+  'pin',
+  'code',
+]);
+
+const decodedName = (name: string) => {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+};
+
+/** `query` with the value of every secret parameter replaced, everything else as it came. */
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return SECRET_PARAMS.has(decodedName(name)) ? `${name}=${CENSOR}` : pair;
+    })
+    .join('&');
+}
+
+/** A request URL as the log may show it: no secret path segment, no secret query value. */
+export function loggableUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const question = url.indexOf('?');
+  const path = (question < 0 ? url : url.slice(0, question)).replace(SECRET_SEGMENT, `$1${CENSOR}`);
+  return question < 0 ? path : `${path}?${redactQuery(url.slice(question + 1))}`;
+}
 
 /**
  * Pino options for Fastify. Fastify logs method, URL and status, never bodies; the URL loses any

@@ -49,8 +49,9 @@ describe('POST /api/v1/auth/login', () => {
     const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString());
     expect(claims.sub).toBe(admin.id);
     expect(claims.exp - claims.iat).toBe(8 * 60 * 60);
-    // No roles (read from the DB on each request): the user's token version and the sign-in time.
-    expect(Object.keys(claims).sort()).toEqual(['auth_time', 'exp', 'iat', 'jti', 'sub', 'ver']);
+    // No roles (read from the DB on each request): the user's token version, the sign-in time and the
+    // session (logout ends it).
+    expect(Object.keys(claims).sort()).toEqual(['auth_time', 'exp', 'iat', 'jti', 'sid', 'sub', 'ver']);
     expect(claims.auth_time).toBe(claims.iat);
   });
 

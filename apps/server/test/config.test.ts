@@ -27,7 +27,12 @@ describe('loadConfig', () => {
       admin: undefined,
       businessTimeZone: 'America/Mexico_City',
       logLevel: 'info',
-      loginRateLimit: { max: 10, addressMax: 100, timeWindowMs: 60_000 },
+      loginRateLimit: {
+        max: 10,
+        addressMax: 100,
+        timeWindowMs: 60_000,
+        accountFailures: { max: 20, windowMs: 900_000 },
+      },
       trustProxy: false,
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
@@ -87,13 +92,36 @@ describe('loadConfig', () => {
       max: 50,
       addressMax: 100,
       timeWindowMs: 60_000,
+      accountFailures: { max: 20, windowMs: 900_000 },
     });
+    expect(limits({ LOGIN_ACCOUNT_FAILURE_MAX: '5' }).accountFailures).toEqual({ max: 5, windowMs: 900_000 });
     expect(limits({ LOGIN_RATE_LIMIT_MAX: '1000' })).toMatchObject({ max: 1000, addressMax: 1000 });
     expect(limits({ LOGIN_ADDRESS_RATE_LIMIT_MAX: '40' })).toMatchObject({ max: 10, addressMax: 40 });
     expect(() => limits({ LOGIN_RATE_LIMIT_MAX: '20', LOGIN_ADDRESS_RATE_LIMIT_MAX: '19' })).toThrow(
       'LOGIN_ADDRESS_RATE_LIMIT_MAX: no puede ser menor que LOGIN_RATE_LIMIT_MAX',
     );
     expect(() => limits({ LOGIN_ADDRESS_RATE_LIMIT_MAX: '0' })).toThrow(/LOGIN_ADDRESS_RATE_LIMIT_MAX:/);
+  });
+
+  it('connection bounds: defaults, the per-address bound off behind a proxy unless set, timeouts in order', () => {
+    const connections = (env: Record<string, string>) => loadConfig(env, scratch()).connections;
+    expect(connections({})).toEqual({
+      max: 1000,
+      perAddress: 100,
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 120_000,
+      idleTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 10_000,
+      maxRequestsPerSocket: 1000,
+    });
+    expect(connections({ TRUST_PROXY: 'true' }).perAddress).toBe(0);
+    expect(connections({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '500' }).perAddress).toBe(
+      500,
+    );
+    expect(() => connections({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      'HTTP_HEADERS_TIMEOUT_MS: no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS',
+    );
+    expect(() => connections({ HTTP_MAX_CONNECTIONS: '0' })).toThrow(/HTTP_MAX_CONNECTIONS:/);
   });
 
   it('fails loudly, naming every bad variable', () => {

@@ -261,4 +261,37 @@ describe('logging and unexpected errors', () => {
       await app.close();
     }
   });
+
+  it('never writes a token or a signed link put in a URL: the query keeps its names, not its values', async () => {
+    const { app, logs } = await appWithBoom();
+    const id = '0190a4c2-7b1e-7000-8000-000000000001';
+    const signature = 'ab'.repeat(32);
+    try {
+      const urls = [
+        '/api/v1/users?access_token=tok-en-la-url&page=0',
+        `/api/v1/payments/attachments/${id}?expires=1999999999&signature=${signature}`,
+        `/api/v1/customers/${id}/documents/${id}/file?Signature=${signature}&expires=1999999998`,
+        `/api/v1/users?page=0&%61ccess_token=tok-codificado&sig=firma-corta`,
+      ];
+      for (const url of urls) await app.inject({ method: 'GET', url });
+      const output = logs();
+      for (const secret of [
+        'tok-en-la-url',
+        signature,
+        '1999999999',
+        '1999999998',
+        'tok-codificado',
+        'firma-corta',
+      ]) {
+        expect(output).not.toContain(secret);
+      }
+      expect(output).toContain('"url":"/api/v1/users?access_token=[redactado]&page=0"');
+      expect(output).toContain(
+        `"url":"/api/v1/payments/attachments/${id}?expires=[redactado]&signature=[redactado]"`,
+      );
+      expect(output).toContain('"url":"/api/v1/users?page=0&%61ccess_token=[redactado]&sig=[redactado]"');
+    } finally {
+      await app.close();
+    }
+  });
 });

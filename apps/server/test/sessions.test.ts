@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import {
   createAdmin,
   createUserAndLogin,
@@ -179,11 +180,79 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 /** A token signed with the server's secret (as the server would), with any session claims. */
 function signed(claims: { sub: string; ver: number; auth_time: number }, exp = seconds(clock) + 3600) {
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const body = { ...claims, jti: '0196a000-0000-7000-8000-00000000000a', iat: seconds(clock), exp };
+  const body = {
+    ...claims,
+    jti: '0196a000-0000-7000-8000-00000000000a',
+    sid: '0196a000-0000-7000-8000-0000000000fa',
+    iat: seconds(clock),
+    exp,
+  };
   const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(body)}`;
   const signature = createHmac('sha256', testConfig().jwtSecret).update(unsigned).digest('base64url');
   return `${unsigned}.${signature}`;
 }
+
+describe("POST /api/v1/auth/logout ('Cerrar Sesión')", () => {
+  const logout = (token: string) =>
+    request(context.app, { method: 'POST', url: '/api/v1/auth/logout', token });
+
+  it('ends that session on every server, its refreshed tokens too; the other sessions go on', async () => {
+    clock = Date.now();
+    const agent = await createUserAndLogin(context);
+    const laptop = await loginToken(context.app, agent.username, agent.password);
+    const colleague = await createUserAndLogin(context);
+    // A token copied before logout, and one refreshed from it: the same session.
+    const refreshed = (await refresh(agent.token)).json().access_token as string;
+    expect(claimsOf(refreshed).sid).toBe(claimsOf(agent.token).sid);
+    expect(claimsOf(laptop).sid).not.toBe(claimsOf(agent.token).sid);
+
+    const reply = await logout(agent.token);
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toEqual({ status: 'OK', data: { signedOut: true } });
+    await expectRefused(agent.token);
+    await expectRefused(refreshed);
+    expectProblem(await logout(agent.token), 401, INVALID_SESSION);
+    await expectWorks(laptop);
+    await expectWorks(colleague.token);
+
+    // Another server on the same database refuses it too: the session's end is a row, not memory.
+    const other = await buildApp({ config: testConfig(), database: context.database, logger: false });
+    try {
+      const elsewhere = await request(other, { method: 'GET', url: '/api/v1/customers', token: refreshed });
+      expectProblem(elsewhere, 401, INVALID_SESSION);
+      expect(
+        (await request(other, { method: 'GET', url: '/api/v1/customers', token: laptop })).statusCode,
+      ).toBe(200);
+    } finally {
+      await other.close();
+    }
+
+    const audit = rowsOf<{ user_id: string; entity_id: string }>(
+      await context.database.db.execute(
+        sql`select user_id, entity_id from audit_log where action = 'signed_out'`,
+      ),
+    );
+    expect(audit).toEqual([{ user_id: agent.id, entity_id: agent.id }]);
+  });
+
+  it('keeps a signed-out session only until it would have ended anyway', async () => {
+    clock = Date.now();
+    const agent = await createUserAndLogin(context);
+    expect((await logout(agent.token)).statusCode).toBe(200);
+    const listed = async () =>
+      rowsOf<{ n: number }>(
+        await context.database.db.execute(sql`select count(*)::int as n from signed_out_sessions`),
+      )[0]?.n;
+    expect(await listed()).toBe(1);
+    // Its session ends 7 days after sign-in; a later logout clears the expired row.
+    await context.database.db.execute(
+      sql`update signed_out_sessions set expires_at = now() - interval '1 second'`,
+    );
+    const later = await loginToken(context.app, agent.username, agent.password);
+    expect((await logout(later)).statusCode).toBe(200);
+    expect(await listed()).toBe(1);
+  });
+});
 
 describe('token refresh and the 7-day session', () => {
   it('a refreshed token keeps the sign-in time; refresh works for 7 days, then 401', async () => {

@@ -23,7 +23,17 @@ test('the admin signs in with a mixed-case, padded e-mail and lands on Customers
 
 test('logout shows "Sesión finalizada" and protected routes send back to Login', async ({ page }) => {
   await signInAsAdmin(page);
+  // A copy of the token taken before signing out stops working: the server ended the session.
+  const copied = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('prestaya') ?? '{}').token as string,
+  );
+  const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/logout'));
   await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  expect((await loggedOut).status()).toBe(200);
+  const withCopy = await page.request.get('/api/v1/users', {
+    headers: { authorization: `Bearer ${copied}` },
+  });
+  expect(withCopy.status()).toBe(401);
   await expect(page.getByText('Sesión finalizada')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('prestaya'))).toBeNull();

@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   first_admin_registered: 'Primer administrador registrado',
   first_admin_from_environment: 'Primer administrador desde el entorno',
   sessions_revoked: 'Sesiones cerradas',
+  signed_out: 'Sesión cerrada',
   password_reset_link_created: 'Enlace de restablecimiento generado',
   password_reset_link_used: 'Contraseña restablecida con enlace',
   pin_locked: 'PIN bloqueado por intentos fallidos',

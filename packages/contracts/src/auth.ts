@@ -63,5 +63,9 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
+/** `POST /api/v1/auth/logout`: the session of the token sent has ended on every server. */
+export const logoutReply = z.object({ signedOut: z.literal(true) });
+export type LogoutReply = z.infer<typeof logoutReply>;
+
 export const registrationStatus = z.object({ open: z.boolean() });
 export type RegistrationStatus = z.infer<typeof registrationStatus>;

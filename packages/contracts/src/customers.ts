@@ -64,7 +64,15 @@ export const customerInput = z.object({
         .refine(isAllowedText, 'CURP contiene caracteres no permitidos'),
     ),
   agentId: z.uuid({ error: 'Agente inválido' }).nullish(),
-  status: z.enum(CUSTOMER_STATUSES, { error: 'El estatus es requerido' }).default('PENDING'),
+  // Only PENDING exists: a value that is present but different is named as what it is.
+  status: z
+    .enum(CUSTOMER_STATUSES, {
+      error: (issue) =>
+        issue.input == null
+          ? 'El estatus es requerido'
+          : 'Estatus inválido: un cliente solo puede tener el estatus PENDING (En espera)',
+    })
+    .default('PENDING'),
 });
 export type CustomerInput = z.input<typeof customerInput>;
 

@@ -1,7 +1,8 @@
+import { minimumLoanAmountCents } from '@prestaya/domain';
 import { isoDate, numbered, personName } from './common.ts';
 import { LOAN_STATUSES, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
 import { statusListQueries } from './list-filters.ts';
-import { positivePesos } from './money.ts';
+import { formatCents, positivePesos } from './money.ts';
 import { z } from './zod.ts';
 
 /** Fixed by docs/product.md §9: 12 weekly installments, daily late fee $50, weekly fee 10% of the amount. */
@@ -14,11 +15,24 @@ const term = z.literal(LOAN_TERM_WEEKS, { error: 'El plazo es de 12 semanas' });
 const dailyFee = z.literal(LOAN_DAILY_FEE, { error: 'La multa diaria es de $50' });
 
 /**
+ * The smallest amount whose 12 installments are each at least one centavo at the default rate ($0.10);
+ * the server checks it again with the loan's own rate.
+ */
+export const MIN_LOAN_AMOUNT_CENTS = minimumLoanAmountCents();
+export const minLoanAmountMessage = (cents = MIN_LOAN_AMOUNT_CENTS) =>
+  `El monto mínimo de un préstamo es ${formatCents(cents)}`;
+// Zero and negative amounts keep positivePesos' one message.
+const loanAmount = positivePesos.refine((n) => {
+  const cents = Math.round(n * 100);
+  return cents < 1 || cents >= MIN_LOAN_AMOUNT_CENTS;
+}, minLoanAmountMessage());
+
+/**
  * A loan request (`POST /api/v1/customers/{id}/loans`). `weeklyFee` is never sent: the server sets it
  * to 10% of the amount. `requestDate` and `loanFromPast` are honoured for administrators only.
  */
 export const loanCreate = z.object({
-  amount: positivePesos,
+  amount: loanAmount,
   term: term.default(LOAN_TERM_WEEKS),
   dailyFee: dailyFee.default(LOAN_DAILY_FEE),
   requestDate: isoDate.optional(),
@@ -28,7 +42,7 @@ export type LoanCreate = z.input<typeof loanCreate>;
 
 /** `PUT /api/v1/loans/{id}`: amount/term/dailyFee only while PENDING; status, requestDate, loanFromPast admin only. */
 export const loanUpdate = z.object({
-  amount: positivePesos.optional(),
+  amount: loanAmount.optional(),
   term: term.optional(),
   dailyFee: dailyFee.optional(),
   status: z.enum(LOAN_STATUSES, { error: 'Estatus inválido' }).optional(),

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from './business-time.ts';
 import {
   buildSchedule,
+  canSchedule,
   installmentAmountsCents,
   lateFeeCents,
   lateFeeConcept,
   loanTerms,
+  minimumLoanAmountCents,
   totalToRepayCents,
   weeklyFeeCents,
 } from './loan-policy.ts';
@@ -13,6 +15,20 @@ import {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('loan policy', () => {
+  it('the smallest schedulable amount gives every installment at least one centavo, one less does not', () => {
+    expect(minimumLoanAmountCents()).toBe(10);
+    expect(minimumLoanAmountCents(0)).toBe(12);
+    for (const interestBp of [0, 2_000, 10_000]) {
+      const minimum = minimumLoanAmountCents(interestBp);
+      const smallest = Math.min(...installmentAmountsCents(totalToRepayCents(minimum, interestBp)));
+      expect(smallest).toBeGreaterThanOrEqual(1);
+      expect(canSchedule(minimum, interestBp)).toBe(true);
+      // One centavo less and the first installments would be $0.00.
+      expect(Math.floor(totalToRepayCents(minimum - 1, interestBp) / 12)).toBe(0);
+      expect(canSchedule(minimum - 1, interestBp)).toBe(false);
+    }
+  });
+
   it('with the default 20% each of the 12 installments equals the weekly fee', () => {
     const terms = loanTerms(1_000_000); // $10,000.00
     expect(terms).toEqual({

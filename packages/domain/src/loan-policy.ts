@@ -54,6 +54,26 @@ export function installmentAmountsCents(totalCents: number, term = TERM_WEEKS): 
   return amounts;
 }
 
+/**
+ * Whether an amount can be scheduled: every one of the `term` installments must be at least one
+ * centavo (the total must reach `term` centavos), or delivering the loan would write an installment of
+ * $0.00.
+ */
+export function canSchedule(
+  amountCents: number,
+  interestBp = DEFAULT_INTEREST_BP,
+  term = TERM_WEEKS,
+): boolean {
+  return totalToRepayCents(amountCents, interestBp) >= term;
+}
+
+/** The smallest amount `canSchedule` accepts: 10 centavos at 20% over 12 weeks. */
+export function minimumLoanAmountCents(interestBp = DEFAULT_INTEREST_BP, term = TERM_WEEKS): number {
+  let amountCents = 1;
+  while (!canSchedule(amountCents, interestBp, term)) amountCents += 1;
+  return amountCents;
+}
+
 export interface ScheduledInstallment {
   paymentNumber: number;
   dueDate: string;

@@ -56,8 +56,8 @@ describe('transition: manual edit (pure)', () => {
     expect(refusal('APPROVED', 'ACTIVE')).toBe('loan.use_deliver');
     expect(refusal('APPROVED', 'PENDING')).toBe('loan.approved_cannot_go_back');
     for (const to of ['PAID', 'DELAYED'] as const) {
-      expect(refusal('PENDING', to)).toBe('loan.status_computed');
-      expect(refusal('APPROVED', to)).toBe('loan.status_computed');
+      expect(refusal('PENDING', to)).toBe('loan.computed_only_after_delivery');
+      expect(refusal('APPROVED', to)).toBe('loan.computed_only_after_delivery');
     }
     for (const from of ['ACTIVE', 'DELAYED', 'PAID'] as const) {
       expect(refusal(from, 'CANCELLED')).toBe('loan.delivered_not_cancellable');

@@ -62,6 +62,7 @@ export type LoanStatusRefusal =
   | 'loan.use_deliver'
   | 'loan.approve_then_deliver'
   | 'loan.status_computed'
+  | 'loan.computed_only_after_delivery'
   | 'loan.delivered_not_cancellable'
   | 'loan.approved_cannot_go_back'
   | 'loan.cancelled_is_final'
@@ -135,7 +136,8 @@ function editStatus(from: LoanStatus, to: LoanStatus, loanFromPast: boolean): Lo
   if (to === 'APPROVED') return refuse('loan.use_approve');
   if (to === 'PENDING') return refuse('loan.approved_cannot_go_back');
   if (to === 'ACTIVE') return refuse(from === 'APPROVED' ? 'loan.use_deliver' : 'loan.approve_then_deliver');
-  return refuse('loan.status_computed');
+  // PAID or DELAYED on a loan not delivered yet: there are no installments to compute them from.
+  return refuse('loan.computed_only_after_delivery');
 }
 
 /**

@@ -66,6 +66,9 @@ export const REFUSALS = {
 
   'auth.login_failed': unauthorized('Usuario y/o contraseña incorrecta'),
   'auth.too_many_attempts': tooManyRequests('Demasiados intentos. Intente de nuevo en un minuto.'),
+  'auth.account_throttled': tooManyRequests(
+    'Demasiados intentos fallidos para esta cuenta. Intente de nuevo en {minutes} min, o desde el equipo donde ya inició sesión antes.',
+  ),
   'auth.registration_closed': forbidden('Las cuentas son creadas por un administrador'),
 
   'user.not_found': notFound('Usuario no encontrado'),
@@ -111,6 +114,7 @@ export const REFUSALS = {
   'loan.request_date_only_before_delivery': conflict(
     'La fecha de solicitud solo se puede cambiar antes de la entrega',
   ),
+  'loan.amount_below_minimum': badRequest('El monto mínimo de un préstamo es {minimum}', 'amount'),
   'loan.future_request_date': badRequest('La fecha de solicitud no puede ser posterior a hoy', 'requestDate'),
   'loan.bank_account_required': badRequest('Seleccione la cuenta de retiro', 'bankAccountId'),
   'loan.insufficient_balance': conflict(
@@ -122,6 +126,9 @@ export const REFUSALS = {
   'loan.use_deliver': conflict('Use Entregar para entregar un préstamo aprobado; así queda activo'),
   'loan.approve_then_deliver': conflict('Use Aprobar y después Entregar para activar un préstamo'),
   'loan.status_computed': conflict('El estatus de un préstamo activo lo calcula el sistema'),
+  'loan.computed_only_after_delivery': conflict(
+    'Pagado y Atrasado los calcula el sistema con los pagos de un préstamo entregado; este préstamo aún no se ha entregado',
+  ),
   'loan.delivered_not_cancellable': conflict('Un préstamo ya entregado no se puede cancelar'),
   'loan.approved_cannot_go_back': conflict(
     'Un préstamo aprobado no puede volver a En espera; cancélelo para liberar la reserva',

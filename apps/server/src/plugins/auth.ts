@@ -9,10 +9,14 @@ import { refuse } from '../http/refusals.ts';
 import { loadSessionUser } from '../modules/auth/service.ts';
 import type { SessionClaims, SessionUser } from '../modules/auth/session-user.ts';
 
-/** The claims of a session token: `ver` is the user's token version, `auth_time` the sign-in (OIDC). */
+/**
+ * The claims of a session token: `ver` is the user's token version, `auth_time` the sign-in (OIDC),
+ * `sid` the session (OIDC), the same across refreshes, ended by logout.
+ */
 interface TokenClaims {
   sub: string;
   jti: string;
+  sid: string;
   ver: number;
   auth_time: number;
   iat: number;
@@ -48,6 +52,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  */
 const sessionClaims = z.object({
   sub: uuid,
+  sid: uuid,
   ver: z.number().int().min(0),
   auth_time: z.number().int().min(0),
   iat: z.number(),
@@ -68,6 +73,7 @@ async function auth(app: FastifyInstance, options: { secret: string }) {
     return app.jwt.sign({
       sub: user.id,
       jti: uuidv7(),
+      sid: user.sessionId,
       ver: user.tokenVersion,
       auth_time: user.signedInAt,
       ...tokenTimes(user.signedInAt, now),
@@ -91,6 +97,7 @@ async function auth(app: FastifyInstance, options: { secret: string }) {
       userId: claims.data.sub,
       tokenVersion: claims.data.ver,
       signedInAt: claims.data.auth_time,
+      sessionId: claims.data.sid,
     };
     request.user = await loadSessionUser(app.db, session);
   });

@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, type LogLine } from '../reliability/support-server.ts';
@@ -7,7 +8,7 @@ import { rowsOf } from '../support/database.ts';
 import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 import { expectLoanInvariant } from '../support/loan-invariant.ts';
 import { call, callOk, useCluster } from './cluster.ts';
-import { BALANCER_SOURCE_ADDRESS, upstreamOf } from './nginx.ts';
+import { BALANCER_SOURCE_ADDRESS, PER_CLIENT_REQUESTS, upstreamOf } from './nginx.ts';
 
 /**
  * Two servers behind nginx on one PostgreSQL database (docs/operations.md "Several servers behind
@@ -66,6 +67,50 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: two servers behind nginx (P
       { key: 'login:127.0.0.1' },
     ]);
     expect(BALANCER_SOURCE_ADDRESS).not.toBe('127.0.0.1');
+  }, 60_000);
+
+  it('bounds the requests one client address holds in progress; other clients and /health still answer', async () => {
+    const { port } = new URL(cluster.balancer.url);
+    const held: Socket[] = [];
+    /** A connection from `from` whose POST body never finishes: nginx keeps waiting for it. */
+    const holdUpload = (from: string) =>
+      new Promise<void>((done, fail) => {
+        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: from }, () => {
+          socket.write(
+            'POST /api/v1/customers HTTP/1.1\r\nHost: prestaya\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+            () => done(),
+          );
+        });
+        socket.on('error', fail);
+        held.push(socket);
+      });
+    /** Status of one GET from `from` on a fresh connection. */
+    const statusFrom = (from: string, path: string) =>
+      new Promise<number>((done, fail) => {
+        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: from }, () =>
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: prestaya\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+          ),
+        );
+        socket.once('data', (data) => {
+          done(Number(data.toString('latin1').split(' ')[1]));
+          socket.destroy();
+        });
+        socket.on('error', fail);
+      });
+    try {
+      for (let i = 0; i < PER_CLIENT_REQUESTS; i++) await holdUpload('127.0.0.5');
+      // nginx counts a held upload once it has read its headers: ask until it has read them all.
+      let fromHolder = 0;
+      for (let attempt = 0; attempt < 50 && fromHolder !== 429; attempt++) {
+        fromHolder = await statusFrom('127.0.0.5', '/health');
+      }
+      expect(fromHolder).toBe(429);
+      expect(await statusFrom('127.0.0.1', '/health')).toBe(200);
+      expect(await statusFrom('127.0.0.6', '/api/v1/users')).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
   }, 60_000);
 
   it('shows through one server the payment proof uploaded through the other', async () => {

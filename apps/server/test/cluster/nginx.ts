@@ -9,6 +9,9 @@ import { freePort, temporaryDirectory } from '../reliability/support-server.ts';
  * files in a temporary directory), so the test needs neither /etc/nginx nor the system service.
  */
 
+/** Requests in progress at once from one client address (`limit_conn`); more get 429. */
+export const PER_CLIENT_REQUESTS = 100;
+
 /** The client address nginx connects to the servers from: not the client's, so TRUST_PROXY shows. */
 export const BALANCER_SOURCE_ADDRESS = '127.0.0.3';
 
@@ -42,6 +45,12 @@ export function ensureNginx(): string {
  *   502 and does not know whether it happened.
  * - `X-Forwarded-For $remote_addr` (not `$proxy_add_x_forwarded_for`): replaces what the client wrote,
  *   so with TRUST_PROXY=true the servers count sign-in attempts and PIN errors per real address.
+ * - Connections (docs/reliability.md "Connections"): at most PER_CLIENT_REQUESTS requests in progress
+ *   per client address (`limit_conn` counts a connection once its headers are in, body uploads
+ *   included; more get 429), the headers within 15 s, no 30 s pause in a body or in reading the reply,
+ *   an idle keep-alive connection closed after 10 s. nginx reads a whole body before passing it on, so
+ *   a trickling client ties up nginx, never a server; no upstream keep-alive (each proxied request
+ *   has its own connection), so a server's keep-alive timeout never races nginx's reuse.
  * `test` adds what only the test needs: the address the servers see nginx connect from, and a reply
  * header naming the server that answered.
  */
@@ -56,6 +65,7 @@ export function balancerSite(options: {
     ? [`    proxy_bind ${BALANCER_SOURCE_ADDRESS};`, '    add_header X-Upstream $upstream_addr always;']
     : [];
   return [
+    'limit_conn_zone $binary_remote_addr zone=prestaya_clients:10m;',
     'upstream prestaya {',
     ...servers,
     '}',
@@ -63,6 +73,15 @@ export function balancerSite(options: {
     `  listen ${options.listen};`,
     '  # A payment proof may be up to 10 MB, sent as multipart with its data.',
     '  client_max_body_size 12m;',
+    '  # What one client may hold (docs/reliability.md "Connections").',
+    `  limit_conn prestaya_clients ${PER_CLIENT_REQUESTS};`,
+    '  limit_conn_status 429;',
+    '  client_header_timeout 15s;',
+    '  client_body_timeout 30s;',
+    '  send_timeout 30s;',
+    '  keepalive_timeout 10s;',
+    '  keepalive_requests 1000;',
+    '  reset_timedout_connection on;',
     '  location / {',
     '    proxy_pass http://prestaya;',
     '    proxy_next_upstream error timeout http_502 http_503;',

@@ -119,7 +119,12 @@ describe('POST /api/v1/customers', () => {
     ],
     ['an emoji CURP', newCustomer({ curp: `😀${'A'.repeat(16)}` }), { curp: 'Debe ser de 18 caracteres' }],
     ['a malformed agentId', newCustomer({ agentId: 'juan' }), { agentId: 'Agente inválido' }],
-    ['an unknown status', newCustomer({ status: 'ACTIVE' }), { status: 'El estatus es requerido' }],
+    [
+      'an unknown status',
+      newCustomer({ status: 'ACTIVE' }),
+      { status: 'Estatus inválido: un cliente solo puede tener el estatus PENDING (En espera)' },
+    ],
+    ['a null status', newCustomer({ status: null }), { status: 'El estatus es requerido' }],
   ])('answers 400 with the spec message naming the field for %s', async (_label, payload, expected) => {
     const admin = await createAdmin(context);
     const problem = expectProblem(await api.create(admin.token, payload), 400);

@@ -64,6 +64,11 @@ describe('the refusals table', () => {
       ['loan.use_deliver', 409, 'Use Entregar para entregar un préstamo aprobado; así queda activo'],
       ['loan.approve_then_deliver', 409, 'Use Aprobar y después Entregar para activar un préstamo'],
       ['loan.status_computed', 409, 'El estatus de un préstamo activo lo calcula el sistema'],
+      [
+        'loan.computed_only_after_delivery',
+        409,
+        'Pagado y Atrasado los calcula el sistema con los pagos de un préstamo entregado; este préstamo aún no se ha entregado',
+      ],
       ['loan.delivered_not_cancellable', 409, 'Un préstamo ya entregado no se puede cancelar'],
       [
         'loan.approved_cannot_go_back',

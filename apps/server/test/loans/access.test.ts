@@ -171,6 +171,9 @@ describe('validation', () => {
     const cases: [string, unknown, string | RegExp][] = [
       ['amount', 0, 'amount: El monto debe ser mayor a 0'],
       ['amount', -5, 'amount: El monto debe ser mayor a 0'],
+      // Below $0.10 some of the 12 installments would be $0.00: such a loan could never be delivered.
+      ['amount', 0.01, 'amount: El monto mínimo de un préstamo es $0.10'],
+      ['amount', 0.09, 'amount: El monto mínimo de un préstamo es $0.10'],
       ['amount', 10.001, 'amount: El monto admite como máximo 2 decimales'],
       ['amount', 'abc', 'amount: Debe ser un monto en pesos'],
       ['term', 6, 'term: El plazo es de 12 semanas'],

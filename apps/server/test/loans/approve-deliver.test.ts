@@ -132,6 +132,18 @@ describe('request → approve → deliver (the issue-4 journey)', () => {
     );
     await expectLedger(context);
   });
+
+  it('delivers the smallest amount a request accepts ($0.10): every installment is at least $0.01', async () => {
+    const { admin, customer } = world;
+    const account = await openAccount(context, admin, 50_000);
+    const loan = await api.createOk(admin.token, customer.id, { amount: 0.1 });
+    expect(loan).toMatchObject({ totalToRepay: 0.12, installmentAmount: 0.01 });
+    await api.approveOk(admin.token, loan.id, account.id);
+    await api.activateOk(admin.token, loan.id);
+    const amounts = (await api.scheduleOk(admin.token, loan.id)).map((p) => p.amount);
+    expect(amounts).toEqual(Array.from({ length: 12 }, () => 0.01));
+    await expectLedger(context);
+  });
 });
 
 /** Approving and delivering `loanId` are both refused with 409 (its status allows neither). */

@@ -117,8 +117,10 @@ describe('manual status edits (server-authoritative)', () => {
     // PENDING
     await expectRefused('APPROVED', 'Use Aprobar para aprobar un préstamo');
     await expectRefused('ACTIVE', 'Use Aprobar y después Entregar para activar un préstamo');
-    await expectRefused('PAID', 'El estatus de un préstamo activo lo calcula el sistema');
-    await expectRefused('DELAYED', 'El estatus de un préstamo activo lo calcula el sistema');
+    const undelivered =
+      'Pagado y Atrasado los calcula el sistema con los pagos de un préstamo entregado; este préstamo aún no se ha entregado';
+    await expectRefused('PAID', undelivered);
+    await expectRefused('DELAYED', undelivered);
     // APPROVED
     await api.approveOk(admin.token, loan.id, account.id);
     await expectRefused('ACTIVE', 'Use Entregar para entregar un préstamo aprobado; así queda activo');
@@ -126,7 +128,7 @@ describe('manual status edits (server-authoritative)', () => {
       'PENDING',
       'Un préstamo aprobado no puede volver a En espera; cancélelo para liberar la reserva',
     );
-    await expectRefused('PAID', 'El estatus de un préstamo activo lo calcula el sistema');
+    await expectRefused('PAID', undelivered);
     // ACTIVE
     await api.activateOk(admin.token, loan.id);
     await expectRefused('PAID', 'El estatus de un préstamo activo lo calcula el sistema');

@@ -90,6 +90,47 @@ describe('login brute force', () => {
     // Another client address is not punished for it.
     expect((await login(admin.username, admin.password, { remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
   });
+
+  it('guesses at one account spread over many addresses: past the account bound only its known addresses may try', async () => {
+    const ACCOUNT_LIMITS = { ...LOGIN_LIMITS, accountFailures: { max: 5, windowMs: 15 * 60_000 } };
+    const app = await buildApp({
+      config: testConfig({ loginRateLimit: ACCOUNT_LIMITS }),
+      database: context.database,
+      logger: false,
+    });
+    const THROTTLED =
+      'Demasiados intentos fallidos para esta cuenta. Intente de nuevo en 15 min, o desde el equipo donde ya inició sesión antes.';
+    const from = (address: string) => ({ remoteAddress: address });
+    try {
+      const admin = await createAdmin(context);
+      const colleague = await createUserAndLogin(context);
+      // The real user signs in at the office: that address becomes known to the account.
+      const OFFICE = '203.0.113.50';
+      expect((await login(admin.username, admin.password, from(OFFICE), app)).statusCode).toBe(200);
+      // 8 addresses, one guess each: every one under the per-address limits, 5 are evaluated.
+      const replies = [];
+      for (let i = 0; i < 8; i++) {
+        replies.push(await login(admin.username, `intento-${i}`, from(`198.51.100.${20 + i}`), app));
+      }
+      expect(replies.map((reply) => reply.statusCode)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      expectProblem(replies[7] as LightMyRequestResponse, 429, THROTTLED);
+      expect(Number(replies[7]?.headers['retry-after'])).toBeGreaterThan(60);
+      // The right password from a new address tells the attacker nothing either.
+      expectProblem(await login(admin.username, admin.password, from('198.51.100.99'), app), 429, THROTTLED);
+      // The real user at their known address still signs in; other accounts are untouched.
+      expect((await login(admin.username, admin.password, from(OFFICE), app)).statusCode).toBe(200);
+      expect(
+        (await login(colleague.username, colleague.password, from('198.51.100.99'), app)).statusCode,
+      ).toBe(200);
+      // A username that does not exist is bounded the same way: the refusal reveals no account.
+      const ghost = [];
+      for (let i = 0; i < 6; i++)
+        ghost.push((await login('nadie@prestaya.mx', 'x', from(`198.51.100.${40 + i}`), app)).statusCode);
+      expect(ghost).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('security headers', () => {

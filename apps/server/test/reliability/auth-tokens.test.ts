@@ -46,6 +46,7 @@ const rsa = (input: string) =>
 const claimsFor = (sub: string, extra: Record<string, unknown> = {}) => ({
   sub,
   jti: '0196a000-0000-7000-8000-000000000001',
+  sid: '0196a000-0000-7000-8000-0000000000f1',
   ver: 0,
   auth_time: nowSeconds() - 10,
   iat: nowSeconds() - 10,

@@ -25,6 +25,7 @@ function forge(claims: Record<string, unknown>): string {
 const claimsFor = (sub: string, extra: Record<string, unknown> = {}) => ({
   sub,
   jti: '0196a000-0000-7000-8000-000000000002',
+  sid: '0196a000-0000-7000-8000-0000000000f2',
   ver: 0,
   auth_time: now() - 10,
   iat: now() - 10,

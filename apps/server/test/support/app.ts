@@ -13,6 +13,17 @@ import { tempDataDir } from './builders.ts';
 import { TEST_TIME_ZONE, testNow } from './clock.ts';
 import { createTestDatabase, resetDatabase } from './database.ts';
 
+/** The production defaults (config.ts), except the per-address bound: every test client is 127.0.0.1. */
+export const DEFAULT_TEST_CONNECTIONS: AppConfig['connections'] = {
+  max: 1000,
+  perAddress: 0,
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 120_000,
+  idleTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 10_000,
+  maxRequestsPerSocket: 1000,
+};
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -30,6 +41,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     metricsToken: undefined,
     collectedAtLimits: { ...DEFAULT_COLLECTED_AT_LIMITS },
+    connections: DEFAULT_TEST_CONNECTIONS,
     ...overrides,
   };
 }

@@ -56,7 +56,9 @@ describe('routes', () => {
   });
 
   it('shows the admin layout: full name, role-based sidebar, active entry, logout', async () => {
-    mockServer(({ url }) => (url.pathname === '/api/v1/users' ? json(200, emptyPage) : undefined));
+    const { requests } = mockServer(({ url }) =>
+      url.pathname === '/api/v1/users' ? json(200, emptyPage) : undefined,
+    );
     session.start(admin);
     const { router } = renderRoutes(routes, '/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
@@ -89,6 +91,10 @@ describe('routes', () => {
     expect(await screen.findByText('Sesión finalizada')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+    // The server ends the session too, so a copy of the token stops working.
+    const logout = requests.find((request) => request.url.pathname === '/api/v1/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('authorization')).toBe(`Bearer ${admin.access_token}`);
   });
 
   it('shows only Dashboard, Clientes, Cobranza and Corte de caja to an agent and guards admin screens', async () => {
@@ -105,7 +111,11 @@ describe('routes', () => {
   });
 
   it("'Cerrar Sesión' with payments not yet sent asks first, then erases them with the session", async () => {
-    mockServer(({ url }) => (url.pathname === '/api/v1/customers' ? json(200, emptyPage) : undefined));
+    mockServer(({ url }) => {
+      // No signal: the server's logout cannot be reached, the device signs out all the same.
+      if (url.pathname === '/api/v1/auth/logout') throw new TypeError('Failed to fetch');
+      return url.pathname === '/api/v1/customers' ? json(200, emptyPage) : undefined;
+    });
     session.start(admin);
     await paymentQueue.enqueue(takenPayment(1, { agentId: admin.userId }));
     // No signal: the payment stays queued instead of being sent.

@@ -42,6 +42,7 @@ export const apiPaths = {
   login: `${V1}/auth/login`,
   register: `${V1}/auth/register`,
   refreshToken: `${V1}/auth/token/refresh`,
+  logout: `${V1}/auth/logout`,
   passwordReset: (token: string) => `${V1}/auth/password-reset/${enc(token)}`,
   agents: `${V1}/agents`,
   audit: `${V1}/audit`,

@@ -10,5 +10,6 @@ export * from './payments.ts';
 export * from './pin-lockouts.ts';
 export * from './rate-limits.ts';
 export * from './report-tallies.ts';
+export * from './signed-out-sessions.ts';
 export * from './stored-files.ts';
 export * from './users.ts';

@@ -3,17 +3,23 @@ import {
   type LoginReply,
   loginReply,
   loginRequest,
+  logoutReply,
   registerRequest,
   registrationStatus,
   user,
 } from '@prestaya/contracts';
-import { refuse } from '../../http/refusals.ts';
+import { Refusal, refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { createFirstAdmin } from '../users/create-first-admin.ts';
 import { hasAnyUser } from '../users/queries.ts';
-import { countLoginAttempt, type LoginRateLimit } from './login-limit.ts';
+import {
+  accountLockWait,
+  countLoginAttempt,
+  type LoginRateLimit,
+  recordLoginOutcome,
+} from './login-limit.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
-import { login } from './service.ts';
+import { login, signOut } from './service.ts';
 import type { SessionUser } from './session-user.ts';
 
 export interface AuthRoutesOptions {
@@ -49,12 +55,35 @@ export const authRoutes = taggedRoutes<AuthRoutesOptions>('auth', async (app, do
           request.ip,
           options.loginRateLimit,
         );
-        if (waitMs === undefined) return;
-        reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
-        throw refuse('auth.too_many_attempts');
+        if (waitMs !== undefined) {
+          reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
+          throw refuse('auth.too_many_attempts');
+        }
+        const lockMs = await accountLockWait(
+          app.db,
+          request.body.username,
+          request.ip,
+          options.loginRateLimit,
+        );
+        if (lockMs !== undefined) {
+          const minutes = Math.max(1, Math.ceil(lockMs / 60_000));
+          reply.header('retry-after', Math.max(1, Math.ceil(lockMs / 1000)));
+          throw refuse('auth.account_throttled', { values: { minutes: String(minutes) } });
+        }
       },
     },
-    async (request) => replyFor(await login(app.db, request.body, app.now)),
+    async (request) => {
+      const outcome = (succeeded: boolean) =>
+        recordLoginOutcome(app.db, request.body.username, request.ip, options.loginRateLimit, succeeded);
+      try {
+        const sessionUser = await login(app.db, request.body, app.now);
+        await outcome(true);
+        return replyFor(sessionUser);
+      } catch (error) {
+        if (error instanceof Refusal && error.code === 'auth.login_failed') await outcome(false);
+        throw error;
+      }
+    },
   );
 
   // Needs a still-valid token: the API scope's authenticate hook has already loaded request.user. The
@@ -63,6 +92,21 @@ export const authRoutes = taggedRoutes<AuthRoutesOptions>('auth', async (app, do
     '/token/refresh',
     docs({ response: { 200: loginReply, ...problemResponses(401) } }),
     async (request) => replyFor(request.user),
+  );
+
+  // 'Cerrar Sesión': ends the session of the token sent, on every server; other sessions go on.
+  app.post(
+    '/logout',
+    docs({
+      description:
+        'Cierra la sesión del token enviado en todos los servidores: ese token y los que se renueven ' +
+        'de él dejan de valer (401). Las demás sesiones del usuario siguen.',
+      response: { 200: envelope(logoutReply), ...problemResponses(401) },
+    }),
+    async (request) => {
+      await signOut(app.db, request.user);
+      return ok({ signedOut: true as const });
+    },
   );
 
   await app.register(passwordResetRoutes, { limit: options.loginRateLimit });

@@ -1,10 +1,13 @@
 import type { LoginRequest } from '@prestaya/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { canSignIn } from '../../access/users.ts';
-import { toSeconds } from '../../credentials/sessions.ts';
+import { sessionEnd, toSeconds } from '../../credentials/sessions.ts';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
+import { signedOutSessions } from '../../db/schema/signed-out-sessions.ts';
 import { users } from '../../db/schema/users.ts';
+import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { verifyAgainstDummy, verifySecret } from './secrets.ts';
 import {
@@ -26,7 +29,7 @@ export async function login(db: AppDb, credentials: LoginRequest, now: () => Dat
     : await verifyAgainstDummy(credentials.password);
   if (!row || !passwordOk || !canSignIn(statusOf(row))) throw refuse('auth.login_failed');
   // Read after the slow hash, so the sign-in time is the second the token is issued in (auth_time = iat).
-  return toSessionUser(row, toSeconds(now()));
+  return toSessionUser(row, toSeconds(now()), uuidv7());
 }
 
 /**
@@ -36,7 +39,10 @@ export async function login(db: AppDb, credentials: LoginRequest, now: () => Dat
  */
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(users),
+      signedOut: sql<boolean>`exists (select 1 from ${signedOutSessions} where ${signedOutSessions.sessionId} = ${sql.placeholder('sid')})`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -44,12 +50,35 @@ const sessionUserQuery = preparedPerDatabase((db) =>
 );
 
 /**
- * By primary key, no cache: a cancelled user, or a token issued before the user's token version was
- * raised, is refused on the next request on every server — checked on the row this query reads anyway.
+ * By primary key, no cache: a cancelled user, a token issued before the user's token version was
+ * raised, or a token of a signed-out session is refused on the next request on every server — checked
+ * in the one query every request runs anyway.
  */
 export async function loadSessionUser(db: AppDb, claims: SessionClaims): Promise<SessionUser> {
-  const [row] = await sessionUserQuery(db).execute({ id: claims.userId });
-  const sessionUser = sessionUserOf(row, claims);
+  const [found] = await sessionUserQuery(db).execute({ id: claims.userId, sid: claims.sessionId });
+  if (!found) throw refuse('session.invalid');
+  const { signedOut, ...row } = found;
+  const sessionUser = sessionUserOf(row, claims, signedOut);
   if (!sessionUser) throw refuse('session.invalid');
   return sessionUser;
+}
+
+/**
+ * 'Cerrar Sesión': the session of the token sent ends on every server (its `sid` is listed until the
+ * session would have ended anyway); the user's other sessions go on. Rows of sessions past their end
+ * are deleted on the way. Audited.
+ */
+export async function signOut(db: AppDb, user: SessionUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(signedOutSessions).where(lt(signedOutSessions.expiresAt, sql`now()`));
+    await tx
+      .insert(signedOutSessions)
+      .values({
+        sessionId: user.sessionId,
+        userId: user.id,
+        expiresAt: new Date(sessionEnd(user.signedInAt) * 1000),
+      })
+      .onConflictDoNothing();
+    await writeAudit(tx, { actorId: user.id, entity: 'user', entityId: user.id, action: 'signed_out' });
+  });
 }

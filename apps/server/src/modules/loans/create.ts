@@ -8,7 +8,7 @@ import { loans } from '../../db/schema/loans.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
-import { isAdmin, requireNotFuture, toCents } from './input-checks.ts';
+import { isAdmin, requireNotFuture, requireSchedulable, toCents } from './input-checks.ts';
 import { loanAuditSnapshot } from './mapping.ts';
 import { LOAN_AUDIT_ENTITY } from './messages.ts';
 import { loadLoan } from './save.ts';
@@ -47,7 +47,9 @@ export async function createLoan(
   }
   const requestDate = input.requestDate ?? today;
   requireNotFuture(requestDate, today);
-  const terms = loanTerms(toCents('amount', input.amount), DEFAULT_INTEREST_BP);
+  const amountCents = toCents('amount', input.amount);
+  requireSchedulable(amountCents, DEFAULT_INTEREST_BP);
+  const terms = loanTerms(amountCents, DEFAULT_INTEREST_BP);
   const dailyFeeCents = toCents('dailyFee', input.dailyFee);
 
   return db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
-import { type LoanStatus, pesosToCents } from '@prestaya/contracts';
-import { type LoanAction, transition } from '@prestaya/domain';
+import { formatCents, type LoanStatus, pesosToCents } from '@prestaya/contracts';
+import { canSchedule, type LoanAction, minimumLoanAmountCents, transition } from '@prestaya/domain';
 import type { CustomerActor } from '../../access/customers.ts';
 import { hasRole } from '../../access/users.ts';
 import { refuse } from '../../http/refusals.ts';
@@ -14,6 +14,19 @@ export function toCents(field: string, pesos: number): number {
     return pesosToCents(pesos);
   } catch {
     throw refuse('money.invalid_amount', { field });
+  }
+}
+
+/**
+ * An amount whose 12 installments are each at least one centavo at the loan's rate; anything less
+ * could never be delivered (its schedule would hold $0.00 installments), so it is refused when the
+ * loan is requested or its amount edited.
+ */
+export function requireSchedulable(amountCents: number, interestBp: number) {
+  if (!canSchedule(amountCents, interestBp)) {
+    throw refuse('loan.amount_below_minimum', {
+      values: { minimum: formatCents(minimumLoanAmountCents(interestBp)) },
+    });
   }
 }
 

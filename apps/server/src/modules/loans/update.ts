@@ -5,7 +5,7 @@ import type { AppDb } from '../../db/client.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { changeVisibleLoan } from './access.ts';
-import { isAdmin, requireNotFuture, requireTransition, toCents } from './input-checks.ts';
+import { isAdmin, requireNotFuture, requireSchedulable, requireTransition, toCents } from './input-checks.ts';
 import { ledgerReason } from './messages.ts';
 import { type LoanChanges, loadLoan, reservedAccountOf, saveLoan } from './save.ts';
 
@@ -67,6 +67,7 @@ export async function updateLoan(
 
     const changes: LoanChanges = {};
     if (changesTerms) {
+      requireSchedulable(amountCents, loan.interestBp);
       const terms = loanTerms(amountCents, loan.interestBp);
       Object.assign(changes, {
         amountCents,

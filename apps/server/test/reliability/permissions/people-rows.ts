@@ -73,6 +73,23 @@ export function peopleRows(context: SeededContext<World>): Row[] {
       expected: STAFF(),
       call: () => send('POST', '/api/v1/auth/token/refresh'),
     },
+    {
+      // On a session of its own (a fresh sign-in): the role's token must keep working for the other rows.
+      route: 'POST /api/v1/auth/logout',
+      expected: STAFF(),
+      noBearer: true,
+      call: async (role) => {
+        if (role === 'anonymous') return send('POST', '/api/v1/auth/logout');
+        const user = world()[role];
+        const signIn = await context.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username: user.username, password: user.password },
+        });
+        const token = signIn.json().access_token as string;
+        return { ...send('POST', '/api/v1/auth/logout'), headers: { authorization: `Bearer ${token}` } };
+      },
+    },
     { route: 'GET /api/v1/auth/register', expected: EVERYONE(), call: get('/api/v1/auth/register') },
     {
       // Open only while there is no user at all: closed for everybody once the system is set up.

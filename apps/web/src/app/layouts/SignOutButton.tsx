@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { endServerSession } from '../../features/auth/api/logout.ts';
 import { notify } from '../../lib/notify.ts';
 import { eraseOfflineData } from '../../lib/offline-db.ts';
 import { paymentQueue } from '../../lib/offline-queue.ts';
@@ -17,7 +18,8 @@ export const unsentText = (count: number) =>
     : `Hay ${count} cobros sin enviar en este teléfono. Si cierra la sesión se borrarán y tendrá que registrarlos de nuevo.`;
 
 /**
- * 'Cerrar Sesión': ends the session and erases the field app's data on this device (the cached
+ * 'Cerrar Sesión': ends the session on the server (best effort: offline, the device signs out all the
+ * same) and on this device, and erases the field app's data on this device (the cached
  * Cobranza lists and the queued payments). With payments not yet accepted by the server it asks first.
  */
 export function SignOutButton({ userId }: { userId: string }) {
@@ -27,6 +29,8 @@ export function SignOutButton({ userId }: { userId: string }) {
 
   const signOut = () => {
     setUnsent(0);
+    const token = session.token();
+    if (token) void endServerSession(token);
     notify.clear();
     notify.info('Sesión finalizada');
     session.clear();
