@@ -62,6 +62,7 @@ export function dayOf(overrides: Partial<CashClose> = {}): CashClose {
     agent: { id: AGENT_ID, num: 1002, name: 'Luis', lastName: 'Pérez' },
     payments: Object.values(payments),
     totals: { cash: 4_500.5, cashPending: 3_000, cashConfirmed: 1_500.5, transfer: 1_000, count: 5 },
+    closure: null,
     ...overrides,
   };
 }
