@@ -1,14 +1,4 @@
-import {
-  Button,
-  Collapse,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   CASH_COUNT_NOTE_MAX,
   CASH_DENOMINATIONS,
