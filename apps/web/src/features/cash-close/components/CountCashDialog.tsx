@@ -243,8 +243,7 @@ function CountForm({ day, onClose }: { day: CashClose; onClose: () => void }) {
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
         maxLength={CASH_COUNT_NOTE_MAX}
-        autosize
-        minRows={2}
+        rows={2}
         withAsterisk={difference?.kind != null}
         error={tried && noteMissing ? NOTE_REQUIRED : undefined}
       />
