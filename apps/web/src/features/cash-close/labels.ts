@@ -43,6 +43,6 @@ export const differenceText = (kind: 'FALTANTE' | 'SOBRANTE' | null, difference:
     ? 'Sin diferencia'
     : `${kind === 'FALTANTE' ? 'Faltante' : 'Sobrante'} ${formatMoney(Math.abs(difference))}`;
 
-/** The colour a difference reads in: red missing, orange over, green exact. */
+/** The colour a difference reads in: red missing, blue over, green exact (each dark enough for AA text). */
 export const differenceColor = (kind: 'FALTANTE' | 'SOBRANTE' | null) =>
-  kind === 'FALTANTE' ? 'red.8' : kind === 'SOBRANTE' ? 'orange.8' : 'teal.8';
+  kind === 'FALTANTE' ? 'red.9' : kind === 'SOBRANTE' ? 'blue.9' : 'teal.9';
