@@ -1,3 +1,4 @@
+import { cashCountOfDay } from './cash-count.ts';
 import { isoDate, numbered, pagedQuery, personName, staffName } from './common.ts';
 import { LOAN_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
 import { scheduledPayment } from './loans.ts';
@@ -118,6 +119,8 @@ export const cashClose = z.object({
     transfer: z.number(),
     count: z.number().int(),
   }),
+  /** The day's close with the cash counted ('Contar efectivo'); null while the day is open. */
+  closure: cashCountOfDay.nullable(),
 });
 export type CashClose = z.infer<typeof cashClose>;
 

@@ -12,6 +12,8 @@ export const ADVISORY_LOCKS = {
    * a creation checks the username is free before it takes a user number.
    */
   username: 7_100_004,
+  /** With a hash of an agent's id and a business day: one close of that day at a time (cash-close/close.ts). */
+  cashCount: 7_100_005,
   /** The daily fee accrual: one server at a time (jobs/accrual.ts). */
   feeAccrual: 7_100_101,
   /** The daily backup: one server makes it (jobs/backup-scheduler.ts). */

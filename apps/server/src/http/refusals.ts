@@ -1,5 +1,6 @@
 import type {
   CollectedAtRefusal,
+  CashCountRefusal,
   FeeStatusRefusal,
   InstallmentStatusRefusal,
   LoanStatusRefusal,
@@ -34,6 +35,7 @@ type RuleRefusal =
   | PaymentStatusRefusal
   | PaymentSelectionRefusal
   | CollectedAtRefusal
+  | CashCountRefusal
   | SelfUpdateRefusal
   | Extract<AgentAssignment, { ok: false }>['refusal']
   | Extract<CashCloseScope, { ok: false }>['refusal'];
@@ -162,6 +164,13 @@ export const REFUSALS = {
   'cash_close.agent_required': badRequest('Seleccione el agente', 'agentId'),
   'cash_close.own_only': forbidden('Solo puede consultar su propio corte de caja'),
   'cash_close.agent_not_found': notFound('Agente no encontrado'),
+  'cash_count.already_closed': conflict('El corte de caja de este agente y día ya está cerrado'),
+  'cash_count.future_day': badRequest('No se puede cerrar un día que aún no llega', 'date'),
+  'cash_count.note_required': badRequest('Escriba una nota que explique el faltante o el sobrante', 'note'),
+  'cash_count.denominations_mismatch': badRequest(
+    'Las denominaciones no suman el efectivo contado',
+    'denominations',
+  ),
   'fee.not_found': notFound('Multa no encontrada'),
   'collections.other_agent': forbidden('Solo puede ver la cobranza de sus propios clientes'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),

@@ -100,4 +100,48 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent Confirmar corte (PostgreS
     });
     await expectLedger(context);
   });
+
+  it('two closes with a count at once: exactly one wins, the other 409; one close, one Abono per payment', async () => {
+    const w = await cashCloseWorld(context);
+    const { cashA, cashB, cashC, confirmedB } = w.agentDay;
+    const ids = [cashA, cashB, cashC].map((p) => p.id).sort();
+    const close = (counted: number, note: string | null) =>
+      api.close(w.admin.token, {
+        agentId: w.agent.id,
+        date: w.today,
+        targetAccountId: w.caja.id,
+        counted,
+        note,
+      });
+
+    // The first to take the (agent, day) lock waits on the day's first payment; the other on that lock.
+    const gate = await holdRowLock(context.database, 'payments', ids[0] ?? '');
+    const both = Promise.all([close(5_000, null), close(4_900, 'Faltan 100')]);
+    expect(await gate.waitForBlocked(2)).toBeGreaterThanOrEqual(2);
+    await gate.release();
+    const replies = await both;
+
+    expect(replies.map((reply) => reply.statusCode).sort(), replies.map((r) => r.body).join('\n')).toEqual([
+      201, 409,
+    ]);
+    const refused = replies.find((reply) => reply.statusCode === 409);
+    expectProblem(
+      refused ?? { statusCode: 0, headers: {}, body: '{}' },
+      409,
+      'El corte de caja de este agente y día ya está cerrado',
+    );
+    const closes = rowsOf<{ n: number }>(
+      await context.database.db.execute(sql`select count(*)::int as n from cash_counts`),
+    );
+    expect(closes[0]?.n).toBe(1);
+    expect(await abonosPerPayment()).toEqual({
+      [confirmedB.id]: 1,
+      ...Object.fromEntries(ids.map((id) => [id, 1])),
+    });
+    expect(await accountOf(context, w.admin, w.caja.id)).toMatchObject({
+      balance: 9_000,
+      realBalance: 9_000,
+    });
+    await expectLedger(context);
+  });
 });

@@ -121,6 +121,7 @@ describe('who reads which day', () => {
       agent: { id: world.agent.id, num: world.agent.num, name: 'Ana', lastName: 'Agente' },
       payments: [],
       totals: { cash: 0, cashPending: 0, cashConfirmed: 0, transfer: 0, count: 0 },
+      closure: null,
     });
     expect(await api.getOk(world.agent.token, { agentId: world.agent.id.toUpperCase() })).toEqual(own);
     const other = await createUserAndLogin(context);

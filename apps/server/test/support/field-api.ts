@@ -1,4 +1,11 @@
-import type { CashClose, CashCloseConfirmed, CollectionsPage } from '@prestaya/contracts';
+import type {
+  CashClose,
+  CashCloseConfirmed,
+  CashCount,
+  CashCountClose,
+  CashCountHistory,
+  CollectionsPage,
+} from '@prestaya/contracts';
 import { expect } from 'vitest';
 import { okDataOf, staffCall } from './api.ts';
 import type { TestContext } from './app.ts';
@@ -18,7 +25,7 @@ export function collectionsApi(context: TestContext) {
   };
 }
 
-/** 'Corte de caja': an agent's day and its confirmation. */
+/** 'Corte de caja': an agent's day, its confirmation, its close with the cash counted and the history. */
 export function cashCloseApi(context: TestContext) {
   const call = staffCall(() => context.app, '/cash-close');
   return {
@@ -30,5 +37,15 @@ export function cashCloseApi(context: TestContext) {
       okDataOf<CashClose>(call(token, 'GET', `?${new URLSearchParams(query)}`)),
     confirmOk: (token: string, payload: { agentId: string; date: string; targetAccountId: string }) =>
       okDataOf<CashCloseConfirmed>(call(token, 'POST', '/confirm', payload)),
+    close: (token: string, payload: unknown) => call(token, 'POST', '/close', payload),
+    closeOk: (token: string, payload: CashCountClose) =>
+      okDataOf<CashCount>(call(token, 'POST', '/close', payload), 201),
+    history: (token: string, query: Record<string, string>) =>
+      call(token, 'GET', `/history?${new URLSearchParams(query)}`),
+    async historyOk(token: string, query: Record<string, string>): Promise<CashCountHistory> {
+      const response = await call(token, 'GET', `/history?${new URLSearchParams(query)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    },
   };
 }

@@ -73,5 +73,8 @@ export const apiPaths = {
   reports: `${V1}/reports`,
   cashClose: `${V1}/cash-close`,
   cashCloseConfirm: `${V1}/cash-close/confirm`,
+  cashCloseClose: `${V1}/cash-close/close`,
+  cashCloseHistory: `${V1}/cash-close/history`,
+  cashCloseHistoryExport: `${V1}/cash-close/history/export.csv`,
   publicLoans: '/public/api/v1/loans',
 } as const;

@@ -15,6 +15,7 @@ import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { refuse } from '../../http/refusals.ts';
+import { dayClosure } from './closure.ts';
 
 /** The user whose day it is (any staff member who registers payments); 404 when none has that id. */
 export async function requireAgent(db: DbOrTx, agentId: string) {
@@ -93,5 +94,6 @@ export async function getCashClose(
       transfer: centsToPesos(totals.transferCents),
       count: totals.count,
     },
+    closure: await dayClosure(db, agent.id, date, rows),
   };
 }

@@ -147,6 +147,28 @@ export function moneyRows(context: SeededContext<World>): Row[] {
           targetAccountId: world().account.id,
         }),
     },
+    {
+      route: 'POST /api/v1/cash-close/close',
+      expected: ADMIN(201),
+      // A day without the agent's cash: $0 expected, $0 counted.
+      call: () =>
+        send('POST', '/api/v1/cash-close/close', {
+          agentId: world().agent.id,
+          date: '2026-01-06',
+          targetAccountId: world().account.id,
+          counted: 0,
+        }),
+    },
+    {
+      route: 'GET /api/v1/cash-close/history',
+      expected: ADMIN(),
+      call: () => get(`/api/v1/cash-close/history?agentId=${world().agent.id}`)(),
+    },
+    {
+      route: 'GET /api/v1/cash-close/history/export.csv',
+      expected: ADMIN(),
+      call: () => get(`/api/v1/cash-close/history/export.csv?agentId=${world().agent.id}`)(),
+    },
 
     // Reports: any staff member; an agent's figures cover only their own portfolio.
     {

@@ -1,5 +1,7 @@
 import { requiredText } from '@prestaya/contracts';
 
+import { formatMoney } from '../../lib/format.ts';
+
 export { fullName } from '../../lib/format.ts';
 export { PAYMENT_STATUS_BADGES, paymentMethodLabel as methodLabel } from '../../lib/status-badges.ts';
 
@@ -26,3 +28,21 @@ export const rejectionReason = requiredText({ label: 'El motivo', max: REASON_MA
   REASON_MIN,
   `El motivo debe tener al menos ${REASON_MIN} caracteres`,
 );
+
+export const COUNT_LABEL = 'Contar efectivo';
+export const CLOSE_DAY_LABEL = 'Cerrar día';
+export const CLOSE_FAILED = 'No se pudo cerrar el día';
+export const COUNTED_REQUIRED = 'El efectivo contado es requerido';
+export const NOTE_REQUIRED = 'Escriba una nota que explique el faltante o el sobrante';
+export const CLOSED_LABEL = 'Cerrado';
+export const HISTORY_TITLE = 'Historial de cortes';
+
+/** 'Faltante $49.50', 'Sobrante $20.00', or 'Sin diferencia'; `difference` is counted − expected, in pesos. */
+export const differenceText = (kind: 'FALTANTE' | 'SOBRANTE' | null, difference: number) =>
+  kind === null
+    ? 'Sin diferencia'
+    : `${kind === 'FALTANTE' ? 'Faltante' : 'Sobrante'} ${formatMoney(Math.abs(difference))}`;
+
+/** The colour a difference reads in: red missing, blue over, green exact (each dark enough for AA text). */
+export const differenceColor = (kind: 'FALTANTE' | 'SOBRANTE' | null) =>
+  kind === 'FALTANTE' ? 'red.9' : kind === 'SOBRANTE' ? 'blue.9' : 'teal.9';

@@ -5,6 +5,8 @@ export const cashCloseKeys = {
   all: queryRoots.cashClose,
   day: (agentId: string | undefined, date: string | undefined) =>
     [...cashCloseKeys.all, 'day', agentId ?? 'self', date ?? 'today'] as const,
+  /** An agent's closes ('Historial de cortes'); the page parameters are appended by the table. */
+  history: (agentId: string) => [...cashCloseKeys.all, 'history', agentId] as const,
 };
 
 /**

@@ -13,6 +13,7 @@ import {
   cashAccount,
   DATE,
   dayOf,
+  historyOf,
   ok,
   payments,
 } from '../test/fixtures.ts';
@@ -55,6 +56,7 @@ function serve({
       });
     }
     if (method === 'GET' && url.pathname === '/api/v1/cash-close') return json(200, ok(current));
+    if (method === 'GET' && url.pathname === '/api/v1/cash-close/history') return json(200, historyOf());
     if (method === 'POST' && url.pathname === '/api/v1/cash-close/confirm') {
       if (confirmReply) return confirmReply;
       current = confirmedDay;

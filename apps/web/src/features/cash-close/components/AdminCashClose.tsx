@@ -2,16 +2,18 @@ import '@mantine/dates/styles.css';
 import { Button, Group, Stack } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { type CashClosePayment, MAX_DATE, MIN_DATE } from '@prestaya/contracts';
-import { IconCalendar, IconChecks, IconUserSearch } from '@tabler/icons-react';
+import { IconCalendar, IconChecks, IconLock, IconReportMoney, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, QueryRecord } from '../../../components/QueryState.tsx';
 import { AGENT_PICKER_TEXTS, StaffSelect } from '../../../components/StaffSelect.tsx';
 import { searchAgents } from '../api/get-agents.ts';
 import { useCashClose } from '../api/get-cash-close.ts';
-import { agentLabel, CHOOSE_AGENT, CONFIRM_LABEL } from '../labels.ts';
+import { agentLabel, CHOOSE_AGENT, CLOSED_LABEL, CONFIRM_LABEL, COUNT_LABEL } from '../labels.ts';
 import { CashCloseDay, CashCloseHeader, PrintCashCloseButton } from './CashCloseDay.tsx';
+import { CashCountHistory } from './CashCountHistory.tsx';
 import { ConfirmCashCloseDialog } from './ConfirmCashCloseDialog.tsx';
+import { CountCashDialog } from './CountCashDialog.tsx';
 import { RejectPaymentDialog } from './RejectPaymentDialog.tsx';
 
 /**
@@ -25,6 +27,7 @@ export function AdminCashClose() {
   const date = params.get('date') ?? undefined;
   const day = useCashClose({ agentId, date }, { enabled: !!agentId });
   const [confirming, setConfirming] = useState(false);
+  const [counting, setCounting] = useState(false);
   const [rejecting, setRejecting] = useState<CashClosePayment | null>(null);
 
   const choose = (changes: { agentId?: string | null; date?: string | null }) =>
@@ -49,6 +52,21 @@ export function AdminCashClose() {
             <>
               <PrintCashCloseButton day={loaded} />
               <Button
+                variant={loaded.closure ? 'default' : 'filled'}
+                leftSection={
+                  loaded.closure ? (
+                    <IconLock size={16} aria-hidden />
+                  ) : (
+                    <IconReportMoney size={16} aria-hidden />
+                  )
+                }
+                onClick={() => setCounting(true)}
+                disabled={loaded.closure !== null}
+              >
+                {loaded.closure ? CLOSED_LABEL : COUNT_LABEL}
+              </Button>
+              <Button
+                variant="default"
                 leftSection={<IconChecks size={16} aria-hidden />}
                 onClick={() => setConfirming(true)}
                 disabled={loaded.totals.cashPending === 0}
@@ -83,13 +101,16 @@ export function AdminCashClose() {
           />
         </Group>
         {agentId ? (
-          <QueryRecord
-            query={day}
-            loadingLabel="Cargando corte de caja"
-            errorText="No se pudo cargar el corte de caja."
-          >
-            {(shown) => <CashCloseDay day={shown} admin onReject={setRejecting} />}
-          </QueryRecord>
+          <>
+            <QueryRecord
+              query={day}
+              loadingLabel="Cargando corte de caja"
+              errorText="No se pudo cargar el corte de caja."
+            >
+              {(shown) => <CashCloseDay day={shown} admin onReject={setRejecting} />}
+            </QueryRecord>
+            <CashCountHistory agentId={agentId} />
+          </>
         ) : (
           <EmptyState icon={<IconUserSearch size={24} />}>{CHOOSE_AGENT}</EmptyState>
         )}
@@ -97,6 +118,7 @@ export function AdminCashClose() {
       {loaded && (
         <ConfirmCashCloseDialog day={loaded} opened={confirming} onClose={() => setConfirming(false)} />
       )}
+      {loaded && <CountCashDialog day={loaded} opened={counting} onClose={() => setCounting(false)} />}
       <RejectPaymentDialog payment={rejecting} onClose={() => setRejecting(null)} />
     </DatesProvider>
   );

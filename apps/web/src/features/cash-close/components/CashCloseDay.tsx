@@ -8,6 +8,7 @@ import { openPrintTab } from '../../../lib/print.ts';
 import { NO_PAYMENTS_TODAY, paymentsCount, SCREEN_TITLE } from '../labels.ts';
 import { CashCloseFigures } from './CashCloseFigures.tsx';
 import { CashCloseTable } from './CashCloseTable.tsx';
+import { CashCountSummary } from './CashCountSummary.tsx';
 
 /** The screen's title row: 'Corte de caja' and, once a day is loaded, its actions. */
 export function CashCloseHeader({ children }: { children?: ReactNode }) {
@@ -34,7 +35,7 @@ export function PrintCashCloseButton({ day }: { day: CashClose }) {
   );
 }
 
-/** One loaded day: its totals, then its payments by time (or why there are none). */
+/** One loaded day: its close when it has one, its totals, then its payments by time (or why there are none). */
 export function CashCloseDay({
   day,
   admin,
@@ -46,6 +47,7 @@ export function CashCloseDay({
 }) {
   return (
     <Stack gap="md">
+      {day.closure && <CashCountSummary closure={day.closure} />}
       <CashCloseFigures totals={day.totals} admin={admin} />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Group justify="space-between" mb="xs" gap="xs">

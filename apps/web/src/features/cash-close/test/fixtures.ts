@@ -1,5 +1,5 @@
-import type { CashClose, CashClosePayment } from '@prestaya/contracts';
-import { AGENT_ID, CUSTOMER_ID } from '../../../test/fixtures.ts';
+import type { CashClose, CashClosePayment, CashCountHistory, CashCountOfDay } from '@prestaya/contracts';
+import { ACCOUNT_ID, AGENT_ID, CUSTOMER_ID } from '../../../test/fixtures.ts';
 
 export {
   ACCOUNT_ID,
@@ -65,6 +65,7 @@ export function dayOf(overrides: Partial<CashClose> = {}): CashClose {
     agent: { id: AGENT_ID, num: 1002, name: 'Luis', lastName: 'Pérez' },
     payments: Object.values(payments),
     totals: { cash: 4_500.5, cashPending: 3_000, cashConfirmed: 1_500.5, transfer: 1_000, count: 5 },
+    closure: null,
     ...overrides,
   };
 }
@@ -75,3 +76,67 @@ export const emptyDay = dayOf({
 });
 
 export const ok = <T>(data: T) => ({ status: 'OK' as const, data });
+
+export const ADMIN_ID = '0190a0c0-0000-7000-8000-0000000000aa';
+
+/** Luis Pérez's 9 March closed: $4,500.50 expected, $4,451 counted, a $49.50 Faltante. */
+export function closureOf(overrides: Partial<CashCountOfDay> = {}): CashCountOfDay {
+  return {
+    id: '0190a0c0-0000-7000-8000-0000000000c1',
+    date: DATE,
+    agent: { id: AGENT_ID, num: 1002, name: 'Luis', lastName: 'Pérez' },
+    expected: 4_500.5,
+    counted: 4_451,
+    difference: -49.5,
+    kind: 'FALTANTE',
+    denominations: null,
+    note: 'Faltó un billete de 50',
+    bankAccount: { id: ACCOUNT_ID, name: 'Caja Principal' },
+    confirmed: 2,
+    closedBy: { id: ADMIN_ID, num: 1001, name: 'Admin', lastName: 'Principal' },
+    closedOn: at(19, 0),
+    lateArrivals: { count: 0, total: 0 },
+    ...overrides,
+  };
+}
+
+/** Three closes of Luis Pérez, newest first: −$49.50, $0, +$100 (running −$49.50+0+100 = $50.50). */
+export function historyOf(overrides: Partial<CashCountHistory> = {}): CashCountHistory {
+  const { agent, lateArrivals: _late, ...close } = closureOf();
+  const rows = [
+    { ...close, runningDifference: 50.5 },
+    {
+      ...close,
+      id: '0190a0c0-0000-7000-8000-0000000000c2',
+      date: '2026-03-07',
+      expected: 1_000,
+      counted: 1_000,
+      difference: 0,
+      kind: null,
+      note: null,
+      runningDifference: 100,
+    },
+    {
+      ...close,
+      id: '0190a0c0-0000-7000-8000-0000000000c3',
+      date: '2026-03-06',
+      expected: 0,
+      counted: 100,
+      difference: 100,
+      kind: 'SOBRANTE' as const,
+      note: 'Efectivo sin pago registrado',
+      runningDifference: 100,
+    },
+  ];
+  return {
+    data: rows,
+    page: 1,
+    size: 10,
+    totalDocuments: 3,
+    totalPages: 1,
+    totalCapped: false,
+    agent,
+    totalDifference: 50.5,
+    ...overrides,
+  };
+}
