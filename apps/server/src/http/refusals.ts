@@ -1,6 +1,6 @@
 import type {
-  CollectedAtRefusal,
   CashCountRefusal,
+  CollectedAtRefusal,
   FeeStatusRefusal,
   InstallmentStatusRefusal,
   LoanStatusRefusal,
