@@ -92,6 +92,19 @@ describe('loan form', { timeout: 20_000 }, () => {
     expect(d.getByRole('button', { name: 'Guardar' })).toBeDisabled();
   });
 
+  it('refuses an amount too small to make 12 installments of at least $0.01, naming the minimum', async () => {
+    session.start(adminLogin);
+    mockServer(() => undefined);
+    renderWithProviders(<LoanDialog opened customerId={CUSTOMER_ID} loanId={null} onClose={() => {}} />);
+    const d = await newLoanDialog();
+    await typeAmount(d, '0.09');
+    await userEvent.tab();
+    expect(await d.findByText('El monto mínimo de un préstamo es $0.10')).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    await typeAmount(d, '0.10');
+    await waitFor(() => expect(d.getByRole('button', { name: 'Guardar' })).toBeEnabled());
+  });
+
   it('an admin sees the request date (today) and «Préstamo ya iniciado», and both are sent', async () => {
     session.start(adminLogin);
     const { requests } = mockServer(({ method, url }) =>
