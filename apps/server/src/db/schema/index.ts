@@ -12,3 +12,4 @@ export * from './rate-limits.ts';
 export * from './report-tallies.ts';
 export * from './stored-files.ts';
 export * from './users.ts';
+export * from './visits.ts';

@@ -6,12 +6,14 @@ import {
   OPEN_STATUSES,
   PAYABLE_FEE_STATUSES,
   PAYABLE_INSTALLMENT_STATUSES,
+  PROMISE_OUTCOME,
 } from '@prestaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { sqlLiterals } from '../../db/literals.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
+import { visits } from '../../db/schema/visits.ts';
 
 /**
  * What 'Cobranza' reads (statement.ts): the open loans in scope with, per loan, the figures the tabs
@@ -45,14 +47,33 @@ export const horizonOf = (tab: CollectionTab, day: CollectionDay) =>
 /**
  * Whether a loan of `dueLoans` belongs to a tab: a pending fee is due now (so it is in every tab),
  * otherwise its oldest payable installment is due on or before the tab's day ('Atrasados': before
- * today). Reads the columns of `dueLoans` under the alias `d`.
+ * today); 'Hoy' also holds a loan whose standing promise of payment is for today, due or not. Reads
+ * the columns of `dueLoans` under the alias `d`.
  */
 export function inTab(tab: CollectionTab, day: CollectionDay): SQL {
   const oldest =
     tab === 'overdue'
       ? sql`d.oldest_due < ${day.today}::date`
       : sql`d.oldest_due <= ${horizonOf(tab, day)}::date`;
-  return sql`(d.fee_count > 0 or ${oldest})`;
+  return tab === 'today'
+    ? sql`(d.fee_count > 0 or ${oldest} or d.promise_today)`
+    : sql`(d.fee_count > 0 or ${oldest})`;
+}
+
+export const PROMISE_SQL = sqlLiterals([PROMISE_OUTCOME]);
+
+/**
+ * The loans whose standing promise (their latest 'Promesa de pago', by the phone's moment) is for
+ * `today`: the day's promises off the partial visits_promise_day_idx, each checked against a later
+ * promise of its loan through visits_loan_idx. A few rows a day, whatever the history or the scope.
+ */
+function promisesDueToday(today: string): SQL {
+  return sql`select distinct pv.loan_id from ${visits} pv
+     where pv.outcome = ${PROMISE_SQL} and pv.promised_date = ${today}::date
+       and not exists (
+         select 1 from ${visits} later
+          where later.loan_id = pv.loan_id and later.outcome = ${PROMISE_SQL}
+            and (later.visited_at, later.id) > (pv.visited_at, pv.id))`;
 }
 
 export interface DueLoansOptions {
@@ -67,7 +88,8 @@ export interface DueLoansOptions {
  * SELECT of the open loans in scope, one row per loan: loan and customer columns, and
  * - `oldest_due`: the oldest payable installment's due date (null when none is left),
  * - `due_today_cents`: the payable installments due on or before today,
- * - `fee_count`, `fee_cents`: the PENDING fees.
+ * - `fee_count`, `fee_cents`: the PENDING fees,
+ * - `promise_today`: its standing promise of payment is for today.
  *
  * Plan per scope, as the portfolio report's: one agent's customers (customers_agent_idx) probe their
  * open loans (the partial loans_open_customer_idx), and those loans their own installments and fees
@@ -103,10 +125,12 @@ export function dueLoans({ scope, matches, day }: DueLoansOptions): SQL {
            ${customers.phone} as phone, ${customers.agentId} as agent_id,
            i.oldest_due, coalesce(i.due_today_cents, 0) as due_today_cents,
            coalesce(f.fee_count, 0) as fee_count, coalesce(f.fee_cents, 0) as fee_cents,
+           p.loan_id is not null as promise_today,
            ${matches ?? sql`true`} as matches
       from ${loans}
       join ${customers} on ${customers.id} = ${loans.customerId}
       ${perLoan}
+      left join (${promisesDueToday(day.today)}) p on p.loan_id = ${loans.id}
      where ${loans.status} in (${sqlLiterals(OPEN_STATUSES)}) and ${scope ?? sql`true`}`;
 }
 
