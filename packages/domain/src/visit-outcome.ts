@@ -70,7 +70,9 @@ export function checkVisit(input: VisitCheck): VisitVerdict {
 
   const { promisedDate, promisedAmountCents } = input;
   if (input.outcome !== PROMISE_OUTCOME) {
-    return promisedDate === null && promisedAmountCents === null ? { ok: true } : refuse('visit.promise_only');
+    return promisedDate === null && promisedAmountCents === null
+      ? { ok: true }
+      : refuse('visit.promise_only');
   }
   if (promisedDate === null || promisedAmountCents === null) return refuse('visit.promise_required');
   const visitDay = businessDate(input.visitedAt, input.timeZone);

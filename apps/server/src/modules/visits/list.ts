@@ -1,4 +1,4 @@
-import { type Visit, VISIT_HISTORY_LIMIT } from '@prestaya/contracts';
+import { VISIT_HISTORY_LIMIT, type Visit } from '@prestaya/contracts';
 import { COLLECTED_PAYMENT_STATUSES, type PromisePayment } from '@prestaya/domain';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';

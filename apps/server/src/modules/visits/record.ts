@@ -29,7 +29,8 @@ const sameVisit = (row: VisitRow, loanId: string, request: VisitInput) =>
   row.outcome === request.outcome &&
   row.visitedAt.getTime() === new Date(request.visitedAt).getTime() &&
   row.promisedDate === request.promisedDate &&
-  row.promisedAmountCents === (request.promisedAmount === null ? null : pesosToCents(request.promisedAmount)) &&
+  row.promisedAmountCents ===
+    (request.promisedAmount === null ? null : pesosToCents(request.promisedAmount)) &&
   row.note === request.note;
 
 /** The visit this agent already recorded under `key`, if any; another visit under it is 422. */
