@@ -21,6 +21,7 @@ import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts
 import { publicRoutes } from './modules/public/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { customerVisitsRoutes, loanVisitsRoutes } from './modules/visits/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, nodeLevelProblemsPlugin } from './plugins/client-errors.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -165,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(loansRoutes, { prefix: '/loans' });
       await api.register(customerLoansRoutes, { prefix: '/customers/:id/loans' });
       await api.register(loanPaymentsRoutes, { prefix: '/loans/:id' });
+      await api.register(loanVisitsRoutes, { prefix: '/loans/:id/visits' });
+      await api.register(customerVisitsRoutes, { prefix: '/customers/:id/visits' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(collectionsRoutes, { prefix: '/collections' });
       await api.register(cashCloseRoutes, { prefix: '/cash-close' });

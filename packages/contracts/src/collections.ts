@@ -3,6 +3,7 @@ import { isoDate, numbered, pagedQuery, personName, staffName } from './common.t
 import { LOAN_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
 import { scheduledPayment } from './loans.ts';
 import { fee } from './payments.ts';
+import { visitSummary } from './visits.ts';
 import { z } from './zod.ts';
 
 /**
@@ -57,6 +58,13 @@ export const collectionCard = z.object({
   daysLate: z.number().int(),
   /** Sum of this loan's payments registered today (VALIDATING or PAID), pesos. */
   collectedToday: z.number(),
+  /** The loan's latest visit, whoever made it; null before the first. */
+  lastVisit: visitSummary.nullable(),
+  /**
+   * The loan's standing promise: its latest 'Promesa de pago' when the promised day is today or later
+   * (a promise due today puts the loan on 'Hoy' even with nothing else due); null otherwise.
+   */
+  promise: visitSummary.nullable(),
 });
 export type CollectionCard = z.infer<typeof collectionCard>;
 

@@ -21,5 +21,6 @@ export * from './public.ts';
 export * from './reports.ts';
 export * from './text.ts';
 export * from './users.ts';
+export * from './visits.ts';
 export * from './web-documents.ts';
 export { z } from './zod.ts';

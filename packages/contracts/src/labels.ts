@@ -10,6 +10,10 @@ import {
   type LoanStatus,
   PAYMENT_STATUSES,
   type PaymentStatus,
+  PROMISE_OUTCOMES,
+  type PromiseOutcome,
+  VISIT_OUTCOMES,
+  type VisitOutcome,
 } from '@prestaya/domain';
 
 /**
@@ -117,6 +121,19 @@ export const ACCOUNT_OPERATION_LABELS: Record<AccountOperationType, string> = {
   RELEASE: 'Liberación',
 };
 
+// A visit's outcomes and a promise's standing are the domain's (their rules live beside them).
+export { PROMISE_OUTCOMES, type PromiseOutcome, VISIT_OUTCOMES, type VisitOutcome };
+export const VISIT_OUTCOME_LABELS: Record<VisitOutcome, string> = {
+  NOT_HOME: 'No estaba',
+  PROMISE: 'Promesa de pago',
+  REFUSED: 'Se negó',
+};
+export const PROMISE_OUTCOME_LABELS: Record<PromiseOutcome, string> = {
+  KEPT: 'Cumplida',
+  PENDING: 'Por cumplir',
+  BROKEN: 'Incumplida',
+};
+
 export const CUSTOMER_STATUSES = ['PENDING'] as const;
 
 /** The kinds of file kept in a customer's 'Documentos' tab. */
@@ -197,6 +214,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   contentType: 'Formato',
   sizeBytes: 'Tamaño (bytes)',
   sha256: 'SHA-256',
+  outcome: 'Resultado',
+  visitedAt: 'Visitado el',
+  promisedDate: 'Fecha prometida',
+  promisedAmount: 'Monto prometido',
+  note: 'Nota',
 };
 
 export const AUDIT_FIELD_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {

@@ -21,3 +21,4 @@ export * from './payment-status.ts';
 export * from './pin-lockout.ts';
 export * from './portfolio-risk.ts';
 export * from './search-text.ts';
+export * from './visit-outcome.ts';

@@ -6,6 +6,7 @@ import type {
   LoanStatusRefusal,
   PaymentSelectionRefusal,
   PaymentStatusRefusal,
+  VisitRefusal,
 } from '@prestaya/domain';
 import type { CashCloseScope } from '../access/cash-close.ts';
 import type { AgentAssignment } from '../access/customers.ts';
@@ -36,6 +37,7 @@ type RuleRefusal =
   | PaymentSelectionRefusal
   | CollectedAtRefusal
   | CashCountRefusal
+  | VisitRefusal
   | SelfUpdateRefusal
   | Extract<AgentAssignment, { ok: false }>['refusal']
   | Extract<CashCloseScope, { ok: false }>['refusal'];
@@ -176,6 +178,29 @@ export const REFUSALS = {
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
   // Only the daily accrual moves an installment past due; no request reaches it.
   'installment.only_pending_falls_due': conflict('Solo un pago pendiente pasa a atrasado'),
+
+  // A visit (packages/domain visit-outcome.ts): the bounds of its moment, its promise and its loan.
+  'visit.loan_not_open': conflict('Solo se registran visitas de préstamos activos o atrasados'),
+  'visit.in_future': badRequest('La hora de la visita no puede ser posterior a la hora actual', 'visitedAt'),
+  'visit.too_old': badRequest('La visita no puede tener más de 7 días', 'visitedAt'),
+  'visit.promise_required': badRequest('Indique la fecha y el monto de la promesa', 'promisedDate'),
+  'visit.promise_only': badRequest('Solo una promesa de pago lleva fecha y monto', 'promisedDate'),
+  'visit.promise_date_past': badRequest(
+    'La fecha de la promesa no puede ser anterior al día de la visita',
+    'promisedDate',
+  ),
+  'visit.promise_date_far': badRequest(
+    'La fecha de la promesa puede ser a lo más 30 días después de la visita',
+    'promisedDate',
+  ),
+  'visit.promise_over_balance': badRequest(
+    'El monto prometido no puede ser mayor al saldo del préstamo ({balance})',
+    'promisedAmount',
+  ),
+  'visit.key_reused': unprocessable(
+    'Esta clave de idempotencia ya se usó con otra visita; envíe una clave nueva para esta visita',
+    'idempotency-key',
+  ),
 
   'idempotency.key_reused': unprocessable(
     'Esta clave de idempotencia ya se usó con otra solicitud; envíe una clave nueva para este pago',

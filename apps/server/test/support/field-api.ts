@@ -5,10 +5,11 @@ import type {
   CashCountClose,
   CashCountHistory,
   CollectionsPage,
+  Visit,
 } from '@prestaya/contracts';
 import { expect } from 'vitest';
 import { okDataOf, staffCall } from './api.ts';
-import type { TestContext } from './app.ts';
+import { request, type TestContext } from './app.ts';
 
 /** The field app's staff API: 'Cobranza' and 'Corte de caja' (api.ts holds the other areas). */
 
@@ -47,5 +48,37 @@ export function cashCloseApi(context: TestContext) {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     },
+  };
+}
+
+/** A loan's visits (POST, GET) and a customer's (GET). `key` is sent as Idempotency-Key. */
+export function visitsApi(context: TestContext) {
+  const call = staffCall(() => context.app);
+  return {
+    record: (token: string, loanId: string, payload: unknown, key?: string) =>
+      request(context.app, {
+        method: 'POST',
+        url: `/api/v1/loans/${loanId}/visits`,
+        token,
+        payload: payload as object,
+        ...(key ? { headers: { 'idempotency-key': key } } : {}),
+      }),
+    recordOk: (token: string, loanId: string, payload: unknown, key?: string) =>
+      okDataOf<Visit>(
+        request(context.app, {
+          method: 'POST',
+          url: `/api/v1/loans/${loanId}/visits`,
+          token,
+          payload: payload as object,
+          ...(key ? { headers: { 'idempotency-key': key } } : {}),
+        }),
+        201,
+      ),
+    ofLoan: (token: string, loanId: string) => call(token, 'GET', `/loans/${loanId}/visits`),
+    ofCustomer: (token: string, customerId: string) => call(token, 'GET', `/customers/${customerId}/visits`),
+    ofLoanOk: (token: string, loanId: string) =>
+      okDataOf<Visit[]>(call(token, 'GET', `/loans/${loanId}/visits`)),
+    ofCustomerOk: (token: string, customerId: string) =>
+      okDataOf<Visit[]>(call(token, 'GET', `/customers/${customerId}/visits`)),
   };
 }

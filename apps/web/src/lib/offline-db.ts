@@ -2,14 +2,18 @@ import { deleteDB, type IDBPDatabase, openDB } from 'idb';
 
 /**
  * The field app's data on the device (docs/architecture.md "Field collection (PWA)"): one IndexedDB
- * database with the payments taken without signal (offline-queue.ts) and the last Cobranza list each
- * tab loaded, both tagged with the signed-in user's id and erased on 'Cerrar Sesión'.
+ * database with the payments taken without signal (offline-queue.ts), the visits recorded without
+ * signal (visit-queue.ts) and the last Cobranza list each tab loaded, all tagged with the signed-in
+ * user's id and erased on 'Cerrar Sesión'.
  */
 export const OFFLINE_DB_NAME = 'prestaya-offline';
 export const PENDING_PAYMENTS_STORE = 'pending-payments';
 export const LIST_CACHE_STORE = 'list-cache';
-type StoreName = typeof PENDING_PAYMENTS_STORE | typeof LIST_CACHE_STORE;
-const VERSION = 1;
+export const PENDING_VISITS_STORE = 'pending-visits';
+type StoreName = typeof PENDING_PAYMENTS_STORE | typeof LIST_CACHE_STORE | typeof PENDING_VISITS_STORE;
+const STORES: readonly StoreName[] = [PENDING_PAYMENTS_STORE, LIST_CACHE_STORE, PENDING_VISITS_STORE];
+/** 2: 'pending-visits'. An upgrade adds the stores a device lacks and keeps what the others hold. */
+const VERSION = 2;
 
 /** A record store keyed by one string field: IndexedDB on a device, a Map in tests and old browsers. */
 export interface KeyedStore<T> {
@@ -42,8 +46,9 @@ let connection: Promise<IDBPDatabase> | null = null;
 function database(): Promise<IDBPDatabase> {
   connection ??= openDB(OFFLINE_DB_NAME, VERSION, {
     upgrade(db) {
-      db.createObjectStore(PENDING_PAYMENTS_STORE, { keyPath: 'key' });
-      db.createObjectStore(LIST_CACHE_STORE, { keyPath: 'key' });
+      for (const name of STORES) {
+        if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: 'key' });
+      }
     },
     // Another tab erases the data (sign-out) or opens a newer version: let it.
     blocking(_current, _blocked, event) {

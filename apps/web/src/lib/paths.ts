@@ -65,6 +65,8 @@ export const apiPaths = {
   loan: (id: string) => `${V1}/loans/${enc(id)}`,
   loanPayments: (id: string) => `${V1}/loans/${enc(id)}/payments`,
   loanPendingPayments: (id: string) => `${V1}/loans/${enc(id)}/pending-payments`,
+  loanVisits: (id: string) => `${V1}/loans/${enc(id)}/visits`,
+  customerVisits: (customerId: string) => `${V1}/customers/${enc(customerId)}/visits`,
   collections: `${V1}/collections`,
   payments: `${V1}/payments`,
   payment: (id: string) => `${V1}/payments/${enc(id)}`,

@@ -14,3 +14,4 @@ export * from './report-tallies.ts';
 export * from './signed-out-sessions.ts';
 export * from './stored-files.ts';
 export * from './users.ts';
+export * from './visits.ts';

@@ -13,6 +13,7 @@ import {
 } from '@prestaya/domain';
 import { toScheduledPaymentDto } from '../loans/mapping.ts';
 import { toFeeDto } from '../payments/mapping.ts';
+import { toVisitSummary, type VisitJson } from '../visits/mapping.ts';
 
 /** Sums of bigint columns arrive as numeric strings. */
 type Cents = string | number;
@@ -44,6 +45,8 @@ export interface CardColumns {
   installments: DueInstallment[] | null;
   fees: DueFee[] | null;
   collected_cents: Cents;
+  last_visit: VisitJson | null;
+  latest_promise: VisitJson | null;
 }
 
 /** A row of the statement: the summary, and a card unless the page is empty (then its columns are null). */
@@ -124,5 +127,11 @@ function toCard(row: CardColumns, today: string): CollectionCard {
     oldestDueDate,
     daysLate: oldestDueDate ? daysBetween(oldestDueDate, today) : 0,
     collectedToday: centsToPesos(Number(row.collected_cents)),
+    lastVisit: toVisitSummary(row.last_visit),
+    // A promise stands until its day has passed (a kept one too: the card says what was promised).
+    promise:
+      row.latest_promise?.promisedDate && row.latest_promise.promisedDate >= today
+        ? toVisitSummary(row.latest_promise)
+        : null,
   };
 }

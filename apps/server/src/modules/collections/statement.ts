@@ -6,6 +6,7 @@ import { addresses, customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
+import { visits } from '../../db/schema/visits.ts';
 import {
   type CollectionDay,
   collectedToday,
@@ -14,6 +15,7 @@ import {
   inTab,
   PAYABLE_FEE_SQL,
   PAYABLE_INSTALLMENT_SQL,
+  PROMISE_SQL,
 } from './due-loans.ts';
 import type { CollectionsRow } from './mapping.ts';
 
@@ -37,6 +39,10 @@ export interface CollectionsRequest {
 const ROUTE_ORDER = sql.raw(
   'postal_code nulls last, colonia_key nulls last, last_name_key, name_key, loan_num',
 );
+/** A visit as a card reads it (mapping.ts toVisitSummary), from the alias `v`. */
+const VISIT_JSON = sql.raw(`json_build_object('outcome', v.outcome, 'visitedAt', v.visited_at,
+  'promisedDate', v.promised_date, 'promisedAmountCents', v.promised_amount_cents, 'note', v.note)`);
+
 const sortKey = (column: SQL) => sql`unaccent(lower(${column})) collate "C"`;
 
 /**
@@ -47,7 +53,8 @@ const sortKey = (column: SQL) => sql`unaccent(lower(${column})) collate "C"`;
  *   'Cobrado hoy': every payment registered today on a loan of the scope, also one the payment has
  *   since paid off (no longer a card). The search narrows the page, never the summary.
  * - `page`: the tab's cards in route order, the page's window of them; only for those, their due
- *   installments (up to the tab's horizon) and pending fees as JSON, and today's collected payments.
+ *   installments (up to the tab's horizon) and pending fees as JSON, today's collected payments, and
+ *   the loan's latest visit and latest promise (visits_loan_idx, one probe each).
  * The reply always has one row (the summary), with the page's columns null when the page is empty.
  */
 export async function collectionsRows(db: DbOrTx, request: CollectionsRequest): Promise<CollectionsRow[]> {
@@ -95,7 +102,11 @@ export async function collectionsRows(db: DbOrTx, request: CollectionsRequest): 
                 from ${fees} f join ${scheduledPayments} sp on sp.id = f.scheduled_payment_id
                where f.loan_id = page.loan_id and f.status in (${PAYABLE_FEE_SQL})) as fees,
              (select coalesce(sum(${payments.amountCents}), 0) from ${payments}
-               where ${payments.loanId} = page.loan_id and ${collectedToday(day)}) as collected_cents
+               where ${payments.loanId} = page.loan_id and ${collectedToday(day)}) as collected_cents,
+             (select ${VISIT_JSON} from ${visits} v where v.loan_id = page.loan_id
+               order by v.visited_at desc, v.id desc limit 1) as last_visit,
+             (select ${VISIT_JSON} from ${visits} v where v.loan_id = page.loan_id and v.outcome = ${PROMISE_SQL}
+               order by v.visited_at desc, v.id desc limit 1) as latest_promise
         from summary
         left join page on true
         left join ${users} u on u.id = page.agent_id

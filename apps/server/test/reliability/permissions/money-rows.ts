@@ -1,5 +1,6 @@
 import { agentCredentialHeader } from '@prestaya/contracts';
 import { multipart, rejection } from '../../support/builders.ts';
+import { currentInstant } from '../../support/clock.ts';
 import type { SeededContext, World } from '../world.ts';
 import { ADMIN, EVERYONE, get, OWNER, type Row, STAFF, send, statuses, worldOf } from './roles.ts';
 
@@ -125,6 +126,27 @@ export function moneyRows(context: SeededContext<World>): Row[] {
         ]);
         return { method: 'POST', url: `/api/v1/loans/${world().activeLoan.id}/payments`, payload, headers };
       },
+    },
+
+    // Visits: the customer's agent or an administrator records and reads them; another agent's is 404.
+    {
+      route: 'GET /api/v1/loans/:id/visits',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().activeLoan.id}/visits`)(),
+    },
+    {
+      route: 'POST /api/v1/loans/:id/visits',
+      expected: OWNER(201),
+      call: () =>
+        send('POST', `/api/v1/loans/${world().activeLoan.id}/visits`, {
+          outcome: 'NOT_HOME',
+          visitedAt: currentInstant().toISOString(),
+        }),
+    },
+    {
+      route: 'GET /api/v1/customers/:id/visits',
+      expected: OWNER(),
+      call: () => get(`/api/v1/customers/${world().activeLoan.customer.id}/visits`)(),
     },
 
     // Payments: Pagos Recibidos and decisions are admin-only; the proof image needs only its signed link.

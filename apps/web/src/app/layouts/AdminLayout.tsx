@@ -19,6 +19,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { screenPaths } from '../../lib/paths.ts';
 import { fullName, hasRole, initials, useSession } from '../../lib/session.ts';
 import { useOfflineSender } from '../../lib/use-offline-queue.ts';
+import { useVisitSender } from '../../lib/use-visit-queue.ts';
 import { Brand } from './Brand.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
 
@@ -50,6 +51,8 @@ export function AdminLayout() {
   const queryClient = useQueryClient();
   // Payments taken without signal go out by themselves on any screen; then every screen reloads.
   useOfflineSender(current?.user.id, () => void queryClient.invalidateQueries());
+  // So do visits recorded without signal.
+  useVisitSender(current?.user.id, () => void queryClient.invalidateQueries());
 
   // Session ended elsewhere (401, another tab): back to Login.
   if (!current) return <Navigate to={screenPaths.login} replace />;

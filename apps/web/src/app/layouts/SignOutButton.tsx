@@ -11,11 +11,18 @@ import { paymentQueue } from '../../lib/offline-queue.ts';
 import { screenPaths } from '../../lib/paths.ts';
 import { session } from '../../lib/session.ts';
 import { useQueuedPayments } from '../../lib/use-offline-queue.ts';
+import { useQueuedVisits } from '../../lib/use-visit-queue.ts';
+import { visitQueue } from '../../lib/visit-queue.ts';
 
 export const unsentText = (count: number) =>
   count === 1
     ? 'Hay 1 cobro sin enviar en este teléfono. Si cierra la sesión se borrará y tendrá que registrarlo de nuevo.'
     : `Hay ${count} cobros sin enviar en este teléfono. Si cierra la sesión se borrarán y tendrá que registrarlos de nuevo.`;
+
+export const unsentVisitsText = (count: number) =>
+  count === 1
+    ? 'Hay 1 visita sin enviar en este teléfono; si cierra la sesión se borrará.'
+    : `Hay ${count} visitas sin enviar en este teléfono; si cierra la sesión se borrarán.`;
 
 /**
  * 'Cerrar Sesión': ends the session on the server (best effort: offline, the device signs out all the
@@ -26,24 +33,38 @@ export function SignOutButton({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [unsent, setUnsent] = useState(0);
+  const [unsentVisits, setUnsentVisits] = useState(0);
 
   const signOut = () => {
     setUnsent(0);
     const token = session.token();
     if (token) void endServerSession(token);
+    setUnsentVisits(0);
     notify.clear();
     notify.info('Sesión finalizada');
     session.clear();
     queryClient.removeQueries();
     void eraseOfflineData()
       .catch(() => undefined)
-      .then(() => paymentQueue.changed());
+      .then(() => {
+        paymentQueue.changed();
+        visitQueue.changed();
+      });
     navigate(screenPaths.login, { replace: true });
   };
 
   // Known before the tap (kept current as the queue changes), so signing out stays one tap.
   const queued = useQueuedPayments(userId);
-  const ask = () => (queued.length > 0 ? setUnsent(queued.length) : signOut());
+  const pendingVisits = useQueuedVisits(userId).filter((visit) => visit.state === 'pending').length;
+  const ask = () => {
+    if (queued.length === 0 && pendingVisits === 0) return signOut();
+    setUnsent(queued.length);
+    setUnsentVisits(pendingVisits);
+  };
+  const close = () => {
+    setUnsent(0);
+    setUnsentVisits(0);
+  };
 
   return (
     <>
@@ -55,15 +76,16 @@ export function SignOutButton({ userId }: { userId: string }) {
         </Box>
       </Button>
       <ConfirmModal
-        opened={unsent > 0}
+        opened={unsent > 0 || unsentVisits > 0}
         title="¿Cerrar sesión?"
-        onClose={() => setUnsent(0)}
+        onClose={close}
         onConfirm={signOut}
         confirmLabel="Cerrar sesión y borrar"
         cancelLabel="Seguir en la sesión"
         confirmColor="red"
       >
-        <Text size="sm">{unsentText(unsent)}</Text>
+        {unsent > 0 && <Text size="sm">{unsentText(unsent)}</Text>}
+        {unsentVisits > 0 && <Text size="sm">{unsentVisitsText(unsentVisits)}</Text>}
         <Text size="sm" c="dimmed">
           Con señal se envían solos en unos segundos.
         </Text>

@@ -101,11 +101,17 @@ export function receiptMessage(facts: ReceiptFacts, origin: string): string {
 }
 
 /** The card's chip: 'Vence hoy', 'Atrasado N días', a day later this week, or only fines. */
-export function dueChip(card: Pick<CollectionCard, 'oldestDueDate' | 'daysLate'>): {
+export function dueChip(
+  card: Pick<CollectionCard, 'oldestDueDate' | 'daysLate'> & Partial<Pick<CollectionCard, 'due' | 'promise'>>,
+): {
   label: string;
   color: string;
 } {
-  if (!card.oldestDueDate) return { label: 'Multas pendientes', color: 'orange' };
+  if (!card.oldestDueDate) {
+    // On 'Hoy' with nothing due but a promise for today.
+    if (card.promise && card.due?.fees.length === 0) return { label: 'Promesa para hoy', color: 'grape' };
+    return { label: 'Multas pendientes', color: 'orange' };
+  }
   if (card.daysLate > 0) {
     return { label: `Atrasado ${card.daysLate} ${card.daysLate === 1 ? 'día' : 'días'}`, color: 'red' };
   }

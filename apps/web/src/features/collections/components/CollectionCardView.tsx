@@ -1,11 +1,21 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type CollectionCard, centsToPesos, pesosToCents } from '@prestaya/contracts';
+import { type CollectionCard, centsToPesos, pesosToCents, VISIT_OUTCOME_LABELS } from '@prestaya/contracts';
 import { totalCents } from '@prestaya/domain';
-import { IconBrandWhatsapp, IconCash, IconMapPin, IconPhone } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBrandWhatsapp,
+  IconCash,
+  IconCloudUpload,
+  IconMapPin,
+  IconPhone,
+  IconWalk,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { formatDate, formatMoney, fullName } from '../../../lib/format.ts';
 import type { PendingPayment } from '../../../lib/offline-queue.ts';
+import type { PendingVisit } from '../../../lib/visit-queue.ts';
+import { promiseText, visitText, visitWhen } from '../../../lib/visit-text.ts';
 import { addressLine, dueChip, mapsLink, reminderMessage, telLink, whatsappLink } from '../contact.ts';
 import { QueuedNotice } from './QueuedNotice.tsx';
 
@@ -13,11 +23,74 @@ export interface CollectionCardViewProps {
   card: CollectionCard;
   /** This loan's payment kept on the phone, if any. */
   queued?: PendingPayment;
+  /** This loan's latest visit kept on the phone, if any. */
+  queuedVisit?: PendingVisit;
   /** Shows whose customer it is (an administrator looking at 'Todos'). */
   showAgent?: boolean;
   origin: string;
   onCollect: () => void;
   onDiscard: (key: string) => void;
+  onVisit?: () => void;
+  onDiscardVisit?: (key: string) => void;
+}
+
+/** The card's visits: the last one the server has, the standing promise, the one on the phone. */
+function VisitLines({
+  card,
+  queued,
+  onDiscard,
+}: {
+  card: CollectionCard;
+  queued?: PendingVisit;
+  onDiscard?: (key: string) => void;
+}) {
+  const { lastVisit, promise } = card;
+  // The promise has its own line unless it is the last visit itself.
+  const promiseApart =
+    promise && !(lastVisit?.outcome === 'PROMISE' && lastVisit.visitedAt === promise.visitedAt);
+  return (
+    <Stack gap={2} data-testid="collection-visits">
+      {lastVisit && (
+        <Text size="sm" c="dimmed">
+          Última visita: {visitText(lastVisit)}
+        </Text>
+      )}
+      {promiseApart && (
+        <Text size="sm" c="grape.9" fw={500}>
+          {promiseText(promise)}
+        </Text>
+      )}
+      {queued && queued.state === 'pending' && (
+        <Group gap={6} wrap="nowrap">
+          <IconCloudUpload size={16} aria-hidden />
+          <Text size="sm" c="yellow.9">
+            Visita pendiente de enviar:{' '}
+            {queued.outcome === 'PROMISE'
+              ? promiseText({
+                  promisedDate: queued.promisedDate,
+                  promisedAmount:
+                    queued.promisedAmountCents === null ? null : centsToPesos(queued.promisedAmountCents),
+                })
+              : VISIT_OUTCOME_LABELS[queued.outcome]}{' '}
+            · {visitWhen(queued.visitedAt)}
+          </Text>
+        </Group>
+      )}
+      {queued && queued.state === 'refused' && (
+        <Group gap={6} wrap="nowrap" justify="space-between" role="alert">
+          <Group gap={6} wrap="nowrap">
+            <IconAlertTriangle size={16} aria-hidden />
+            <Text size="sm" c="red.8">
+              El servidor rechazó la visita ({VISIT_OUTCOME_LABELS[queued.outcome]}): {queued.error}
+            </Text>
+          </Group>
+          <Button size="xs" variant="subtle" color="red" onClick={() => onDiscard?.(queued.key)}>
+            Descartar
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }
 
 /** A contact button: a link when there is something to open, disabled otherwise. */
@@ -64,10 +137,13 @@ function ContactLink({
 export function CollectionCardView({
   card,
   queued,
+  queuedVisit,
   showAgent,
   origin,
   onCollect,
   onDiscard,
+  onVisit,
+  onDiscardVisit,
 }: CollectionCardViewProps) {
   const name = fullName(card.customer);
   const titleId = `collection-${card.loan.id}`;
@@ -149,6 +225,8 @@ export function CollectionCardView({
           </Text>
         )}
 
+        <VisitLines card={card} queued={queuedVisit} onDiscard={onDiscardVisit} />
+
         {queued && <QueuedNotice entry={queued} onDiscard={() => onDiscard(queued.key)} />}
 
         <Group gap={6} wrap="nowrap">
@@ -170,14 +248,21 @@ export function CollectionCardView({
             blank
           />
         </Group>
-        <Button
-          fullWidth
-          leftSection={<IconCash size={18} aria-hidden />}
-          onClick={onCollect}
-          disabled={!!queued || total <= 0}
-        >
-          {queued ? 'Cobro guardado en el teléfono' : 'Cobrar'}
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Button
+            style={{ flex: '1 1 auto' }}
+            leftSection={<IconCash size={18} aria-hidden />}
+            onClick={onCollect}
+            disabled={!!queued || total <= 0}
+          >
+            {queued ? 'Cobro guardado en el teléfono' : 'Cobrar'}
+          </Button>
+          {onVisit && (
+            <Button variant="light" leftSection={<IconWalk size={18} aria-hidden />} onClick={onVisit}>
+              Visita
+            </Button>
+          )}
+        </Group>
       </Stack>
     </Paper>
   );

@@ -5,6 +5,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { CenteredLoader, EmptyState, RetryAlert } from '../../../components/QueryState.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import type { PendingPayment } from '../../../lib/offline-queue.ts';
+import type { PendingVisit } from '../../../lib/visit-queue.ts';
 import type { LoadedCollectionsPage } from '../api/get-collections.ts';
 import { CollectionCardView } from './CollectionCardView.tsx';
 import { OrphanQueuedPayment } from './QueuedNotice.tsx';
@@ -12,28 +13,37 @@ import { OrphanQueuedPayment } from './QueuedNotice.tsx';
 export interface CollectionListProps {
   list: UseInfiniteQueryResult<InfiniteData<LoadedCollectionsPage>>;
   queued: PendingPayment[];
+  /** The visits kept on the phone; each card shows its loan's latest. */
+  queuedVisits?: PendingVisit[];
   showAgent: boolean;
   origin: string;
   searching: boolean;
   onCollect: (card: CollectionCard) => void;
   onDiscard: (key: string) => void;
+  onVisit?: (card: CollectionCard) => void;
+  onDiscardVisit?: (key: string) => void;
 }
 
 /** The tab's cards as a route, the phone's queued payments with them, and 'Cargar más'. */
 export function CollectionList({
   list,
   queued,
+  queuedVisits = [],
   showAgent,
   origin,
   searching,
   onCollect,
   onDiscard,
+  onVisit,
+  onDiscardVisit,
 }: CollectionListProps) {
   const cards = list.data?.pages.flatMap((page) => page.data) ?? [];
   const shown = new Set(cards.map((card) => card.loan.id));
   // A queued payment whose loan left this list still shows, with its state or refusal.
   const orphans = searching ? [] : queued.filter((entry) => !shown.has(entry.loanId));
   const byLoan = new Map(queued.map((entry) => [entry.loanId, entry]));
+  // Oldest first, so the map keeps each loan's latest visit.
+  const visitByLoan = new Map(queuedVisits.map((entry) => [entry.loanId, entry]));
 
   let body: React.ReactNode;
   if (list.isPending) body = <CenteredLoader label="Cargando cobranza" />;
@@ -73,10 +83,13 @@ export function CollectionList({
         key={card.loan.id}
         card={card}
         queued={byLoan.get(card.loan.id)}
+        queuedVisit={visitByLoan.get(card.loan.id)}
         showAgent={showAgent}
         origin={origin}
         onCollect={() => onCollect(card)}
         onDiscard={onDiscard}
+        onVisit={onVisit && (() => onVisit(card))}
+        onDiscardVisit={onDiscardVisit}
       />
     ));
   }

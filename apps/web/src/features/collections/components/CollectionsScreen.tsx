@@ -8,11 +8,14 @@ import { dayjs } from '../../../lib/format.ts';
 import { paymentQueue } from '../../../lib/offline-queue.ts';
 import { hasRole, type SessionUser } from '../../../lib/session.ts';
 import { useQueuedPayments } from '../../../lib/use-offline-queue.ts';
+import { useQueuedVisits } from '../../../lib/use-visit-queue.ts';
+import { visitQueue } from '../../../lib/visit-queue.ts';
 import { useCollections } from '../api/get-collections.ts';
 import { AgentPicker, ALL_AGENTS, CHOOSE_AGENT } from './AgentPicker.tsx';
 import { CollectDialog } from './CollectDialog.tsx';
 import { CollectionList } from './CollectionList.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { VisitDialog } from './VisitDialog.tsx';
 
 export const TAB_LABELS: Record<CollectionTab, string> = {
   today: 'Hoy',
@@ -63,6 +66,8 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
   const [collecting, setCollecting] = useState<CollectionCard | null>(null);
   const list = useCollections(user.id, { tab, agentId, query: query || undefined }, chosen);
   const queued = useQueuedPayments(user.id);
+  const [visiting, setVisiting] = useState<CollectionCard | null>(null);
+  const queuedVisits = useQueuedVisits(user.id);
   const origin = window.location.origin;
 
   const first = list.data?.pages[0];
@@ -123,11 +128,14 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
                 <CollectionList
                   list={list}
                   queued={queued}
+                  queuedVisits={queuedVisits}
                   showAgent={isAdmin && !agentId}
                   origin={origin}
                   searching={!!query}
                   onCollect={setCollecting}
                   onDiscard={(key) => void paymentQueue.discard(key)}
+                  onVisit={setVisiting}
+                  onDiscardVisit={(key) => void visitQueue.discard(key)}
                 />
               </Stack>
             </Tabs.Panel>
@@ -140,6 +148,7 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
         origin={origin}
         onClose={() => setCollecting(null)}
       />
+      <VisitDialog card={visiting} agentId={user.id} onClose={() => setVisiting(null)} />
     </Stack>
   );
 }

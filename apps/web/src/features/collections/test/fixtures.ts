@@ -68,6 +68,8 @@ export function card(n: number, overrides: Partial<CollectionCard> = {}): Collec
     oldestDueDate: scheduledPayments[0]?.dueDate ?? null,
     daysLate: 0,
     collectedToday: 0,
+    lastVisit: null,
+    promise: null,
     ...overrides,
     due: { scheduledPayments, fees, total },
   };

@@ -6,4 +6,5 @@ export const customersKeys = {
   lists: () => [...customersKeys.all, 'list'] as const,
   detail: (id: string) => [...customersKeys.all, 'detail', id] as const,
   documents: (id: string) => [...customersKeys.all, 'documents', id] as const,
+  visits: (id: string) => [...customersKeys.all, 'visits', id] as const,
 };

@@ -1,4 +1,4 @@
-import type { Customer } from '@prestaya/contracts';
+import type { Customer, Visit } from '@prestaya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +74,58 @@ describe('customer details', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Documentos' }));
     expect(await screen.findByText('Sin documentos')).toBeVisible();
     expect(screen.getByRole('form', { name: 'Subir documento' })).toBeInTheDocument();
+  });
+
+  it("lists the customer's visits under Préstamos, newest first, each promise with its standing", async () => {
+    const visit = (over: Partial<Visit>): Visit => ({
+      id: 'v1',
+      loan: { id: 'l1', num: 31 },
+      customerId: CUSTOMER_ID,
+      agent: { id: 'a1', num: 1002, name: 'Luis', lastName: 'Pérez' },
+      outcome: 'NOT_HOME',
+      visitedAt: '2026-03-18T17:20:00.000Z',
+      promisedDate: null,
+      promisedAmount: null,
+      note: null,
+      createdOn: '2026-03-18T17:21:00.000Z',
+      promise: null,
+      ...over,
+    });
+    serve(
+      () => customer,
+      ({ url }) =>
+        url.pathname === `${detailPath}/visits`
+          ? ok(200, [
+              visit({
+                id: 'v2',
+                outcome: 'PROMISE',
+                visitedAt: '2026-03-19T16:05:00.000Z',
+                promisedDate: '2026-03-30',
+                promisedAmount: 500,
+                note: 'Cobra su quincena',
+                promise: { outcome: 'PENDING', collected: 200 },
+              }),
+              visit({ id: 'v1' }),
+            ])
+          : undefined,
+    );
+    renderDetails();
+    const list = await screen.findByRole('list', { name: 'Visitas' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Promesa de pago19/03/2026 10:05 amPromesa $500.00 para el 30/03Por cumplirPagado desde la visita: $200.00' +
+        'Cobra su quincenaPréstamo No. 31 · Luis Pérez',
+      'No estaba18/03/2026 11:20 amPréstamo No. 31 · Luis Pérez',
+    ]);
+  });
+
+  it("says 'Sin visitas registradas' when the customer has none", async () => {
+    serve(
+      () => customer,
+      ({ url }) => (url.pathname === `${detailPath}/visits` ? ok(200, []) : undefined),
+    );
+    renderDetails();
+    expect(await screen.findByText('Sin visitas registradas')).toBeInTheDocument();
   });
 
   it("shows the customer's 'Historial' under Datos Personales, loaded only when that tab opens", async () => {

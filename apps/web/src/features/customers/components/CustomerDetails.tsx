@@ -14,6 +14,7 @@ import { customerFullName } from '../labels.ts';
 import { CustomerDocuments } from './CustomerDocuments.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
 import { CustomerHeader } from './CustomerHeader.tsx';
+import { CustomerVisits } from './CustomerVisits.tsx';
 
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
 
@@ -136,7 +137,11 @@ function DetailsTabs({ customer, loansTab }: { customer: Customer; loansTab?: Lo
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="prestamos" pt="lg">
-        {loansTab ? loansTab(customer) : <EmptyPanel icon={IconCash}>{NO_LOANS_TEXT}</EmptyPanel>}
+        <Stack gap="lg">
+          {loansTab ? loansTab(customer) : <EmptyPanel icon={IconCash}>{NO_LOANS_TEXT}</EmptyPanel>}
+          {/* The visits of every loan; loaded only when the tab is open. */}
+          {tab === 'prestamos' && <CustomerVisits customerId={customer.id} />}
+        </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="datos" pt="lg">
         <Stack gap="lg">
