@@ -3,7 +3,7 @@ import type { Role, UserStatus } from '@prestaya/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { AppConfig } from '../../src/config.ts';
+import { type AppConfig, UPLOAD_DEFAULTS } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { loggerOptions } from '../../src/logger.ts';
@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     loginRateLimit: { max: 1000, addressMax: 1000, timeWindowMs: 60_000 },
     trustProxy: false,
     metricsToken: undefined,
+    uploads: UPLOAD_DEFAULTS,
+    backupPassphrase: undefined,
     ...overrides,
   };
 }
