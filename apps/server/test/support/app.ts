@@ -4,6 +4,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type AppConfig, UPLOAD_DEFAULTS } from '../../src/config.ts';
+
+/** The production upload bounds, for a test that changes one of them. */
+export const UPLOAD_TEST_DEFAULTS = UPLOAD_DEFAULTS;
+
 import type { Database } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { loggerOptions } from '../../src/logger.ts';
