@@ -145,7 +145,11 @@ export const runMigrateToPostgresCommand = command(async (args, env, out) => {
   });
   const sealed = config.backupPassphrase;
   const kept = backupFileName(new Date(backup.manifest.createdAt), 'manual', sealed !== undefined);
-  await saveFile(backupsDirOf(config.dataDir), kept, sealed ? await encryptBackup(backup.file, sealed) : backup.file);
+  await saveFile(
+    backupsDirOf(config.dataDir),
+    kept,
+    sealed ? await encryptBackup(backup.file, sealed) : backup.file,
+  );
   const target = await openDatabase({ databaseUrl: to });
   try {
     await restoreBackup(target, unpackBackup(backup.file));

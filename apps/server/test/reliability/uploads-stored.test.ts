@@ -89,7 +89,9 @@ describe('a stored proof image', () => {
       expect(response.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
     }
     await context.database.db.execute(sql`update stored_files set reencoded = false`);
-    expect((await get(a.uri)).headers['content-disposition']).toMatch(/^attachment; filename="comprobante.png"/);
+    expect((await get(a.uri)).headers['content-disposition']).toMatch(
+      /^attachment; filename="comprobante.png"/,
+    );
   });
 
   it("is refused with another payment's link, a tampered or expired one, or a staff session alone (403)", async () => {
