@@ -215,7 +215,8 @@ describe('uploading a document', () => {
     const [file] = await storedFiles(context);
     expect(created.sizeBytes).toBe(file?.size_bytes);
     expect(await imageOf(file?.bytes ?? Buffer.alloc(0))).toMatchObject({ format: 'png' });
-  });
+    // 10 MB through multipart, a re-encode and a 10 MB row: seconds, more on a loaded machine.
+  }, 120_000);
 });
 
 describe('refused uploads leave nothing stored, on disk or in the database', () => {

@@ -140,7 +140,8 @@ describe('a proof image with a TRANSFER payment', () => {
     expect(await imageOf(files[1]?.bytes ?? Buffer.alloc(0))).toMatchObject({ format: 'png' });
     expect((await attachments()).map((a) => a.size_bytes)).toEqual(files.map((f) => f.size_bytes));
     expect(filesUnder(dataDir.dir)).toEqual([]);
-  });
+    // 10 MB through multipart, a re-encode and a 10 MB row: seconds, more on a loaded machine.
+  }, 120_000);
 
   it('a TRANSFER without a file is fine', async () => {
     await api.registerOk(world.agent.token, loanId, [transfer()]);
