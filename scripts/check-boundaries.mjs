@@ -73,6 +73,7 @@ const SERVER_LAYERS = [
   ['config', 'logger'],
   ['access', 'credentials', 'files', 'clock'],
   ['http'],
+  ['uploads'],
   ['db'],
   ['csv', 'backup'],
   ['modules'],

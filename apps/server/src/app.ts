@@ -35,6 +35,8 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { imageReencoder } from './uploads/images.ts';
+import { UploadSlots, type Uploads } from './uploads/in-flight.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +48,8 @@ declare module 'fastify' {
     businessClock: BusinessClock;
     /** The most rows a paged list counts for its total (db/paging.ts); tests lower it. */
     listCountCap: number;
+    /** Upload slots and the image re-encoder (uploads/): per process, bounding its memory. */
+    uploads: Uploads;
   }
   interface FastifyContextConfig {
     /** Routes under /api/v1 require a signed-in user unless they set this (login, register). */
@@ -129,6 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('now', now);
   app.decorate('businessClock', businessClock(config.businessTimeZone, now));
   app.decorate('listCountCap', options.listCountCap ?? LIST_COUNT_CAP);
+  app.decorate('uploads', {
+    slots: new UploadSlots(config.uploads),
+    images: imageReencoder({ maxPixels: config.uploads.maxImagePixels }),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(connectionsPlugin, limits);

@@ -1,8 +1,16 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { password, username, z } from '@prestaya/contracts';
 import { type CollectedAtLimits, DEFAULT_COLLECTED_AT_LIMITS } from '@prestaya/domain';
 import { SERVER_ROOT } from './paths.ts';
+
+/** The shortest backup passphrase accepted (as backup/encryption.ts's MIN_PASSPHRASE_LENGTH). */
+const MIN_BACKUP_PASSPHRASE = 12;
+/**
+ * Defaults of the upload bounds (docs/reliability.md "Uploads"; uploads/in-flight.ts, uploads/images.ts):
+ * 8 uploads of 10 MB are 80 MB held; 40 megapixels is three times a phone camera's 12 MP photo.
+ */
+export const UPLOAD_DEFAULTS = { inFlight: 8, inFlightPerClient: 2, maxImagePixels: 40_000_000 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -63,6 +71,27 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /** Upload requests this process receives at once (503 beyond), and per user or public address (429). */
+  UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(UPLOAD_DEFAULTS.inFlight),
+  UPLOADS_IN_FLIGHT_PER_CLIENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(UPLOAD_DEFAULTS.inFlightPerClient),
+  /** Pixels an uploaded image may declare (413 beyond), checked from its header before decoding. */
+  UPLOAD_MAX_IMAGE_PIXELS: z.coerce
+    .number()
+    .int()
+    .min(1_000_000)
+    .max(268_402_689)
+    .default(UPLOAD_DEFAULTS.maxImagePixels),
+  /** Seals the server's own backups (daily and 'Respaldos'); the file's first line wins over the variable. */
+  BACKUP_PASSPHRASE: z
+    .string()
+    .min(MIN_BACKUP_PASSPHRASE, `debe tener al menos ${MIN_BACKUP_PASSPHRASE} caracteres`)
+    .optional(),
+  BACKUP_PASSPHRASE_FILE: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -94,6 +123,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Unset: GET /metrics answers only loopback clients (plugins/metrics.ts). */
   metricsToken: string | undefined;
+  /** Bounds on uploads (uploads/in-flight.ts, uploads/images.ts). */
+  uploads: { inFlight: number; inFlightPerClient: number; maxImagePixels: number };
+  /** Set: the daily and the 'Respaldos' backups are sealed with it (backup/encryption.ts). */
+  backupPassphrase: string | undefined;
   /** The bounds of a payment's `collectedAt` (@prestaya/domain collected-at.ts). */
   collectedAtLimits: CollectedAtLimits;
   /** What one client, and all of them, may hold open (plugins/connections.ts). */
@@ -159,13 +192,34 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd: string) {
   return {
     parsed,
     dataDir,
+    backupPassphrase: backupPassphraseOf(parsed, cwd),
     webDist: parsed.WEB_DIST ? resolve(cwd, parsed.WEB_DIST) : DEFAULT_WEB_DIST,
   };
 }
 
+/** BACKUP_PASSPHRASE_FILE's first line (resolved against `cwd`), else BACKUP_PASSPHRASE. */
+function backupPassphraseOf(
+  parsed: { BACKUP_PASSPHRASE?: string | undefined; BACKUP_PASSPHRASE_FILE?: string | undefined },
+  cwd: string,
+): string | undefined {
+  if (parsed.BACKUP_PASSPHRASE_FILE === undefined) return parsed.BACKUP_PASSPHRASE;
+  let text: string;
+  try {
+    text = readFileSync(resolve(cwd, parsed.BACKUP_PASSPHRASE_FILE), 'utf8');
+  } catch {
+    throw new ConfigError('Configuración inválida:\n  BACKUP_PASSPHRASE_FILE: no se pudo leer el archivo');
+  }
+  const passphrase = text.split(/\r?\n/)[0] ?? '';
+  if (passphrase.length < MIN_BACKUP_PASSPHRASE)
+    throw new ConfigError(
+      `Configuración inválida:\n  BACKUP_PASSPHRASE_FILE: la primera línea debe tener al menos ${MIN_BACKUP_PASSPHRASE} caracteres`,
+    );
+  return passphrase;
+}
+
 /** Reads the environment and creates DATA_DIR when missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): LoadedConfig {
-  const { parsed, dataDir, webDist } = parseEnv(env, cwd);
+  const { parsed, dataDir, webDist, backupPassphrase } = parseEnv(env, cwd);
   mkdirSync(dataDir, { recursive: true });
   return {
     port: parsed.PORT,
@@ -208,5 +262,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxRequestsPerSocket: parsed.HTTP_MAX_REQUESTS_PER_SOCKET,
     },
+    uploads: {
+      inFlight: parsed.UPLOADS_IN_FLIGHT,
+      inFlightPerClient: parsed.UPLOADS_IN_FLIGHT_PER_CLIENT,
+      maxImagePixels: parsed.UPLOAD_MAX_IMAGE_PIXELS,
+    },
+    backupPassphrase,
   };
 }

@@ -50,7 +50,7 @@ async function main() {
     onRun: (run) => server.recordAccrualRun(run),
   });
   const backups = startBackupScheduler({
-    target: { database, dataDir: config.dataDir },
+    target: { database, dataDir: config.dataDir, passphrase: config.backupPassphrase },
     timeZone: config.businessTimeZone,
     now: server.now,
     log: server.log,

@@ -7,7 +7,7 @@ import { apiOf } from './support/staff-api.ts';
 
 // A customer's documents, on a 360 px phone: the INE's front (an image) and a proof of address (a
 // PDF) are uploaded through the 'Documentos' tab, a text file posing as a PDF is refused with the form
-// kept, both documents are listed, the image opens in the gallery and the PDF in the viewer through
+// kept, both documents are listed, the image opens in the gallery and the PDF is downloaded through
 // its signed link, and the administrator deletes one after confirming.
 test.use({ viewport: PHONE });
 
@@ -21,7 +21,7 @@ async function upload(page: Page, type: string, file: Parameters<Page['setInputF
   await page.getByRole('button', { name: 'Subir documento' }).click();
 }
 
-test('documents: upload an INE image and a PDF, view both, refuse a fake PDF, delete one', async ({
+test('documents: upload an INE image and a PDF, view one, download the other, refuse a fake PDF, delete one', async ({
   page,
 }) => {
   const id = unique();
@@ -84,27 +84,19 @@ test('documents: upload an INE image and a PDF, view both, refuse a fake PDF, de
     await expect(lightbox).toBeHidden({ timeout: 1000 });
   }).toPass();
 
-  // The PDF opens in the viewer, on its signed link, which serves the file without a session; the
-  // file's own headers let this page frame it (a refusal would be logged as a console error).
-  const refusals: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /frame|Content Security Policy/i.test(message.text()))
-      refusals.push(message.text());
-  });
-  await items.nth(0).getByRole('button', { name: 'Ver Comprobante de domicilio' }).click();
-  const viewer = page.getByRole('dialog', { name: 'Comprobante de domicilio' });
-  const frame = viewer.locator('iframe[title="Comprobante de domicilio"]');
-  const link = (await frame.getAttribute('src')) ?? '';
+  // The PDF is downloaded, never opened inside the application: its signed link serves it without a
+  // session, as an attachment that may run nothing even if a browser rendered it.
+  const download = items.nth(0).getByRole('link', { name: 'Descargar Comprobante de domicilio' });
+  const link = (await download.getAttribute('href')) ?? '';
   expect(link).toMatch(/\/documents\/[0-9a-f-]+\/file\?expires=\d+&signature=[0-9a-f]{64}$/);
-  await expect(viewer.getByRole('link', { name: 'Abrir en otra pestaña' })).toHaveAttribute('href', link);
+  const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(saved.suggestedFilename()).toBe('documento.pdf');
   const file = await page.request.get(link, { headers: { authorization: '' } });
   expect(file.status()).toBe(200);
   expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="documento.pdf"/);
+  expect(file.headers()['content-security-policy']).toMatch(/^sandbox; /);
   expect((await file.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
-  await expect(frame).toBeVisible();
-  expect(refusals).toEqual([]);
-  await viewer.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(viewer).toBeHidden();
 
   // The administrator deletes the INE after confirming; the PDF stays.
   await items.nth(1).getByRole('button', { name: 'Eliminar INE (frente)' }).click();

@@ -7,10 +7,14 @@ export type BackupKind = (typeof BACKUP_KINDS)[number];
 export const BACKUP_KIND_LABELS: Record<BackupKind, string> = { manual: 'Manual', auto: 'Automático' };
 
 /**
- * The server names every backup file itself, `prestaya-YYYYMMDD-HHMMSS-mmm-<kind>.sql.gz` (UTC); a
- * name from a client is only ever matched against this pattern, never used as a path as it comes.
+ * The server names every backup file itself, `prestaya-YYYYMMDD-HHMMSS-mmm-<kind>.sql.gz` (UTC), with
+ * `.enc` after it when sealed with the server's BACKUP_PASSPHRASE; a name from a client is only ever
+ * matched against this pattern, never used as a path as it comes.
  */
-export const BACKUP_NAME_PATTERN = /^prestaya-\d{8}-\d{6}-\d{3}-(manual|auto)\.sql\.gz$/;
+export const BACKUP_NAME_PATTERN = /^prestaya-\d{8}-\d{6}-\d{3}-(manual|auto)\.sql\.gz(\.enc)?$/;
+
+/** A sealed backup (AES-256-GCM with BACKUP_PASSPHRASE): not a gzip file until decrypted. */
+export const isSealedBackupName = (name: string) => name.endsWith('.enc');
 
 export const backupParams = z.object({
   name: z.string().max(60).regex(BACKUP_NAME_PATTERN, 'Nombre de respaldo inválido'),

@@ -143,8 +143,13 @@ export const runMigrateToPostgresCommand = command(async (args, env, out) => {
     } as unknown as Parameters<typeof importUploadedFiles>[2]);
     return createBackup(database);
   });
-  const kept = backupFileName(new Date(backup.manifest.createdAt), 'manual');
-  await saveFile(backupsDirOf(config.dataDir), kept, backup.file);
+  const sealed = config.backupPassphrase;
+  const kept = backupFileName(new Date(backup.manifest.createdAt), 'manual', sealed !== undefined);
+  await saveFile(
+    backupsDirOf(config.dataDir),
+    kept,
+    sealed ? await encryptBackup(backup.file, sealed) : backup.file,
+  );
   const target = await openDatabase({ databaseUrl: to });
   try {
     await restoreBackup(target, unpackBackup(backup.file));

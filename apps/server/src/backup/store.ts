@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@prestaya/contracts';
 import type { Database } from '../db/client.ts';
 import { createBackup } from './create.ts';
+import { encryptBackup } from './encryption.ts';
 import { BACKUP_MESSAGES, BackupRefusedError } from './messages.ts';
 
 /** How many daily backups stay in DATA_DIR/backups; manual ones stay until someone deletes them. */
@@ -11,10 +12,13 @@ export const AUTOMATIC_BACKUPS_KEPT = 14;
 
 export const backupsDirOf = (dataDir: string) => join(dataDir, 'backups');
 
-/** `prestaya-20261125-110600-123-manual.sql.gz`: UTC, so names sort as the backups were made. */
-export function backupFileName(at: Date, kind: BackupKind): string {
+/**
+ * `prestaya-20261125-110600-123-manual.sql.gz`: UTC, so names sort as the backups were made; `.enc`
+ * after it when the file is sealed (encryption.ts).
+ */
+export function backupFileName(at: Date, kind: BackupKind, sealed = false): string {
   const [date = '', time = ''] = at.toISOString().split('T');
-  return `prestaya-${date.replaceAll('-', '')}-${time.slice(0, 8).replaceAll(':', '')}-${time.slice(9, 12)}-${kind}.sql.gz`;
+  return `prestaya-${date.replaceAll('-', '')}-${time.slice(0, 8).replaceAll(':', '')}-${time.slice(9, 12)}-${kind}.sql.gz${sealed ? '.enc' : ''}`;
 }
 
 function summaryOf(name: string, sizeBytes: number): BackupSummary {
@@ -72,6 +76,8 @@ const inProgress = new WeakMap<Database, Promise<unknown>>();
 export interface BackupTarget {
   database: Database;
   dataDir: string;
+  /** BACKUP_PASSPHRASE / BACKUP_PASSPHRASE_FILE: set, every backup the server writes is sealed with it. */
+  passphrase?: string | undefined;
 }
 
 /** Makes a backup now into DATA_DIR/backups and returns its summary. */
@@ -86,9 +92,11 @@ export async function saveBackup(
     .then(async () => {
       const at = now();
       const { file } = await createBackup(target.database, at);
-      const name = backupFileName(at, kind);
-      await saveFile(backupsDirOf(target.dataDir), name, file);
-      return summaryOf(name, file.length);
+      // Sealed before it touches the disk: the clear dump never exists as a file.
+      const bytes = target.passphrase ? await encryptBackup(file, target.passphrase) : file;
+      const name = backupFileName(at, kind, target.passphrase !== undefined);
+      await saveFile(backupsDirOf(target.dataDir), name, bytes);
+      return summaryOf(name, bytes.length);
     });
   inProgress.set(target.database, work);
   return work;

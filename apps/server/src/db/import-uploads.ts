@@ -61,7 +61,8 @@ export async function importUploadedFiles(
         return stored?.sha256 === sha256Hex(bytes) ? 'removed' : 'different';
       }
       if (bytes.length !== row.sizeBytes || sniffImageType(bytes) !== row.contentType) return 'different';
-      const fileId = await storeFile(tx, { bytes, contentType: row.contentType });
+      // Kept as it was (its sha256 is the attachment's): not re-encoded, so served as an attachment.
+      const fileId = await storeFile(tx, { bytes, contentType: row.contentType, reencoded: false });
       await tx.update(paymentAttachments).set({ fileId }).where(eq(paymentAttachments.id, row.id));
       return 'imported';
     });

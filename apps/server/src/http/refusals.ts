@@ -217,6 +217,16 @@ export const REFUSALS = {
   'upload.file_too_large': tooLarge('El comprobante excede 10 MB'),
   'upload.file_empty': badRequest('El comprobante está vacío'),
   'upload.file_not_image': unsupportedMedia('El comprobante debe ser una imagen JPG, PNG, WebP o HEIC'),
+  'upload.image_unreadable': unsupportedMedia(
+    'El comprobante está dañado o no es una imagen JPG, PNG, WebP o HEIC válida',
+  ),
+  'upload.image_too_many_pixels': tooLarge('La imagen del comprobante excede {max} megapíxeles'),
+  'upload.busy_client': tooManyRequests(
+    'Ya tiene archivos subiéndose; espere a que terminen e intente de nuevo',
+  ),
+  'upload.busy_server': unavailable(
+    'El servidor está recibiendo muchos archivos; intente de nuevo en unos segundos',
+  ),
   'upload.too_many_parts': badRequest('La solicitud tiene demasiadas partes'),
   'upload.malformed': badRequest('La solicitud multipart está incompleta o mal formada'),
   'attachment.link_invalid': forbidden('El enlace del comprobante no es válido o ya expiró'),
@@ -230,6 +240,10 @@ export const REFUSALS = {
   'document.file_too_large': tooLarge('El documento excede 10 MB'),
   'document.file_empty': badRequest('El documento está vacío', 'file'),
   'document.file_type': unsupportedMedia('El documento debe ser una imagen JPG, PNG, WebP o HEIC, o un PDF'),
+  'document.image_unreadable': unsupportedMedia(
+    'El documento está dañado o no es una imagen JPG, PNG, WebP o HEIC válida',
+  ),
+  'document.image_too_many_pixels': tooLarge('La imagen del documento excede {max} megapíxeles'),
   'document.field_twice': badRequest('Envíe un solo valor'),
   'document.too_many': conflict('El cliente ya tiene {max} documentos; elimine alguno antes de subir otro'),
   'document.link_invalid': forbidden('El enlace del documento no es válido o ya expiró'),

@@ -1,8 +1,17 @@
 import { MAX_DOCUMENT_BYTES } from '@prestaya/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customerDocumentsApi } from '../support/api.ts';
 import { expectProblem, useTestAppWithDataDir } from '../support/app.ts';
 import { documentParts, filesUnder, fixture, type Part } from '../support/builders.ts';
+import {
+  htmlBehindJpegHeader,
+  imageOf,
+  pdfWithOpenActionScript,
+  photoWithGps,
+  pngDeclaring,
+  realPngOfExactly,
+} from '../support/images.ts';
 import { auditRowsOf, countOf } from '../support/records.ts';
 import { sha256, storedFiles } from '../support/stored-files.ts';
 import { useLoanWorld } from '../support/worlds.ts';
@@ -20,6 +29,13 @@ const pdf = fixture('document.pdf');
 const png = fixture('proof.png');
 
 /** Every row the feature writes, to prove a refused upload wrote none of them. */
+/** What every stored file's reply carries, whatever it is. */
+function expectFileReplyHeaders(headers: Record<string, unknown>) {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['content-security-policy']).toMatch(/^sandbox; default-src 'none';/);
+  expect(headers['content-security-policy']).not.toContain('script-src');
+}
+
 const stored = async () => ({
   documents: await countOf(context, 'customer_documents'),
   files: await countOf(context, 'stored_files'),
@@ -29,34 +45,71 @@ const stored = async () => ({
 
 describe('uploading a document', () => {
   it.each([
-    ['proof.png', 'image/png'],
-    ['proof.jpg', 'image/jpeg'],
-    ['proof.webp', 'image/webp'],
-    ['document.pdf', 'application/pdf'],
+    ['proof.png', 'image/png', 'png'],
+    ['proof.jpg', 'image/jpeg', 'jpeg'],
+    ['proof.webp', 'image/webp', 'webp'],
   ])(
-    'stores %s typed by its content (%s), whatever name and type the client declares',
-    async (name, type) => {
+    'stores %s re-encoded and typed by its content (%s), whatever name and type the client declares',
+    async (name, type, format) => {
       const bytes = fixture(name);
       const created = await api.uploadOk(
         world.agent.token,
         world.customer.id,
         documentParts(bytes, { type: 'OTHER', filename: 'archivo.gif', contentType: 'text/plain' }),
       );
+      const [file, ...more] = await storedFiles(context);
+      expect(more).toEqual([]);
+      const storedBytes = file?.bytes ?? Buffer.alloc(0);
       expect(created).toMatchObject({
         type: 'OTHER',
         contentType: type,
-        sizeBytes: bytes.length,
+        sizeBytes: storedBytes.length,
         filename: 'archivo.gif',
         description: null,
         uploadedBy: { id: world.agent.id, name: 'Ana', lastName: 'Agente' },
       });
-      const [file, ...more] = await storedFiles(context);
-      expect(more).toEqual([]);
-      expect(file).toMatchObject({ content_type: type, size_bytes: bytes.length, sha256: sha256(bytes) });
-      expect(file?.bytes.equals(bytes)).toBe(true);
+      expect(file).toMatchObject({ content_type: type, sha256: sha256(storedBytes), reencoded: true });
+      const uploaded = await imageOf(bytes);
+      expect(await imageOf(storedBytes)).toMatchObject({
+        format,
+        width: uploaded.width,
+        height: uploaded.height,
+      });
       expect(filesUnder(context.dataDir)).toEqual([]);
     },
   );
+
+  it('stores document.pdf as received (application/pdf), whatever name and type the client declares', async () => {
+    const created = await api.uploadOk(
+      world.agent.token,
+      world.customer.id,
+      documentParts(pdf, { type: 'OTHER', filename: 'archivo.gif', contentType: 'text/plain' }),
+    );
+    expect(created).toMatchObject({ contentType: 'application/pdf', sizeBytes: pdf.length });
+    const [file, ...more] = await storedFiles(context);
+    expect(more).toEqual([]);
+    expect(file).toMatchObject({ content_type: 'application/pdf', sha256: sha256(pdf), reencoded: false });
+    expect(file?.bytes.equals(pdf)).toBe(true);
+  });
+
+  it('stores an INE photo without its EXIF: the GPS position of where it was taken is gone', async () => {
+    const photo = await photoWithGps(1600, 1000);
+    const created = await api.uploadOk(world.agent.token, world.customer.id, documentParts(photo));
+    expect(created.contentType).toBe('image/jpeg');
+    const [file] = await storedFiles(context);
+    const storedBytes = file?.bytes ?? Buffer.alloc(0);
+    expect(await imageOf(storedBytes)).toMatchObject({
+      format: 'jpeg',
+      width: 1600,
+      height: 1000,
+      hasExif: false,
+    });
+    expect(storedBytes.toString('latin1')).not.toContain('PhoneMaker');
+    // The served copy is the same re-encoded one, inline.
+    const response = await api.open(created.uri);
+    expect(response.rawPayload.equals(storedBytes)).toBe(true);
+    expect(response.headers['content-disposition']).toMatch(/^inline; filename="documento.png"/);
+  });
 
   it('lists the documents newest first with type, description, date and who uploaded them', async () => {
     const front = await api.uploadOk(world.agent.token, world.customer.id, documentParts(png));
@@ -88,7 +141,7 @@ describe('uploading a document', () => {
     expect(await api.listOk(world.admin.token, world.customer.id)).toHaveLength(2);
   });
 
-  it('serves the file through its signed link, without a session, as itself and framable only here', async () => {
+  it('serves a PDF through its signed link, without a session, only as an attachment', async () => {
     const created = await api.uploadOk(
       world.agent.token,
       world.customer.id,
@@ -98,12 +151,35 @@ describe('uploading a document', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.equals(pdf)).toBe(true);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expectFileReplyHeaders(response.headers);
     expect(response.headers['content-disposition']).toBe(
-      `inline; filename="Comprobante _.pdf"; filename*=UTF-8''Comprobante%20%C3%B1.pdf`,
+      `attachment; filename="Comprobante _.pdf"; filename*=UTF-8''Comprobante%20%C3%B1.pdf`,
     );
+  });
+
+  it('serves a PDF whose catalogue runs JavaScript (/OpenAction /JS) only as a sandboxed attachment', async () => {
+    const script = pdfWithOpenActionScript();
+    const created = await api.uploadOk(
+      world.agent.token,
+      world.customer.id,
+      documentParts(script, { type: 'OTHER', filename: 'factura.pdf', contentType: 'application/pdf' }),
+    );
+    expect(created.contentType).toBe('application/pdf');
+    const response = await api.open(created.uri);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="factura.pdf"/);
+    expectFileReplyHeaders(response.headers);
+  });
+
+  it('serves a file stored before re-encoding existed (reencoded false) as an attachment', async () => {
+    const created = await api.uploadOk(world.agent.token, world.customer.id, documentParts(png));
+    await context.database.db.execute(sql`update stored_files set reencoded = false`);
+    const response = await api.open(created.uri);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="documento.png"/);
+    expectFileReplyHeaders(response.headers);
   });
 
   it('writes an audit entry naming the customer, the type, the file and its SHA-256', async () => {
@@ -132,11 +208,15 @@ describe('uploading a document', () => {
     ]);
   });
 
-  it('accepts a file of exactly 10 MB', async () => {
-    const exactly10mb = Buffer.concat([png, Buffer.alloc(MAX_DOCUMENT_BYTES - png.length)]);
+  it('accepts a real image of exactly 10 MB', async () => {
+    const exactly10mb = await realPngOfExactly(MAX_DOCUMENT_BYTES);
+    expect(exactly10mb.length).toBe(MAX_DOCUMENT_BYTES);
     const created = await api.uploadOk(world.agent.token, world.customer.id, documentParts(exactly10mb));
-    expect(created.sizeBytes).toBe(MAX_DOCUMENT_BYTES);
-  });
+    const [file] = await storedFiles(context);
+    expect(created.sizeBytes).toBe(file?.size_bytes);
+    expect(await imageOf(file?.bytes ?? Buffer.alloc(0))).toMatchObject({ format: 'png' });
+    // 10 MB through multipart, a re-encode and a 10 MB row: seconds, more on a loaded machine.
+  }, 120_000);
 });
 
 describe('refused uploads leave nothing stored, on disk or in the database', () => {
@@ -152,6 +232,18 @@ describe('refused uploads leave nothing stored, on disk or in the database', () 
       () => documentParts(pdf.subarray(0, 200), { filename: 'cortado.pdf', contentType: 'application/pdf' }),
       415,
       'El documento debe ser una imagen JPG, PNG, WebP o HEIC, o un PDF',
+    ],
+    [
+      'a JPEG header followed by HTML',
+      () => documentParts(htmlBehindJpegHeader(), { filename: 'ine.jpg', contentType: 'image/jpeg' }),
+      415,
+      'El documento está dañado o no es una imagen JPG, PNG, WebP o HEIC válida',
+    ],
+    [
+      'a small PNG declaring 20000×20000',
+      () => documentParts(pngDeclaring(20_000, 20_000), { filename: 'ine.png' }),
+      413,
+      'La imagen del documento excede 40 megapíxeles',
     ],
     [
       'a file over 10 MB',

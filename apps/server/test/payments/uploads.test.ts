@@ -13,6 +13,13 @@ import {
   textPart,
 } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
+import {
+  htmlBehindJpegHeader,
+  imageOf,
+  photoWithGps,
+  pngDeclaring,
+  realPngOfExactly,
+} from '../support/images.ts';
 import { sha256, storedFiles } from '../support/stored-files.ts';
 import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 
@@ -60,37 +67,55 @@ async function paymentCount() {
 
 describe('a proof image with a TRANSFER payment', () => {
   it.each([
-    ['proof.png', 'image/png'],
-    ['proof.jpg', 'image/jpeg'],
-    ['proof.webp', 'image/webp'],
-  ])('stores %s in the database with its payment, typed by its content (%s)', async (name, contentType) => {
-    const bytes = fixture(name);
-    // The declared name and type lie on purpose: only the bytes count.
-    const payment = await api.registerOk(world.agent.token, loanId, [
+    ['proof.png', 'image/png', 'png'],
+    ['proof.jpg', 'image/jpeg', 'jpeg'],
+    ['proof.webp', 'image/webp', 'webp'],
+  ])(
+    'stores %s re-encoded in the database with its payment, typed by its content (%s)',
+    async (name, contentType, format) => {
+      const bytes = fixture(name);
+      const uploaded = await imageOf(bytes);
+      // The declared name and type lie on purpose: only the bytes count.
+      const payment = await api.registerOk(world.agent.token, loanId, [
+        transfer(),
+        filePart(bytes, 'captura.gif', 'application/octet-stream'),
+      ]);
+      expect(payment).toMatchObject({ paymentMethod: 'TRANSFER', status: 'VALIDATING', amount: 1_000 });
+      const [row] = await attachments();
+      const [file, ...more] = await storedFiles(context);
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({ content_type: contentType, payment_id: payment.id });
+      expect(row?.storage_key).toBeNull();
+      expect(row?.file_id).toBe(file?.id);
+      const stored = file?.bytes ?? Buffer.alloc(0);
+      expect(file).toMatchObject({
+        content_type: contentType,
+        size_bytes: stored.length,
+        sha256: sha256(stored),
+        reencoded: true,
+      });
+      expect(row?.size_bytes).toBe(stored.length);
+      // The stored copy is the server's own encoding of the same picture.
+      expect(await imageOf(stored)).toMatchObject({ format, width: uploaded.width, height: uploaded.height });
+      expect(filesUnder(dataDir.dir)).toEqual([]);
+    },
+  );
+
+  it('stores a phone photo without its EXIF (no GPS position), still a JPEG of the same size', async () => {
+    const photo = await photoWithGps(1200, 900);
+    expect(photo.toString('latin1')).toContain('PhoneMaker');
+    await api.registerOk(world.agent.token, loanId, [
       transfer(),
-      filePart(bytes, 'captura.gif', 'application/octet-stream'),
+      filePart(photo, 'IMG_0001.JPG', 'image/jpeg'),
     ]);
-    expect(payment).toMatchObject({ paymentMethod: 'TRANSFER', status: 'VALIDATING', amount: 1_000 });
-    const [row] = await attachments();
-    expect(row).toMatchObject({
-      content_type: contentType,
-      size_bytes: bytes.length,
-      payment_id: payment.id,
-    });
-    expect(row?.storage_key).toBeNull();
-    const [file, ...more] = await storedFiles(context);
-    expect(more).toEqual([]);
-    expect(row?.file_id).toBe(file?.id);
-    expect(file).toMatchObject({
-      content_type: contentType,
-      size_bytes: bytes.length,
-      sha256: sha256(bytes),
-    });
-    expect(file?.bytes.equals(bytes)).toBe(true);
-    expect(filesUnder(dataDir.dir)).toEqual([]);
+    const [file] = await storedFiles(context);
+    const stored = file?.bytes ?? Buffer.alloc(0);
+    expect(await imageOf(stored)).toMatchObject({ format: 'jpeg', width: 1200, height: 900, hasExif: false });
+    expect(stored.toString('latin1')).not.toContain('PhoneMaker');
+    expect(stored.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
   });
 
-  it('accepts HEIC (ftyp heic) and a file of exactly 10 MB; the JSON part may come after the file', async () => {
+  it('accepts HEIC (ftyp heic) as received, and a real image of exactly 10 MB; the JSON part may come after the file', async () => {
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(64, 1)]);
     await api.registerOk(world.agent.token, loanId, [
       filePart(heic, 'IMG_0001.HEIC', 'image/heic'),
@@ -99,16 +124,24 @@ describe('a proof image with a TRANSFER payment', () => {
     expect((await attachments()).map((a) => a.content_type)).toEqual(['image/heic']);
 
     const second = (await api.pendingOk(world.agent.token, loanId)).scheduledPayments[0]?.id ?? '';
-    const png = fixture('proof.png');
-    const exactly10mb = Buffer.concat([png, Buffer.alloc(MAX_PROOF_BYTES - png.length)]);
+    const exactly10mb = await realPngOfExactly(MAX_PROOF_BYTES);
+    expect(exactly10mb.length).toBe(MAX_PROOF_BYTES);
     await api.registerOk(world.agent.token, loanId, [
       jsonPart({ scheduledPaymentIds: [second], paymentMethod: 'TRANSFER' }),
       filePart(exactly10mb),
     ]);
-    expect((await attachments()).map((a) => a.size_bytes)).toEqual([heic.length, MAX_PROOF_BYTES]);
-    expect((await storedFiles(context)).map((f) => f.size_bytes)).toEqual([heic.length, MAX_PROOF_BYTES]);
+    const files = await storedFiles(context);
+    // The HEIC cannot be decoded here (no HEVC decoder): kept byte for byte, never served inline.
+    expect(files.map((f) => [f.content_type, f.reencoded])).toEqual([
+      ['image/heic', false],
+      ['image/png', true],
+    ]);
+    expect(files[0]?.bytes.equals(heic)).toBe(true);
+    expect(await imageOf(files[1]?.bytes ?? Buffer.alloc(0))).toMatchObject({ format: 'png' });
+    expect((await attachments()).map((a) => a.size_bytes)).toEqual(files.map((f) => f.size_bytes));
     expect(filesUnder(dataDir.dir)).toEqual([]);
-  });
+    // 10 MB through multipart, a re-encode and a 10 MB row: seconds, more on a loaded machine.
+  }, 120_000);
 
   it('a TRANSFER without a file is fine', async () => {
     await api.registerOk(world.agent.token, loanId, [transfer()]);
@@ -136,6 +169,18 @@ describe('refused uploads leave nothing stored, on disk or in the database', () 
       ],
       415,
       'El comprobante debe ser una imagen JPG, PNG, WebP o HEIC',
+    ],
+    [
+      'a JPEG header followed by HTML → 415',
+      () => [transfer(), filePart(htmlBehindJpegHeader(), 'foto.jpg', 'image/jpeg')],
+      415,
+      'El comprobante está dañado o no es una imagen JPG, PNG, WebP o HEIC válida',
+    ],
+    [
+      'a small PNG declaring 20000×20000 → 413, from its header',
+      () => [transfer(), filePart(pngDeclaring(20_000, 20_000), 'enorme.png', 'image/png')],
+      413,
+      'La imagen del comprobante excede 40 megapíxeles',
     ],
     [
       '11 MB → 413',

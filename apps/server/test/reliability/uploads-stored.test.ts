@@ -4,6 +4,7 @@ import { attachmentLinkKey, signedAttachmentUri } from '../../src/modules/paymen
 import { expectProblem, request, testConfig } from '../support/app.ts';
 import { filePart, filesUnder, fixture, jsonPart } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
+import { imageOf } from '../support/images.ts';
 import { storedFiles } from '../support/stored-files.ts';
 import { useUploadsApp } from './support/uploads.ts';
 
@@ -39,7 +40,12 @@ describe('a hostile file name', () => {
     expect(filesUnder(state.dataDir)).toEqual([]);
     const stored = await storedFiles(context);
     expect(stored).toHaveLength(5);
-    expect(stored.every((file) => file.bytes.equals(png))).toBe(true);
+    // Each is the server's re-encoded copy of the same picture.
+    const sizes = await Promise.all(
+      stored.map(async (file) => file.reencoded && (await imageOf(file.bytes))),
+    );
+    const { width, height } = await imageOf(png);
+    expect(sizes).toEqual(stored.map(() => expect.objectContaining({ format: 'png', width, height })));
   });
 });
 
@@ -67,13 +73,25 @@ describe('a stored proof image', () => {
 
   it('is served with its own valid link, from either flow', async () => {
     const { a, b } = await twoProofs();
+    const [storedA, storedB] = await storedFiles(context);
     const first = await get(a.uri);
     expect(first.statusCode).toBe(200);
-    expect(first.rawPayload.equals(png)).toBe(true);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.rawPayload.equals(storedA?.bytes ?? Buffer.alloc(0))).toBe(true);
     const second = await get(b.uri);
     expect(second.statusCode).toBe(200);
     expect(second.headers['content-type']).toBe('image/jpeg');
-    expect(second.rawPayload.equals(fixture('proof.jpg'))).toBe(true);
+    expect(second.rawPayload.equals(storedB?.bytes ?? Buffer.alloc(0))).toBe(true);
+    // Re-encoded images only are inline; every file reply forbids sniffing and scripts.
+    for (const response of [first, second]) {
+      expect(response.headers['content-disposition']).toBe('inline');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    }
+    await context.database.db.execute(sql`update stored_files set reencoded = false`);
+    expect((await get(a.uri)).headers['content-disposition']).toMatch(
+      /^attachment; filename="comprobante.png"/,
+    );
   });
 
   it("is refused with another payment's link, a tampered or expired one, or a staff session alone (403)", async () => {

@@ -4,7 +4,11 @@ import { DEFAULT_COLLECTED_AT_LIMITS } from '@prestaya/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { AppConfig } from '../../src/config.ts';
+import { type AppConfig, UPLOAD_DEFAULTS } from '../../src/config.ts';
+
+/** The production upload bounds, for a test that changes one of them. */
+export const UPLOAD_TEST_DEFAULTS = UPLOAD_DEFAULTS;
+
 import type { Database } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { loggerOptions } from '../../src/logger.ts';
@@ -42,6 +46,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     metricsToken: undefined,
     collectedAtLimits: { ...DEFAULT_COLLECTED_AT_LIMITS },
     connections: DEFAULT_TEST_CONNECTIONS,
+    uploads: UPLOAD_DEFAULTS,
+    backupPassphrase: undefined,
     ...overrides,
   };
 }

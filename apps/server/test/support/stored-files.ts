@@ -9,13 +9,14 @@ export interface StoredFile {
   size_bytes: number;
   sha256: string;
   bytes: Buffer;
+  reencoded: boolean;
 }
 
 /** Every row of stored_files, oldest first, with its bytes as a Buffer (PGlite gives a Uint8Array). */
 export async function storedFiles(context: TestContext): Promise<StoredFile[]> {
   const rows = rowsOf<StoredFile>(
     await context.database.db.execute(
-      sql`select id, content_type, size_bytes, sha256, bytes from stored_files order by created_at, id`,
+      sql`select id, content_type, size_bytes, sha256, bytes, reencoded from stored_files order by created_at, id`,
     ),
   );
   return rows.map((row) => ({ ...row, bytes: Buffer.from(row.bytes) }));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** node-postgres returns bytea as a Buffer, PGlite as a Uint8Array: both arrive here as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -13,6 +13,9 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
  * the same transaction as the row that references it, reaches every server on the database, and is
  * in the database's backups. Nothing is kept on the local disk. `sha256` (lowercase hex) is checked
  * when older installations' files under DATA_DIR/uploads are imported (db/import-uploads.ts).
+ * `reencoded`: the bytes are an image this server decoded and wrote again (no metadata, bounded
+ * pixels; files/image-reencode.ts), the only files served inline. Older rows, PDFs and HEIC are false
+ * and are served as attachments.
  */
 export const storedFiles = pgTable(
   'stored_files',
@@ -22,6 +25,7 @@ export const storedFiles = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     bytes: bytea('bytes').notNull(),
+    reencoded: boolean('reencoded').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

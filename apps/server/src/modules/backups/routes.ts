@@ -1,5 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { backupListQuery, backupParams, backupSummary, envelope, paged } from '@prestaya/contracts';
+import {
+  backupListQuery,
+  backupParams,
+  backupSummary,
+  envelope,
+  isSealedBackupName,
+  paged,
+} from '@prestaya/contracts';
 import type { Database } from '../../db/client.ts';
 import { ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
 import { createManualBackup, findBackup, pageOfBackups } from './service.ts';
@@ -11,7 +18,7 @@ import { createManualBackup, findBackup, pageOfBackups } from './service.ts';
 export const backupsRoutes = taggedRoutes<{ database: Database }>('backups', async (app, docs, options) => {
   app.addHook('onRequest', app.requireRole('ROLE_ADMIN'));
   const { dataDir } = app.config;
-  const target = { database: options.database, dataDir };
+  const target = { database: options.database, dataDir, passphrase: app.config.backupPassphrase };
 
   app.get(
     '/',
@@ -27,7 +34,8 @@ export const backupsRoutes = taggedRoutes<{ database: Database }>('backups', asy
     '/',
     docs({
       description:
-        'Crea ahora un respaldo de toda la base de datos (SQL comprimido con su manifiesto). Mientras ' +
+        'Crea ahora un respaldo de toda la base de datos (SQL comprimido con su manifiesto; cifrado, ' +
+        '`.enc`, si el servidor tiene BACKUP_PASSPHRASE). Mientras ' +
         'se hace, las demás solicitudes esperan (un par de segundos en una oficina pequeña).',
       response: { 201: envelope(backupSummary), ...problemResponses(401, 403) },
     }),
@@ -37,9 +45,11 @@ export const backupsRoutes = taggedRoutes<{ database: Database }>('backups', asy
   app.get(
     '/:name',
     docs({
-      description: 'Descarga un respaldo (application/gzip, como archivo adjunto).',
+      description:
+        'Descarga un respaldo como archivo adjunto: application/gzip, o application/octet-stream si está ' +
+        'cifrado (`.enc`, con BACKUP_PASSPHRASE del servidor; se restaura con `npm run restore`).',
       params: backupParams,
-      produces: ['application/gzip'],
+      produces: ['application/gzip', 'application/octet-stream'],
       response: {
         200: rawBody('El archivo de respaldo', 'binary'),
         ...problemResponses(400, 401, 403, 404),
@@ -51,7 +61,7 @@ export const backupsRoutes = taggedRoutes<{ database: Database }>('backups', asy
         .header('content-disposition', `attachment; filename="${request.params.name}"`)
         .header('content-length', file.sizeBytes)
         .header('cache-control', 'no-store')
-        .type('application/gzip')
+        .type(isSealedBackupName(request.params.name) ? 'application/octet-stream' : 'application/gzip')
         .send(createReadStream(file.path));
     },
   );

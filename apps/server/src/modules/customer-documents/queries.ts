@@ -5,7 +5,7 @@ import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { customerDocuments } from '../../db/schema/customer-documents.ts';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
-import { readStoredFile } from '../../db/stored-files.ts';
+import { readStoredFile, type StoredFileContent } from '../../db/stored-files.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
 import { type DocumentWithFile, toCustomerDocument } from './mapping.ts';
@@ -51,7 +51,7 @@ export async function openDocumentFile(
   db: AppDb,
   customerId: string,
   documentId: string,
-): Promise<{ bytes: Buffer; contentType: string; filename: string | null }> {
+): Promise<StoredFileContent & { filename: string | null }> {
   const [row] = await db
     .select({ fileId: customerDocuments.fileId, filename: customerDocuments.filename })
     .from(customerDocuments)

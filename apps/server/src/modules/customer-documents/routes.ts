@@ -7,31 +7,16 @@ import {
   idParams,
   z,
 } from '@prestaya/contracts';
+import { fileReplyHeaders } from '../../http/file-reply.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
 import { signedLinkQuery, verifySignedLink } from '../../http/signed-links.ts';
+import { takeUploadSlot } from '../../uploads/in-flight.ts';
 import { createCustomerDocument } from './create.ts';
 import { documentLinkKey } from './links.ts';
 import { listCustomerDocuments, openDocumentFile } from './queries.ts';
 import { deleteCustomerDocument } from './remove.ts';
 import { documentUploadParts, receiveDocumentUpload } from './upload.ts';
-
-/**
- * `Content-Disposition: inline` with the document's name: plain ASCII in `filename` (anything else
- * becomes '_'), the exact name in `filename*` (RFC 6266), so 'Guardar' offers the name it was uploaded as.
- */
-function inlineDisposition(filename: string | null): string {
-  if (!filename) return 'inline';
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
-/**
- * A file's own CSP: it may be shown only inside this application's pages (the PDF viewer's <iframe>)
- * or on its own, and nothing it embeds may load anything.
- */
-const FILE_CSP =
-  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /**
  * Routes of /api/v1/customers/:id/documents ('Documentos'). Who sees which customer is the customers
@@ -57,15 +42,21 @@ export const customerDocumentsRoutes = taggedRoutes('customers', async (app, doc
 
   app.post(
     '/',
-    docs({
-      description:
-        'Sube un documento (multipart/form-data): `type` (INE_FRONT, INE_BACK, PROOF_OF_ADDRESS u OTHER), ' +
-        '`description` opcional y una parte `file`: imagen JPG, PNG, WebP o HEIC, o PDF (por contenido), ' +
-        'máx. 10 MB. Hasta 50 documentos por cliente (409).',
-      multipart: documentUploadParts,
-      params: idParams,
-      response: { 201: envelope(customerDocument), ...problemResponses(400, 401, 404, 409, 413, 415) },
-    }),
+    {
+      ...docs({
+        description:
+          'Sube un documento (multipart/form-data): `type` (INE_FRONT, INE_BACK, PROOF_OF_ADDRESS u OTHER), ' +
+          '`description` opcional y una parte `file`: imagen JPG, PNG, WebP o HEIC, o PDF (por contenido), ' +
+          'máx. 10 MB. Hasta 50 documentos por cliente (409).',
+        multipart: documentUploadParts,
+        params: idParams,
+        response: {
+          201: envelope(customerDocument),
+          ...problemResponses(400, 401, 404, 409, 413, 415, 429, 503),
+        },
+      }),
+      onRequest: takeUploadSlot,
+    },
     async (request, reply) => {
       const upload = await receiveDocumentUpload(request);
       const created = await createCustomerDocument(app.db, request.user, request.params.id, upload, linkKey);
@@ -100,7 +91,9 @@ export const customerDocumentsRoutes = taggedRoutes('customers', async (app, doc
       schema: {
         tags: ['customers'],
         description:
-          'El archivo del documento, solo con el enlace firmado que da la lista (403 sin firma válida o vencida).',
+          'El archivo del documento, solo con el enlace firmado que da la lista (403 sin firma válida o ' +
+          'vencida). Las imágenes (vueltas a codificar al subirlas) se muestran en línea; los PDF, HEIC y ' +
+          'archivos anteriores se descargan como adjuntos.',
         security: NO_AUTH,
         params: customerDocumentParams,
         querystring: signedLinkQuery,
@@ -113,15 +106,7 @@ export const customerDocumentsRoutes = taggedRoutes('customers', async (app, doc
       const { expires, signature } = request.query;
       if (!verifySignedLink(linkKey, documentId, expires, signature)) throw refuse('document.link_invalid');
       const file = await openDocumentFile(app.db, id, documentId);
-      return reply
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', FILE_CSP)
-        .header('x-frame-options', 'SAMEORIGIN')
-        .header('content-disposition', inlineDisposition(file.filename))
-        .header('content-length', file.bytes.length)
-        .type(file.contentType)
-        .send(file.bytes);
+      return reply.headers(fileReplyHeaders(file, file.filename, 'documento')).send(file.bytes);
     },
   );
 });

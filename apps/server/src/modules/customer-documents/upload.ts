@@ -11,19 +11,21 @@ import { type DocumentFileType, sniffDocumentType } from '../../files/document-s
 import { drain, multipartProblem, parsePart, readSmall, type UploadRefusals } from '../../http/multipart.ts';
 import type { MultipartPart } from '../../http/openapi.ts';
 import { refuse } from '../../http/refusals.ts';
+import { type FileToStore, fileToStore } from '../../uploads/images.ts';
 
 /**
  * Receiving a customer document (`multipart/form-data`): text fields `type` and `description`
  * (optional) and one part `file`. The file is read into memory as it streams in, never to disk:
  * busboy stops at MAX_DOCUMENT_BYTES and marks it truncated → 413, so at most 10 MB is held per
  * request. Its type is decided by its bytes (files/document-sniff.ts), never by its name or declared
- * type → 415. The create operation stores it in the document's transaction, so a refused or aborted
+ * type → 415; an image is then decoded and re-encoded without metadata (uploads/images.ts: one that
+ * does not decode → 415, too many pixels → 413), a PDF or HEIC kept as received. The create operation stores it in the document's transaction, so a refused or aborted
  * upload leaves nothing anywhere.
  */
 
 export interface ReceivedDocument {
   input: z.output<typeof customerDocumentUpload>;
-  file: { bytes: Buffer; contentType: DocumentFileType; filename: string | null };
+  file: FileToStore<DocumentFileType> & { filename: string | null };
 }
 
 const TEXT_FIELDS = ['type', 'description'] as const;
@@ -96,5 +98,9 @@ export async function receiveDocumentUpload(request: FastifyRequest): Promise<Re
   if (received.bytes.length === 0) throw refuse('document.file_empty');
   const contentType = sniffDocumentType(received.bytes);
   if (!contentType) throw refuse('document.file_type');
-  return { input, file: { bytes: received.bytes, contentType, filename } };
+  const file = await fileToStore(request.server.uploads.images, received.bytes, contentType, {
+    unreadable: 'document.image_unreadable',
+    tooManyPixels: 'document.image_too_many_pixels',
+  });
+  return { input, file: { ...file, filename } };
 }

@@ -5,7 +5,7 @@ import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { readStoredFile } from '../../db/stored-files.ts';
+import { readStoredFile, type StoredFileContent } from '../../db/stored-files.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visiblePayments } from './access.ts';
 import { signedAttachmentUri } from './attachment-links.ts';
@@ -97,10 +97,7 @@ export async function getPaymentDetails(
 }
 
 /** The image behind a signed link (the route has checked the signature). */
-export async function openAttachment(
-  db: AppDb,
-  attachmentId: string,
-): Promise<{ bytes: Buffer; contentType: string }> {
+export async function openAttachment(db: AppDb, attachmentId: string): Promise<StoredFileContent> {
   const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!uuidLike.test(attachmentId)) throw refuse('attachment.not_found');
   const [row] = await db

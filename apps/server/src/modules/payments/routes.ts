@@ -20,9 +20,11 @@ import {
 } from '@prestaya/contracts';
 import { asListQuery, csvRouteDocs } from '../../csv/route.ts';
 import { sendCsv } from '../../csv/send.ts';
+import { fileReplyHeaders } from '../../http/file-reply.ts';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, rawBody, taggedRoutes } from '../../http/responses.ts';
 import { signedLinkQuery } from '../../http/signed-links.ts';
+import { takeUploadSlot } from '../../uploads/in-flight.ts';
 import { attachmentLinkKey, verifyAttachmentLink } from './attachment-links.ts';
 import { decidePayment } from './decide.ts';
 import { getPaymentDetails, openAttachment } from './details.ts';
@@ -141,13 +143,7 @@ export const paymentsRoutes = taggedRoutes('payments', async (app, docs) => {
       );
       if (!valid) throw refuse('attachment.link_invalid');
       const file = await openAttachment(app.db, attachmentId);
-      return reply
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('content-length', file.bytes.length)
-        .type(file.contentType)
-        .send(file.bytes);
+      return reply.headers(fileReplyHeaders(file, null, 'comprobante')).send(file.bytes);
     },
   );
 });
@@ -242,22 +238,28 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
 
   app.post(
     '/payments',
-    docs({
-      description:
-        'Registro de Pago (multipart/form-data): parte `paymentRequest` (JSON {scheduledPaymentIds, ' +
-        'feeIds, paymentMethod}, como parte application/json o campo de texto) y, solo con TRANSFER, ' +
-        'una parte `file` con la imagen del comprobante (JPG, PNG, WebP o HEIC por contenido, máx. ' +
-        '10 MB). El monto lo calcula el servidor. El pago queda en Validando. `collectedAt` (opcional): ' +
-        'cuándo se cobró, para un cobro enviado después (sin señal); es la fecha del pago en el corte de ' +
-        'caja y los reportes; se rechaza (400) si pasa la hora actual por más de ' +
-        'COLLECTED_AT_MAX_SKEW_MINUTES o es de hace más de COLLECTED_AT_MAX_AGE_DAYS días. Con `Idempotency-Key`, ' +
-        'repetir la misma solicitud con la misma clave (24 h) devuelve el mismo pago (201), nunca un ' +
-        '409; la misma clave con otra solicitud es 422.',
-      multipart: paymentUploadParts(paymentRequest),
-      params: idParams,
-      headers: idempotencyHeaders,
-      response: { 201: envelope(paymentListItem), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
-    }),
+    {
+      ...docs({
+        description:
+          'Registro de Pago (multipart/form-data): parte `paymentRequest` (JSON {scheduledPaymentIds, ' +
+          'feeIds, paymentMethod}, como parte application/json o campo de texto) y, solo con TRANSFER, ' +
+          'una parte `file` con la imagen del comprobante (JPG, PNG, WebP o HEIC por contenido, máx. ' +
+          '10 MB). El monto lo calcula el servidor. El pago queda en Validando. `collectedAt` (opcional): ' +
+          'cuándo se cobró, para un cobro enviado después (sin señal); es la fecha del pago en el corte de ' +
+          'caja y los reportes; se rechaza (400) si pasa la hora actual por más de ' +
+          'COLLECTED_AT_MAX_SKEW_MINUTES o es de hace más de COLLECTED_AT_MAX_AGE_DAYS días. Con `Idempotency-Key`, ' +
+          'repetir la misma solicitud con la misma clave (24 h) devuelve el mismo pago (201), nunca un ' +
+          '409; la misma clave con otra solicitud es 422.',
+        multipart: paymentUploadParts(paymentRequest),
+        params: idParams,
+        headers: idempotencyHeaders,
+        response: {
+          201: envelope(paymentListItem),
+          ...problemResponses(400, 401, 404, 409, 413, 415, 422, 429, 503),
+        },
+      }),
+      onRequest: takeUploadSlot,
+    },
     async (request, reply) => {
       const upload = await receivePaymentUpload(request);
       const created = await registerPayment(app.db, {

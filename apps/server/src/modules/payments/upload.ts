@@ -6,6 +6,7 @@ import { decodeUtf8 } from '../../files/utf8.ts';
 import { drain, multipartProblem, parsePart, readSmall, type UploadRefusals } from '../../http/multipart.ts';
 import type { MultipartPart } from '../../http/openapi.ts';
 import { refuse } from '../../http/refusals.ts';
+import { type FileToStore, fileToStore } from '../../uploads/images.ts';
 
 /**
  * Receiving a payment registration (`multipart/form-data`): part `paymentRequest` (JSON) and an
@@ -15,18 +16,16 @@ import { refuse } from '../../http/refusals.ts';
  *   JSON, or as a JSON Blob (a file part named paymentRequest, as `FormData.append(name, blob)` sends).
  * - The proof is read into memory as it streams in, never to disk: busboy stops at MAX_PROOF_BYTES (the
  *   `fileSize` limit) and marks it truncated → 413, so at most 10 MB is held per request. Its type is
- *   decided by its first bytes (files/image-sniff.ts), never by name or declared type → 415. Empty →
- *   400. A second file → 400. registerPayment stores the bytes in the payment's transaction, so a
+ *   decided by its first bytes (files/image-sniff.ts), never by name or declared type → 415; then it
+ *   is decoded and re-encoded without metadata (uploads/images.ts): one that does not decode → 415,
+ *   more than UPLOAD_MAX_IMAGE_PIXELS → 413. Empty → 400. A second file → 400. registerPayment stores the bytes in the payment's transaction, so a
  *   refused or aborted upload leaves nothing anywhere.
  */
 
 export type PaymentRequestInput = z.output<typeof paymentRequest>;
 
-/** A validated proof image, in memory until registerPayment stores it. */
-export interface ReceivedProof {
-  bytes: Buffer;
-  contentType: ProofImageType;
-}
+/** A validated proof image (re-encoded unless HEIC), in memory until registerPayment stores it. */
+export type ReceivedProof = FileToStore<ProofImageType>;
 
 export interface ReceivedPayment {
   /** The parsed JSON of the `paymentRequest` part, not yet validated. */
@@ -127,7 +126,11 @@ export async function receivePaymentUpload(request: FastifyRequest): Promise<Rec
   if (received.bytes.length === 0) throw refuse('upload.file_empty');
   const contentType = sniffImageType(received.bytes);
   if (!contentType) throw refuse('upload.file_not_image');
-  return { paymentRequest: jsonValue.value, file: { bytes: received.bytes, contentType } };
+  const file = await fileToStore(request.server.uploads.images, received.bytes, contentType, {
+    unreadable: 'upload.image_unreadable',
+    tooManyPixels: 'upload.image_too_many_pixels',
+  });
+  return { paymentRequest: jsonValue.value, file };
 }
 
 function parseJsonTextOrRefuse(text: string, keepFirst: (problem: HttpProblem) => void): unknown {

@@ -14,6 +14,7 @@ import { retryAfterSeconds } from '@prestaya/domain';
 import type { FastifyRequest } from 'fastify';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
+import { takeUploadSlot } from '../../uploads/in-flight.ts';
 import { idempotencyOf, publicPaymentScope } from '../payments/idempotency.ts';
 import { registerPayment } from '../payments/register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
@@ -97,10 +98,12 @@ export const publicRoutes = taggedRoutes('public', async (app, docs) => {
         headers: idempotencyHeaders,
         response: {
           201: envelope(publicPaymentReply),
-          ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 423, 429),
+          ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 423, 429, 503),
         },
       }),
       config: { rateLimit: PAYMENT_LIMIT },
+      // Uploads in flight per address and overall, decided before the body or the credential is read.
+      onRequest: takeUploadSlot,
     },
     async (request, reply) => {
       // The credential first: an unauthorised request never has its upload read.

@@ -71,7 +71,7 @@ describe("the 'Documentos' tab", { timeout: 20_000 }, () => {
     renderDocuments();
     const items = within(await list()).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Comprobante de domicilioRecibo de luz11/03/2025 05:05 pm · Luis Pérezrecibo.pdf · 3.0 MBVer',
+      'Comprobante de domicilioRecibo de luz11/03/2025 05:05 pm · Luis Pérezrecibo.pdf · 3.0 MBDescargar',
       'INE (frente)10/03/2025 04:30 pm · Ana Gómezine-frente.png · 2 KBVer',
     ]);
     // The image's thumbnail is the file itself, through its signed link.
@@ -83,19 +83,15 @@ describe("the 'Documentos' tab", { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Eliminar/ })).not.toBeInTheDocument();
   });
 
-  it("opens a PDF in the viewer, with 'Abrir en otra pestaña'", async () => {
+  it('downloads a PDF (the server serves it only as an attachment), under its own name', async () => {
     session.start(agentLogin);
     serve(() => [bill]);
     renderDocuments();
     await list();
-    await userEvent.click(screen.getByRole('button', { name: 'Ver Comprobante de domicilio' }));
-    const viewer = await screen.findByRole('dialog', { name: 'Comprobante de domicilio' });
-    expect(within(viewer).getByTitle('Comprobante de domicilio')).toHaveAttribute('src', bill.uri);
-    const tab = within(viewer).getByRole('link', { name: 'Abrir en otra pestaña' });
-    expect(tab).toHaveAttribute('href', bill.uri);
-    expect(tab).toHaveAttribute('target', '_blank');
-    await userEvent.click(within(viewer).getByRole('button', { name: 'Cerrar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const download = screen.getByRole('link', { name: 'Descargar Comprobante de domicilio' });
+    expect(download).toHaveAttribute('href', bill.uri);
+    expect(download).toHaveAttribute('download', 'recibo.pdf');
+    expect(screen.queryByRole('button', { name: 'Ver Comprobante de domicilio' })).not.toBeInTheDocument();
   });
 
   it('uploads the chosen type, description and file, then shows the new document', async () => {

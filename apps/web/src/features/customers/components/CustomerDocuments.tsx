@@ -3,7 +3,6 @@ import type { CustomerDocument } from '@prestaya/contracts';
 import { IconFileOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDelete } from '../../../components/ConfirmModal.tsx';
-import { PdfViewer } from '../../../components/PdfViewer.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastOutcome } from '../../../lib/notify.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
@@ -18,14 +17,13 @@ export const DOCUMENT_DELETE_FAILED = 'No se pudo eliminar el documento';
 
 /**
  * The 'Documentos' tab: the upload form and the customer's documents (type, date, who uploaded them),
- * viewed in the gallery or the PDF viewer; administrators delete them after a confirmation.
+ * images viewed in the gallery, PDFs downloaded; administrators delete them after a confirmation.
  */
 export function CustomerDocuments({ customerId }: { customerId: string }) {
   const query = useCustomerDocuments(customerId);
   const canDelete = hasRole(useSession()?.user, 'ROLE_ADMIN');
   const remove = useDeleteCustomerDocument();
   const [toDelete, setToDelete] = useState<CustomerDocument | null>(null);
-  const [pdf, setPdf] = useState<CustomerDocument | null>(null);
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -49,17 +47,9 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
           emptyText={NO_DOCUMENTS_TEXT}
           emptyIcon={<IconFileOff size={24} />}
         >
-          {(documents) => (
-            <DocumentList
-              documents={documents}
-              canDelete={canDelete}
-              onDelete={setToDelete}
-              onViewPdf={setPdf}
-            />
-          )}
+          {(documents) => <DocumentList documents={documents} canDelete={canDelete} onDelete={setToDelete} />}
         </QueryState>
       </Stack>
-      <PdfViewer pdf={pdf && { uri: pdf.uri, title: documentLabel(pdf) }} onClose={() => setPdf(null)} />
       <ConfirmDelete
         title="¿Eliminar este documento?"
         what={

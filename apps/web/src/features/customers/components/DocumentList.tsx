@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { CUSTOMER_DOCUMENT_TYPE_LABELS, type CustomerDocument } from '@prestaya/contracts';
-import { IconExternalLink, IconEye, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { sizeText } from '../../../components/FileDropzone.tsx';
 import { GalleryItem, ImageGallery } from '../../../components/ImageGallery.tsx';
@@ -10,19 +10,19 @@ const THUMB = 48;
 
 export const documentLabel = (document: CustomerDocument) => CUSTOMER_DOCUMENT_TYPE_LABELS[document.type];
 
-/** How a document is viewed: images the browser shows in the gallery, PDFs in the viewer, HEIC in a tab. */
+/**
+ * How a document is viewed: images the browser shows in the gallery; PDFs and HEIC photos are
+ * downloaded (the server serves them only as attachments, never inside this application's pages).
+ */
 const viewOf = (document: CustomerDocument) =>
-  document.contentType === 'application/pdf'
-    ? 'pdf'
-    : document.contentType === 'image/heic'
-      ? 'tab'
-      : 'gallery';
+  document.contentType === 'application/pdf' || document.contentType === 'image/heic'
+    ? 'download'
+    : 'gallery';
 
 interface RowProps {
   document: CustomerDocument;
   canDelete: boolean;
   onDelete: (document: CustomerDocument) => void;
-  onViewPdf: (document: CustomerDocument) => void;
 }
 
 function Details({ document }: { document: CustomerDocument }) {
@@ -145,21 +145,18 @@ function ImageRow({ document, ...props }: RowProps) {
 
 function FileRow({ document, ...props }: RowProps) {
   const label = documentLabel(document);
-  const pdf = viewOf(document) === 'pdf';
-  const view = pdf ? (
-    viewButton(label, () => props.onViewPdf(document))
-  ) : (
+  const pdf = document.contentType === 'application/pdf';
+  const view = (
     <Button
       component="a"
       href={document.uri}
-      target="_blank"
-      rel="noopener noreferrer"
+      download={document.filename ?? ''}
       size="xs"
       variant="light"
-      leftSection={<IconExternalLink size={14} aria-hidden />}
-      aria-label={`Abrir ${label} en otra pestaña`}
+      leftSection={<IconDownload size={14} aria-hidden />}
+      aria-label={`Descargar ${label}`}
     >
-      Abrir
+      Descargar
     </Button>
   );
   return (
@@ -175,7 +172,7 @@ function FileRow({ document, ...props }: RowProps) {
   );
 }
 
-/** The documents, newest first: images open in the gallery (one gallery for all of them), PDFs in the viewer. */
+/** The documents, newest first: images open in the gallery (one gallery for all of them), PDFs download. */
 export function DocumentList({
   documents,
   ...props

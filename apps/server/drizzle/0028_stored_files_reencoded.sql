@@ -1,0 +1,1 @@
+ALTER TABLE "stored_files" ADD COLUMN "reencoded" boolean DEFAULT false NOT NULL;
