@@ -32,7 +32,11 @@ const close = (fields: Record<string, unknown> = {}) => ({
 
 async function cashCountRows() {
   return rowsOf<Record<string, unknown>>(
-    await context.database.db.execute(sql`select * from cash_counts order by business_date, id`),
+    await context.database.db.execute(sql`
+      select id, agent_id, business_date::text, kind, denominations, note, bank_account_id, confirmed_count,
+             closed_by, created_on::text, expected_cents::int as expected_cents,
+             counted_cents::int as counted_cents, difference_cents::int as difference_cents
+        from cash_counts order by business_date, id`),
   );
 }
 

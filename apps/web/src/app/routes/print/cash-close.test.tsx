@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AGENT_ID,
   agentLogin,
+  closureOf,
   DATE,
   DAY_ROWS,
   dayOf,
@@ -48,6 +49,20 @@ describe('the printable Corte de caja', { timeout: 30_000 }, () => {
     expect(screen.getByText('Entregó: Luis Pérez (No. 1002)')).toBeInTheDocument();
     expect(screen.getByText('Recibió')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
+  });
+
+  it('prints the count of a closed day: expected, counted, the difference and its note', async () => {
+    session.start(agentLogin);
+    mockServer(({ url }) =>
+      url.pathname === '/api/v1/cash-close' ? json(200, ok(dayOf({ closure: closureOf() }))) : undefined,
+    );
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { name: 'Corte de caja', level: 1 })).toBeInTheDocument();
+    const count = within(screen.getByLabelText('Conteo del efectivo'));
+    expect(count.getByText('$4,500.50')).toBeInTheDocument();
+    expect(count.getByText('$4,451.00')).toBeInTheDocument();
+    expect(count.getByText('Faltante $49.50')).toBeInTheDocument();
+    expect(count.getByText('Faltó un billete de 50')).toBeInTheDocument();
   });
 
   it("shows the server's refusal instead of a blank sheet", async () => {

@@ -3,7 +3,7 @@ import { PrintDocument, PrintFields, PrintState } from '../../../components/prin
 import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatMoney, formatShortTime } from '../../../lib/format.ts';
 import { type CashCloseDay, useCashClose } from '../api/get-cash-close.ts';
-import { agentLabel, fullName, methodLabel } from '../labels.ts';
+import { agentLabel, differenceText, fullName, methodLabel } from '../labels.ts';
 
 /** More payments than this print in the compact style. */
 const COMPACT_FROM_ROWS = 14;
@@ -50,6 +50,18 @@ function Summary({ day }: { day: CashClose }) {
         ]}
         grand={{ label: 'Efectivo a entregar', value: formatMoney(totals.cash), testId: 'summary-cash' }}
       />
+
+      {day.closure && (
+        <PrintFields
+          label="Conteo del efectivo"
+          fields={[
+            { label: 'Esperado', value: formatMoney(day.closure.expected) },
+            { label: 'Contado', value: formatMoney(day.closure.counted) },
+            { label: 'Diferencia', value: differenceText(day.closure.kind, day.closure.difference) },
+            ...(day.closure.note ? [{ label: 'Nota', value: day.closure.note }] : []),
+          ]}
+        />
+      )}
 
       <p className="print-note">
         Los pagos rechazados o cancelados no suman. Las transferencias no se entregan en efectivo.
