@@ -13,6 +13,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   fee: 'Multa',
   bank_account: 'Cuenta',
   cash_close: 'Corte de caja',
+  business_settings: 'Configuración',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
