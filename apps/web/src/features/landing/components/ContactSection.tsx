@@ -21,7 +21,7 @@ import type { ReactNode } from 'react';
  */
 export type LandingContact = BusinessSettings | 'template';
 
-function valueOf(contact: LandingContact, slot: LandingSlot): string {
+function slotValue(contact: LandingContact, slot: LandingSlot): string {
   if (contact === 'template') return slotMark(slot);
   switch (slot) {
     case 'phone':
@@ -80,7 +80,7 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
  * when the administrators set it ('Configuración'); nothing at all when none is set.
  */
 export function ContactSection({ contact }: { contact: LandingContact }) {
-  const value = (slot: LandingSlot) => valueOf(contact, slot);
+  const value = (slot: LandingSlot) => slotValue(contact, slot);
   return (
     <Block contact={contact} block="contact">
       <Box bg="teal.9" c="white" py={{ base: 40, sm: 56 }} component="section" aria-labelledby="contacto">
