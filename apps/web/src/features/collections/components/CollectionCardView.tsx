@@ -4,6 +4,7 @@ import { totalCents } from '@prestaya/domain';
 import { IconBrandWhatsapp, IconCash, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { useBusinessSettings } from '../../../lib/business-settings.ts';
 import { formatDate, formatMoney, fullName } from '../../../lib/format.ts';
 import type { PendingPayment } from '../../../lib/offline-queue.ts';
 import { addressLine, dueChip, mapsLink, reminderMessage, telLink, whatsappLink } from '../contact.ts';
@@ -69,6 +70,7 @@ export function CollectionCardView({
   onCollect,
   onDiscard,
 }: CollectionCardViewProps) {
+  const business = useBusinessSettings();
   const name = fullName(card.customer);
   const titleId = `collection-${card.loan.id}`;
   const chip = dueChip(card);
@@ -158,7 +160,7 @@ export function CollectionCardView({
             icon={<IconPhone size={16} aria-hidden />}
           />
           <ContactLink
-            href={whatsappLink(card.customer.phone, reminderMessage(card, origin))}
+            href={whatsappLink(card.customer.phone, reminderMessage(card, origin, business))}
             label="WhatsApp"
             icon={<IconBrandWhatsapp size={16} aria-hidden />}
             blank
