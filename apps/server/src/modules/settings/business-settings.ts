@@ -53,7 +53,7 @@ export async function updateBusinessSettings(
         entity: BUSINESS_SETTINGS_AUDIT_ENTITY,
         entityId: BUSINESS_SETTINGS_ENTITY_ID,
         before: current,
-        snapshot: toBusinessSettings,
+        snapshot: (row) => ({ ...toBusinessSettings(row) }),
       },
     );
     return toBusinessSettings(row);
