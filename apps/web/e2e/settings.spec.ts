@@ -30,6 +30,10 @@ async function landing(browser: Browser, viewport = { width: 1280, height: 720 }
 }
 
 test.describe.configure({ mode: 'serial' });
+// The other journeys' borrower pages and printouts see the server as they expect it: nothing set.
+test.afterAll(async ({ request }) => {
+  await (await adminApi(request)).put('/api/v1/settings/business', EMPTY);
+});
 
 test('an administrator fills Configuración and the landing shows it; nothing before', async ({
   page,
