@@ -20,6 +20,7 @@ import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { customerVisitsRoutes, loanVisitsRoutes } from './modules/visits/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(backupsRoutes, { prefix: '/backups', database });
+      await api.register(settingsRoutes, { prefix: '/settings' });
     },
     { prefix: '/api/v1' },
   );

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { blockEnd, blockStart, slotMark } from '@prestaya/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectProblem, useTestApp } from './support/app.ts';
+import { createAdmin, expectProblem, request, useTestApp } from './support/app.ts';
 import { fakeWebDist } from './support/web-dist.ts';
 
 const context = useTestApp({ webDist: fakeWebDist() });
@@ -108,8 +109,16 @@ describe("the borrower's pages, each with its own prerendered document", () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Back office</title>');
   writeFileSync(join(dist, 'public.html'), '<!doctype html><title>Public</title>');
   mkdirSync(join(dist, 'pages'));
-  for (const page of ['landing', 'consulta', 'loan'])
+  for (const page of ['consulta', 'loan'])
     writeFileSync(join(dist, 'pages', `${page}.html`), `<!doctype html><title>${page}</title>`);
+  // As the build writes it (apps/web src/public/prerender.tsx): the contact section with its marks.
+  writeFileSync(
+    join(dist, 'pages', 'landing.html'),
+    '<!doctype html><title>landing</title><main>' +
+      `${blockStart('contact')}<section>${blockStart('phone')}<a href="${slotMark('phoneHref')}">Teléfono ` +
+      `${slotMark('phone')}</a>${blockEnd('phone')}${blockStart('hours')}<p>${slotMark('hours')}</p>` +
+      `${blockEnd('hours')}</section>${blockEnd('contact')}</main>`,
+  );
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const pagesContext = useTestApp({ webDist: dist });
 
@@ -135,6 +144,30 @@ describe("the borrower's pages, each with its own prerendered document", () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
   });
+  it("writes the business's data into the landing as it serves it, and nothing when none is set", async () => {
+    const landing = async () => {
+      const response = await pagesContext.app.inject({ method: 'GET', url: '/', headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      return response.body;
+    };
+    expect(await landing()).toBe('<!doctype html><title>landing</title><main></main>');
+
+    const admin = await createAdmin(pagesContext);
+    const saved = await request(pagesContext.app, {
+      method: 'PUT',
+      url: '/api/v1/settings/business',
+      token: admin.token,
+      payload: { phone: '5587654321', hours: 'Lunes <a> viernes' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await landing()).toBe(
+      '<!doctype html><title>landing</title><main><section><a href="tel:+525587654321">Teléfono ' +
+        '55 8765 4321</a><p>Lunes &lt;a&gt; viernes</p></section></main>',
+    );
+  });
+
   it("has the browser fetch a statement's data with its document, and nothing for other pages", async () => {
     const id = '0190d3a4-0000-7000-8000-00000000abcd';
     const preload = `</public/api/v1/loans/${id}>; rel=preload; as=fetch; crossorigin=anonymous`;

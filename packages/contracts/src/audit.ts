@@ -14,6 +14,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   bank_account: 'Cuenta',
   cash_close: 'Corte de caja',
   visit: 'Visita',
+  business_settings: 'Configuración',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

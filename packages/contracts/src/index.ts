@@ -2,6 +2,8 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './backups.ts';
 export * from './bank-accounts.ts';
+export * from './business-contact.ts';
+export * from './business-settings.ts';
 export * from './cash-count.ts';
 export * from './collections.ts';
 export * from './common.ts';

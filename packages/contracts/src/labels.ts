@@ -219,10 +219,23 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   promisedDate: 'Fecha prometida',
   promisedAmount: 'Monto prometido',
   note: 'Nota',
+  whatsapp: 'WhatsApp',
+  address: 'Domicilio',
+  hours: 'Horario',
+  complaintsContact: 'Contacto para quejas',
+  paymentId: 'Pago',
+  accountId: 'Cuenta',
+  targetAccountId: 'Cuenta',
+  userId: 'Usuario',
+  paymentIds: 'Pagos',
+  date: 'Fecha',
+  count: 'Cantidad',
+  total: 'Total',
 };
 
 export const AUDIT_FIELD_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {
   user: { lastName: 'Apellidos' },
+  business_settings: { name: 'Nombre del negocio' },
 };
 
 /** Why a loan's figures were recomputed (the `reason` of its 'recomputed' audit rows). */

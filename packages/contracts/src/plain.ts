@@ -4,6 +4,7 @@
  * which has a size budget (apps/web/e2e/bundle-budget.spec.ts); everything here is also exported by the
  * main entry.
  */
+export * from './business-contact.ts';
 export * from './dates.ts';
 export * from './folio.ts';
 export * from './idempotency.ts';

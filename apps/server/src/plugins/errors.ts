@@ -113,7 +113,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** 404 for every unknown route; `fallback` lets the SPA answer browser navigations first. */
 export function setNotFoundProblem(
   app: FastifyInstance,
-  fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+  fallback?: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => FastifyReply | Promise<FastifyReply> | undefined,
 ) {
   app.setNotFoundHandler((request, reply) => {
     const handled = fallback?.(request, reply);

@@ -1,9 +1,18 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { documentFor, PUBLIC_PAGE_NAMES, publicPageDocument, SERVER_PATHS } from '@prestaya/contracts';
+import {
+  documentFor,
+  fillLandingSlots,
+  PUBLIC_PAGE_NAMES,
+  publicPageDocument,
+  SERVER_PATHS,
+} from '@prestaya/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppDb } from '../db/client.ts';
+import { readBusinessSettings } from '../modules/settings/business-settings.ts';
 import { setNotFoundProblem } from './errors.ts';
 
 const NO_CACHE = 'no-cache';
@@ -23,6 +32,9 @@ export function statementPreload(path: string): string | undefined {
   const loanId = STATEMENT_PAGE.exec(path)?.[1];
   return loanId ? `<${statementData(loanId)}>; rel=preload; as=fetch; crossorigin=anonymous` : undefined;
 }
+
+/** The landing's document: the server writes the business's data into it (fillLandingSlots). */
+const LANDING_DOCUMENT = publicPageDocument('landing');
 
 /** A browser navigation to a client-side route (e.g. /admin/users, /consulta) gets an HTML document. */
 export function isSpaNavigation(request: FastifyRequest): boolean {
@@ -47,12 +59,26 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
   // index.html for the back office and Login; each of the borrower's pages has its own prerendered
   // document (apps/web/pages), its code preloaded so a phone paints it before any script runs; any
   // other path is the borrower's 404, public.html (@prestaya/contracts web-documents.ts).
-  const sendDocument = (reply: FastifyReply, path: string) => {
+  // The landing ships without scripts (apps/web src/public/prerender.tsx), so its contact section is
+  // filled here, from the one settings row, on every request: no request after the page, nothing
+  // moves once painted, and a saved change shows on the next visit on every server. The build's
+  // template is read once; it changes only with a new build, which restarts the server.
+  let landingTemplate: Promise<string> | undefined;
+  const landingPage = async (db: AppDb) => {
+    landingTemplate ??= readFile(join(webDist, LANDING_DOCUMENT), 'utf8');
+    const [template, settings] = await Promise.all([landingTemplate, readBusinessSettings(db)]);
+    return fillLandingSlots(template, settings);
+  };
+  const sendDocument = async (reply: FastifyReply, path: string) => {
     let document: string = hasPublicDocument ? documentFor(path) : 'index.html';
     if (document.startsWith('pages/') && !pageDocuments.has(document)) document = 'public.html';
     const preload = statementPreload(path);
     if (preload) reply.header('link', preload);
-    return reply.header('cache-control', NO_CACHE).sendFile(document);
+    reply.header('cache-control', NO_CACHE);
+    if (document === LANDING_DOCUMENT) {
+      return reply.type('text/html; charset=utf-8').send(await landingPage(app.db));
+    }
+    return reply.sendFile(document);
   };
   await app.register(fastifyStatic, {
     root: webDist,

@@ -145,7 +145,10 @@ describe('GET /audit/{entity}/{entityId}', () => {
 
     const loanEntries = await historyOk(world.admin.token, 'loan', loan.id);
     const names = Object.assign({}, ...loanEntries.map((entry) => entry.names ?? {}));
-    expect(names).toMatchObject({ [world.customer.id]: 'Lucía Núñez Gómez', [account.id]: account.name });
+    expect(names).toMatchObject({
+      [world.customer.id]: `Lucía Núñez Gómez (No. ${world.customer.num})`,
+      [account.id]: account.name,
+    });
     // A row whose snapshots name nothing resolvable carries no names at all.
     expect(
       loanEntries.every((entry) => entry.names === undefined || Object.keys(entry.names).length > 0),

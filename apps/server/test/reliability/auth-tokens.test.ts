@@ -157,6 +157,8 @@ const ANONYMOUS = new Set([
   'GET /api/v1/customers/:id/documents/:documentId/file',
   'GET /api/v1/auth/password-reset/:token',
   'POST /api/v1/auth/password-reset/:token',
+  // The business's contact data, shown on the landing and the public statement.
+  'GET /api/v1/settings/business',
 ]);
 
 describe("a cancelled user's live token", () => {

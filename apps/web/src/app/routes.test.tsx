@@ -80,6 +80,7 @@ describe('routes', () => {
       'Cuentas',
       'Auditoría',
       'Respaldos',
+      'Configuración',
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 

@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
               { path: 'bank-accounts', lazy: () => import('./routes/admin/bank-accounts.tsx') },
               { path: 'audit', lazy: () => import('./routes/admin/audit.tsx') },
               { path: 'backups', lazy: () => import('./routes/admin/backups.tsx') },
+              { path: 'settings', lazy: () => import('./routes/admin/settings.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',
                 lazy: () => import('./routes/admin/account-transactions.tsx'),

@@ -84,7 +84,7 @@ describe('EntityHistory', { timeout: 20_000 }, () => {
     expect(within(first).getByText('Eliminado · Domicilio')).toBeInTheDocument();
     expect(within(first).getByText(/Sistema$/)).toBeInTheDocument();
     expect(rowsOf(within(first).getByRole('table'))).toEqual([
-      ['Cliente', CUSTOMER_ID, '—'],
+      ['Cliente', 'Registro no disponible', '—'],
       ['Calle', 'Av. Juárez', '—'],
       ['Ciudad', 'Toluca', '—'],
     ]);

@@ -52,6 +52,19 @@ const STATUS_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {
 const CHANNEL_LABELS: Record<string, string> = { STAFF: 'Personal', PUBLIC: 'Público' };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What an id the server could not name stands for (a file, a ledger movement, a record since
+ * deleted): a neutral word, never the UUID itself.
+ */
+const UNNAMED_IDS: Record<string, string> = {
+  attachmentId: 'Archivo adjunto',
+  fileId: 'Archivo adjunto',
+  documentId: 'Documento',
+  transactionId: 'Movimiento registrado',
+};
+export const UNNAMED_RECORD = 'Registro no disponible';
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 export function auditEntityLabel(entity: string): string {
@@ -84,6 +97,7 @@ export function formatAuditValue(
 ): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   if (typeof value === 'string' && names[value.toLowerCase()]) return names[value.toLowerCase()] ?? value;
+  if (typeof value === 'string' && UUID.test(value)) return UNNAMED_IDS[key] ?? UNNAMED_RECORD;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'number') return MONEY_FIELDS.has(key) ? formatPesos(value) : String(value);
   if (Array.isArray(value)) {

@@ -10,6 +10,8 @@ export const queryRoots = {
   auditUsers: ['audit-users'],
   backups: ['backups'],
   bankAccounts: ['bank-accounts'],
+  /** The business's own data ('Configuración'), shown on receipts, statements and messages. */
+  businessSettings: ['business-settings'],
   cashClose: ['cash-close'],
   collections: ['collections'],
   customers: ['customers'],

@@ -1,3 +1,4 @@
+import { type BusinessSettings, fillLandingSlots, NO_BUSINESS_SETTINGS } from '@prestaya/contracts/plain';
 import { act } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -8,13 +9,53 @@ import LandingPage from './pages/landing.tsx';
 import LoanPage from './pages/loan-details.tsx';
 import { prerender } from './prerender.tsx';
 
-/** What each public entry (src/public/entries) renders in the browser at that address. */
-const BROWSER: Record<string, { pathname: string; app: ReactNode; title: string; heading: string }> = {
+const SETTINGS: BusinessSettings = {
+  name: 'Préstamos "Don Beto" & Hijos',
+  phone: '5587654321',
+  whatsapp: '5511223344',
+  address: 'Av. Juárez 120, Centro <CDMX>',
+  hours: 'Lunes a viernes, 9:00 a 18:00 h',
+  complaintsContact: "quejas@donbeto.mx (O'Neil)",
+};
+
+/**
+ * What each public entry (src/public/entries) renders in the browser at that address. The landing's
+ * document is the server's (`fillLandingSlots` on the prerendered template): React rendering the
+ * same settings must give exactly that HTML, which hydrating it proves.
+ */
+const BROWSER: Record<
+  string,
+  {
+    page?: string;
+    pathname: string;
+    app: ReactNode;
+    title: string;
+    heading: string;
+    settings?: BusinessSettings;
+  }
+> = {
   landing: {
     pathname: '/',
     app: <LandingPage />,
     title: 'PrestaYa · Préstamos personales',
     heading: 'El dinero que necesitas, con pagos claros cada semana',
+    settings: NO_BUSINESS_SETTINGS,
+  },
+  'landing with the business settings': {
+    page: 'landing',
+    pathname: '/',
+    app: <LandingPage contact={SETTINGS} />,
+    title: 'PrestaYa · Préstamos personales',
+    heading: 'El dinero que necesitas, con pagos claros cada semana',
+    settings: SETTINGS,
+  },
+  'landing with only a phone': {
+    page: 'landing',
+    pathname: '/',
+    app: <LandingPage contact={{ ...NO_BUSINESS_SETTINGS, phone: '5587654321' }} />,
+    title: 'PrestaYa · Préstamos personales',
+    heading: 'El dinero que necesitas, con pagos claros cada semana',
+    settings: { ...NO_BUSINESS_SETTINGS, phone: '5587654321' },
   },
   consulta: {
     pathname: '/consulta',
@@ -48,7 +89,9 @@ describe('the prerendered public pages', () => {
       if (!page) throw new Error(name);
       // The statement reads its loan after hydration: that read never answers here.
       vi.stubGlobal('fetch', () => new Promise(() => {}));
-      const html = prerender(name);
+      const template = prerender(page.page ?? name);
+      const html = page.settings ? fillLandingSlots(template, page.settings) : template;
+      expect(html).not.toContain('@@');
       // vite.config.ts moves this leading <title> into <head>.
       expect(html.startsWith(`<title>${page.title}</title>`)).toBe(true);
       expect(html).toContain(page.heading);

@@ -13,7 +13,8 @@ import LoanPage from './pages/loan-details.tsx';
  * downloading, evaluating and hydrating React for it. Give it `scripts: true` the day it needs one.
  */
 const PAGES: Record<string, { pathname: string; element: ReactNode; scripts: boolean }> = {
-  landing: { pathname: '/', element: <LandingPage />, scripts: false },
+  // The server writes the business's contact data into the landing's slots (plugins/web-app.ts).
+  landing: { pathname: '/', element: <LandingPage contact="template" />, scripts: false },
   consulta: { pathname: '/consulta', element: <ConsultaPage />, scripts: true },
   loan: { pathname: '/loans/', element: <LoanPage id="" />, scripts: true },
 };

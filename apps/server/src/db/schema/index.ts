@@ -1,6 +1,7 @@
 export * from './app-secrets.ts';
 export * from './audit.ts';
 export * from './bank-accounts.ts';
+export * from './business-settings.ts';
 export * from './cash-counts.ts';
 export * from './customer-documents.ts';
 export * from './customers.ts';

@@ -174,6 +174,14 @@ export function peopleRows(context: SeededContext<World>): Row[] {
       },
     },
 
+    // The business's data ('Configuración'): read by anyone (the landing shows it), saved by administrators.
+    { route: 'GET /api/v1/settings/business', expected: EVERYONE(), call: get('/api/v1/settings/business') },
+    {
+      route: 'PUT /api/v1/settings/business',
+      expected: ADMIN(),
+      call: () => send('PUT', '/api/v1/settings/business', { name: 'Préstamos Ana', phone: '5512345678' }),
+    },
+
     // Customers: every agent has their own; another agent's customer is a 404.
     { route: 'GET /api/v1/customers', expected: STAFF(), call: get('/api/v1/customers') },
     {

@@ -10,6 +10,7 @@ import {
   IconHistory,
   IconReceipt2,
   IconRoute,
+  IconSettings,
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
@@ -42,6 +43,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.bankAccounts, label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
   { to: screenPaths.audit, label: 'Auditoría', icon: IconHistory, role: 'ROLE_ADMIN' },
   { to: screenPaths.backups, label: 'Respaldos', icon: IconDatabaseExport, role: 'ROLE_ADMIN' },
+  { to: screenPaths.settings, label: 'Configuración', icon: IconSettings, role: 'ROLE_ADMIN' },
 ];
 
 export function AdminLayout() {

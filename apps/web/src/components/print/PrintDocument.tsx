@@ -1,8 +1,10 @@
 import './print.css';
 import { Alert, Anchor, Button } from '@mantine/core';
+import { businessContactLines } from '@prestaya/contracts';
 import { IconPrinter, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../lib/api.ts';
+import { useBusinessSettings } from '../../lib/business-settings.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { CenteredLoader } from '../QueryState.tsx';
 
@@ -45,7 +47,7 @@ interface PrintDocumentProps {
 
 /**
  * A printable document outside the admin shell: 'Imprimir' and 'Cerrar' on screen, then a plain sheet
- * with the PrestaYa header; the print stylesheet removes everything but the sheet.
+ * with the business's header (its name and contact, PrestaYa until it is set); the print stylesheet removes everything but the sheet.
  */
 export function PrintDocument({
   documentTitle,
@@ -56,6 +58,9 @@ export function PrintDocument({
   compact = false,
   children,
 }: PrintDocumentProps) {
+  // The business's own data ('Configuración'): its name and only the contact lines it set.
+  const business = useBusinessSettings();
+  const contact = business ? businessContactLines(business) : [];
   const classes = ['print-sheet', singlePage && 'print-single-page', compact && 'print-compact']
     .filter(Boolean)
     .join(' ');
@@ -66,8 +71,13 @@ export function PrintDocument({
       <main className={classes}>
         <header className="print-header">
           <div className="print-brand">
-            PrestaYa
+            {business?.name ?? 'PrestaYa'}
             <small>Préstamos personales · 12 pagos semanales</small>
+            {contact.map((line) => (
+              <small key={line} data-testid="print-business-contact">
+                {line}
+              </small>
+            ))}
           </div>
           <div className="print-doc-title">
             <h1>{title}</h1>

@@ -1,3 +1,4 @@
+import { NO_BUSINESS_SETTINGS } from '@prestaya/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addressLine,
@@ -49,18 +50,37 @@ describe('contact links', () => {
   });
 });
 
+const BUSINESS = { ...NO_BUSINESS_SETTINGS, name: 'Préstamos Don Beto', phone: '5587654321' };
+
 describe('reminder message', () => {
   it('names the customer, the amount due, the due date, the loan number and the statement link', () => {
     const today = card(1, {
       due: { scheduledPayments: [installment(3, '2026-03-18', 1_000.5)], fees: [fine(1)], total: 0 },
     });
-    const text = reminderMessage(today, ORIGIN);
+    const text = reminderMessage(today, ORIGIN, BUSINESS);
     expect(text).toBe(
-      'Hola Cliente1 Ruiz, le saluda PrestaYa. Le recordamos su pago de $1,050.50 del préstamo No. 1001, ' +
-        `que vence hoy 18/03/2026. Consulte su estado de cuenta: ${ORIGIN}/loans/${today.loan.id} Gracias.`,
+      'Hola Cliente1 Ruiz, le saluda Préstamos Don Beto. Le recordamos su pago de $1,050.50 del préstamo No. 1001, ' +
+        `que vence hoy 18/03/2026. Consulte su estado de cuenta: ${ORIGIN}/loans/${today.loan.id} ` +
+        'Dudas o aclaraciones: 55 8765 4321. Gracias.',
     );
     // Through wa.me the text arrives whole, accents and symbols included.
     expect(textOf(whatsappLink(today.customer.phone, text))).toBe(text);
+  });
+
+  it('names no business and no number while none is set: nothing made up', () => {
+    const today = card(1, {
+      due: { scheduledPayments: [installment(3, '2026-03-18', 1_000.5)], fees: [fine(1)], total: 0 },
+    });
+    for (const business of [undefined, NO_BUSINESS_SETTINGS]) {
+      expect(reminderMessage(today, ORIGIN, business)).toBe(
+        'Hola Cliente1 Ruiz. Le recordamos su pago de $1,050.50 del préstamo No. 1001, ' +
+          `que vence hoy 18/03/2026. Consulte su estado de cuenta: ${ORIGIN}/loans/${today.loan.id} Gracias.`,
+      );
+    }
+    // Only a WhatsApp number: that one.
+    expect(reminderMessage(today, ORIGIN, { ...NO_BUSINESS_SETTINGS, whatsapp: '5511223344' })).toContain(
+      'Dudas o aclaraciones: 55 1122 3344. Gracias.',
+    );
   });
 
   it('says since when an installment is late, which day of the week it falls, or that only fines are due', () => {
@@ -87,8 +107,13 @@ describe('receipt message', () => {
   };
 
   it('carries the folio, the amount, the remaining balance and the statement link', () => {
+    expect(receiptMessage({ ...facts, remaining: 10_000 }, ORIGIN, BUSINESS)).toBe(
+      'Hola Cliente1 Ruiz, Préstamos Don Beto recibió su pago en efectivo de $1,050.00 del préstamo No. 1001. ' +
+        `Folio: 1001-0A1B2C3D. Saldo restante: $10,000.00. Estado de cuenta: ${ORIGIN}/loans/loan-1 ` +
+        'Dudas o aclaraciones: 55 8765 4321. Gracias por su pago.',
+    );
     expect(receiptMessage({ ...facts, remaining: 10_000 }, ORIGIN)).toBe(
-      'Hola Cliente1 Ruiz, PrestaYa recibió su pago en efectivo de $1,050.00 del préstamo No. 1001. ' +
+      'Hola Cliente1 Ruiz, recibimos su pago en efectivo de $1,050.00 del préstamo No. 1001. ' +
         `Folio: 1001-0A1B2C3D. Saldo restante: $10,000.00. Estado de cuenta: ${ORIGIN}/loans/loan-1 Gracias por su pago.`,
     );
   });

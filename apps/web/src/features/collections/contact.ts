@@ -1,4 +1,4 @@
-import { type CollectionCard, formatPesos } from '@prestaya/contracts';
+import { type BusinessSettings, type CollectionCard, formatPesos, formatPhone } from '@prestaya/contracts';
 import { dayjs, formatDate, fullName } from '../../lib/format.ts';
 import { screenPaths } from '../../lib/paths.ts';
 
@@ -67,14 +67,30 @@ function dueWords(card: CollectionCard): string {
   return `que vence el ${dayjs(card.oldestDueDate).format('dddd')} ${formatDate(card.oldestDueDate)}`;
 }
 
-/** The payment reminder: name, amount due, due date, loan number and the statement link. */
-export function reminderMessage(card: CollectionCard, origin: string): string {
+/**
+ * The business as a message names it ('Configuración'), or nothing: without settings (not saved yet,
+ * or not loaded on a phone without signal) a message names no business and no number rather than a
+ * made-up one.
+ */
+type Business = BusinessSettings | null | undefined;
+
+/** 'Dudas o aclaraciones: 55 8765 4321.' with the business's phone (else its WhatsApp), or nothing. */
+function contactSentence(business: Business): string {
+  const number = business?.phone ?? business?.whatsapp;
+  return number ? `Dudas o aclaraciones: ${formatPhone(number)}.` : '';
+}
+
+/** The payment reminder: name, amount due, due date, loan number, the statement link, the business's number. */
+export function reminderMessage(card: CollectionCard, origin: string, business?: Business): string {
   return [
-    `${greeting(card.customer)}, le saluda PrestaYa.`,
+    `${greeting(card.customer)}${business?.name ? `, le saluda ${business.name}` : ''}.`,
     `Le recordamos su pago de ${formatPesos(card.due.total)} del préstamo No. ${card.loan.num}, ${dueWords(card)}.`,
     `Consulte su estado de cuenta: ${statementUrl(origin, card.loan.id)}`,
+    contactSentence(business),
     'Gracias.',
-  ].join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export interface ReceiptFacts {
@@ -87,13 +103,15 @@ export interface ReceiptFacts {
   remaining: number | null;
 }
 
-/** The receipt shared after 'Cobrar': folio, amount, remaining balance and the statement link. */
-export function receiptMessage(facts: ReceiptFacts, origin: string): string {
+/** The receipt shared after 'Cobrar': folio, amount, remaining balance, the statement link, the business's number. */
+export function receiptMessage(facts: ReceiptFacts, origin: string, business?: Business): string {
+  const received = business?.name ? `${business.name} recibió` : 'recibimos';
   return [
-    `${greeting(facts.customer)}, PrestaYa recibió su pago en efectivo de ${formatPesos(facts.amount)} del préstamo No. ${facts.loan.num}.`,
+    `${greeting(facts.customer)}, ${received} su pago en efectivo de ${formatPesos(facts.amount)} del préstamo No. ${facts.loan.num}.`,
     `Folio: ${facts.folio}.`,
     facts.remaining === null ? '' : `Saldo restante: ${formatPesos(facts.remaining)}.`,
     `Estado de cuenta: ${statementUrl(origin, facts.loan.id)}`,
+    contactSentence(business),
     'Gracias por su pago.',
   ]
     .filter(Boolean)

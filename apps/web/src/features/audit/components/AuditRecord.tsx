@@ -30,13 +30,12 @@ export function auditRecord(entry: AuditEntry): { label: string; href?: string }
   const snap = entry.after ?? entry.before ?? {};
   const loanNum = snap.loanNum ?? (entry.entity === 'loan' ? snap.num : undefined);
   const customerId = text(snap.customerId);
+  // What the server calls the record (a name, a number, a folio), when it still resolves.
+  const named = entry.names?.[entry.entityId.toLowerCase()];
   switch (entry.entity) {
     case 'customer': {
       const name = [text(snap.name), text(snap.lastName)].filter(Boolean).join(' ');
-      return {
-        label: name || `Cliente ${entry.entityId.slice(0, 8)}`,
-        href: screenPaths.customer(entry.entityId),
-      };
+      return { label: named ?? (name || 'Cliente'), href: screenPaths.customer(entry.entityId) };
     }
     case 'address':
       return {
@@ -46,20 +45,29 @@ export function auditRecord(entry: AuditEntry): { label: string; href?: string }
     case 'loan':
       // A loan is shown on its customer's screen.
       return {
-        label: loanNum !== undefined ? `Préstamo No. ${loanNum}` : 'Préstamo',
+        label: named ? `Préstamo ${named}` : loanNum !== undefined ? `Préstamo No. ${loanNum}` : 'Préstamo',
         href: customerId ? screenPaths.customer(customerId) : undefined,
       };
     case 'payment':
       return {
-        label: loanNum !== undefined ? `Pago · Préstamo No. ${loanNum}` : 'Pago',
+        label: ['Pago', named, loanNum !== undefined ? `Préstamo No. ${loanNum}` : undefined]
+          .filter(Boolean)
+          .join(' · '),
         href: screenPaths.payment(entry.entityId),
       };
     case 'fee':
-      return { label: loanNum !== undefined ? `Multa · Préstamo No. ${loanNum}` : 'Multa' };
+      return { label: named ?? (loanNum !== undefined ? `Multa · Préstamo No. ${loanNum}` : 'Multa') };
     case 'user':
-      return { label: text(snap.username) ?? text(snap.name) ?? 'Usuario' };
+      return { label: named ?? text(snap.username) ?? text(snap.name) ?? 'Usuario' };
     case 'bank_account':
-      return { label: text(snap.name) ?? 'Cuenta', href: screenPaths.accountTransactions(entry.entityId) };
+      return {
+        label: named ?? text(snap.name) ?? 'Cuenta',
+        href: screenPaths.accountTransactions(entry.entityId),
+      };
+    case 'cash_close':
+      return { label: named ? `Corte de ${named}` : 'Corte de caja' };
+    case 'business_settings':
+      return { label: 'Datos del negocio' };
     default:
       return { label: auditEntityLabel(entry.entity) };
   }
@@ -76,9 +84,6 @@ export function RecordCell({ entry }: { entry: AuditEntry }) {
       ) : (
         <Text size="sm">{record.label}</Text>
       )}
-      <Text size="xs" c="dimmed" ff="monospace" title={entry.entityId}>
-        {entry.entityId.slice(0, 8)}
-      </Text>
     </Stack>
   );
 }

@@ -150,6 +150,61 @@ describe('Auditoría', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Ana Admin')).toBeInTheDocument();
   });
 
+  it("names the records, never by id: 'Cuenta · <name>', folios, loan numbers, people", async () => {
+    const ACCOUNT_ID = '01a223d0-0000-7000-8000-0000000000c1';
+    const LOAN_ID = '01a223d0-0000-7000-8000-0000000000d1';
+    const GONE_ID = '01a223d0-0000-7000-8000-0000000000e1';
+    const TRANSACTION_ID = '01a223d0-0000-7000-8000-0000000000f9';
+    const movement = auditEntry({
+      id: 'a-9',
+      at: '2025-03-12T16:30:00.000Z',
+      entity: 'bank_account',
+      entityId: ACCOUNT_ID,
+      action: 'movement_payment',
+      before: { balance: 100, realBalance: 100 },
+      after: {
+        balance: 200,
+        realBalance: 200,
+        transactionId: TRANSACTION_ID,
+        loanId: LOAN_ID,
+        paymentId: PAYMENT_ID,
+        customerId: GONE_ID,
+      },
+      names: {
+        [ACCOUNT_ID]: 'Caja chica',
+        [LOAN_ID]: 'No. 1002',
+        [PAYMENT_ID]: 'Folio 1002-000000F1',
+      },
+    });
+    const payment = auditEntry({
+      ...paymentConfirmed,
+      id: 'a-8',
+      after: { ...paymentConfirmed.after, registeredBy: AGENT_ID },
+      names: { [PAYMENT_ID]: 'Folio 1002-000000F1', [AGENT_ID]: 'Luis Pérez' },
+    });
+    const { container } = show('/admin/audit', [movement, payment]);
+    const row = await rowWith('Caja chica');
+    expect(within(row).getByRole('link', { name: 'Caja chica' })).toBeInTheDocument();
+    await rowWith('Pago · Folio 1002-000000F1 · Préstamo No. 1002');
+    expect(container).not.toHaveTextContent('01a223d0');
+
+    await userEvent.click(within(row).getByRole('button', { name: /Ver cambios/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios' });
+    expect(within(dialog).getByText('Cuenta · Caja chica')).toBeInTheDocument();
+    const changes = within(dialog).getByRole('table', { name: 'Cambios del registro' });
+    const body = within(changes).getAllByRole('row').slice(1);
+    expect(body.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))).toEqual([
+      ['Saldo', '$100.00', '$200.00'],
+      ['Saldo real', '$100.00', '$200.00'],
+      ['Transacción', '—', 'Movimiento registrado'],
+      ['Préstamo', '—', 'No. 1002'],
+      ['Pago', '—', 'Folio 1002-000000F1'],
+      // An id that no longer resolves: a neutral word, not the UUID.
+      ['Cliente', '—', 'Registro no disponible'],
+    ]);
+    expect(dialog).not.toHaveTextContent('01a223d0');
+  });
+
   it('sends the entity, user and date filters, back on page 1, and the CSV gets exactly the same', async () => {
     const { requests, router } = show();
     await rowWith('José Luis Núñez');

@@ -104,7 +104,7 @@ describe("'Cobrar'", { timeout: 20_000 }, () => {
     const share = screen.getByRole('link', { name: 'Enviar recibo por WhatsApp' });
     const text = new URL(share.getAttribute('href') ?? '').searchParams.get('text');
     expect(text).toBe(
-      'Hola Cliente1 Ruiz, PrestaYa recibió su pago en efectivo de $2,075.50 del préstamo No. 1001. ' +
+      'Hola Cliente1 Ruiz, recibimos su pago en efectivo de $2,075.50 del préstamo No. 1001. ' +
         `Folio: 1001-0ABCDEF1. Saldo restante: $9,000.00. Estado de cuenta: ${ORIGIN}/loans/${late.loan.id} Gracias por su pago.`,
     );
     // Accepted by the server: nothing stays queued on the phone.

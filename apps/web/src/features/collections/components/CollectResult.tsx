@@ -4,6 +4,7 @@ import { IconBrandWhatsapp, IconCircleCheck, IconCloudUpload } from '@tabler/ico
 import type { ReactNode } from 'react';
 import { DetailField } from '../../../components/DetailField.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { useBusinessSettings } from '../../../lib/business-settings.ts';
 import type { CollectOutcome } from '../api/collect-payment.ts';
 import { receiptMessage, whatsappLink } from '../contact.ts';
 import { PENDING_LABEL } from './QueuedNotice.tsx';
@@ -46,6 +47,7 @@ export function CollectResult({
   origin: string;
   onClose: () => void;
 }) {
+  const business = useBusinessSettings();
   const done = (
     <Group justify="flex-end">
       <Button variant={outcome.kind === 'sent' ? 'default' : 'filled'} onClick={onClose}>
@@ -77,6 +79,7 @@ export function CollectResult({
   const receipt = receiptMessage(
     { customer: card.customer, loan: card.loan, folio, amount: payment.amount, remaining },
     origin,
+    business,
   );
   const share = whatsappLink(card.customer.phone, receipt);
   return (

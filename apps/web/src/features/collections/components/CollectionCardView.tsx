@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { useBusinessSettings } from '../../../lib/business-settings.ts';
 import { formatDate, formatMoney, fullName } from '../../../lib/format.ts';
 import type { PendingPayment } from '../../../lib/offline-queue.ts';
 import type { PendingVisit } from '../../../lib/visit-queue.ts';
@@ -145,6 +146,7 @@ export function CollectionCardView({
   onVisit,
   onDiscardVisit,
 }: CollectionCardViewProps) {
+  const business = useBusinessSettings();
   const name = fullName(card.customer);
   const titleId = `collection-${card.loan.id}`;
   const chip = dueChip(card);
@@ -236,7 +238,7 @@ export function CollectionCardView({
             icon={<IconPhone size={16} aria-hidden />}
           />
           <ContactLink
-            href={whatsappLink(card.customer.phone, reminderMessage(card, origin))}
+            href={whatsappLink(card.customer.phone, reminderMessage(card, origin, business))}
             label="WhatsApp"
             icon={<IconBrandWhatsapp size={16} aria-hidden />}
             blank

@@ -23,6 +23,12 @@ export const TAB_LABELS: Record<CollectionTab, string> = {
   overdue: 'Atrasados',
 };
 
+const TAB_LABEL_STYLE = { whiteSpace: 'normal', lineHeight: 1.15, textAlign: 'center' } as const;
+const COUNT_BADGE_STYLES = {
+  root: { flexShrink: 0, overflow: 'visible', paddingInline: 6 },
+  label: { overflow: 'visible' },
+} as const;
+
 /** 'Sin conexión — datos de las 09:41' (with the day when the copy is from an earlier one). */
 export function offlineBannerText(savedAt: string, now = new Date()): string {
   const saved = dayjs(savedAt);
@@ -97,7 +103,14 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
       {!chosen && <EmptyState icon={<IconUserSearch size={24} />}>{CHOOSE_AGENT}</EmptyState>}
       {chosen && <Totals summary={summary} />}
       {chosen && (
-        <Tabs value={tab} onChange={(value) => value && setTab(value as CollectionTab)} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => value && setTab(value as CollectionTab)}
+          keepMounted={false}
+          // A count up to 999 stays whole on a 360 px phone: the label wraps ('Esta / semana') and the
+          // badge never shrinks nor cuts its digits.
+          styles={{ tabLabel: TAB_LABEL_STYLE, tabSection: { flexShrink: 0 } }}
+        >
           <Tabs.List grow aria-label="Vencimientos">
             {(Object.keys(TAB_LABELS) as CollectionTab[]).map((value) => (
               <Tabs.Tab
@@ -111,6 +124,8 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
                       size="sm"
                       variant={tab === value ? 'filled' : 'light'}
                       circle={summary.counts[value] < 10}
+                      styles={COUNT_BADGE_STYLES}
+                      data-testid={`tab-count-${value}`}
                     >
                       {summary.counts[value]}
                     </Badge>

@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Badge,
   Box,
   Button,
@@ -15,15 +14,13 @@ import {
 } from '@mantine/core';
 import {
   IconArrowRight,
-  IconBrandWhatsapp,
   IconCalendarCheck,
   IconCheck,
-  IconClock,
   IconDeviceMobile,
-  IconPhone,
   IconSearch,
   IconShieldCheck,
 } from '@tabler/icons-react';
+import { ContactSection, type LandingContact } from './ContactSection.tsx';
 
 const features = [
   {
@@ -65,11 +62,8 @@ const requirements = [
   'Teléfono celular de 10 dígitos',
 ];
 
-/** Placeholder contact data until the business provides the real line. */
-const CONTACT = { phone: '55 1234 5678', tel: '+525512345678', whatsapp: '525512345678' };
-
 /** Public landing page (docs/product.md §1): marketing text offering personal loans and the 'Conocer más' button. */
-export function Landing() {
+export function Landing({ contact }: { contact: LandingContact }) {
   return (
     <>
       <Box
@@ -229,38 +223,7 @@ export function Landing() {
         </SimpleGrid>
       </Container>
 
-      <Box bg="teal.9" c="white" py={{ base: 40, sm: 56 }} component="section" aria-labelledby="contacto">
-        <Container size="lg">
-          <Title order={2} size="h3" id="contacto" mb="md">
-            Contacto
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            <Group gap="sm" wrap="nowrap">
-              <IconPhone size={22} aria-hidden />
-              <Anchor href={`tel:${CONTACT.tel}`} c="white" fw={600} underline="always">
-                Teléfono {CONTACT.phone}
-              </Anchor>
-            </Group>
-            <Group gap="sm" wrap="nowrap">
-              <IconBrandWhatsapp size={22} aria-hidden />
-              <Anchor
-                href={`https://wa.me/${CONTACT.whatsapp}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                c="white"
-                fw={600}
-                underline="always"
-              >
-                WhatsApp {CONTACT.phone}
-              </Anchor>
-            </Group>
-            <Group gap="sm" wrap="nowrap">
-              <IconClock size={22} aria-hidden />
-              <Text fw={600}>Lunes a sábado, 9:00 a 18:00 h</Text>
-            </Group>
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <ContactSection contact={contact} />
     </>
   );
 }

@@ -85,6 +85,35 @@ describe('PaymentReceipt (print)', { timeout: 20_000 }, () => {
     expect(fields.queryByText('Recibido en oficina')).not.toBeInTheDocument();
   });
 
+  it("prints the business's name and only the contact lines it set", async () => {
+    const details = detailsOf({ status: 'PAID', bankAccount: { id: 'b', name: 'Caja Principal' } });
+    mockServer(({ url }) => {
+      if (url.pathname === `/api/v1/payments/${PAYMENT_ID}/details`) return json(200, ok(details));
+      if (url.pathname === '/api/v1/settings/business') {
+        return json(
+          200,
+          ok({
+            name: 'Préstamos Don Beto',
+            phone: '5587654321',
+            whatsapp: null,
+            address: 'Av. Juárez 120, Centro',
+            hours: null,
+            complaintsContact: 'quejas@donbeto.mx',
+          }),
+        );
+      }
+      return undefined;
+    });
+    renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);
+    expect(await screen.findByText('Préstamos Don Beto')).toBeInTheDocument();
+    expect(screen.getAllByTestId('print-business-contact').map((line) => line.textContent)).toEqual([
+      'Tel. 55 8765 4321',
+      'Av. Juárez 120, Centro',
+      'Quejas y aclaraciones: quejas@donbeto.mx',
+    ]);
+    expect(screen.queryByText('PrestaYa')).not.toBeInTheDocument();
+  });
+
   it('says a payment still in validation is not a confirmed payment', async () => {
     mockServer(() => json(200, ok(detailsOf({ status: 'VALIDATING' }))));
     renderWithProviders(<PaymentReceipt paymentId={PAYMENT_ID} />);

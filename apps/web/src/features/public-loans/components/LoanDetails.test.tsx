@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { headersOf, rowsOf } from '../../../test/table.ts';
 import { json, mockServer, problem, renderRoutes } from '../../../test/utils.tsx';
 import { LOAN_ID, loanDetail, ok } from '../test/fixtures.ts';
@@ -63,6 +63,43 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Total a pagar')).not.toBeInTheDocument();
   });
 
+  it("ends with the business's contact, only what is set, and nothing while none is", async () => {
+    const settings = {
+      name: 'Préstamos Don Beto',
+      phone: '5587654321',
+      whatsapp: null,
+      address: null,
+      hours: 'Lunes a viernes',
+      complaintsContact: 'quejas@donbeto.mx',
+    };
+    mockServer(({ url }) =>
+      url.pathname === '/api/v1/settings/business' ? json(200, ok(settings)) : json(200, ok(loanDetail)),
+    );
+    const { unmount } = renderRoutes(routes, `/loans/${LOAN_ID}`);
+    const contact = await screen.findByRole('region', { name: '¿Dudas o aclaraciones?' });
+    expect(within(contact).getByText('Préstamos Don Beto')).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: '55 8765 4321' })).toHaveAttribute(
+      'href',
+      'tel:+525587654321',
+    );
+    expect(within(contact).getByText('Horario: Lunes a viernes')).toBeInTheDocument();
+    expect(within(contact).getByText('Quejas y aclaraciones: quejas@donbeto.mx')).toBeInTheDocument();
+    expect(within(contact).queryByText(/WhatsApp/)).not.toBeInTheDocument();
+    unmount();
+
+    const { requests } = mockServer(({ url }) =>
+      url.pathname === '/api/v1/settings/business'
+        ? json(200, ok({ ...settings, phone: null, hours: null, complaintsContact: null }))
+        : json(200, ok(loanDetail)),
+    );
+    renderRoutes(routes, `/loans/${LOAN_ID}`);
+    await screen.findByTestId('statement-customer');
+    await vi.waitFor(() =>
+      expect(requests.some((r) => r.url.pathname === '/api/v1/settings/business')).toBe(true),
+    );
+    expect(screen.queryByRole('region', { name: '¿Dudas o aclaraciones?' })).not.toBeInTheDocument();
+  });
+
   it('shows no validation figures when nothing is in validation', async () => {
     mockServer(() => json(200, ok(loanDetail)));
     renderRoutes(routes, `/loans/${LOAN_ID}`);
@@ -97,7 +134,14 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
 
   it('retries a server failure by itself and shows the statement', async () => {
     let calls = 0;
-    mockServer(() => (++calls === 1 ? problem(503, 'Servicio no disponible') : json(200, ok(loanDetail))));
+    // The statement's reads only (the business's contact is asked for once it shows).
+    mockServer(({ url }) =>
+      url.pathname.startsWith('/api/')
+        ? undefined
+        : ++calls === 1
+          ? problem(503, 'Servicio no disponible')
+          : json(200, ok(loanDetail)),
+    );
     renderRoutes(routes, `/loans/${LOAN_ID}`);
     expect(await screen.findByTestId('statement-customer', {}, { timeout: 5_000 })).toHaveTextContent(
       'María López',
@@ -108,7 +152,13 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
 
   it("shows a refusal that is an answer at once, and 'Reintentar' reads the statement again", async () => {
     let calls = 0;
-    mockServer(() => (++calls === 1 ? problem(429, 'Demasiadas consultas') : json(200, ok(loanDetail))));
+    mockServer(({ url }) =>
+      url.pathname.startsWith('/api/')
+        ? undefined
+        : ++calls === 1
+          ? problem(429, 'Demasiadas consultas')
+          : json(200, ok(loanDetail)),
+    );
     renderRoutes(routes, `/loans/${LOAN_ID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas consultas');
     expect(calls).toBe(1);

@@ -26,6 +26,7 @@ import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx'
 import { formatShortDate } from '../../../lib/format.ts';
 import { errorDetail, isPublicApiError } from '../api/client.ts';
 import { usePublicLoan } from '../api/public-loan.ts';
+import { BusinessContact } from './BusinessContact.tsx';
 
 const NOT_FOUND =
   'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo';
@@ -227,6 +228,8 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
           Consultar y pagar
         </Button>
       </Group>
+
+      <BusinessContact />
     </Stack>
   );
 }
