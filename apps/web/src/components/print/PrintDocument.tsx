@@ -40,6 +40,8 @@ interface PrintDocumentProps {
   singlePage?: boolean;
   /** Smaller type and rows for long tables. */
   compact?: boolean;
+  /** Shown on screen above the sheet, never printed (e.g. that it is the phone's copy). */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
@@ -54,6 +56,7 @@ export function PrintDocument({
   issuedAt,
   singlePage = false,
   compact = false,
+  notice,
   children,
 }: PrintDocumentProps) {
   const classes = ['print-sheet', singlePage && 'print-single-page', compact && 'print-compact']
@@ -63,6 +66,11 @@ export function PrintDocument({
     <div className="print-screen">
       <title>{`${documentTitle} · PrestaYa`}</title>
       <PrintToolbar />
+      {notice && (
+        <div className="no-print" style={{ maxWidth: 560, margin: '0 auto 12px' }}>
+          {notice}
+        </div>
+      )}
       <main className={classes}>
         <header className="print-header">
           <div className="print-brand">

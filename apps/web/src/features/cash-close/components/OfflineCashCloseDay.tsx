@@ -1,0 +1,72 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { CashClose } from '@prestaya/contracts';
+import { LinesTable } from '../../../components/LinesTable.tsx';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { OfflineBanner } from '../../../components/OfflineNotice.tsx';
+import { businessTimeZone, formatShortTime } from '../../../lib/format.ts';
+import { useQueuedPayments } from '../../../lib/use-offline-queue.ts';
+import { withQueuedPayments } from '../offline-day.ts';
+import { CashCloseDay } from './CashCloseDay.tsx';
+
+export const QUEUED_LABEL = 'Pendiente de enviar';
+
+/**
+ * The agent's day without signal: the server's day as last loaded (dated by the banner) with the cash
+ * taken since on this phone added to 'Efectivo a entregar', and those payments listed apart, each
+ * marked 'Pendiente de enviar'.
+ */
+export function OfflineCashCloseDay({
+  day,
+  savedAt,
+  agentId,
+}: {
+  day: CashClose;
+  savedAt: number;
+  agentId: string;
+}) {
+  const entries = useQueuedPayments(agentId);
+  const merged = withQueuedPayments(day, entries, businessTimeZone());
+  return (
+    <Stack gap="md">
+      <OfflineBanner savedAt={savedAt} />
+      <CashCloseDay day={{ ...day, totals: merged.totals }} admin={false} />
+      {merged.queued.length > 0 && (
+        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+          <Group justify="space-between" mb="xs" gap="xs">
+            <Title order={2} size="h4">
+              En este teléfono
+            </Title>
+            <Text size="sm" fw={600} data-testid="queued-total">
+              <MoneyText value={merged.queuedTotal} />
+            </Text>
+          </Group>
+          <LinesTable
+            aria-label="Cobros pendientes de enviar"
+            rows={merged.queued}
+            rowKey={(line) => line.key}
+            columns={[
+              { header: 'Hora', nowrap: true, cell: (line) => formatShortTime(line.createdAt) },
+              {
+                header: 'Préstamo',
+                cell: (line) => (
+                  <span style={{ overflowWrap: 'anywhere' }}>
+                    No. {line.loanNum} · {line.customerName}
+                  </span>
+                ),
+              },
+              { header: 'Monto', align: 'right', cell: (line) => <MoneyText value={line.amount} /> },
+              {
+                header: 'Estatus',
+                cell: () => (
+                  <Badge color="yellow" variant="light">
+                    {QUEUED_LABEL}
+                  </Badge>
+                ),
+              },
+            ]}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
