@@ -17,7 +17,7 @@ const agentOf = (id: string): SessionUser => ({
   name: 'Luis',
   lastName: 'Pérez',
   username: `${id}@example.com`,
-  roles: ['ROLE_AGENT'],
+  roles: ['ROLE_USER'],
 });
 const ANA = agentOf('agent-ana');
 const BETO = agentOf('agent-beto');
@@ -149,7 +149,7 @@ describe('which reads are kept', () => {
 
   it('only for an agent: an administrator keeps nothing on the device', () => {
     expect(keepsOfflineReads(ANA)).toBe(true);
-    expect(keepsOfflineReads({ ...ANA, roles: ['ROLE_ADMIN', 'ROLE_AGENT'] })).toBe(false);
+    expect(keepsOfflineReads({ ...ANA, roles: ['ROLE_ADMIN', 'ROLE_USER'] })).toBe(false);
     expect(keepsOfflineReads(null)).toBe(false);
   });
 

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OFFLINE_TEXT } from '../../../components/CatalogTable/CatalogTable.tsx';
 import { session } from '../../../lib/session.ts';
+import { agentLogin } from '../../../test/fixtures.ts';
 import { json, mockServer, renderRoutes } from '../../../test/utils.tsx';
-import { agentLogin, CUSTOMER_ID, customer, listItem, ok } from '../test/fixtures.ts';
+import { CUSTOMER_ID, customer, listItem, ok } from '../test/fixtures.ts';
 import { CUSTOMER_NOT_ON_PHONE, CustomerDetails } from './CustomerDetails.tsx';
 import { CustomerList } from './CustomerList.tsx';
 
