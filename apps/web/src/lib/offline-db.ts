@@ -2,8 +2,9 @@ import { deleteDB, type IDBPDatabase, openDB } from 'idb';
 
 /**
  * The field app's data on the device (docs/architecture.md "Field collection (PWA)"): one IndexedDB
- * database with the payments taken without signal (offline-queue.ts) and the last Cobranza list each
- * tab loaded, both tagged with the signed-in user's id and erased on 'Cerrar Sesión'.
+ * database with the payments taken without signal (offline-queue.ts), the last Cobranza list each
+ * tab loaded and the agent's other reads (offline-reads.ts), all tagged with the signed-in user's id
+ * and erased on 'Cerrar Sesión'.
  */
 export const OFFLINE_DB_NAME = 'prestaya-offline';
 export const PENDING_PAYMENTS_STORE = 'pending-payments';
