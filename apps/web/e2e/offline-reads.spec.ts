@@ -116,7 +116,13 @@ test('offline: Clientes, a customer, the statement and the corte from the phone;
   await expect
     .poll(() => keptReads(page))
     .toEqual(
-      expect.arrayContaining(['customers/list', 'customers/detail', 'loans/schedule', 'loans/detail', 'cash-close/day']),
+      expect.arrayContaining([
+        'customers/list',
+        'customers/detail',
+        'loans/schedule',
+        'loans/detail',
+        'cash-close/day',
+      ]),
     );
 
   // No signal, and the app closed and opened again: Clientes from the phone, dated, no error.
@@ -131,7 +137,10 @@ test('offline: Clientes, a customer, the statement and the corte from the phone;
   await customerRow.getByText(name).tap();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión · datos de las');
-  const loanRow = page.getByRole('table', { name: 'Préstamos' }).getByRole('row').filter({ hasText: String(loanNum) });
+  const loanRow = page
+    .getByRole('table', { name: 'Préstamos' })
+    .getByRole('row')
+    .filter({ hasText: String(loanNum) });
   await loanRow.getByRole('button', { name: 'Acciones' }).tap();
   const [statement] = await Promise.all([
     context.waitForEvent('page'),

@@ -1,3 +1,5 @@
+import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { isApiError } from './api.ts';
 import { dayjs } from './format.ts';
 
@@ -20,20 +22,29 @@ export interface QueryNetworkState {
   error: unknown;
 }
 
+const subscribe = (listener: () => void) => onlineManager.subscribe(listener);
+const isOnline = () => onlineManager.isOnline();
+
+/** Whether TanStack Query believes the device is online (the `online`/`offline` events), kept current. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, isOnline, () => true);
+}
+
 /**
- * Without signal: TanStack Query holds the request (paused), or it failed for want of a reply (the
- * device believed it was online).
+ * Without signal: the device says it is offline (data loaded a moment ago is not even requested
+ * again), TanStack Query holds the request (paused), or it failed for want of a reply (the device
+ * believed it was online).
  */
-export const isOffline = (query: QueryNetworkState): boolean =>
-  query.fetchStatus === 'paused' || (query.isError && isNetworkFailure(query.error));
+export const isOffline = (query: QueryNetworkState, online: boolean): boolean =>
+  !online || query.fetchStatus === 'paused' || (query.isError && isNetworkFailure(query.error));
 
 /**
  * When the data on screen was loaded, if it is the phone's copy shown without signal; undefined while
- * the screen shows the server's current answer (or has nothing to show).
+ * the screen shows the server's current answer (or has nothing to show). `online`: useOnline().
  */
-export const offlineCopyAt = (query: QueryNetworkState): number | undefined =>
-  isOffline(query) && query.data !== undefined ? query.dataUpdatedAt : undefined;
+export const offlineCopyAt = (query: QueryNetworkState, online: boolean): number | undefined =>
+  isOffline(query, online) && query.data !== undefined ? query.dataUpdatedAt : undefined;
 
 /** Offline and nothing on the phone to show: the screen says so instead of an error. */
-export const offlineWithoutCopy = (query: QueryNetworkState): boolean =>
-  isOffline(query) && query.data === undefined;
+export const offlineWithoutCopy = (query: QueryNetworkState, online: boolean): boolean =>
+  isOffline(query, online) && query.data === undefined;

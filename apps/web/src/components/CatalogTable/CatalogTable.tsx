@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { offlineCopyAt, offlineWithoutCopy } from '../../lib/offline-copy.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../lib/offline-copy.ts';
 import { type DateRange, DateRangeFilter } from '../DateFilter.tsx';
 import { OfflineBanner, OfflineEmpty } from '../OfflineNotice.tsx';
 import { RetryAlert } from '../QueryState.tsx';
@@ -129,9 +129,10 @@ export function CatalogTable<T extends { id: string | number }>({
   const { isFetching, error, refetch } = result;
   // Without signal an earlier page stands in for nothing: only this page's own copy is shown.
   const own = result.isPlaceholderData ? { ...result, data: undefined } : result;
-  const savedAt = offlineCopyAt(own);
+  const online = useOnline();
+  const savedAt = offlineCopyAt(own, online);
   // Offline TanStack Query pauses the request: nothing is loading, and nothing is known to be empty.
-  const offline = offlineWithoutCopy(own);
+  const offline = offlineWithoutCopy(own, online);
   const searched = useMemo(() => {
     if (!offline || !offlineSearch || !params.query) return undefined;
     const pages = queryClient

@@ -3,7 +3,7 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { OfflineEmpty } from '../../../components/OfflineNotice.tsx';
 import { QueryRecord } from '../../../components/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { offlineCopyAt, offlineWithoutCopy } from '../../../lib/offline-copy.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { useQueueCounts } from '../../../lib/use-offline-queue.ts';
 import { useCashClose } from '../api/get-cash-close.ts';
 import { CashCloseDay, CashCloseHeader, PrintCashCloseButton } from './CashCloseDay.tsx';
@@ -50,7 +50,8 @@ function UnsentNotice({ agentId }: { agentId: string }) {
 export function AgentCashClose({ agentId }: { agentId: string }) {
   const day = useCashClose({});
   // Without signal: the day as last loaded plus what the phone still holds, or a plain word.
-  const savedAt = offlineCopyAt(day);
+  const online = useOnline();
+  const savedAt = offlineCopyAt(day, online);
   return (
     <Stack gap="md">
       <CashCloseHeader>{day.data && <PrintCashCloseButton day={day.data} />}</CashCloseHeader>
@@ -58,7 +59,7 @@ export function AgentCashClose({ agentId }: { agentId: string }) {
         {day.data ? `Hoy, ${formatDate(day.data.date)}` : 'Hoy'}
       </Text>
       <UnsentNotice agentId={agentId} />
-      {offlineWithoutCopy(day) ? (
+      {offlineWithoutCopy(day, online) ? (
         <OfflineEmpty>{DAY_NOT_ON_PHONE}</OfflineEmpty>
       ) : savedAt !== undefined && day.data ? (
         <OfflineCashCloseDay day={day.data} savedAt={savedAt} agentId={agentId} />

@@ -9,7 +9,7 @@ import { EntityHistory } from '../../../components/EntityHistory.tsx';
 import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.tsx';
 import { IconNotice } from '../../../components/QueryState.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { offlineCopyAt, offlineWithoutCopy } from '../../../lib/offline-copy.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { customerFullName } from '../labels.ts';
@@ -170,9 +170,10 @@ export function CustomerDetails({
 }) {
   const query = useCustomer(customerId);
   // Without signal: the phone's copy of the customer, or a plain word that it has none.
-  const savedAt = offlineCopyAt(query);
+  const online = useOnline();
+  const savedAt = offlineCopyAt(query, online);
 
-  if (offlineWithoutCopy(query)) {
+  if (offlineWithoutCopy(query, online)) {
     return (
       <Stack gap="lg">
         <title>{DEFAULT_TITLE}</title>

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OFFLINE_TEXT } from '../../../components/CatalogTable/CatalogTable.tsx';
@@ -39,7 +40,7 @@ function renderScreens(path: string) {
   );
 }
 
-describe('Clientes and a customer without signal', { timeout: 20_000 }, () => {
+describe('Clientes and a customer without signal', { timeout: 40_000 }, () => {
   it('Clientes shows the list last loaded with when it was loaded, and searches what it holds', async () => {
     mockServer(({ url }) => (url.pathname === '/api/v1/customers' ? json(200, page) : undefined));
     const { queryClient } = renderScreens('/admin/customers');
@@ -60,6 +61,20 @@ describe('Clientes and a customer without signal', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(table).queryByText('José Gómez Núñez')).not.toBeInTheDocument());
     expect(within(table).getByText('Lucía Ríos Núñez')).toBeInTheDocument();
     expect(screen.getByTestId('offline-banner')).toBeInTheDocument();
+  });
+
+  it('Clientes loaded a moment ago says it is the copy as soon as the phone goes offline', async () => {
+    mockServer(({ url }) => (url.pathname === '/api/v1/customers' ? json(200, page) : undefined));
+    renderScreens('/admin/customers');
+    await screen.findByText('Lucía Ríos Núñez');
+    try {
+      // Still fresh: nothing is requested again, yet the screen is now the phone's copy.
+      act(() => onlineManager.setOnline(false));
+      expect(await screen.findByTestId('offline-banner')).toHaveTextContent('Sin conexión · datos de las');
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument());
   });
 
   it('Clientes says plainly that the list is not on the phone yet, not that it failed', async () => {

@@ -15,7 +15,7 @@ import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.t
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
 import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { offlineCopyAt, offlineWithoutCopy } from '../../../lib/offline-copy.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { loanQueryOptions } from '../api/get-loan.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';
 import { useLoanPayments } from '../api/get-loan-payments.ts';
@@ -136,8 +136,9 @@ export function LoanStatement({ loanId }: { loanId: string }) {
   const fees = useLoanFees(loanId);
   const payments = useLoanPayments(loanId);
   const queries = [loan, schedule, fees, payments];
-  const copies = queries.map(offlineCopyAt).filter((at) => at !== undefined);
-  const failed = queries.find((query) => query.isError && offlineCopyAt(query) === undefined);
+  const online = useOnline();
+  const copies = queries.map((query) => offlineCopyAt(query, online)).filter((at) => at !== undefined);
+  const failed = queries.find((query) => query.isError && offlineCopyAt(query, online) === undefined);
   if (loan.data && schedule.data && fees.data && payments.data) {
     return (
       <Statement
@@ -149,7 +150,7 @@ export function LoanStatement({ loanId }: { loanId: string }) {
       />
     );
   }
-  if (queries.some(offlineWithoutCopy)) {
+  if (queries.some((query) => offlineWithoutCopy(query, online))) {
     return (
       <div className="print-screen">
         <title>Estado de cuenta · PrestaYa</title>

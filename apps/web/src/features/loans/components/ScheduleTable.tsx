@@ -8,7 +8,7 @@ import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.t
 import { CenteredLoader, EmptyState, RetryAlert } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { offlineCopyAt, offlineWithoutCopy } from '../../../lib/offline-copy.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { useScheduledPayments } from '../api/get-scheduled-payments.ts';
 import { SCHEDULED_PAYMENT_BADGES } from '../labels.ts';
 
@@ -33,8 +33,9 @@ export function ScheduleTable({
   label = 'Calendario de pagos',
 }: ScheduleTableProps) {
   const schedule = useScheduledPayments(loanId);
-  const savedAt = offlineCopyAt(schedule);
-  if (offlineWithoutCopy(schedule)) return <OfflineEmpty>{SCHEDULE_NOT_ON_PHONE}</OfflineEmpty>;
+  const online = useOnline();
+  const savedAt = offlineCopyAt(schedule, online);
+  if (offlineWithoutCopy(schedule, online)) return <OfflineEmpty>{SCHEDULE_NOT_ON_PHONE}</OfflineEmpty>;
   if (schedule.isPending) return <CenteredLoader label="Cargando calendario" />;
   if ((schedule.isError && savedAt === undefined) || schedule.data === undefined) {
     return <RetryAlert text="No se pudo cargar el calendario." onRetry={() => void schedule.refetch()} />;
