@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { offlineBannerText } from '../lib/offline-copy.ts';
-import { EmptyState } from './QueryState.tsx';
+
+export { OfflineEmpty } from './QueryState.tsx';
 
 /**
  * 'Sin conexión · datos de las HH:MM' over a screen that shows the phone's copy; nothing while it
@@ -20,16 +20,5 @@ export function OfflineBanner({ savedAt }: { savedAt: number | string | undefine
     >
       {offlineBannerText(savedAt)}
     </Alert>
-  );
-}
-
-/** A screen (or part) the phone has no copy of, without signal: said plainly, not as an error. */
-export function OfflineEmpty({ children }: { children: ReactNode }) {
-  return (
-    <div data-testid="offline-empty">
-      <EmptyState icon={<IconWifiOff size={24} />} color="orange">
-        {children}
-      </EmptyState>
-    </div>
   );
 }

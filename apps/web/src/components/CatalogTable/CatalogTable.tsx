@@ -66,6 +66,8 @@ export interface CatalogTableProps<T extends { id: string | number }> {
    * whether a row matches the search text.
    */
   offlineSearch?: (row: T, query: string) => boolean;
+  /** False where the screen around the table already says it shows the phone's copy. */
+  offlineBanner?: boolean;
 }
 
 /** The reusable paged table of the back office (docs/product.md §2 "Reusable paged table (catalog)"). */
@@ -91,6 +93,7 @@ export function CatalogTable<T extends { id: string | number }>({
   resetPageKey,
   exportCsv,
   offlineSearch,
+  offlineBanner = true,
 }: CatalogTableProps<T>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = usePageSize(listId, defaultPageSize);
@@ -242,7 +245,7 @@ export function CatalogTable<T extends { id: string | number }>({
         )}
         {dateFilter && <DateRangeFilter range={dates} onChange={changeDates} maxDays={MAX_LIST_RANGE_DAYS} />}
 
-        <OfflineBanner savedAt={searched ? searched.savedAt : savedAt} />
+        {offlineBanner && <OfflineBanner savedAt={searched ? searched.savedAt : savedAt} />}
         {failed && offline ? (
           <OfflineEmpty>{OFFLINE_TEXT}</OfflineEmpty>
         ) : failed ? (

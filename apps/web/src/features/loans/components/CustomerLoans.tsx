@@ -154,6 +154,8 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         addLabel="Solicitar"
         onEdit={(loan) => setLoanDialog({ opened: true, loanId: loan.id })}
         extraButtons={extraButtons}
+        // The customer's screen above already says it is the phone's copy.
+        offlineBanner={false}
       />
       <LoanDialog
         opened={loanDialog.opened}
