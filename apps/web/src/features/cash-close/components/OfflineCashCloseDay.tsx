@@ -40,6 +40,9 @@ export function OfflineCashCloseDay({
               <MoneyText value={merged.queuedTotal} />
             </Text>
           </Group>
+          <Text size="sm" c="dimmed" mb="xs">
+            Ya sumados al efectivo a entregar; el servidor los registra al volver la señal.
+          </Text>
           <LinesTable
             aria-label="Cobros pendientes de enviar"
             rows={merged.queued}
