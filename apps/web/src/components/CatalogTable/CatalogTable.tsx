@@ -147,7 +147,8 @@ export function CatalogTable<T extends { id: string | number }>({
       }));
     return searchCached(pages, (row) => offlineSearch(row, params.query ?? ''));
   }, [offline, offlineSearch, params.query, queryClient, queryKey]);
-  const data = offline ? searched?.page : own.data;
+  // With signal an earlier page stays on screen while the next one loads (placeholderData).
+  const data = offline ? searched?.page : result.data;
   const isError = result.isError && savedAt === undefined && !searched;
   const failed = (isError || (offline && !searched)) && !isFetching;
 
