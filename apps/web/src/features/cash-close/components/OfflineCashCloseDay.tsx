@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CashClose } from '@prestaya/contracts';
-import { LinesTable } from '../../../components/LinesTable.tsx';
+import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { OfflineBanner } from '../../../components/OfflineNotice.tsx';
 import { businessTimeZone, formatShortTime } from '../../../lib/format.ts';
@@ -48,23 +48,28 @@ export function OfflineCashCloseDay({
             rows={merged.queued}
             rowKey={(line) => line.key}
             columns={[
-              { header: 'Hora', nowrap: true, cell: (line) => formatShortTime(line.createdAt) },
+              { header: 'Hora', wide: true, nowrap: true, cell: (line) => formatShortTime(line.createdAt) },
               {
                 header: 'Préstamo',
+                // On a phone the time folds under the loan, so the table fits 360 px.
                 cell: (line) => (
-                  <span style={{ overflowWrap: 'anywhere' }}>
-                    No. {line.loanNum} · {line.customerName}
-                  </span>
+                  <Stack gap={4} align="flex-start">
+                    <FoldedCell folded={formatShortTime(line.createdAt)}>
+                      <span style={{ overflowWrap: 'anywhere' }}>
+                        No. {line.loanNum} · {line.customerName}
+                      </span>
+                    </FoldedCell>
+                    <Badge color="yellow" variant="light" size="sm">
+                      {QUEUED_LABEL}
+                    </Badge>
+                  </Stack>
                 ),
               },
-              { header: 'Monto', align: 'right', cell: (line) => <MoneyText value={line.amount} /> },
               {
-                header: 'Estatus',
-                cell: () => (
-                  <Badge color="yellow" variant="light">
-                    {QUEUED_LABEL}
-                  </Badge>
-                ),
+                header: 'Monto',
+                align: 'right',
+                nowrap: true,
+                cell: (line) => <MoneyText value={line.amount} />,
               },
             ]}
           />
