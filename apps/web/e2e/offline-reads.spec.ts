@@ -3,7 +3,7 @@ import { formatPesos } from '@prestaya/contracts/plain';
 import { addDays, businessDate } from '@prestaya/domain';
 import { cardOf, waitForShellOnPhone } from './support/collections.ts';
 import { curpOf, unique, uniqueEmail, uniqueWord } from './support/data.ts';
-import { PHONE } from './support/phone.ts';
+import { expectFitsPhone, PHONE } from './support/phone.ts';
 import { signIn } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, apiOf, createAgent } from './support/staff-api.ts';
 
@@ -132,6 +132,7 @@ test('offline: Clientes, a customer, the statement and the corte from the phone;
   await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión · datos de las');
   await expect(customerRow).toBeVisible();
   await noLoadError(page);
+  await expectFitsPhone(page, 'Clientes');
 
   // The customer, and their loan's statement in a tab of its own (opened without signal too).
   await customerRow.getByText(name).tap();
@@ -171,6 +172,7 @@ test('offline: Clientes, a customer, the statement and the corte from the phone;
   await expect(queued.getByText(`No. ${loanNum}`, { exact: false })).toBeVisible();
   await expect(queued.getByText('Pendiente de enviar')).toBeVisible();
   await noLoadError(page);
+  await expectFitsPhone(page, 'Corte de caja');
 
   // The signal returns while Clientes is open: the payment goes out and the shell says so.
   await openFromMenu(page, 'Clientes');
