@@ -125,11 +125,13 @@ test("an agent's day at 360 px: payments by time, the cash to hand in and what C
   await context.setOffline(true);
   await collectOffline(page, 'Pendiente', total);
 
-  // Corte counts it, still outside the day's cash: the server has not received it.
+  // Offline the corte is the day as loaded plus the phone's payment, listed as not sent yet.
   await openFromMenu(page, 'Corte de caja');
   await expect(page.getByTestId('unsent-count')).toHaveText('Pendientes de enviar: 1');
   await expect(page.getByText(/entran al corte cuando se envíen/)).toBeVisible();
-  await expect(page.getByTestId('cash-total')).toHaveText('$3,000.00');
+  await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión · datos de las');
+  await expect(page.getByTestId('cash-total')).toHaveText(formatPesos(3_000 + total));
+  await expect(page.getByTestId('queued-total')).toHaveText(formatPesos(total));
   await expectFitsPhone(page, 'Corte de caja');
 
   // The signal returns: the queue sends it, the count empties and the day's cash takes it in.

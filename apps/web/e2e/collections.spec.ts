@@ -123,7 +123,7 @@ test('offline: two payments survive a reload and reach the server once each; a s
   // Closing and opening the app without signal: the shell, the session, the list and the queue stay.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Cobranza', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión — datos de las');
+  await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión · datos de las');
   await expect(cardOf(page, 'Alfa').getByText('Pendiente de enviar')).toBeVisible();
   await expect(cardOf(page, 'Beta').getByText('Pendiente de enviar')).toBeVisible();
   await collectOffline(page, 'Gama', gama.due.total);

@@ -2,14 +2,18 @@ import { redirect } from 'react-router';
 import { restoreSession } from '../features/auth/api/refresh-token.ts';
 import { screenPaths } from '../lib/paths.ts';
 import { session } from '../lib/session.ts';
+import { startOfflineReads } from './offline-reads.ts';
 
 /**
- * Guard of /admin/*: an authenticated session, or one successful refresh of the stored token;
- * otherwise the session is cleared and the user goes to Login (docs/product.md §2, §4).
+ * Guard of /admin/*: an authenticated session, or one successful refresh of the stored token (or,
+ * without signal, the stored session); otherwise the session is cleared and the user goes to Login (docs/product.md §2, §4).
  */
 export async function requireSession() {
-  if (session.isAuthenticated()) return null;
-  if (await restoreSession()) return null;
+  if (session.isAuthenticated() || (await restoreSession())) {
+    // An agent's reads kept on the phone are in the cache before the first screen asks for them.
+    await startOfflineReads();
+    return null;
+  }
   session.clear();
   throw redirect(screenPaths.login);
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api.ts';
 
 export function createQueryClient(): QueryClient {
@@ -17,3 +17,7 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// TanStack Query assumes a connection until an 'offline' event: an app opened without signal starts
+// offline, so its queries wait (and show the phone's copy) instead of failing.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -1,11 +1,35 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../lib/api.ts';
+import { isNetworkFailure } from '../lib/offline-copy.ts';
+
+/** A part of a screen the phone has not loaded, without signal. */
+export const NOT_ON_PHONE =
+  'Sin conexión: esto no está guardado en este teléfono. Se cargará al volver la señal.';
+
+/** What a query says about the network, for the offline state (optional: older callers pass less). */
+interface NetworkHint {
+  fetchStatus?: 'fetching' | 'paused' | 'idle';
+  error?: unknown;
+}
+
+/** Nothing loaded and no signal: TanStack Query holds the request, or it got no reply at all. */
+const offlineWithNothing = (
+  query: NetworkHint & { isPending: boolean; isError: boolean },
+  hasData: boolean,
+) =>
+  !hasData &&
+  ((query.isPending && query.fetchStatus === 'paused') || (query.isError && isNetworkFailure(query.error)));
 
 interface QueryStateProps<T> {
-  query: { isPending: boolean; isError: boolean; data: T[] | undefined; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    data: T[] | undefined;
+    refetch: () => unknown;
+  } & NetworkHint;
   /** Names the loader for screen readers, e.g. 'Cargando pagos'. */
   loadingLabel: string;
   /** Shown with a 'Reintentar' link when the load fails. */
@@ -26,6 +50,7 @@ export function QueryState<T>({
   emptyColor = 'gray',
   children,
 }: QueryStateProps<T>) {
+  if (offlineWithNothing(query, query.data !== undefined)) return <OfflineEmpty>{NOT_ON_PHONE}</OfflineEmpty>;
   if (query.isPending) return <CenteredLoader label={loadingLabel} />;
   if (query.isError || !query.data) {
     return <RetryAlert text={errorText} onRetry={() => void query.refetch()} />;
@@ -72,6 +97,17 @@ export function EmptyState({ children, ...notice }: IconNoticeProps) {
   );
 }
 
+/** A screen (or part) the phone has no copy of, without signal: said plainly, not as an error. */
+export function OfflineEmpty({ children }: { children: ReactNode }) {
+  return (
+    <div data-testid="offline-empty">
+      <EmptyState icon={<IconWifiOff size={24} />} color="orange">
+        {children}
+      </EmptyState>
+    </div>
+  );
+}
+
 /** A spinner in the middle of the space its content will take; `label` names it for screen readers. */
 export function CenteredLoader({ label }: { label: string }) {
   return (
@@ -88,11 +124,12 @@ export function QueryRecord<T>({
   errorText,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown } & NetworkHint;
   loadingLabel: string;
   errorText: string;
   children: (record: T) => ReactNode;
 }) {
+  if (offlineWithNothing(query, query.data !== undefined)) return <OfflineEmpty>{NOT_ON_PHONE}</OfflineEmpty>;
   if (query.isPending) return <CenteredLoader label={loadingLabel} />;
   if (query.isError || query.data === undefined) {
     return <RetryAlert text={errorText} onRetry={() => void query.refetch()} />;

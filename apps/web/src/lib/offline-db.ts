@@ -3,8 +3,8 @@ import { deleteDB, type IDBPDatabase, openDB } from 'idb';
 /**
  * The field app's data on the device (docs/architecture.md "Field collection (PWA)"): one IndexedDB
  * database with the payments taken without signal (offline-queue.ts), the visits recorded without
- * signal (visit-queue.ts) and the last Cobranza list each tab loaded, all tagged with the signed-in
- * user's id and erased on 'Cerrar Sesión'.
+ * signal (visit-queue.ts), the last Cobranza list each tab loaded and the agent's other reads
+ * (offline-reads.ts), all tagged with the signed-in user's id and erased on 'Cerrar Sesión'.
  */
 export const OFFLINE_DB_NAME = 'prestaya-offline';
 export const PENDING_PAYMENTS_STORE = 'pending-payments';
@@ -124,15 +124,24 @@ export async function readCachedList<T>(userId: string, name: string): Promise<C
   }
 }
 
+/** Forgets the lists of every user but `userId` (another user signed in on this phone). */
+export async function dropOtherUsersLists(userId: string): Promise<void> {
+  try {
+    const store = listCache();
+    for (const row of await store.all()) if (row.userId !== userId) await store.delete(row.key);
+  } catch {
+    // A blocked database: the rows stay unreadable to this user (read checks the owner).
+  }
+}
+
 /**
  * Keeps `data` as list `name` of `userId`. Only the signed-in user's lists stay on the device: another
  * user's copies (left by a session that expired instead of signing out) are dropped.
  */
 export async function writeCachedList<T>(userId: string, name: string, data: T, now = new Date()) {
   try {
-    const store = listCache();
-    for (const row of await store.all()) if (row.userId !== userId) await store.delete(row.key);
-    await store.put({ key: `${userId}:${name}`, userId, savedAt: now.toISOString(), data });
+    await dropOtherUsersLists(userId);
+    await listCache().put({ key: `${userId}:${name}`, userId, savedAt: now.toISOString(), data });
   } catch {
     // A full or blocked database only costs the offline copy; the screen shows what it loaded.
   }

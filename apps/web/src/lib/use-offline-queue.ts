@@ -59,11 +59,11 @@ export function useQueueCounts(
 /**
  * Sends the signed-in user's queued payments by itself: when the app starts, when the connection
  * returns and every RETRY_EVERY_MS while any wait. `onSettled` runs after a round that sent or refused
- * something (the screens reload what the server now says).
+ * something, with how many (the screens reload what the server now says; the shell tells the agent).
  */
 export function useOfflineSender(
   agentId: string | undefined,
-  onSettled: () => void,
+  onSettled: (tally: { sent: number; refused: number }) => void,
   queue: PaymentQueue = paymentQueue,
 ) {
   const settled = useRef(onSettled);
@@ -74,7 +74,7 @@ export function useOfflineSender(
     const flush = async () => {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
       const tally = await queue.flush(agentId).catch((): typeof BUSY => BUSY);
-      if (live && tally !== BUSY && tally.sent + tally.refused > 0) settled.current();
+      if (live && tally !== BUSY && tally.sent + tally.refused > 0) settled.current(tally);
     };
     void flush();
     window.addEventListener('online', flush);

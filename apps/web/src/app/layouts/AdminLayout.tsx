@@ -20,6 +20,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { screenPaths } from '../../lib/paths.ts';
 import { fullName, hasRole, initials, useSession } from '../../lib/session.ts';
 import { useOfflineSender } from '../../lib/use-offline-queue.ts';
+import { useQueueNotice } from '../../lib/use-queue-notice.ts';
 import { useVisitSender } from '../../lib/use-visit-queue.ts';
 import { Brand } from './Brand.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
@@ -51,8 +52,13 @@ export function AdminLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const location = useLocation();
   const queryClient = useQueryClient();
-  // Payments taken without signal go out by themselves on any screen; then every screen reloads.
-  useOfflineSender(current?.user.id, () => void queryClient.invalidateQueries());
+  // Payments taken without signal go out by themselves on any screen; then every screen reloads and
+  // a toast says how many went through and why any was refused.
+  const tellQueueResult = useQueueNotice(current?.user.id);
+  useOfflineSender(current?.user.id, (tally) => {
+    void queryClient.invalidateQueries();
+    void tellQueueResult(tally);
+  });
   // So do visits recorded without signal.
   useVisitSender(current?.user.id, () => void queryClient.invalidateQueries());
 

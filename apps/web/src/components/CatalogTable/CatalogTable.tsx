@@ -2,11 +2,13 @@ import { Box, Button, Group, Paper, Stack, type TitleOrder } from '@mantine/core
 import { useMediaQuery } from '@mantine/hooks';
 import { MAX_LIST_RANGE_DAYS } from '@prestaya/contracts';
 import { IconDatabaseOff, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../lib/offline-copy.ts';
 import { type DateRange, DateRangeFilter } from '../DateFilter.tsx';
+import { OfflineBanner, OfflineEmpty } from '../OfflineNotice.tsx';
 import { RetryAlert } from '../QueryState.tsx';
 import { CatalogFooter } from './CatalogFooter.tsx';
 import { ALL, CatalogToolbar } from './CatalogToolbar.tsx';
@@ -59,6 +61,13 @@ export interface CatalogTableProps<T extends { id: string | number }> {
    * an undefined value leaves a parameter out).
    */
   exportCsv?: CsvExport;
+  /**
+   * Without signal, a search is answered from the pages this list already holds (the phone's copy):
+   * whether a row matches the search text.
+   */
+  offlineSearch?: (row: T, query: string) => boolean;
+  /** False where the screen around the table already says it shows the phone's copy. */
+  offlineBanner?: boolean;
 }
 
 /** The reusable paged table of the back office (docs/product.md §2 "Reusable paged table (catalog)"). */
@@ -83,6 +92,8 @@ export function CatalogTable<T extends { id: string | number }>({
   dateFilter = false,
   resetPageKey,
   exportCsv,
+  offlineSearch,
+  offlineBanner = true,
 }: CatalogTableProps<T>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = usePageSize(listId, defaultPageSize);
@@ -117,10 +128,29 @@ export function CatalogTable<T extends { id: string | number }>({
     placeholderData: (previous, previousQuery) =>
       onlyPageDiffers(previousQuery?.queryKey, fullKey) ? previous : undefined,
   });
-  const { data, isFetching, isError, error, refetch } = result;
+  const queryClient = useQueryClient();
+  const { isFetching, error, refetch } = result;
+  // Without signal an earlier page stands in for nothing: only this page's own copy is shown.
+  const own = result.isPlaceholderData ? { ...result, data: undefined } : result;
+  const online = useOnline();
+  const savedAt = offlineCopyAt(own, online);
   // Offline TanStack Query pauses the request: nothing is loading, and nothing is known to be empty.
-  const offline = result.fetchStatus === 'paused' && !data;
-  const failed = (isError || offline) && !isFetching;
+  const offline = offlineWithoutCopy(own, online);
+  const searched = useMemo(() => {
+    if (!offline || !offlineSearch || !params.query) return undefined;
+    const pages = queryClient
+      .getQueryCache()
+      .findAll({ queryKey })
+      .map((query) => ({
+        data: query.state.data as Paged<T> | undefined,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+      }));
+    return searchCached(pages, (row) => offlineSearch(row, params.query ?? ''));
+  }, [offline, offlineSearch, params.query, queryClient, queryKey]);
+  // With signal an earlier page stays on screen while the next one loads (placeholderData).
+  const data = offline ? searched?.page : result.data;
+  const isError = result.isError && savedAt === undefined && !searched;
+  const failed = (isError || (offline && !searched)) && !isFetching;
 
   useEffect(() => {
     // docs/product.md §8: failed page loads are logged; the table says the list failed, never that it is empty.
@@ -216,12 +246,11 @@ export function CatalogTable<T extends { id: string | number }>({
         )}
         {dateFilter && <DateRangeFilter range={dates} onChange={changeDates} maxDays={MAX_LIST_RANGE_DAYS} />}
 
-        {failed ? (
-          <RetryAlert
-            text={offline ? OFFLINE_TEXT : LOAD_ERROR_TEXT}
-            error={error}
-            onRetry={() => void refetch()}
-          />
+        {offlineBanner && <OfflineBanner savedAt={searched ? searched.savedAt : savedAt} />}
+        {failed && offline ? (
+          <OfflineEmpty>{OFFLINE_TEXT}</OfflineEmpty>
+        ) : failed ? (
+          <RetryAlert text={LOAD_ERROR_TEXT} error={error} onRetry={() => void refetch()} />
         ) : (
           <Box
             aria-busy={isFetching}
@@ -271,4 +300,32 @@ export function CatalogTable<T extends { id: string | number }>({
       </Stack>
     </Paper>
   );
+}
+
+/**
+ * A search answered from the phone's copy: every row of the list's cached pages (each once) that
+ * matches, as one page, dated by the oldest page it drew on.
+ */
+export function searchCached<T extends { id: string | number }>(
+  pages: { data: Paged<T> | undefined; dataUpdatedAt: number }[],
+  matches: (row: T) => boolean,
+): { page: Paged<T>; savedAt: number } | undefined {
+  const rows = new Map<string | number, T>();
+  let savedAt: number | undefined;
+  for (const { data, dataUpdatedAt } of pages) {
+    if (!data) continue;
+    savedAt = Math.min(savedAt ?? dataUpdatedAt, dataUpdatedAt);
+    for (const row of data.data) if (!rows.has(row.id) && matches(row)) rows.set(row.id, row);
+  }
+  if (savedAt === undefined) return undefined;
+  const data = [...rows.values()];
+  const page = {
+    data,
+    page: 1,
+    size: data.length,
+    totalDocuments: data.length,
+    totalPages: 1,
+    totalCapped: false,
+  };
+  return { page, savedAt };
 }

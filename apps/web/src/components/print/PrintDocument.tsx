@@ -42,6 +42,8 @@ interface PrintDocumentProps {
   singlePage?: boolean;
   /** Smaller type and rows for long tables. */
   compact?: boolean;
+  /** Shown on screen above the sheet, never printed (e.g. that it is the phone's copy). */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
@@ -56,6 +58,7 @@ export function PrintDocument({
   issuedAt,
   singlePage = false,
   compact = false,
+  notice,
   children,
 }: PrintDocumentProps) {
   // The business's own data ('Configuración'): its name and only the contact lines it set.
@@ -68,6 +71,11 @@ export function PrintDocument({
     <div className="print-screen">
       <title>{`${documentTitle} · PrestaYa`}</title>
       <PrintToolbar />
+      {notice && (
+        <div className="no-print" style={{ maxWidth: 560, margin: '0 auto 12px' }}>
+          {notice}
+        </div>
+      )}
       <main className={classes}>
         <header className="print-header">
           <div className="print-brand">

@@ -1,10 +1,16 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
+import { OfflineEmpty } from '../../../components/OfflineNotice.tsx';
 import { QueryRecord } from '../../../components/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { useQueueCounts } from '../../../lib/use-offline-queue.ts';
 import { useCashClose } from '../api/get-cash-close.ts';
 import { CashCloseDay, CashCloseHeader, PrintCashCloseButton } from './CashCloseDay.tsx';
+import { OfflineCashCloseDay } from './OfflineCashCloseDay.tsx';
+
+export const DAY_NOT_ON_PHONE =
+  'Sin conexión: el corte de hoy no está guardado en este teléfono. Se cargará al volver la señal.';
 
 /**
  * What this phone still holds in the offline queue Cobranza fills: the payments taken without a
@@ -43,6 +49,9 @@ function UnsentNotice({ agentId }: { agentId: string }) {
 /** The agent's own day: today's payments by time, the cash to hand in, what is still on the phone. */
 export function AgentCashClose({ agentId }: { agentId: string }) {
   const day = useCashClose({});
+  // Without signal: the day as last loaded plus what the phone still holds, or a plain word.
+  const online = useOnline();
+  const savedAt = offlineCopyAt(day, online);
   return (
     <Stack gap="md">
       <CashCloseHeader>{day.data && <PrintCashCloseButton day={day.data} />}</CashCloseHeader>
@@ -50,13 +59,19 @@ export function AgentCashClose({ agentId }: { agentId: string }) {
         {day.data ? `Hoy, ${formatDate(day.data.date)}` : 'Hoy'}
       </Text>
       <UnsentNotice agentId={agentId} />
-      <QueryRecord
-        query={day}
-        loadingLabel="Cargando corte de caja"
-        errorText="No se pudo cargar el corte de caja."
-      >
-        {(loaded) => <CashCloseDay day={loaded} admin={false} />}
-      </QueryRecord>
+      {offlineWithoutCopy(day, online) ? (
+        <OfflineEmpty>{DAY_NOT_ON_PHONE}</OfflineEmpty>
+      ) : savedAt !== undefined && day.data ? (
+        <OfflineCashCloseDay day={day.data} savedAt={savedAt} agentId={agentId} />
+      ) : (
+        <QueryRecord
+          query={day}
+          loadingLabel="Cargando corte de caja"
+          errorText="No se pudo cargar el corte de caja."
+        >
+          {(loaded) => <CashCloseDay day={loaded} admin={false} />}
+        </QueryRecord>
+      )}
     </Stack>
   );
 }

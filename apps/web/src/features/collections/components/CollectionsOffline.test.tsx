@@ -53,7 +53,7 @@ describe("'Cobranza' without signal", { timeout: 20_000 }, () => {
     renderWithProviders(<CollectionsScreen user={user} />);
     expect(await screen.findByRole('article', { name: /Cliente1/ })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: /Cliente2/ })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Sin conexión — datos del 18/03/2026 de las 09:41');
+    expect(screen.getByRole('status')).toHaveTextContent('Sin conexión · datos del 18/03/2026 de las 09:41');
     expect(screen.getByTestId('to-collect-today')).toHaveTextContent('$3,150.00');
 
     // The search works on the device's copy.
@@ -116,7 +116,7 @@ describe("'Cobranza' without signal", { timeout: 20_000 }, () => {
 
   it('words the banner with the day only when the copy is from an earlier one', () => {
     expect(offlineBannerText(new Date(2026, 2, 18, 7, 5).toISOString(), new Date(2026, 2, 18, 12, 0))).toBe(
-      'Sin conexión — datos de las 07:05',
+      'Sin conexión · datos de las 07:05',
     );
   });
 });

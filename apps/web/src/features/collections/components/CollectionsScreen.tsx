@@ -4,7 +4,7 @@ import { IconUserSearch, IconWifiOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { EmptyState } from '../../../components/QueryState.tsx';
-import { dayjs } from '../../../lib/format.ts';
+import { offlineBannerText } from '../../../lib/offline-copy.ts';
 import { paymentQueue } from '../../../lib/offline-queue.ts';
 import { hasRole, type SessionUser } from '../../../lib/session.ts';
 import { useQueuedPayments } from '../../../lib/use-offline-queue.ts';
@@ -29,12 +29,8 @@ const COUNT_BADGE_STYLES = {
   label: { overflow: 'visible' },
 } as const;
 
-/** 'Sin conexión — datos de las 09:41' (with the day when the copy is from an earlier one). */
-export function offlineBannerText(savedAt: string, now = new Date()): string {
-  const saved = dayjs(savedAt);
-  const day = saved.isSame(now, 'day') ? '' : `del ${saved.format('DD/MM/YYYY')} `;
-  return `Sin conexión — datos ${day}de las ${saved.format('HH:mm')}`;
-}
+// Every offline screen says it the same way.
+export { offlineBannerText } from '../../../lib/offline-copy.ts';
 
 function Totals({ summary }: { summary: CollectionsSummary | undefined }) {
   const figure = (label: string, value: number | undefined, testId: string) => (

@@ -6,8 +6,10 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BackBreadcrumbs } from '../../../components/BackBreadcrumbs.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
+import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.tsx';
 import { IconNotice } from '../../../components/QueryState.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { customerFullName } from '../labels.ts';
@@ -17,6 +19,8 @@ import { CustomerHeader } from './CustomerHeader.tsx';
 import { CustomerVisits } from './CustomerVisits.tsx';
 
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
+export const CUSTOMER_NOT_ON_PHONE =
+  'Sin conexión: este cliente no está guardado en este teléfono. Se cargará al volver la señal.';
 
 const TAB_PX = { base: 10, xs: 'md' };
 const DEFAULT_TITLE = 'Detalle del Cliente · PrestaYa';
@@ -170,9 +174,21 @@ export function CustomerDetails({
   loansTab?: LoansTabRenderer;
 }) {
   const query = useCustomer(customerId);
+  // Without signal: the phone's copy of the customer, or a plain word that it has none.
+  const online = useOnline();
+  const savedAt = offlineCopyAt(query, online);
 
+  if (offlineWithoutCopy(query, online)) {
+    return (
+      <Stack gap="lg">
+        <title>{DEFAULT_TITLE}</title>
+        <BackToCustomers />
+        <OfflineEmpty>{CUSTOMER_NOT_ON_PHONE}</OfflineEmpty>
+      </Stack>
+    );
+  }
   if (query.isPending) return <DetailsSkeleton />;
-  if (query.isError) {
+  if ((query.isError && savedAt === undefined) || query.data === undefined) {
     // 404: missing or another agent's customer; 400: not even a valid id.
     if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
       return <CustomerNotFound />;
@@ -203,6 +219,7 @@ export function CustomerDetails({
     <Stack gap="lg">
       <title>{`${customerFullName(customer)} · PrestaYa`}</title>
       <BackToCustomers current={customerFullName(customer)} />
+      <OfflineBanner savedAt={savedAt} />
       <CustomerHeader customer={customer} />
       <DetailsTabs customer={customer} loansTab={loansTab} />
     </Stack>

@@ -10,6 +10,7 @@ import {
   RowStatus,
 } from '../../../components/CatalogTable/index.ts';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { foldText } from '../../../lib/format.ts';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { getCustomers } from '../api/get-customers.ts';
 import { customersKeys } from '../api/keys.ts';
@@ -69,6 +70,20 @@ const columns: ColumnDef<CustomerListItem>[] = [
   { header: 'Alta', accessor: 'createdOn', type: 'date', sortable: true, visibleFrom: 'lg' },
 ];
 
+/**
+ * The server's search (names and phone ignoring case and accents, the start of a CURP), applied to the
+ * customers already on the phone when there is no signal.
+ */
+export function customerMatches(customer: CustomerListItem, query: string): boolean {
+  const wanted = foldText(query);
+  if (!wanted) return true;
+  return (
+    foldText(customerFullName(customer)).includes(wanted) ||
+    customer.phone.includes(wanted) ||
+    foldText(customer.curp).startsWith(wanted)
+  );
+}
+
 /** /admin/customers: 'Clientes' (docs/product.md §2 "Customers list"); an agent only sees their own. */
 export function CustomerList() {
   const navigate = useNavigate();
@@ -92,6 +107,7 @@ export function CustomerList() {
         onRowClick={open}
         pageSize={10}
         exportCsv={{ path: `${apiPaths.customers}/export.csv`, fallbackName: 'clientes.csv' }}
+        offlineSearch={customerMatches}
       />
       <CustomerDialog opened={registering} onClose={() => setRegistering(false)} />
     </Stack>

@@ -9,6 +9,7 @@ import {
   IconListDetails,
   IconPrinter,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
 import { MoneyText } from '../../../components/MoneyText.tsx';
@@ -17,6 +18,7 @@ import { notify } from '../../../lib/notify.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { openPrintTab } from '../../../lib/print.ts';
 import { getCustomerLoans } from '../api/get-customer-loans.ts';
+import { keepStatementsOnPhone } from '../api/keep-statements.ts';
 import { loansKeys } from '../api/keys.ts';
 import { copyText } from '../clipboard.ts';
 import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES } from '../labels.ts';
@@ -75,13 +77,15 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
   // Whether the customer has any loan at all, read from the first page the table loads.
   const [total, setTotal] = useState<number | null>(null);
 
+  const queryClient = useQueryClient();
   const fetchPage = useCallback(
     async (params: PagedQuery) => {
       const page = await getCustomerLoans(customerId, params);
       if (params.page === 1) setTotal(page.totalDocuments);
+      keepStatementsOnPhone(queryClient, page.data);
       return page;
     },
-    [customerId],
+    [customerId, queryClient],
   );
 
   const extraButtons = useMemo<ExtraButton<Loan>[]>(() => {
@@ -150,6 +154,8 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         addLabel="Solicitar"
         onEdit={(loan) => setLoanDialog({ opened: true, loanId: loan.id })}
         extraButtons={extraButtons}
+        // The customer's screen above already says it is the phone's copy.
+        offlineBanner={false}
       />
       <LoanDialog
         opened={loanDialog.opened}

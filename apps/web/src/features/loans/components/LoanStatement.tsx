@@ -11,9 +11,11 @@ import {
   type ScheduledPayment,
 } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.tsx';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
 import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { loanQueryOptions } from '../api/get-loan.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';
 import { useLoanPayments } from '../api/get-loan-payments.ts';
@@ -26,14 +28,19 @@ export function sumPesos(amounts: number[]): number {
   return centsToPesos(amounts.reduce((total, amount) => total + pesosToCents(amount), 0));
 }
 
+export const STATEMENT_NOT_ON_PHONE =
+  'Sin conexión: el estado de cuenta de este préstamo no está guardado en este teléfono. Se cargará al volver la señal.';
+
 interface StatementData {
   loan: Loan;
   schedule: ScheduledPayment[];
   fees: Fee[];
   payments: PaymentListItem[];
+  /** When the oldest of its parts was loaded, if this is the phone's copy (no signal). */
+  savedAt?: number;
 }
 
-function Statement({ loan, schedule, fees, payments }: StatementData) {
+function Statement({ loan, schedule, fees, payments, savedAt }: StatementData) {
   // A payment's amount mixes installments and fines; what each covered is read from the lines it
   // paid, so the installments never read as fully repaid while fines made up part of the money.
   const paidInstallments = sumPesos(schedule.filter((i) => i.status === 'PAID').map((i) => i.amount));
@@ -46,6 +53,7 @@ function Statement({ loan, schedule, fees, payments }: StatementData) {
       title="Estado de cuenta"
       reference={`Préstamo No. ${loan.num}`}
       compact={schedule.length + fees.length + payments.length > 30}
+      notice={savedAt !== undefined && <OfflineBanner savedAt={savedAt} />}
     >
       <PrintFields
         label="Datos del préstamo"
@@ -128,10 +136,28 @@ export function LoanStatement({ loanId }: { loanId: string }) {
   const fees = useLoanFees(loanId);
   const payments = useLoanPayments(loanId);
   const queries = [loan, schedule, fees, payments];
+  const online = useOnline();
+  const copies = queries.map((query) => offlineCopyAt(query, online)).filter((at) => at !== undefined);
+  const failed = queries.find((query) => query.isError && offlineCopyAt(query, online) === undefined);
   if (loan.data && schedule.data && fees.data && payments.data) {
-    return <Statement loan={loan.data} schedule={schedule.data} fees={fees.data} payments={payments.data} />;
+    return (
+      <Statement
+        loan={loan.data}
+        schedule={schedule.data}
+        fees={fees.data}
+        payments={payments.data}
+        savedAt={copies.length ? Math.min(...copies) : undefined}
+      />
+    );
   }
-  const failed = queries.find((query) => query.isError);
+  if (queries.some((query) => offlineWithoutCopy(query, online))) {
+    return (
+      <div className="print-screen">
+        <title>Estado de cuenta · PrestaYa</title>
+        <OfflineEmpty>{STATEMENT_NOT_ON_PHONE}</OfflineEmpty>
+      </div>
+    );
+  }
   return (
     <PrintState
       isPending={!failed}

@@ -4,13 +4,17 @@ import { PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.tsx';
 import { CenteredLoader, EmptyState, RetryAlert } from '../../../components/QueryState.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { useScheduledPayments } from '../api/get-scheduled-payments.ts';
 import { SCHEDULED_PAYMENT_BADGES } from '../labels.ts';
 
 export const NO_SCHEDULE_TEXT = 'El calendario de pagos se genera al entregar el préstamo';
+export const SCHEDULE_NOT_ON_PHONE =
+  'Sin conexión: el calendario de este préstamo no está guardado en este teléfono. Se cargará al volver la señal.';
 
 export interface ScheduleTableProps {
   loanId: string;
@@ -29,21 +33,28 @@ export function ScheduleTable({
   label = 'Calendario de pagos',
 }: ScheduleTableProps) {
   const schedule = useScheduledPayments(loanId);
+  const online = useOnline();
+  const savedAt = offlineCopyAt(schedule, online);
+  if (offlineWithoutCopy(schedule, online)) return <OfflineEmpty>{SCHEDULE_NOT_ON_PHONE}</OfflineEmpty>;
   if (schedule.isPending) return <CenteredLoader label="Cargando calendario" />;
-  if (schedule.isError) {
+  if ((schedule.isError && savedAt === undefined) || schedule.data === undefined) {
     return <RetryAlert text="No se pudo cargar el calendario." onRetry={() => void schedule.refetch()} />;
   }
   const rows = onlyPending ? schedule.data.filter((p) => PENDING.has(p.status)) : schedule.data;
   if (rows.length === 0) {
     return (
-      <EmptyState icon={<IconCalendarOff size={24} />}>
-        {schedule.data.length === 0 ? NO_SCHEDULE_TEXT : 'No hay pagos pendientes'}
-      </EmptyState>
+      <>
+        <OfflineBanner savedAt={savedAt} />
+        <EmptyState icon={<IconCalendarOff size={24} />}>
+          {schedule.data.length === 0 ? NO_SCHEDULE_TEXT : 'No hay pagos pendientes'}
+        </EmptyState>
+      </>
     );
   }
   return (
     // On a phone No. and Vence fold into the Concepto cell, so the table fits without scrolling.
     <Table.ScrollContainer minWidth={300}>
+      <OfflineBanner savedAt={savedAt} />
       <LinesTable
         highlightOnHover
         aria-label={label}
