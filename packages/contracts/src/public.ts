@@ -55,6 +55,11 @@ export const publicLookupResult = z.object({
     fees: z.array(publicFee),
     total: z.number(),
   }),
+  /**
+   * Proof that this client looked the loan up with its number and phone (signed, 30 minutes): a PIN
+   * attempt on the loan sends it back as `X-Lookup-Proof`, or is refused before the PIN is evaluated.
+   */
+  proof: z.string(),
 });
 export type PublicLookupResult = z.infer<typeof publicLookupResult>;
 

@@ -189,7 +189,17 @@ export const REFUSALS = {
   'public.bad_credential': unauthorized('Autorización inválida: verifique su número de usuario y PIN'),
   /** A locked user number, with the business-clock time it opens (HH:MM, 24 h). */
   'public.pin_locked': locked('PIN bloqueado por demasiados intentos; intente de nuevo a las {time}'),
-  /** A right PIN of a user who is neither the customer's agent nor an administrator. */
+  /**
+   * A PIN attempt without the lookup proof of this loan (missing, altered, of another loan, expired):
+   * refused before the PIN is evaluated, so it counts against nobody.
+   */
+  'public.lookup_required': forbidden(
+    'Busque de nuevo el préstamo con su número y teléfono para registrar el pago',
+  ),
+  /**
+   * A number that is neither the customer's agent nor an administrator who may authorise (or belongs to
+   * nobody): refused before the PIN is evaluated, so it counts against nobody.
+   */
   'public.not_assigned_agent': forbidden(
     'El pago debe autorizarlo el agente asignado al cliente o un administrador',
   ),

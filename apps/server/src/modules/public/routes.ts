@@ -1,12 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   envelope,
-  idempotencyHeaders,
   idParams,
   paymentFolio,
   publicLoanDetail,
   publicLookupQuery,
   publicLookupResult,
+  publicPaymentHeaders,
   publicPaymentReply,
   publicPaymentRequest,
 } from '@prestaya/contracts';
@@ -17,9 +17,10 @@ import { NO_AUTH, ok, problemResponses, taggedRoutes } from '../../http/response
 import { idempotencyOf, publicPaymentScope } from '../payments/idempotency.ts';
 import { registerPayment } from '../payments/register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
-import { authoriseAgent, ensureMayAuthoriseLoan, PinLockedProblem } from './authorise-agent.ts';
+import { authoriseAgent, PinLockedProblem } from './authorise-agent.ts';
 import { loanStatement } from './loan-statement.ts';
 import { lookupLoan } from './lookup-loan.ts';
+import { lookupProof, lookupProofKey } from './lookup-proof.ts';
 import { PUBLIC_RATE_LIMIT } from './messages.ts';
 
 /** Per client IP, counted in PostgreSQL (plugins/rate-limit.ts), so the limit holds across servers. */
@@ -41,6 +42,7 @@ const PAYMENT_LIMIT = limitPerClient('public-payment');
  */
 export const publicRoutes = taggedRoutes('public', async (app, docs) => {
   await app.register(fastifyMultipart);
+  const proofKey = lookupProofKey(app.config.jwtSecret);
 
   app.get(
     '/loans/search',
@@ -50,14 +52,16 @@ export const publicRoutes = taggedRoutes('public', async (app, docs) => {
         description:
           'Consulta pública: el préstamo solo si su número y el teléfono (10 dígitos) del cliente ' +
           'coinciden y no está cancelado; si no, 404 "No se encontró el Préstamo" (igual si falla el ' +
-          'número o el teléfono). Incluye lo pendiente de pago (como el personal). Máx. 30 consultas ' +
-          'por minuto por cliente (429).',
+          'número o el teléfono). Incluye lo pendiente de pago (como el personal) y `proof`, la prueba ' +
+          'firmada de esta consulta (30 minutos) que el registro de pago con PIN debe devolver. Máx. 30 ' +
+          'consultas por minuto por cliente (429).',
         querystring: publicLookupQuery,
         response: { 200: envelope(publicLookupResult), ...problemResponses(400, 404, 429) },
       }),
       config: { rateLimit: LOOKUP_LIMIT },
     },
-    async (request) => ok(await lookupLoan(app.db, request.query)),
+    async (request) =>
+      ok(await lookupLoan(app.db, request.query, (loanId) => lookupProof(proofKey, loanId, app.now()))),
   );
 
   app.get(
@@ -85,16 +89,19 @@ export const publicRoutes = taggedRoutes('public', async (app, docs) => {
           'Registro de Pago público: el mismo multipart que el del personal (parte `paymentRequest` con ' +
           '`paymentMethod` 0 = efectivo, 1 = transferencia, y la imagen `file` con transferencia), ' +
           'autorizado con `Authorization: Basic base64(numeroDeUsuario:PIN)` del agente asignado al ' +
-          'cliente o de un administrador activo (otro agente: 403). Una credencial rechazada es 401 ' +
-          '"Autorización inválida…". 5 PIN incorrectos desde una dirección bloquean ese número para esa ' +
-          'dirección 15 minutos; 20 en una hora desde cualquier dirección lo bloquean en todas 15 minutos ' +
-          '(y se avisa a los administradores, que pueden desbloquearlo). Un número bloqueado es 423 ' +
-          '"PIN bloqueado por demasiados intentos; intente de nuevo a las HH:MM" con `Retry-After`. ' +
-          'Máx. 30 intentos por minuto por cliente (429). Con `Idempotency-Key`, repetir la misma ' +
-          'solicitud con la misma clave (24 h) devuelve el mismo pago (201); con otra solicitud, 422.',
+          'cliente o de un administrador activo, y con `X-Lookup-Proof`: la `proof` de la consulta de ' +
+          'este préstamo (sin ella, o vencida, 403 "Busque de nuevo el préstamo…" sin evaluar el PIN). ' +
+          'Otro número (agente no asignado, inexistente): 403 sin evaluar el PIN. Solo cuentan los PIN ' +
+          'incorrectos de esos intentos: 401 "Autorización inválida…"; 5 en 15 minutos bloquean el par ' +
+          '(número, préstamo) 15 minutos, y 5 desde una dirección bloquean ese número para esa dirección ' +
+          '15 minutos: 423 "PIN bloqueado por demasiados intentos; intente de nuevo a las HH:MM" con ' +
+          '`Retry-After`. 20 en una hora contra un número se reportan a los administradores (auditoría e ' +
+          'indicador en Usuarios), sin bloquear al agente. Máx. 30 intentos por minuto por cliente (429). ' +
+          'Con `Idempotency-Key`, repetir la misma solicitud con la misma clave (24 h) devuelve el mismo ' +
+          'pago (201); con otra solicitud, 422.',
         multipart: paymentUploadParts(publicPaymentRequest),
         params: idParams,
-        headers: idempotencyHeaders,
+        headers: publicPaymentHeaders,
         response: {
           201: envelope(publicPaymentReply),
           ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 423, 429),
@@ -104,16 +111,17 @@ export const publicRoutes = taggedRoutes('public', async (app, docs) => {
     },
     async (request, reply) => {
       // The credential first: an unauthorised request never has its upload read.
-      const authorisedBy = await authoriseAgent(app.db, request.headers.authorization, {
-        clientAddress: request.ip,
-        now: app.now,
-        timeZone: app.config.businessTimeZone,
-      }).catch((error: unknown) => {
+      const authorisedBy = await authoriseAgent(
+        app.db,
+        request.params.id,
+        request.headers.authorization,
+        request.headers['x-lookup-proof'],
+        { clientAddress: request.ip, now: app.now, timeZone: app.config.businessTimeZone, proofKey },
+      ).catch((error: unknown) => {
         if (error instanceof PinLockedProblem)
           reply.header('retry-after', String(retryAfterSeconds(error.until, app.now())));
         throw error;
       });
-      await ensureMayAuthoriseLoan(app.db, request.params.id, authorisedBy);
       const upload = await receivePaymentUpload(request);
       const created = await registerPayment(app.db, {
         loanId: request.params.id,

@@ -25,7 +25,15 @@ export interface FuzzRequest {
   headers: Record<string, string>;
 }
 
-export function fuzzRequests(world: () => World, { BODIES, MULTIPART }: ReturnType<typeof fuzzBodies>) {
+/**
+ * `lookupProof`: the proof a lookup of the loan would hand out, so a public payment reaches its body
+ * (without it every one stops at 403 before the upload is read).
+ */
+export function fuzzRequests(
+  world: () => World,
+  { BODIES, MULTIPART }: ReturnType<typeof fuzzBodies>,
+  lookupProof: (loanId: string) => string = () => '',
+) {
   /**
    * Valid values of path parameters, so that a generated request gets past the router and the
    * parameter check whenever its hostile part is elsewhere. Unknown parameters get a random UUID.
@@ -185,6 +193,8 @@ export function fuzzRequests(world: () => World, { BODIES, MULTIPART }: ReturnTy
     const headers: Record<string, string> = { ...request.headers };
     if (isPublic && route.endsWith('/payments')) {
       headers.authorization = agentCredentialHeader(world().agent.num, world().agent.pin);
+      const loanId = /\/loans\/([^/?]+)\/payments/.exec(request.path)?.[1];
+      if (loanId && !('x-lookup-proof' in headers)) headers['x-lookup-proof'] = lookupProof(loanId);
     } else if (!isPublic) {
       headers.authorization = `Bearer ${tokenOf(request.actor)}`;
     }

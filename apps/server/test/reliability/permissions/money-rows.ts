@@ -1,5 +1,6 @@
 import { agentCredentialHeader } from '@prestaya/contracts';
 import { multipart, rejection } from '../../support/builders.ts';
+import { lookupProofHeader } from '../../support/public-api.ts';
 import type { SeededContext, World } from '../world.ts';
 import { ADMIN, EVERYONE, get, OWNER, type Row, STAFF, send, statuses, worldOf } from './roles.ts';
 
@@ -219,7 +220,11 @@ export function moneyRows(context: SeededContext<World>): Row[] {
           method: 'POST',
           url: `/public/api/v1/loans/${world().activeLoan.id}/payments`,
           payload,
-          headers: user ? { ...headers, authorization: agentCredentialHeader(user.num, user.pin) } : headers,
+          headers: {
+            ...headers,
+            ...lookupProofHeader(context.app, world().activeLoan.id),
+            ...(user ? { authorization: agentCredentialHeader(user.num, user.pin) } : {}),
+          },
         };
       },
     },

@@ -83,6 +83,8 @@ export interface RegisterPublicPaymentInput {
   file: File | null;
   /** `Authorization: Basic base64(userNum:pin)` built by agentCredentialHeader. */
   authorization: string;
+  /** The lookup's `proof` (X-Lookup-Proof): without it the server does not evaluate the PIN. */
+  lookupProof: string;
   /** Sent as Idempotency-Key: a repeat of this registration gets the first reply. */
   idempotencyKey?: string;
 }
@@ -102,6 +104,7 @@ export async function registerPublicPayment(input: RegisterPublicPaymentInput): 
     method: 'POST',
     headers: {
       Authorization: input.authorization,
+      'X-Lookup-Proof': input.lookupProof,
       ...(input.idempotencyKey ? idempotencyHeader(input.idempotencyKey) : {}),
     },
     body: form,

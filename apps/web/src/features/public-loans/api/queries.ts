@@ -24,6 +24,8 @@ export function useLoanLookup(search: LoanSearch) {
     retry,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: false,
+    // The reply's proof, which a payment must send back, lasts 30 minutes: renewed while the page is open.
+    refetchInterval: 20 * 60_000,
   });
 }
 

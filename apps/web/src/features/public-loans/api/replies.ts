@@ -15,7 +15,8 @@ export const isLookupResult = (value: unknown): value is PublicLookupResult =>
   hasStrings(value.loan, 'id', 'status') &&
   isRecord(value.pendingPayments) &&
   Array.isArray(value.pendingPayments.scheduledPayments) &&
-  Array.isArray(value.pendingPayments.fees);
+  Array.isArray(value.pendingPayments.fees) &&
+  typeof value.proof === 'string';
 
 export const isLoanDetail = (value: unknown): value is PublicLoanDetail =>
   isRecord(value) &&

@@ -199,6 +199,7 @@ function PendingPayments({
             opened={dialogOpened}
             onClose={() => setDialogOpened(false)}
             loanId={result.loan.id}
+            lookupProof={result.proof}
             totalCents={total}
             scheduledPaymentIds={selection.scheduledPaymentIds}
             feeIds={selection.feeIds}

@@ -10,7 +10,7 @@ import {
   renderRoutes,
   type SeenRequest,
 } from '../../../test/utils.tsx';
-import { fee, installment, LOAN_ID, lookupResult, ok } from '../test/fixtures.ts';
+import { fee, installment, LOAN_ID, LOOKUP_PROOF, lookupResult, ok } from '../test/fixtures.ts';
 import { PaymentView } from './PaymentView.tsx';
 
 const routes = [
@@ -194,6 +194,8 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
     const pay = requests.find(isPay);
     expect(pay?.headers.get('Authorization')).toBe(agentCredentialHeader('7', '2468'));
     expect(pay?.headers.get('Authorization')).toBe(`Basic ${btoa('7:2468')}`);
+    // The lookup's proof goes back with the PIN.
+    expect(pay?.headers.get('X-Lookup-Proof')).toBe(LOOKUP_PROOF);
     const sent = await paymentRequestOf(pay);
     expect(sent.json).toEqual({
       scheduledPaymentIds: [installment(1).id],

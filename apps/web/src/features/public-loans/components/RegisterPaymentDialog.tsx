@@ -24,6 +24,8 @@ export interface RegisterPaymentDialogProps {
   opened: boolean;
   onClose: () => void;
   loanId: string;
+  /** The lookup's proof that the server asks back with the PIN. */
+  lookupProof: string;
   totalCents: number;
   scheduledPaymentIds: string[];
   feeIds: string[];
@@ -71,6 +73,7 @@ export function RegisterPaymentDialog({
   opened,
   onClose,
   loanId,
+  lookupProof,
   totalCents,
   scheduledPaymentIds,
   feeIds,
@@ -128,6 +131,7 @@ export function RegisterPaymentDialog({
         paymentMethod: method === '1' ? 1 : 0,
         file: method === '1' ? file : null,
         authorization: agentCredentialHeader(userNum.trim(), pin),
+        lookupProof,
         idempotencyKey,
       });
       onRegistered(payment);
