@@ -2,6 +2,7 @@ import type {
   FeeStatusRefusal,
   InstallmentStatusRefusal,
   LoanStatusRefusal,
+  PaymentRequestRefusal,
   PaymentSelectionRefusal,
   PaymentStatusRefusal,
 } from '@prestaya/domain';
@@ -33,6 +34,7 @@ type RuleRefusal =
   | PaymentStatusRefusal
   | PaymentSelectionRefusal
   | SelfUpdateRefusal
+  | PaymentRequestRefusal
   | Extract<AgentAssignment, { ok: false }>['refusal']
   | Extract<CashCloseScope, { ok: false }>['refusal'];
 
@@ -202,6 +204,15 @@ export const REFUSALS = {
    */
   'public.not_assigned_agent': forbidden(
     'El pago debe autorizarlo el agente asignado al cliente o un administrador',
+  ),
+  /** "Pago sin PIN": payments waiting for the agent's authorisation from their session. */
+  'payment_request.not_found': notFound('Pago por autorizar no encontrado'),
+  'payment_request.not_pending': conflict('El pago ya fue autorizado'),
+  'payment_request.expired': conflict(
+    'La solicitud venció (espera un día); el cliente debe registrar el pago de nuevo',
+  ),
+  'payment_request.too_many': conflict(
+    'Ya hay {max} pagos de este préstamo esperando la autorización del agente; espere a que los autorice',
   ),
   'public.too_many_requests': tooManyRequests('Demasiadas solicitudes. Intente de nuevo en un minuto.'),
 

@@ -9,6 +9,7 @@ import {
   publicPaymentHeaders,
   publicPaymentReply,
   publicPaymentRequest,
+  publicPaymentRequestReply,
 } from '@prestaya/contracts';
 import { retryAfterSeconds } from '@prestaya/domain';
 import type { FastifyRequest } from 'fastify';
@@ -20,8 +21,9 @@ import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from '.
 import { authoriseAgent, PinLockedProblem } from './authorise-agent.ts';
 import { loanStatement } from './loan-statement.ts';
 import { lookupLoan } from './lookup-loan.ts';
-import { lookupProof, lookupProofKey } from './lookup-proof.ts';
+import { lookupProof, lookupProofKey, verifyLookupProof } from './lookup-proof.ts';
 import { PUBLIC_RATE_LIMIT } from './messages.ts';
+import { requestPublicPayment } from './request-payment.ts';
 
 /** Per client IP, counted in PostgreSQL (plugins/rate-limit.ts), so the limit holds across servers. */
 const limitPerClient = (name: string) => ({
@@ -143,6 +145,42 @@ export const publicRoutes = taggedRoutes('public', async (app, docs) => {
           createdOn: created.createdOn,
         }),
       );
+    },
+  );
+
+  app.post(
+    '/loans/:id/payment-requests',
+    {
+      ...docs({
+        security: NO_AUTH,
+        description:
+          'Pago sin PIN: el mismo multipart que el Registro de Pago público, con `X-Lookup-Proof` (la ' +
+          '`proof` de la consulta de este préstamo; sin ella 403) y sin credencial. El pago queda ' +
+          'esperando a que el agente del cliente (o un administrador) lo autorice desde su sesión, hasta ' +
+          'un día; se revisan ya las reglas del pago (400/409). A lo más 3 esperando por préstamo (409). ' +
+          'Máx. 30 intentos por minuto por cliente, junto con el registro con PIN (429).',
+        multipart: paymentUploadParts(publicPaymentRequest),
+        params: idParams,
+        headers: publicPaymentHeaders,
+        response: {
+          201: envelope(publicPaymentRequestReply),
+          ...problemResponses(400, 403, 404, 409, 413, 415, 429),
+        },
+      }),
+      config: { rateLimit: PAYMENT_LIMIT },
+    },
+    async (request, reply) => {
+      // The proof first: a request without it never has its upload read.
+      if (!verifyLookupProof(proofKey, request.params.id, request.headers['x-lookup-proof'], app.now()))
+        throw refuse('public.lookup_required');
+      const upload = await receivePaymentUpload(request);
+      const created = await requestPublicPayment(app.db, {
+        loanId: request.params.id,
+        request: parsePaymentRequest(upload.paymentRequest, publicPaymentRequest),
+        file: upload.file,
+        now: app.now(),
+      });
+      return reply.code(201).send(ok(created));
     },
   );
 });

@@ -191,9 +191,9 @@ export function fuzzRequests(
   function injectOptions(route: string, request: FuzzRequest): InjectOptions {
     const isPublic = route.includes('/public/api/');
     const headers: Record<string, string> = { ...request.headers };
-    if (isPublic && route.endsWith('/payments')) {
+    if (isPublic && (route.endsWith('/payments') || route.endsWith('/payment-requests'))) {
       headers.authorization = agentCredentialHeader(world().agent.num, world().agent.pin);
-      const loanId = /\/loans\/([^/?]+)\/payments/.exec(request.path)?.[1];
+      const loanId = /\/loans\/([^/?]+)\/payment/.exec(request.path)?.[1];
       if (loanId && !('x-lookup-proof' in headers)) headers['x-lookup-proof'] = lookupProof(loanId);
     } else if (!isPublic) {
       headers.authorization = `Bearer ${tokenOf(request.actor)}`;
