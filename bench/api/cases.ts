@@ -106,7 +106,8 @@ export function cases(s: Samples, token: string): BenchCase[] {
       },
       sql: async (db) => {
         await countHit(db, `public-lookup:${clientAddress(1)}`, 60_000);
-        await lookupLoan(db, { num: first.num, phone: first.phone });
+        // The proof's HMAC is not SQL: a constant stands for it here.
+        await lookupLoan(db, { num: first.num, phone: first.phone }, () => 'proof');
       },
     },
     {

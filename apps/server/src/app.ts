@@ -17,6 +17,7 @@ import { customerDocumentsRoutes } from './modules/customer-documents/routes.ts'
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
+import { paymentRequestsRoutes } from './modules/payment-requests/routes.ts';
 import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(loanVisitsRoutes, { prefix: '/loans/:id/visits' });
       await api.register(customerVisitsRoutes, { prefix: '/customers/:id/visits' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
+      await api.register(paymentRequestsRoutes);
       await api.register(collectionsRoutes, { prefix: '/collections' });
       await api.register(cashCloseRoutes, { prefix: '/cash-close' });
       await api.register(reportsRoutes, { prefix: '/reports' });

@@ -44,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   password_reset_link_created: 'Enlace de restablecimiento generado',
   password_reset_link_used: 'Contraseña restablecida con enlace',
   pin_locked: 'PIN bloqueado por intentos fallidos',
+  pin_burst: 'Intentos de PIN sospechosos',
   pin_unlocked: 'PIN desbloqueado',
   cash_close_confirmed: 'Corte de caja confirmado',
 };

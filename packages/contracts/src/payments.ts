@@ -75,6 +75,15 @@ export const idempotencyHeaders = z.looseObject({
     ),
 });
 
+/** The public payment's headers: the lookup proof (`proof` of the lookup reply) and Idempotency-Key. */
+export const publicPaymentHeaders = idempotencyHeaders.extend({
+  'x-lookup-proof': z
+    .string()
+    .max(100, 'Máximo 100 caracteres')
+    .optional()
+    .describe('`proof` de la consulta del préstamo (número y teléfono); válida 30 minutos.'),
+});
+
 export const paymentListItem = z.object({
   id: z.string(),
   /** When the server registered it. */

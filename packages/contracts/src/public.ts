@@ -1,3 +1,4 @@
+import { PAYMENT_REQUEST_STATUSES } from '@prestaya/domain';
 import { numbered, personName } from './common.ts';
 import {
   FEE_STATUSES,
@@ -55,6 +56,11 @@ export const publicLookupResult = z.object({
     fees: z.array(publicFee),
     total: z.number(),
   }),
+  /**
+   * Proof that this client looked the loan up with its number and phone (signed, 30 minutes): a PIN
+   * attempt on the loan sends it back as `X-Lookup-Proof`, or is refused before the PIN is evaluated.
+   */
+  proof: z.string(),
 });
 export type PublicLookupResult = z.infer<typeof publicLookupResult>;
 
@@ -113,3 +119,29 @@ export const publicPaymentReply = z.object({
   createdOn: z.string(),
 });
 export type PublicPaymentReply = z.infer<typeof publicPaymentReply>;
+
+/**
+ * `POST /public/api/v1/loans/{id}/payment-requests` ("Pago sin PIN"): the same multipart as the public
+ * payment, with the lookup proof and no PIN; the payment waits for the customer's agent, who authorises
+ * it from their session.
+ */
+export const publicPaymentRequestReply = z.object({
+  id: z.string(),
+  amount: z.number(),
+  status: z.enum(PAYMENT_REQUEST_STATUSES),
+  createdOn: z.string(),
+});
+export type PublicPaymentRequestReply = z.infer<typeof publicPaymentRequestReply>;
+
+/** `GET /api/v1/loans/{id}/payment-requests`: the loan's public payments waiting for authorisation. */
+export const paymentRequestItem = z.object({
+  id: z.string(),
+  loanId: z.string(),
+  amount: z.number(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  scheduledPaymentIds: z.array(z.string()),
+  feeIds: z.array(z.string()),
+  hasProof: z.boolean(),
+  createdOn: z.string(),
+});
+export type PaymentRequestItem = z.infer<typeof paymentRequestItem>;

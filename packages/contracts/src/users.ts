@@ -29,6 +29,22 @@ export const userUpdate = userCreate.extend({
 });
 export type UserUpdate = z.input<typeof userUpdate>;
 
+/**
+ * A burst of wrong PINs against one user number (20 within an hour, from any addresses): reported to
+ * administrators for a day (or until 'Desbloquear PIN'), never a lock of the agent.
+ */
+export const pinBurst = z.object({
+  /** When the threshold was reached (ISO instant). */
+  at: z.string(),
+  /** The first wrong PIN of that hour (ISO instant). */
+  since: z.string(),
+  failedAttempts: z.number().int(),
+  /** Client addresses and loans the wrong PINs came from / were typed for. */
+  addresses: z.number().int(),
+  loans: z.number().int(),
+});
+export type PinBurst = z.infer<typeof pinBurst>;
+
 export const user = z.object({
   ...numbered,
   ...staffName,
@@ -36,6 +52,8 @@ export const user = z.object({
   roles: z.array(z.enum(ROLES)),
   status: z.enum(USER_STATUSES),
   createdOn: z.string(),
+  /** In the users list: the burst of wrong PINs reported in the last day, if any. */
+  pinBurst: pinBurst.nullable().optional(),
 });
 export type User = z.infer<typeof user>;
 
@@ -43,18 +61,18 @@ export type User = z.infer<typeof user>;
 export const USER_ORDER_COLUMNS = ['num', 'name', 'lastName', 'username', 'status', 'createdOn'] as const;
 
 /**
- * `GET /api/v1/users/pin-locks` (administrators): every user whose PIN is locked right now, by number.
- * `everywhere`: locked for every client address (20 wrong PINs in an hour; the administrators' notice);
- * otherwise only `addresses` client addresses are locked out (5 wrong PINs each).
+ * `GET /api/v1/users/pin-locks` (administrators): every user with a PIN lock in force or a burst
+ * reported in the last day, by number. A lock is of a pair (number, loan: `loans`) or of the number
+ * for one client address (`addresses`); `lockedUntil` is when the latest ends (null: none in force).
  */
 export const pinLock = z.object({
   userId: z.string(),
   num: z.number().int(),
   ...staffName,
-  /** When the latest of its locks ends (ISO instant). */
-  lockedUntil: z.string(),
-  everywhere: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  loans: z.number().int(),
   addresses: z.number().int(),
+  burst: pinBurst.nullable(),
 });
 export type PinLock = z.infer<typeof pinLock>;
 

@@ -15,6 +15,7 @@ export * from './loan-balance.ts';
 export * from './loan-policy.ts';
 export * from './loan-status.ts';
 export * from './money.ts';
+export * from './payment-request-status.ts';
 export * from './payment-rules.ts';
 export * from './payment-selection.ts';
 export * from './payment-status.ts';

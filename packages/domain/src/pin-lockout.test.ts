@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { EVERYWHERE, PIN_LOCKOUT, reopensAt, retryAfterSeconds } from './pin-lockout.ts';
+import { EVERYWHERE, PIN_BURST, PIN_LOCKOUT, reopensAt, retryAfterSeconds } from './pin-lockout.ts';
 
 const MIN = 60_000;
 
 describe('PIN lockout wording (pure)', () => {
-  it('limits: 5 per address in 15 minutes, 20 everywhere in an hour, 15-minute locks; the first failure never locks', () => {
+  it('limits: 5 per (number, loan) and per (number, address) in 15 minutes, 15-minute locks; the first failure never locks; a burst is 20 in an hour, shown a day, never a lock', () => {
     expect(PIN_LOCKOUT).toEqual({
+      pair: { maxFailures: 5, windowMs: 15 * MIN, lockMs: 15 * MIN },
       address: { maxFailures: 5, windowMs: 15 * MIN, lockMs: 15 * MIN },
-      everywhere: { maxFailures: 20, windowMs: 60 * MIN, lockMs: 15 * MIN },
     });
+    expect(PIN_BURST).toEqual({ failures: 20, windowMs: 60 * MIN, shownMs: 24 * 60 * MIN });
+    // A guesser keeping to the pair limit (5 per lock) reaches the burst within the hour.
+    expect(
+      (PIN_BURST.windowMs / PIN_LOCKOUT.pair.lockMs) * PIN_LOCKOUT.pair.maxFailures,
+    ).toBeGreaterThanOrEqual(PIN_BURST.failures);
     for (const limits of Object.values(PIN_LOCKOUT)) expect(limits.maxFailures).toBeGreaterThanOrEqual(2);
     expect(EVERYWHERE).toBe('*');
   });

@@ -1,17 +1,25 @@
 /**
- * The limits of the PIN lockout of public payment authorisation (docs/architecture.md "People and access").
- * The rule that applies them is ONE atomic upsert in SQL (modules/public/pin-lockouts.ts), so concurrent
- * failures on any number of servers are all counted; this file holds only its constants and the pure
- * wording of a lock.
+ * The limits of the PIN check of public payment authorisation (docs/architecture.md "People and access",
+ * docs/reliability.md "PIN threat model"). The rule that applies them is ONE atomic upsert in SQL
+ * (modules/public/pin-lockouts.ts), so concurrent failures on any number of servers are all counted;
+ * this file holds only its constants and the pure wording of a lock.
  *
- * - Per client address: 5 wrong PINs for one typed user number within 15 minutes lock that number for
- *   that address for 15 minutes. A typo streak or one attacker stops one address, not the business.
- * - Every address together: 20 wrong PINs within an hour lock the number everywhere for 15 minutes
- *   and notify the administrators (audit event + notice), who can unlock it.
+ * Only attempts that could succeed count: on a loan the client has looked up (number + phone, proven by
+ * the lookup's signed proof) and with the number of that loan's agent or of an administrator. Anything
+ * else is refused before the PIN is evaluated and counts nowhere, so a stranger cannot spend anybody's
+ * attempts.
+ *
+ * - Pair: 5 wrong PINs for one (user number, loan) within 15 minutes lock that pair for 15 minutes,
+ *   from every address. The agent's other loans keep working.
+ * - Address: 5 wrong PINs for one user number from one client address within 15 minutes lock that
+ *   number for that address for 15 minutes, whatever the loans: one client cannot walk many pairs.
+ * - Burst: 20 wrong PINs for one user number within an hour, from any addresses, are reported to the
+ *   administrators (one audit entry per window and a badge in Usuarios for a day). Never a lock: an
+ *   outsider must not be able to stop honest agents.
  * - A window starts at its first failure; a failure after the window (or after a lock has ended)
- *   starts a new count at 1. While a number is locked its attempts are refused without counting.
- * - A right PIN clears the count of its own address only: a success says nothing about the failures
- *   that came from elsewhere, so the count of every address runs out with its hour.
+ *   starts a new count at 1. While locked, attempts are refused without counting.
+ * - A right PIN clears the pair's and its own address's count (not the burst count: a success says
+ *   nothing about the failures that came from elsewhere).
  */
 
 export interface LockoutLimits {
@@ -26,11 +34,14 @@ export interface LockoutLimits {
 const MINUTE = 60_000;
 
 export const PIN_LOCKOUT = {
+  pair: { maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   address: { maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  everywhere: { maxFailures: 20, windowMs: 60 * MINUTE, lockMs: 15 * MINUTE },
 } as const satisfies Record<string, LockoutLimits>;
 
-/** The `scope` of the counter of every address together (a client address is never '*'). */
+/** The burst report: `failures` wrong PINs for one number within `windowMs`; shown for `shownMs`. */
+export const PIN_BURST = { failures: 20, windowMs: 60 * MINUTE, shownMs: 24 * 60 * MINUTE } as const;
+
+/** The `scope` of a number's burst counter (every address and loan together). */
 export const EVERYWHERE = '*';
 
 /** Seconds until the lock ends, rounded up (the `Retry-After` header): at least 1. */

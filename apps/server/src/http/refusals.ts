@@ -4,6 +4,7 @@ import type {
   FeeStatusRefusal,
   InstallmentStatusRefusal,
   LoanStatusRefusal,
+  PaymentRequestRefusal,
   PaymentSelectionRefusal,
   PaymentStatusRefusal,
   VisitRefusal,
@@ -39,6 +40,7 @@ type RuleRefusal =
   | CashCountRefusal
   | VisitRefusal
   | SelfUpdateRefusal
+  | PaymentRequestRefusal
   | Extract<AgentAssignment, { ok: false }>['refusal']
   | Extract<CashCloseScope, { ok: false }>['refusal'];
 
@@ -254,9 +256,28 @@ export const REFUSALS = {
   'public.bad_credential': unauthorized('Autorización inválida: verifique su número de usuario y PIN'),
   /** A locked user number, with the business-clock time it opens (HH:MM, 24 h). */
   'public.pin_locked': locked('PIN bloqueado por demasiados intentos; intente de nuevo a las {time}'),
-  /** A right PIN of a user who is neither the customer's agent nor an administrator. */
+  /**
+   * A PIN attempt without the lookup proof of this loan (missing, altered, of another loan, expired):
+   * refused before the PIN is evaluated, so it counts against nobody.
+   */
+  'public.lookup_required': forbidden(
+    'Busque de nuevo el préstamo con su número y teléfono para registrar el pago',
+  ),
+  /**
+   * A number that is neither the customer's agent nor an administrator who may authorise (or belongs to
+   * nobody): refused before the PIN is evaluated, so it counts against nobody.
+   */
   'public.not_assigned_agent': forbidden(
     'El pago debe autorizarlo el agente asignado al cliente o un administrador',
+  ),
+  /** "Pago sin PIN": payments waiting for the agent's authorisation from their session. */
+  'payment_request.not_found': notFound('Pago por autorizar no encontrado'),
+  'payment_request.not_pending': conflict('El pago ya fue autorizado'),
+  'payment_request.expired': conflict(
+    'La solicitud venció (espera un día); el cliente debe registrar el pago de nuevo',
+  ),
+  'payment_request.too_many': conflict(
+    'Ya hay {max} pagos de este préstamo esperando la autorización del agente; espere a que los autorice',
   ),
   'public.too_many_requests': tooManyRequests('Demasiadas solicitudes. Intente de nuevo en un minuto.'),
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createAdmin, createUserAndLogin, expectProblem, testConfig } from '../support/app.ts';
 import { filePart, filesUnder, fixture, jsonPart, type Part } from '../support/builders.ts';
-import { publicApi, TOO_MANY } from '../support/public-api.ts';
+import { NOT_ASSIGNED, publicApi, TOO_MANY } from '../support/public-api.ts';
 import { expectLocked, expectRefused, usePublicPaymentWorld } from '../support/public-payment-world.ts';
 import { storedFiles } from '../support/stored-files.ts';
 
@@ -12,7 +12,7 @@ const { api, asAgent, cash, context, dataDir, ids, loan, lockoutOf, paymentRows,
   usePublicPaymentWorld();
 
 describe('the agent credential', () => {
-  it('every refusal is the same 401: missing, malformed, wrong PIN, unknown number', async () => {
+  it('every refusal of a possible credential is the same 401: missing, malformed, wrong PIN', async () => {
     const responses = [
       await api().pay(loan.id, cash()),
       await api().pay(loan.id, cash(), 'Basic'),
@@ -20,14 +20,18 @@ describe('the agent credential', () => {
       await api().pay(loan.id, cash(), `Bearer ${world.agent.token}`),
       await api().pay(loan.id, cash(), `Basic ${Buffer.from(`${world.agent.num}`).toString('base64')}`),
       await api().pay(loan.id, cash(), asAgent(world.agent, '9999')),
-      await api().pay(loan.id, cash(), [99_999, '1234']),
     ];
     for (const response of responses) await expectRefused(response);
     expect(new Set(responses.map((r) => r.body)).size).toBe(1);
     expect(await paymentRows()).toEqual([]);
-    // Failures are counted per typed number, whether it exists or not.
+    // Only the wrong PIN of the loan's agent is counted (its pair and its address).
     expect(await lockoutOf(world.agent.num)).toEqual({ failed_count: 1, locked: false });
-    expect(await lockoutOf(99_999)).toEqual({ failed_count: 1, locked: false });
+    expect(await lockoutOf(world.agent.num, 'ip:127.0.0.1')).toEqual({ failed_count: 1, locked: false });
+  });
+
+  it('a number that cannot authorise this loan (unknown) is 403 before the PIN, counted nowhere', async () => {
+    expectProblem(await api().pay(loan.id, cash(), [99_999, '1234']), 403, NOT_ASSIGNED);
+    expect(await lockoutOf(99_999)).toBeUndefined();
   });
 
   it('a staff session does not authorise a public payment', async () => {
@@ -40,19 +44,19 @@ describe('the agent credential', () => {
     await expectRefused(response);
   });
 
-  it('a CANCELLED or DELAYED user, or one without PIN, is refused and counted like a wrong PIN', async () => {
+  it('a CANCELLED or DELAYED user, or an administrator without PIN, is 403 and not counted', async () => {
     const cancelled = await createUserAndLogin(context, { status: 'CANCELLED' });
     const delayed = await createUserAndLogin(context, { status: 'DELAYED' });
     const noPin = await createAdmin(context);
     await context.database.db.execute(sql`update users set pin_hash = null where id = ${noPin.id}`);
     for (const user of [cancelled, delayed, noPin]) {
-      await expectRefused(await api().pay(loan.id, cash(), asAgent(user)));
-      expect(await lockoutOf(user.num)).toEqual({ failed_count: 1, locked: false });
+      expectProblem(await api().pay(loan.id, cash(), asAgent(user)), 403, NOT_ASSIGNED);
+      expect(await lockoutOf(user.num)).toBeUndefined();
     }
     expect(await paymentRows()).toEqual([]);
   });
 
-  it('5 wrong PINs lock the number: even the right PIN is refused until the lock expires; then it works and resets', async () => {
+  it('5 wrong PINs lock the pair (number, loan): even the right PIN is refused until the lock expires; then it works and resets', async () => {
     for (let i = 0; i < 4; i++)
       await expectRefused(await api().pay(loan.id, cash(), asAgent(world.agent, '0000')));
     expect(await lockoutOf(world.agent.num)).toEqual({ failed_count: 4, locked: false });

@@ -35,7 +35,7 @@ describe('public lookup', () => {
     expect(Object.keys(body).sort()).toEqual(['data', 'status']);
     expect(body.status).toBe('OK');
     expect(publicLookupResult.strict().safeParse(body.data).success).toBe(true);
-    expect(Object.keys(body.data).sort()).toEqual(['loan', 'pendingPayments']);
+    expect(Object.keys(body.data).sort()).toEqual(['loan', 'pendingPayments', 'proof']);
     expect(body.data.loan).toEqual({
       id: loan.id,
       num: loan.num,
@@ -97,6 +97,7 @@ describe('public lookup', () => {
         'fees',
         'feeDate',
         'total',
+        'proof',
       ].sort(),
     );
     expectNothingPrivate(response.body);

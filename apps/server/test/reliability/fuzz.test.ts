@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { customersApi } from '../support/api.ts';
 import { expectProblem } from '../support/app.ts';
 import { filesUnder } from '../support/builders.ts';
+import { lookupProofHeader } from '../support/public-api.ts';
 import { TimeLimitError, withinTimeLimit } from '../support/time-limit.ts';
 import { fuzzBodies } from './fuzz/bodies.ts';
 import { boundaryCases, type DateParameters, dateParameters } from './fuzz/dates.ts';
@@ -47,7 +48,11 @@ const tally = { sent: 0, boundary: 0, serverErrors: 0, overLimit: 0, healthCheck
 
 const bodies = fuzzBodies(world);
 const { BODIES, MULTIPART } = bodies;
-const { requestsFor, boundaryRequest, injectOptions } = fuzzRequests(world, bodies);
+const { requestsFor, boundaryRequest, injectOptions } = fuzzRequests(
+  world,
+  bodies,
+  (loanId) => lookupProofHeader(context.app, loanId)['x-lookup-proof'],
+);
 
 async function send(route: string, request: FuzzRequest) {
   tally.sent += 1;

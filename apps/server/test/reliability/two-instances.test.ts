@@ -122,22 +122,26 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(await works(apiA, adminToken)).toBe(200);
     }, 60_000);
 
-    it('5 wrong PINs from one address spread over both servers (3 on A, 2 on B) lock the user number on both', async () => {
-      // The customer's agent authorises (another agent may not).
+    it('5 wrong PINs for one (agent, loan) spread over both servers (3 on A, 2 on B) lock that pair on both', async () => {
+      // The customer's agent authorises (another agent may not), on a loan looked up with number and
+      // phone through server A: its proof is accepted by B too (one secret).
       const control = await createAgent(apiA, '1357');
-      const { loanId, installments } = await deliveredLoan(apiA, { agentId: control.id });
+      const { loanId, installments, num, phone } = await deliveredLoan(apiA, { agentId: control.id });
+      const lookup = await apiA.json('GET', `/public/api/v1/loans/search?num=${num}&phone=${phone}`);
+      expect(lookup.status).toBe(200);
+      const proof = (lookup.body.data as { proof: string }).proof;
       const first = installments[0]?.id ?? '';
-      const pay = (api: Http, num: number, pin: string) =>
+      const pay = (api: Http, userNum: number, pin: string) =>
         api.multipart(
           `/public/api/v1/loans/${loanId}/payments`,
           [jsonPart({ scheduledPaymentIds: [first], paymentMethod: 0 as never })],
-          { authorization: agentCredentialHeader(num, pin) },
+          { authorization: agentCredentialHeader(userNum, pin), 'x-lookup-proof': proof },
         );
-      const lockoutOf = async (num: number) =>
+      const lockoutOf = async (userNum: number) =>
         (
           await query<{ failed_count: number; locked: boolean }>(sql`
           select failed_count, coalesce(locked_until > now(), false) as locked
-            from pin_lockouts where user_num = ${num} and scope = '127.0.0.1'`)
+            from pin_lockouts where user_num = ${userNum} and scope = ${`loan:${loanId}`}`)
         )[0];
 
       // Control: 4 wrong PINs over both do not lock; the right PIN then pays (and clears the count).
@@ -151,18 +155,18 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(await lockoutOf(control.num)).toEqual({ failed_count: 4, locked: false });
       const paid = await pay(apiB, control.num, '1357');
       expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      expect(await lockoutOf(control.num)).toBeUndefined();
 
-      // 5 wrong PINs, alternating: no server saw 5 by itself, yet the number is locked on both (the
+      // 5 wrong PINs, alternating: no server saw 5 by itself, yet the pair is locked on both (the
       // 5th is answered with the lock: 423 and the time it opens).
-      const agent = await createAgent(apiB, '8642');
       for (const [i, api] of [apiA, apiB, apiA, apiB, apiA].entries()) {
-        const reply = await pay(api, agent.num, '0000');
+        const reply = await pay(api, control.num, '0000');
         expect(reply.status, JSON.stringify(reply.body)).toBe(i < 4 ? 401 : 423);
         expect(reply.body.detail).toMatch(i < 4 ? BAD_CREDENTIAL : PIN_LOCKED);
       }
-      expect(await lockoutOf(agent.num)).toEqual({ failed_count: 5, locked: true });
+      expect(await lockoutOf(control.num)).toEqual({ failed_count: 5, locked: true });
       for (const api of [apiB, apiA]) {
-        const reply = await pay(api, agent.num, '8642');
+        const reply = await pay(api, control.num, '1357');
         expect(reply.status).toBe(423);
         expect(reply.body.detail).toMatch(PIN_LOCKED);
       }

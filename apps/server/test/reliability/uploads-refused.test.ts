@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { expectProblem, testConfig } from '../support/app.ts';
 import { filePart, filesUnder, fixture, multipart, type Part } from '../support/builders.ts';
+import { lookupProofHeader } from '../support/public-api.ts';
 import { useUploadsApp } from './support/uploads.ts';
 
 /**
@@ -166,6 +167,7 @@ describe('a client that hangs up mid-upload', () => {
     await expectNothingStored();
     await abortedUpload(`/public/api/v1/loans/${state.loanId}/payments`, {
       authorization: agentCredentialHeader(state.world.agent.num, state.world.agent.pin),
+      ...lookupProofHeader(context.app, state.loanId),
     });
     await expectNothingStored();
   });

@@ -1,5 +1,6 @@
 import { agentCredentialHeader } from '@prestaya/contracts';
 import type { FastifyInstance } from 'fastify';
+import { lookupProof, lookupProofKey } from '../../src/modules/public/lookup-proof.ts';
 import { multipart, type Part } from './builders.ts';
 
 /** Shortcuts of the public-side tests: no Bearer token anywhere. */
@@ -13,6 +14,15 @@ export const pinLockedMessage = (time: string) =>
 export const PIN_LOCKED =
   /^PIN bloqueado por demasiados intentos; intente de nuevo a las ([01]\d|2[0-3]):[0-5]\d$/;
 export const NOT_ASSIGNED = 'El pago debe autorizarlo el agente asignado al cliente o un administrador';
+export const LOOKUP_REQUIRED = 'Busque de nuevo el préstamo con su número y teléfono para registrar el pago';
+
+/**
+ * `X-Lookup-Proof` as the lookup of `loanId` would hand it out now: for tests about something else than
+ * the lookup itself (test/pin/ proves it with real lookups).
+ */
+export function lookupProofHeader(app: FastifyInstance, loanId: string): { 'x-lookup-proof': string } {
+  return { 'x-lookup-proof': lookupProof(lookupProofKey(app.config.jwtSecret), loanId, app.now()) };
+}
 
 export function publicApi(app: FastifyInstance) {
   return {
@@ -20,7 +30,8 @@ export function publicApi(app: FastifyInstance) {
     detail: (id: string) => app.inject({ method: 'GET', url: `/public/api/v1/loans/${id}` }),
     /**
      * `authorization`: a header value, or [userNum, pin] encoded with the contracts' helper;
-     * `remoteAddress`: the client address (request.ip), 127.0.0.1 by default.
+     * `remoteAddress`: the client address (request.ip), 127.0.0.1 by default. The lookup proof of the
+     * loan is sent unless `extraHeaders` has its own `x-lookup-proof` ('' sends none).
      */
     pay: (
       loanId: string,
@@ -38,11 +49,18 @@ export function publicApi(app: FastifyInstance) {
                 ? agentCredentialHeader(authorization[0], authorization[1])
                 : authorization,
             };
+      const { 'x-lookup-proof': proof, ...others } = extraHeaders;
+      const proofHeader =
+        proof === undefined
+          ? lookupProofHeader(app, loanId)
+          : proof === ''
+            ? {}
+            : { 'x-lookup-proof': proof };
       return app.inject({
         method: 'POST',
         url: `/public/api/v1/loans/${loanId}/payments`,
         payload,
-        headers: { ...headers, ...auth, ...extraHeaders },
+        headers: { ...headers, ...auth, ...proofHeader, ...others },
         ...(remoteAddress ? { remoteAddress } : {}),
       });
     },

@@ -8,9 +8,9 @@ import { activeLoan, secondCustomer, useLoanWorld } from './worlds.ts';
 
 /**
  * POST /public/api/v1/loans/{id}/payments: the staff multipart and rules, authorised by an active
- * agent's or administrator's `Basic base64(userNum:pin)`; 5 wrong PINs from one address lock the typed
- * number for that address for 15 minutes in `pin_lockouts` (shared by every server on the database);
- * one generic 401 for every refusal but a lock (423). More of the lockout: test/pin/lockout.test.ts.
+ * agent's or administrator's `Basic base64(userNum:pin)` on a looked-up loan (`publicApi.pay` sends the
+ * lookup proof); 5 wrong PINs lock the pair (number, loan) for 15 minutes in `pin_lockouts` (shared by
+ * every server on the database). More of the lockout: test/pin/lockout.test.ts.
  *
  * The set-up shared by the public payment tests: called once at the top of the file, it registers the
  * hooks (an app with its own DATA_DIR, a loanWorld and a delivered loan before each test). `world` and
@@ -36,8 +36,8 @@ export function usePublicPaymentWorld() {
     return rowsOf<T>(await context.database.db.execute(text));
   }
 
-  /** The counter of one client address (app.inject's default, 127.0.0.1) for the typed number. */
-  const lockoutOf = async (num: number, scope = '127.0.0.1') =>
+  /** A counter of the number: the pair of the world's loan unless told (e.g. 'ip:127.0.0.1'). */
+  const lockoutOf = async (num: number, scope = `loan:${loan.id}`) =>
     (
       await query<{ failed_count: number; locked: boolean }>(
         sql`select failed_count, coalesce(locked_until > now(), false) as locked

@@ -66,6 +66,8 @@ export const apiPaths = {
   loans: `${V1}/loans`,
   loan: (id: string) => `${V1}/loans/${enc(id)}`,
   loanPayments: (id: string) => `${V1}/loans/${enc(id)}/payments`,
+  loanPaymentRequests: (id: string) => `${V1}/loans/${enc(id)}/payment-requests`,
+  authorisePaymentRequest: (id: string) => `${V1}/payment-requests/${enc(id)}/authorise`,
   loanPendingPayments: (id: string) => `${V1}/loans/${enc(id)}/pending-payments`,
   loanVisits: (id: string) => `${V1}/loans/${enc(id)}/visits`,
   customerVisits: (customerId: string) => `${V1}/customers/${enc(customerId)}/visits`,

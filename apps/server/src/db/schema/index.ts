@@ -8,6 +8,7 @@ export * from './customers.ts';
 export * from './idempotency-keys.ts';
 export * from './loans.ts';
 export * from './password-resets.ts';
+export * from './payment-requests.ts';
 export * from './payments.ts';
 export * from './pin-lockouts.ts';
 export * from './rate-limits.ts';

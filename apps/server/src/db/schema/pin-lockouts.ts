@@ -2,10 +2,11 @@ import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-co
 
 /**
  * Wrong-PIN counters of the public payment authorisation (@prestaya/domain pin-lockout.ts has the limits; the
- * rule itself is the upsert of modules/public/pin-lockouts.ts). Two counters per typed user number:
- * one per client address (`scope` = the address) and one for every address together (`scope` = '*').
- * Kept in the database so a lock holds across server processes. Keyed by the typed number: it need not
- * exist, so a guessed number is locked just the same.
+ * rule itself is the upsert of modules/public/pin-lockouts.ts). Three counters per user number: one per
+ * loan (`scope` = 'loan:<id>', the pair lock), one per client address ('ip:<address>') and the burst
+ * count of every address and loan together ('*', reported, never locked). Kept in the database so a
+ * lock holds across server processes. Only attempts on a looked-up loan with the number of its agent or
+ * of an administrator are counted.
  */
 export const pinLockouts = pgTable(
   'pin_lockouts',

@@ -1,6 +1,6 @@
 import { reopensAt } from '@prestaya/domain';
 import { eq } from 'drizzle-orm';
-import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
+import type { CustomerActor } from '../../access/customers.ts';
 import { hasRole } from '../../access/users.ts';
 import { parseAgentCredential } from '../../credentials/basic-credential.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { Refusal, refuse } from '../../http/refusals.ts';
 import { verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
+import { verifyLookupProof } from './lookup-proof.ts';
 import { activeLock, clearFailures, recordFailure } from './pin-lockouts.ts';
 
 /** Who may authorise a public payment: an active (status A) agent or administrator with a PIN. */
@@ -36,21 +37,29 @@ export interface AuthorisationContext {
   now: () => Date;
   /** TZ_BUSINESS, for the time a lock opens. */
   timeZone: string;
+  /** The key of the lookup proofs (lookup-proof.ts). */
+  proofKey: Buffer;
 }
 
 /**
- * Checks `Authorization: Basic base64(userNum:pin)` and returns the authorising user. Every refusal of
- * the credential is the same 401 ('public.bad_credential'), except a locked number: 423 with its
- * own message and the time it opens, so staff can tell a lock from a typo (a number that belongs to
- * nobody is locked just the same, so the lock reveals nothing). Each attempt with a well-formed number
- * costs one Argon2 verification (a dummy one for an unknown number, a user without PIN or a locked
- * number), so timing says nothing about which numbers exist. A wrong PIN, an unknown number or a user
- * who may not authorise counts as a failure of the typed number from this address
- * (modules/public/pin-lockouts.ts); the failure that locks is answered with the lock.
+ * Checks `Authorization: Basic base64(userNum:pin)` for a public payment on `loanId` and returns the
+ * authorising user (docs/reliability.md "PIN threat model"). In this order, so that only attempts that
+ * could succeed ever count:
+ * 1. a malformed credential is 401 ('public.bad_credential');
+ * 2. without a valid lookup proof of this very loan (`X-Lookup-Proof`, handed out by the lookup with
+ *    number + phone) it is 403 ('public.lookup_required'): the PIN is not evaluated, nothing counts;
+ * 3. a number that is neither the loan's customer's agent nor an administrator who may authorise (or
+ *    that belongs to nobody) is 403 ('public.not_assigned_agent'): not evaluated, nothing counts;
+ * 4. a locked pair (number, loan) or number from this address is 423 with the time it opens;
+ * 5. a wrong PIN counts (pin-lockouts.ts): 401, or 423 when this failure locks.
+ * Steps 4 and 5 cost one Argon2 verification each (a dummy one while locked), so timing says nothing
+ * about the lock. An unknown loan id never gets a proof, so it stops at step 2.
  */
 export async function authoriseAgent(
   db: AppDb,
+  loanId: string,
   header: string | undefined,
+  proof: unknown,
   context: AuthorisationContext,
 ): Promise<CustomerActor> {
   const badCredential = () => refuse('public.bad_credential');
@@ -60,41 +69,35 @@ export async function authoriseAgent(
     await verifyAgainstDummy('-');
     throw badCredential();
   }
+  if (!verifyLookupProof(context.proofKey, loanId, proof, context.now()))
+    throw refuse('public.lookup_required');
   const { userNum, pin } = credential;
-  const address = context.clientAddress;
-  const lock = await activeLock(db, userNum, address, context.now());
-  if (lock) {
-    await verifyAgainstDummy(pin);
-    throw locked(lock);
-  }
-  const [row] = await db
-    .select({ id: users.id, status: users.status, roles: users.roles, pinHash: users.pinHash })
-    .from(users)
-    .where(eq(users.num, userNum))
-    .limit(1);
-  const pinOk = row?.pinHash != null ? await verifySecret(row.pinHash, pin) : await verifyAgainstDummy(pin);
-  if (!row || !pinOk || !mayAuthorise(row)) {
-    const outcome = await recordFailure(db, { userNum, address, at: context.now(), userId: row?.id });
-    if (outcome.lockedUntil) throw locked(outcome.lockedUntil);
-    throw badCredential();
-  }
-  const stillLocked = await clearFailures(db, userNum, address, context.now());
-  if (stillLocked) throw locked(stillLocked);
-  return { id: row.id, roles: row.roles };
-}
-
-/**
- * The authorising user must be the loan's customer's assigned agent or an administrator (docs/architecture.md
- * "People and access"): a right PIN of another agent is 403. An unknown loan is 404. Checked before
- * the upload is read; registerPayment checks it again on the locked loan row.
- */
-export async function ensureMayAuthoriseLoan(db: AppDb, loanId: string, actor: CustomerActor) {
-  const [row] = await db
+  const [loan] = await db
     .select({ agentId: customers.agentId })
     .from(loans)
     .innerJoin(customers, eq(customers.id, loans.customerId))
     .where(eq(loans.id, loanId))
     .limit(1);
-  if (!row) throw refuse('loan.not_found');
-  if (!seesAllCustomers(actor) && row.agentId !== actor.id) throw refuse('public.not_assigned_agent');
+  if (!loan) throw refuse('loan.not_found');
+  const [row] = await db
+    .select({ id: users.id, status: users.status, roles: users.roles, pinHash: users.pinHash })
+    .from(users)
+    .where(eq(users.num, userNum))
+    .limit(1);
+  if (!row || !mayAuthorise(row) || (!hasRole(row.roles, 'ROLE_ADMIN') && row.id !== loan.agentId))
+    throw refuse('public.not_assigned_agent');
+  const attempt = { userNum, loanId, address: context.clientAddress };
+  const lock = await activeLock(db, attempt, context.now());
+  if (lock) {
+    await verifyAgainstDummy(pin);
+    throw locked(lock);
+  }
+  if (!row.pinHash || !(await verifySecret(row.pinHash, pin))) {
+    const outcome = await recordFailure(db, { ...attempt, at: context.now(), userId: row.id });
+    if (outcome.lockedUntil) throw locked(outcome.lockedUntil);
+    throw badCredential();
+  }
+  const stillLocked = await clearFailures(db, attempt, context.now());
+  if (stillLocked) throw locked(stillLocked);
+  return { id: row.id, roles: row.roles };
 }

@@ -45,10 +45,12 @@ const lookupQuery = preparedPerDatabase((db) =>
 /**
  * GET /public/api/v1/loans/search: ONE query matching the number and the phone together, so a wrong
  * number and a wrong phone are the same miss (same body, same work). CANCELLED loans are not found.
+ * A hit carries the signed proof of this lookup (`proofOf`, lookup-proof.ts) that a PIN attempt needs.
  */
 export async function lookupLoan(
   db: AppDb,
   query: { num: number; phone: string },
+  proofOf: (loanId: string) => string,
 ): Promise<PublicLookupResult> {
   const [row] = await lookupQuery(db).execute({ num: query.num, phone: query.phone });
   if (!row) throw refuse('public.lookup_miss');
@@ -75,5 +77,6 @@ export async function lookupLoan(
       })),
       total: pending.total,
     },
+    proof: proofOf(loan.id),
   };
 }

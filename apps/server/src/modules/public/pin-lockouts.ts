@@ -1,16 +1,18 @@
-import { EVERYWHERE, type LockoutLimits, PIN_LOCKOUT } from '@prestaya/domain';
-import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { EVERYWHERE, type LockoutLimits, PIN_BURST, PIN_LOCKOUT } from '@prestaya/domain';
+import { and, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppDb, DbOrTx } from '../../db/client.ts';
 import { pinLockouts } from '../../db/schema/pin-lockouts.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 
 /**
- * THE PIN lockout rule (limits in packages/domain/src/pin-lockout.ts), kept in `pin_lockouts`: one counter per
- * (typed user number, client address) and one per number for every address ('*'). A failure updates
- * both with ONE `INSERT … VALUES (address row), ('*' row) ON CONFLICT DO UPDATE … RETURNING`: the CASE
- * expressions below are the rule. PostgreSQL locks each conflicting row and evaluates them on its
- * latest version, so concurrent failures on one or many servers never lose an increment; every
- * statement locks the address row before the '*' row, so two of them cannot deadlock.
+ * THE PIN lockout rule (limits in packages/domain/src/pin-lockout.ts), kept in `pin_lockouts`: per typed
+ * user number, one counter per loan ('loan:<id>', the pair lock), one per client address ('ip:<address>')
+ * and one for every address and loan together ('*', the burst report, which never locks). A failure
+ * updates the three with ONE `INSERT … VALUES (pair), (address), ('*') ON CONFLICT DO UPDATE …
+ * RETURNING`: the CASE expressions below are the rule. PostgreSQL locks each conflicting row and
+ * evaluates them on its latest version, so concurrent failures on one or many servers never lose an
+ * increment; every statement locks its rows in the same order (pair, address, '*'), so two of them
+ * cannot deadlock. Only attempts that could succeed reach this file (authorise-agent.ts).
  */
 
 export interface LockoutCounter {
@@ -22,12 +24,13 @@ export interface LockoutCounter {
 }
 
 export interface FailureOutcome {
+  pair: LockoutCounter;
   address: LockoutCounter;
   everywhere: LockoutCounter;
-  /** The lock now in force for this address (the later of the two), if any. */
+  /** The lock now in force for this pair or address (the later of the two), if any. */
   lockedUntil: Date | undefined;
-  /** This very failure locked the number everywhere (exactly one failure per lock does). */
-  lockedEverywhereNow: boolean;
+  /** This very failure reached the burst threshold (exactly one failure per window does). */
+  burstNow: boolean;
 }
 
 const counterColumns = {
@@ -40,28 +43,31 @@ const counterColumns = {
 
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-/** A limit of the row being updated: the '*' row uses the everywhere limits, the others the address ones. */
-const limit = (pick: (limits: LockoutLimits) => number) =>
-  sql`(case when ${pinLockouts.scope} = ${EVERYWHERE} then ${pick(PIN_LOCKOUT.everywhere)}::integer
-    else ${pick(PIN_LOCKOUT.address)}::integer end)`;
-const duration = (pick: (limits: LockoutLimits) => number) =>
-  sql`(${limit(pick)} * interval '1 millisecond')`;
-
+const PAIR_PREFIX = 'loan:';
+const ADDRESS_PREFIX = 'ip:';
+const pairScope = (loanId: string) => `${PAIR_PREFIX}${loanId}`;
 /**
  * The counter key of a client address. Behind a trusting proxy (TRUST_PROXY) request.ip is whatever the
- * client wrote in X-Forwarded-For: it must never be taken for the everywhere counter ('*'), and it is
+ * client wrote in X-Forwarded-For: the prefix keeps it apart from the pair and '*' scopes, and it is
  * bounded (an IPv6 address has at most 45 characters).
  */
-function addressScope(address: string): string {
-  const bounded = address.slice(0, 64);
-  return bounded === EVERYWHERE ? `[${EVERYWHERE}]` : bounded;
-}
+const addressScope = (address: string) => `${ADDRESS_PREFIX}${address.slice(0, 64)}`;
+const isPair = sql`starts_with(${pinLockouts.scope}, ${PAIR_PREFIX})`;
+const isAddress = sql`starts_with(${pinLockouts.scope}, ${ADDRESS_PREFIX})`;
 
-/** The lock in force at `at` for this number and address (either counter), if any. */
+/** A limit of the row being updated: pair, address or burst ('*', whose maxFailures never locks). */
+const limit = (pick: (limits: LockoutLimits) => number, burst: number) =>
+  sql`(case when ${pinLockouts.scope} = ${EVERYWHERE} then ${burst}::integer
+    when ${isPair} then ${pick(PIN_LOCKOUT.pair)}::integer
+    else ${pick(PIN_LOCKOUT.address)}::integer end)`;
+const windowOf = sql`(${limit((l) => l.windowMs, PIN_BURST.windowMs)} * interval '1 millisecond')`;
+const lockOf = sql`(${limit((l) => l.lockMs, 0)} * interval '1 millisecond')`;
+const maxFailuresOf = limit((l) => l.maxFailures, 0);
+
+/** The lock in force at `at` for this number on this loan or from this address, if any. */
 export async function activeLock(
   db: DbOrTx,
-  userNum: number,
-  address: string,
+  attempt: { userNum: number; loanId: string; address: string },
   at: Date,
 ): Promise<Date | undefined> {
   const [row] = await db
@@ -69,26 +75,25 @@ export async function activeLock(
     .from(pinLockouts)
     .where(
       and(
-        eq(pinLockouts.userNum, userNum),
-        inArray(pinLockouts.scope, [addressScope(address), EVERYWHERE]),
+        eq(pinLockouts.userNum, attempt.userNum),
+        inArray(pinLockouts.scope, [pairScope(attempt.loanId), addressScope(attempt.address)]),
         gt(pinLockouts.lockedUntil, at),
       ),
     );
   return row?.until ?? undefined;
 }
 
-/** One failure of `userNum` from `address` at `at`, counted on both counters in one statement. */
-async function countFailure(tx: DbOrTx, userNum: number, address: string, at: Date) {
+/** One failure of `userNum` on `loanId` from `address` at `at`, counted on the three counters at once. */
+async function countFailure(tx: DbOrTx, attempt: PinAttempt, at: Date) {
   const now = timestamp(at);
   const locked = sql`(${pinLockouts.lockedUntil} is not null and ${pinLockouts.lockedUntil} > ${now})`;
   // A lock that has ended, or a window that has passed, starts a new count.
   const startsOver: SQL = sql`(not ${locked} and (${pinLockouts.lockedUntil} is not null
-    or ${now} >= ${pinLockouts.windowStartedAt} + ${duration((l) => l.windowMs)}))`;
-  // While locked, a failure that slipped past the check (a race) still counts, the lock unchanged:
-  // so the failure that reaches maxFailures is the only one that locks (lockedEverywhereNow).
+    or ${now} >= ${pinLockouts.windowStartedAt} + ${windowOf}))`;
+  // While locked, a failure that slipped past the check (a race) still counts, the lock unchanged.
   const nextCount = sql`(case when ${startsOver} then 1 else ${pinLockouts.failedCount} + 1 end)`;
   const fresh = (scope: string) => ({
-    userNum,
+    userNum: attempt.userNum,
     scope,
     failedCount: 1,
     windowStartedAt: at,
@@ -97,91 +102,106 @@ async function countFailure(tx: DbOrTx, userNum: number, address: string, at: Da
   });
   return tx
     .insert(pinLockouts)
-    .values([fresh(addressScope(address)), fresh(EVERYWHERE)])
+    .values([fresh(pairScope(attempt.loanId)), fresh(addressScope(attempt.address)), fresh(EVERYWHERE)])
     .onConflictDoUpdate({
       target: [pinLockouts.userNum, pinLockouts.scope],
       set: {
         failedCount: nextCount,
         windowStartedAt: sql`case when ${startsOver} then ${now} else ${pinLockouts.windowStartedAt} end`,
         lastFailureAt: now,
-        lockedUntil: sql`case when ${locked} then ${pinLockouts.lockedUntil}
-          when ${nextCount} >= ${limit((l) => l.maxFailures)}
-            then ${now} + ${duration((l) => l.lockMs)}
+        lockedUntil: sql`case when ${pinLockouts.scope} = ${EVERYWHERE} then null
+          when ${locked} then ${pinLockouts.lockedUntil}
+          when ${nextCount} >= ${maxFailuresOf} then ${now} + ${lockOf}
           else null end`,
       },
     })
     .returning(counterColumns);
 }
 
+export interface PinAttempt {
+  userNum: number;
+  loanId: string;
+  address: string;
+}
+
 /**
- * Counts a wrong PIN (or an unknown number, or a user who may not authorise) typed from `address`.
- * When this failure locks the number everywhere and the number is a user's (`userId`), the lock is
- * written to the audit trail in the same transaction: administrators see it (GET /users/pin-locks and
- * the audit) and can unlock it. A lock of a number that belongs to nobody is not audited.
+ * Counts a wrong PIN typed for `loanId` from `address` by the number of that loan's agent or of an
+ * administrator (`userId`). The failure that reaches the burst threshold writes ONE audit entry
+ * ('pin_burst': how many failures, since when, from how many addresses, on how many loans) in the same
+ * transaction: administrators see it in the audit and as a badge in Usuarios.
  */
 export async function recordFailure(
   db: AppDb,
-  input: { userNum: number; address: string; at: Date; userId?: string | undefined },
+  attempt: PinAttempt & { at: Date; userId: string },
 ): Promise<FailureOutcome> {
   return db.transaction(async (tx) => {
-    const rows = await countFailure(tx, input.userNum, input.address, input.at);
+    const rows = await countFailure(tx, attempt, attempt.at);
     const everywhere = rows.find((row) => row.scope === EVERYWHERE);
-    const address = rows.find((row) => row.scope !== EVERYWHERE);
-    if (!everywhere || !address) throw new Error('pin lockout upsert returned no row');
-    const lockedEverywhereNow =
-      everywhere.lockedUntil !== null && everywhere.failedCount === PIN_LOCKOUT.everywhere.maxFailures;
-    if (lockedEverywhereNow && input.userId && everywhere.lockedUntil) {
+    const pair = rows.find((row) => row.scope.startsWith(PAIR_PREFIX));
+    const address = rows.find((row) => row.scope.startsWith(ADDRESS_PREFIX));
+    if (!everywhere || !pair || !address) throw new Error('pin lockout upsert returned no row');
+    const burstNow = everywhere.failedCount === PIN_BURST.failures;
+    if (burstNow) {
+      const [spread] = await tx
+        .select({
+          addresses: sql<number>`(count(*) filter (where ${isAddress}))::int`,
+          loans: sql<number>`(count(*) filter (where ${isPair}))::int`,
+        })
+        .from(pinLockouts)
+        .where(
+          and(
+            eq(pinLockouts.userNum, attempt.userNum),
+            gte(pinLockouts.lastFailureAt, everywhere.windowStartedAt),
+          ),
+        );
       await writeAudit(tx, {
         actorId: null,
         entity: 'user',
-        entityId: input.userId,
-        action: 'pin_locked',
+        entityId: attempt.userId,
+        action: 'pin_burst',
         after: {
-          num: input.userNum,
-          lockedUntil: everywhere.lockedUntil.toISOString(),
+          num: attempt.userNum,
           failedAttempts: everywhere.failedCount,
           since: everywhere.windowStartedAt.toISOString(),
+          at: attempt.at.toISOString(),
+          addresses: spread?.addresses ?? 1,
+          loans: spread?.loans ?? 1,
         },
       });
     }
-    const locks = [address.lockedUntil, everywhere.lockedUntil].filter(
-      (until): until is Date => until !== null && until.getTime() > input.at.getTime(),
-    );
+    const locks = rows
+      .map((row) => row.lockedUntil)
+      .filter((until): until is Date => until !== null && until.getTime() > attempt.at.getTime());
     const lockedUntil = locks.sort((x, y) => y.getTime() - x.getTime())[0];
-    return { address, everywhere, lockedUntil, lockedEverywhereNow };
+    return { pair, address, everywhere, lockedUntil, burstNow };
   });
 }
 
 /**
- * A right PIN from `address` forgets that address's failures (not while its lock stands). Returns the
- * lock still in force for this address — one set meanwhile by a concurrent request, or the lock of
- * every address — in which case the attempt is refused like any other while locked.
+ * A right PIN forgets the failures of its pair and its own address (not while their lock stands).
+ * Returns the lock still in force — one set meanwhile by a concurrent request — in which case the
+ * attempt is refused like any other while locked.
  */
-export async function clearFailures(
-  db: AppDb,
-  userNum: number,
-  address: string,
-  at: Date,
-): Promise<Date | undefined> {
+export async function clearFailures(db: AppDb, attempt: PinAttempt, at: Date): Promise<Date | undefined> {
   const now = timestamp(at);
   await db
     .delete(pinLockouts)
     .where(
       and(
-        eq(pinLockouts.userNum, userNum),
-        eq(pinLockouts.scope, addressScope(address)),
+        eq(pinLockouts.userNum, attempt.userNum),
+        inArray(pinLockouts.scope, [pairScope(attempt.loanId), addressScope(attempt.address)]),
         sql`(${pinLockouts.lockedUntil} is null or ${pinLockouts.lockedUntil} <= ${now})`,
       ),
     );
-  return activeLock(db, userNum, address, at);
+  return activeLock(db, attempt, at);
 }
 
 export interface ActiveLock {
   userNum: number;
-  /** The latest lock in force for this number (any address or every address). */
+  /** The latest lock in force for this number (any loan or address). */
   lockedUntil: Date;
-  /** Locked for every address (the lock administrators are told about). */
-  everywhere: boolean;
+  /** How many of the number's loans are locked (pairs). */
+  loans: number;
   /** How many client addresses are locked out of this number. */
   addresses: number;
 }
@@ -192,8 +212,8 @@ export async function activeLocks(db: DbOrTx, at: Date): Promise<ActiveLock[]> {
     .select({
       userNum: pinLockouts.userNum,
       lockedUntil: sql<Date>`max(${pinLockouts.lockedUntil})`.mapWith(pinLockouts.lockedUntil),
-      everywhere: sql<boolean>`bool_or(${pinLockouts.scope} = ${EVERYWHERE})`,
-      addresses: sql<number>`(count(*) filter (where ${pinLockouts.scope} <> ${EVERYWHERE}))::int`,
+      loans: sql<number>`(count(*) filter (where ${isPair}))::int`,
+      addresses: sql<number>`(count(*) filter (where ${isAddress}))::int`,
     })
     .from(pinLockouts)
     .where(gt(pinLockouts.lockedUntil, at))

@@ -12,6 +12,7 @@ import {
 import { staffSortKey, type UserRow, users } from '../../db/schema/users.ts';
 import { matchesTextOrNumber } from '../../db/search.ts';
 import { toUserDto } from './mapping.ts';
+import { recentPinBursts } from './unlock-pin.ts';
 
 /** Sortable columns: exactly USER_ORDER_COLUMNS of the contracts. Text sorts ignore case and accents. */
 const ORDER_COLUMNS = {
@@ -47,6 +48,20 @@ export function userListSource(db: AppDb, query: ListRequest<UserListQuery>): Pa
   };
 }
 
-export function listUsers(db: AppDb, query: ListRequest<UserListQuery>): Promise<Paged<User>> {
-  return paginateAs(userListSource(db, query), toUserDto);
+/**
+ * The users list: each row also says whether a burst of wrong PINs against that user was reported in
+ * the last day (`pinBurst`, the badge in Usuarios), read for the page's users only.
+ */
+export async function listUsers(
+  db: AppDb,
+  query: ListRequest<UserListQuery>,
+  at: Date,
+): Promise<Paged<User>> {
+  const page = await paginateAs(userListSource(db, query), toUserDto);
+  const bursts = await recentPinBursts(
+    db,
+    at,
+    page.data.map((user) => user.id),
+  );
+  return { ...page, data: page.data.map((user) => ({ ...user, pinBurst: bursts.get(user.id) ?? null })) };
 }

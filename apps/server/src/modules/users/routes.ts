@@ -61,7 +61,7 @@ export const usersRoutes = taggedRoutes('users', async (app, docs) => {
   app.get(
     '/',
     docs({ querystring: userListQuery, response: { 200: paged(user), ...problemResponses(400, 401, 403) } }),
-    (request) => listUsers(app.db, { ...request.query, countCap: app.listCountCap }),
+    (request) => listUsers(app.db, { ...request.query, countCap: app.listCountCap }, app.now()),
   );
 
   // CSV export of the list above. A static path: it wins over '/:id' below.

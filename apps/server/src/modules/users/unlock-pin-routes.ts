@@ -11,9 +11,11 @@ export const unlockPinRoutes = taggedRoutes('users', async (app, docs) => {
     '/pin-locks',
     docs({
       description:
-        'Usuarios con el PIN bloqueado ahora: `everywhere` si 20 PIN incorrectos en una hora lo ' +
-        'bloquearon para todas las direcciones (el aviso a los administradores); si no, cuántas ' +
-        'direcciones quedaron bloqueadas (5 PIN incorrectos cada una). `lockedUntil`: cuándo termina.',
+        'Usuarios con un bloqueo de PIN ahora o intentos sospechosos en el último día: `loans`, ' +
+        'cuántos de sus préstamos están bloqueados (5 PIN incorrectos en ese préstamo), `addresses`, ' +
+        'cuántas direcciones (5 PIN incorrectos desde esa dirección), `lockedUntil`, cuándo termina el ' +
+        'último (null: ninguno), y `burst`: 20 PIN incorrectos en una hora contra su número (el aviso a ' +
+        'los administradores; nunca bloquea al agente).',
       response: { 200: envelope(z.array(pinLock)), ...problemResponses(401, 403) },
     }),
     async () => ok(await listPinLocks(app.db, app.now())),
@@ -23,8 +25,9 @@ export const unlockPinRoutes = taggedRoutes('users', async (app, docs) => {
     '/:id/unlock-pin',
     docs({
       description:
-        'Desbloquear PIN: olvida los bloqueos y los PIN incorrectos del usuario desde todas las ' +
-        'direcciones (queda en la auditoría). 404 si el usuario no existe.',
+        'Desbloquear PIN: olvida los bloqueos y los PIN incorrectos del usuario en todos sus préstamos ' +
+        'y desde todas las direcciones, y termina el aviso de intentos sospechosos (queda en la ' +
+        'auditoría). 404 si el usuario no existe.',
       params: idParams,
       response: { 200: envelope(pinUnlockResult), ...problemResponses(400, 401, 403, 404) },
     }),

@@ -232,6 +232,12 @@ export function fuzzBodies(world: () => World) {
         1,
         format([2, -1, '2', 'cash', 'EFECTIVO', 1.5, '01', true, [], {}, null], { typed: false }),
       ),
+    'POST /public/api/v1/loans/:id/payment-requests': () =>
+      staffOrPublic(
+        0,
+        1,
+        format([2, -1, '2', 'cash', 'EFECTIVO', 1.5, '01', true, [], {}, null], { typed: false }),
+      ),
   };
 
   let nextInstallment = '';

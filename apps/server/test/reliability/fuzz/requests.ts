@@ -25,7 +25,15 @@ export interface FuzzRequest {
   headers: Record<string, string>;
 }
 
-export function fuzzRequests(world: () => World, { BODIES, MULTIPART }: ReturnType<typeof fuzzBodies>) {
+/**
+ * `lookupProof`: the proof a lookup of the loan would hand out, so a public payment reaches its body
+ * (without it every one stops at 403 before the upload is read).
+ */
+export function fuzzRequests(
+  world: () => World,
+  { BODIES, MULTIPART }: ReturnType<typeof fuzzBodies>,
+  lookupProof: (loanId: string) => string = () => '',
+) {
   /**
    * Valid values of path parameters, so that a generated request gets past the router and the
    * parameter check whenever its hostile part is elsewhere. Unknown parameters get a random UUID.
@@ -183,8 +191,10 @@ export function fuzzRequests(world: () => World, { BODIES, MULTIPART }: ReturnTy
   function injectOptions(route: string, request: FuzzRequest): InjectOptions {
     const isPublic = route.includes('/public/api/');
     const headers: Record<string, string> = { ...request.headers };
-    if (isPublic && route.endsWith('/payments')) {
+    if (isPublic && (route.endsWith('/payments') || route.endsWith('/payment-requests'))) {
       headers.authorization = agentCredentialHeader(world().agent.num, world().agent.pin);
+      const loanId = /\/loans\/([^/?]+)\/payment/.exec(request.path)?.[1];
+      if (loanId && !('x-lookup-proof' in headers)) headers['x-lookup-proof'] = lookupProof(loanId);
     } else if (!isPublic) {
       headers.authorization = `Bearer ${tokenOf(request.actor)}`;
     }

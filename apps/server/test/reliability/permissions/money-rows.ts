@@ -1,6 +1,8 @@
 import { agentCredentialHeader } from '@prestaya/contracts';
+import { sql } from 'drizzle-orm';
 import { multipart, rejection } from '../../support/builders.ts';
 import { currentInstant } from '../../support/clock.ts';
+import { lookupProofHeader } from '../../support/public-api.ts';
 import type { SeededContext, World } from '../world.ts';
 import { ADMIN, EVERYONE, get, OWNER, type Row, STAFF, send, statuses, worldOf } from './roles.ts';
 
@@ -10,6 +12,23 @@ import { ADMIN, EVERYONE, get, OWNER, type Row, STAFF, send, statuses, worldOf }
  */
 export function moneyRows(context: SeededContext<World>): Row[] {
   const { world, fresh } = worldOf(context);
+  const ageOutPaymentRequests = () =>
+    context.database.db.execute(
+      sql`update payment_requests set created_on = created_on - interval '2 days' where status = 'PENDING'`,
+    );
+  /** A cash "Pago sin PIN" of `installment` on the active loan, with its lookup proof. */
+  const paymentRequestCall = (installment: string) => {
+    const body = JSON.stringify({ scheduledPaymentIds: [installment], paymentMethod: 0 });
+    const { payload, headers } = multipart([
+      { name: 'paymentRequest', body, contentType: 'application/json' },
+    ]);
+    return {
+      method: 'POST' as const,
+      url: `/public/api/v1/loans/${world().activeLoan.id}/payment-requests`,
+      payload,
+      headers: { ...headers, ...lookupProofHeader(context.app, world().activeLoan.id) },
+    };
+  };
   return [
     // Bank accounts: administrators only.
     { route: 'GET /api/v1/bank-accounts', expected: ADMIN(), call: get('/api/v1/bank-accounts') },
@@ -263,8 +282,39 @@ export function moneyRows(context: SeededContext<World>): Row[] {
           method: 'POST',
           url: `/public/api/v1/loans/${world().activeLoan.id}/payments`,
           payload,
-          headers: user ? { ...headers, authorization: agentCredentialHeader(user.num, user.pin) } : headers,
+          headers: {
+            ...headers,
+            ...lookupProofHeader(context.app, world().activeLoan.id),
+            ...(user ? { authorization: agentCredentialHeader(user.num, user.pin) } : {}),
+          },
         };
+      },
+    },
+    {
+      // "Pago sin PIN": anyone holding the loan's lookup proof; earlier requests are aged out first so
+      // the cap of 3 waiting per loan does not decide the status.
+      route: 'POST /public/api/v1/loans/:id/payment-requests',
+      expected: EVERYONE(201),
+      noBearer: true,
+      call: async () => {
+        await ageOutPaymentRequests();
+        return paymentRequestCall(await fresh().nextInstallment());
+      },
+    },
+    {
+      route: 'GET /api/v1/loans/:id/payment-requests',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().activeLoan.id}/payment-requests`)(),
+    },
+    {
+      // The customer's agent or an administrator authorises from the session; another agent: 404.
+      route: 'POST /api/v1/payment-requests/:id/authorise',
+      expected: OWNER(),
+      call: async () => {
+        await ageOutPaymentRequests();
+        const created = await context.app.inject(paymentRequestCall(await fresh().nextInstallment()));
+        if (created.statusCode !== 201) throw new Error(created.body);
+        return send('POST', `/api/v1/payment-requests/${created.json().data.id}/authorise`);
       },
     },
   ];

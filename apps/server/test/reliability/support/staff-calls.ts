@@ -41,12 +41,10 @@ export function staffCalls(adminToken: () => string) {
   async function deliveredLoan(api: Http, options: { requestDate?: string; agentId?: string } = {}) {
     const token = adminToken();
     customerSerial += 1;
+    const customerBody = numberedCustomer(customerSerial, 'Compartido', 5_700_000_000, 'DOSI');
     const customer = await api.json('POST', '/api/v1/customers', {
       token,
-      body: {
-        ...numberedCustomer(customerSerial, 'Compartido', 5_700_000_000, 'DOSI'),
-        ...(options.agentId ? { agentId: options.agentId } : {}),
-      },
+      body: { ...customerBody, ...(options.agentId ? { agentId: options.agentId } : {}) },
     });
     expectStatus(customer, 201);
     const loan = await api.json('POST', `/api/v1/customers/${idOf(customer)}/loans`, {
@@ -76,7 +74,9 @@ export function staffCalls(adminToken: () => string) {
     const installments = (
       schedule.body.data as { id: string; paymentNumber: number; dueDate: string }[]
     ).sort((x, y) => x.paymentNumber - y.paymentNumber);
-    return { loanId, installments };
+    // The loan number and the phone: what a public lookup asks for.
+    const { num } = loan.body.data as { num: number };
+    return { loanId, installments, num, phone: customerBody.phone };
   }
 
   return { createAgent, deliveredLoan };

@@ -5,6 +5,7 @@ import { paymentsApi } from '../../support/api.ts';
 import { useTestApp } from '../../support/app.ts';
 import { filesUnder, fixture, jsonPart, multipart, type Part, tempDataDir } from '../../support/builders.ts';
 import { rowsOf } from '../../support/database.ts';
+import { lookupProofHeader } from '../../support/public-api.ts';
 import { activeLoan, type LoanWorld, loanWorld } from '../../support/worlds.ts';
 import { fakeWebDist } from './web-dist.ts';
 
@@ -42,7 +43,11 @@ export function useUploadsApp() {
       method: 'POST',
       url: `/public/api/v1/loans/${state.loanId}/payments`,
       payload,
-      headers: { ...headers, authorization: agentCredentialHeader(num, pin) },
+      headers: {
+        ...headers,
+        authorization: agentCredentialHeader(num, pin),
+        ...lookupProofHeader(context.app, state.loanId),
+      },
       remoteAddress: `10.9.${Math.floor(clientCounter / 250)}.${clientCounter % 250}`,
     });
   }

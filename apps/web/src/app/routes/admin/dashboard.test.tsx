@@ -12,9 +12,16 @@ const lock = {
   num: 1002,
   name: 'Beto',
   lastName: 'Agente',
-  lockedUntil: new Date(2025, 2, 3, 13, 13).toISOString(),
-  everywhere: true,
+  lockedUntil: null,
+  loans: 0,
   addresses: 0,
+  burst: {
+    since: '2025-03-03T18:00:30.000Z',
+    at: '2025-03-03T18:45:30.000Z',
+    failedAttempts: 20,
+    addresses: 4,
+    loans: 1,
+  },
 };
 
 /** The reports are left unanswered (404): only the notice matters here. */
@@ -24,15 +31,15 @@ function serve() {
   );
 }
 
-describe('Dashboard route: the PIN lock notice', { timeout: 20_000 }, () => {
+describe('Dashboard route: the notice of a burst of wrong PINs', { timeout: 20_000 }, () => {
   it('administrators see it above the dashboard, with Desbloquear PIN', async () => {
     session.start(login(['ROLE_ADMIN']));
     serve();
     renderRoutes([{ path: '/admin/dashboard', element: <DashboardRoute /> }], '/admin/dashboard');
     expect(
       await screen.findByText(
-        'El PIN del usuario 1002 (Beto Agente) fue bloqueado por demasiados intentos fallidos desde varias ' +
-          'direcciones; se desbloqueará solo a las 13:13.',
+        'Usuario 1002 (Beto Agente): 20 PIN incorrectos desde 4 direcciones en 1 préstamo, del 03/03/2025 ' +
+          '12:00 pm al 03/03/2025 12:45 pm. No se bloqueó al usuario; si no fue él, cambie su PIN.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Desbloquear PIN del usuario 1002' })).toBeInTheDocument();
@@ -46,6 +53,6 @@ describe('Dashboard route: the PIN lock notice', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(requests.length).toBeGreaterThan(0));
     expect(requests.map((r) => r.url.pathname)).not.toContain('/api/v1/users/pin-locks');
-    expect(screen.queryByText(/fue bloqueado/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/PIN incorrectos/)).not.toBeInTheDocument();
   });
 });

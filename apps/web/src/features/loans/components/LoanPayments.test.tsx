@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { mockServer, renderWithProviders } from '../../../test/utils.tsx';
@@ -50,5 +51,44 @@ describe("'Lista de Pagos'", { timeout: 20_000 }, () => {
     serve([]);
     renderWithProviders(<LoanPayments loan={loan} />);
     expect(await screen.findByText('Aún no hay pagos registrados')).toBeInTheDocument();
+  });
+});
+
+describe("'Pagos por autorizar' (Pago sin PIN)", { timeout: 20_000 }, () => {
+  it("shows the payments sent without PIN; 'Autorizar' authorises from the session and reloads", async () => {
+    session.start(agentLogin);
+    const requestId = '0190a0c0-0000-7000-8000-0000000000f1';
+    let waiting = [
+      {
+        id: requestId,
+        loanId: loan.id,
+        amount: 1_000,
+        paymentMethod: 'CASH',
+        scheduledPaymentIds: ['0190a0c0-0000-7000-8000-0000000000f2'],
+        feeIds: [],
+        hasProof: false,
+        createdOn: '2026-03-20T17:00:00.000Z',
+      },
+    ];
+    const { requests } = mockServer(({ method, url }) => {
+      if (method === 'GET' && url.pathname === paymentsPath) return ok(200, payments);
+      if (method === 'GET' && url.pathname === `/api/v1/loans/${loan.id}/payment-requests`)
+        return ok(200, waiting);
+      if (method === 'POST' && url.pathname === `/api/v1/payment-requests/${requestId}/authorise`) {
+        waiting = [];
+        return ok(200, loanPayment(loan, 3));
+      }
+      return undefined;
+    });
+    renderWithProviders(<LoanPayments loan={loan} />);
+    const box = await screen.findByLabelText('Pagos por autorizar');
+    expect(within(box).getByText(/El cliente registró estos pagos sin PIN/)).toBeInTheDocument();
+    expect(within(box).getByTestId('payment-request')).toHaveTextContent('$1,000.00');
+    expect(within(box).getByTestId('payment-request')).toHaveTextContent('Efectivo');
+    await userEvent.click(within(box).getByRole('button', { name: 'Autorizar' }));
+    await waitFor(() => expect(screen.queryByLabelText('Pagos por autorizar')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
+      `/api/v1/payment-requests/${requestId}/authorise`,
+    ]);
   });
 });

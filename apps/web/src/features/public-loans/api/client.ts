@@ -1,4 +1,8 @@
-import type { PublicPaymentReply, PublicPaymentRequest } from '@prestaya/contracts';
+import type {
+  PublicPaymentReply,
+  PublicPaymentRequest,
+  PublicPaymentRequestReply,
+} from '@prestaya/contracts';
 import {
   type Failure,
   GENERIC_ERROR,
@@ -10,7 +14,7 @@ import {
 } from '../../../lib/fetch-core.ts';
 import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import { isLoanDetail, isLookupResult, isPaymentReply } from './replies.ts';
+import { isLoanDetail, isLookupResult, isPaymentReply, isPaymentRequestReply } from './replies.ts';
 
 /**
  * The public side has no session: its calls never go through the staff client (whose 401 ends a
@@ -83,6 +87,8 @@ export interface RegisterPublicPaymentInput {
   file: File | null;
   /** `Authorization: Basic base64(userNum:pin)` built by agentCredentialHeader. */
   authorization: string;
+  /** The lookup's `proof` (X-Lookup-Proof): without it the server does not evaluate the PIN. */
+  lookupProof: string;
   /** Sent as Idempotency-Key: a repeat of this registration gets the first reply. */
   idempotencyKey?: string;
 }
@@ -102,8 +108,32 @@ export async function registerPublicPayment(input: RegisterPublicPaymentInput): 
     method: 'POST',
     headers: {
       Authorization: input.authorization,
+      'X-Lookup-Proof': input.lookupProof,
       ...(input.idempotencyKey ? idempotencyHeader(input.idempotencyKey) : {}),
     },
+    body: form,
+  });
+}
+
+/**
+ * "Pago sin PIN": `POST /public/api/v1/loans/{id}/payment-requests` — the same multipart with the
+ * lookup's proof and no credential; the payment waits for the agent to authorise it from their session.
+ */
+export async function requestPublicPayment(
+  input: Omit<RegisterPublicPaymentInput, 'authorization' | 'idempotencyKey'>,
+): Promise<PublicPaymentRequestReply> {
+  const form = new FormData();
+  const request: PublicPaymentRequest = {
+    scheduledPaymentIds: input.scheduledPaymentIds,
+    feeIds: input.feeIds,
+    paymentMethod: input.paymentMethod,
+  };
+  form.append('paymentRequest', new Blob([JSON.stringify(request)], { type: 'application/json' }));
+  if (input.file && input.paymentMethod === 1) form.append('file', input.file, input.file.name);
+  const path = `${apiPaths.publicLoans}/${encodeURIComponent(input.loanId)}/payment-requests`;
+  return publicRequest(path, isPaymentRequestReply, {
+    method: 'POST',
+    headers: { 'X-Lookup-Proof': input.lookupProof },
     body: form,
   });
 }

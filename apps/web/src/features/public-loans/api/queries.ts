@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isTransientFailure, lookupLoan, registerPublicPayment } from './client.ts';
+import { isTransientFailure, lookupLoan, registerPublicPayment, requestPublicPayment } from './client.ts';
 
 export const publicLoanKeys = {
   all: ['public-loans'] as const,
@@ -24,6 +24,8 @@ export function useLoanLookup(search: LoanSearch) {
     retry,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: false,
+    // The reply's proof, which a payment must send back, lasts 30 minutes: renewed while the page is open.
+    refetchInterval: 20 * 60_000,
   });
 }
 
@@ -31,6 +33,14 @@ export function useRegisterPublicPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerPublicPayment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publicLoanKeys.all }),
+  });
+}
+
+export function useRequestPublicPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestPublicPayment,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publicLoanKeys.all }),
   });
 }

@@ -1,4 +1,9 @@
-import type { PublicLoanDetail, PublicLookupResult, PublicPaymentReply } from '@prestaya/contracts';
+import type {
+  PublicLoanDetail,
+  PublicLookupResult,
+  PublicPaymentReply,
+  PublicPaymentRequestReply,
+} from '@prestaya/contracts';
 import { isRecord } from '../../../lib/fetch-core.ts';
 
 /**
@@ -15,7 +20,8 @@ export const isLookupResult = (value: unknown): value is PublicLookupResult =>
   hasStrings(value.loan, 'id', 'status') &&
   isRecord(value.pendingPayments) &&
   Array.isArray(value.pendingPayments.scheduledPayments) &&
-  Array.isArray(value.pendingPayments.fees);
+  Array.isArray(value.pendingPayments.fees) &&
+  typeof value.proof === 'string';
 
 export const isLoanDetail = (value: unknown): value is PublicLoanDetail =>
   isRecord(value) &&
@@ -25,4 +31,7 @@ export const isLoanDetail = (value: unknown): value is PublicLoanDetail =>
   Array.isArray(value.schedulePayments);
 
 export const isPaymentReply = (value: unknown): value is PublicPaymentReply =>
+  isRecord(value) && hasStrings(value, 'id', 'status');
+
+export const isPaymentRequestReply = (value: unknown): value is PublicPaymentRequestReply =>
   isRecord(value) && hasStrings(value, 'id', 'status');

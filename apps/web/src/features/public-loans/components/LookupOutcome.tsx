@@ -62,11 +62,17 @@ function PendingPayments({
   const [count, setCount] = useState(0);
   const [dialogOpened, setDialogOpened] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
+  const [requested, setRequested] = useState(false);
   const selection = selectPayment(installments, fees, count, amountCents);
   const total = selection.amountCents;
 
   return (
     <Stack gap="lg">
+      {requested && (
+        <Alert color="teal" variant="light" role="status">
+          Pago enviado sin PIN. Tu agente lo autorizará desde su sesión; después queda en validación.
+        </Alert>
+      )}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2}>
@@ -199,6 +205,7 @@ function PendingPayments({
             opened={dialogOpened}
             onClose={() => setDialogOpened(false)}
             loanId={result.loan.id}
+            lookupProof={result.proof}
             totalCents={total}
             scheduledPaymentIds={selection.scheduledPaymentIds}
             feeIds={selection.feeIds}
@@ -206,6 +213,11 @@ function PendingPayments({
               setDialogOpened(false);
               setCount(0);
               onRegistered(payment);
+            }}
+            onRequested={() => {
+              setDialogOpened(false);
+              setCount(0);
+              setRequested(true);
             }}
           />
         </Suspense>

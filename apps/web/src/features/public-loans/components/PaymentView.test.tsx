@@ -10,7 +10,7 @@ import {
   renderRoutes,
   type SeenRequest,
 } from '../../../test/utils.tsx';
-import { fee, installment, LOAN_ID, lookupResult, ok } from '../test/fixtures.ts';
+import { fee, installment, LOAN_ID, LOOKUP_PROOF, lookupResult, ok } from '../test/fixtures.ts';
 import { PaymentView } from './PaymentView.tsx';
 
 const routes = [
@@ -194,6 +194,8 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
     const pay = requests.find(isPay);
     expect(pay?.headers.get('Authorization')).toBe(agentCredentialHeader('7', '2468'));
     expect(pay?.headers.get('Authorization')).toBe(`Basic ${btoa('7:2468')}`);
+    // The lookup's proof goes back with the PIN.
+    expect(pay?.headers.get('X-Lookup-Proof')).toBe(LOOKUP_PROOF);
     const sent = await paymentRequestOf(pay);
     expect(sent.json).toEqual({
       scheduledPaymentIds: [installment(1).id],
@@ -276,5 +278,38 @@ describe('PaymentView (/consulta)', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Pago registrado. Tu agente lo validará pronto.')).not.toBeInTheDocument();
     expect(requests.filter(isPay)).toHaveLength(1);
     expect(requests.filter(isSearch)).toHaveLength(1);
+  });
+
+  it("'Enviar sin PIN' sends the selection with the lookup's proof and no credential; the agent authorises later", async () => {
+    const isAsk = (r: SeenRequest) =>
+      r.method === 'POST' && r.url.pathname === `/public/api/v1/loans/${LOAN_ID}/payment-requests`;
+    const { requests, user } = await lookUp((r) => {
+      if (isSearch(r)) return json(200, ok(lookupResult([installment(1), installment(2)])));
+      if (isAsk(r))
+        return json(
+          201,
+          ok({ id: 'r1', amount: 500.5, status: 'PENDING', createdOn: '2026-03-20T17:00:00Z' }),
+        );
+      return undefined;
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Pago 1 de 12' }));
+    await user.click(screen.getByRole('button', { name: 'Registrar Pago por $1,000.00' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Registrar Pago' }));
+    // No agent number or PIN needed for this one.
+    await user.click(dialog.getByRole('button', { name: 'Enviar sin PIN' }));
+    expect(
+      await screen.findByText(
+        'Pago enviado sin PIN. Tu agente lo autorizará desde su sesión; después queda en validación.',
+      ),
+    ).toBeInTheDocument();
+    const ask = requests.find(isAsk);
+    expect(ask?.headers.get('Authorization')).toBeNull();
+    expect(ask?.headers.get('X-Lookup-Proof')).toBe(LOOKUP_PROOF);
+    expect((await paymentRequestOf(ask)).json).toEqual({
+      scheduledPaymentIds: [installment(1).id],
+      feeIds: [],
+      paymentMethod: 0,
+    });
+    expect(requests.filter(isPay)).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, it, vi } from 'vitest';
 import { expectOneSendPerDoubleClick, heldReply } from '../../../test/double-click.ts';
 import { json, mockServer, renderWithProviders } from '../../../test/utils.tsx';
-import { LOAN_ID } from '../test/fixtures.ts';
+import { LOAN_ID, LOOKUP_PROOF } from '../test/fixtures.ts';
 import { RegisterPaymentDialog } from './RegisterPaymentDialog.tsx';
 
 describe('the public Registrar Pago dialog', { timeout: 20_000 }, () => {
@@ -18,6 +18,7 @@ describe('the public Registrar Pago dialog', { timeout: 20_000 }, () => {
         opened
         onClose={() => {}}
         loanId={LOAN_ID}
+        lookupProof={LOOKUP_PROOF}
         totalCents={100_000}
         scheduledPaymentIds={['s1']}
         feeIds={[]}

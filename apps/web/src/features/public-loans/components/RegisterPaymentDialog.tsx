@@ -12,7 +12,7 @@ import {
 } from '../../../components/ImageDropzone.tsx';
 import { useIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
 import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/client.ts';
-import { useRegisterPublicPayment } from '../api/queries.ts';
+import { useRegisterPublicPayment, useRequestPublicPayment } from '../api/queries.ts';
 import { formatCents } from '../selection.ts';
 import { DigitsInput } from './DigitsInput.tsx';
 
@@ -24,10 +24,14 @@ export interface RegisterPaymentDialogProps {
   opened: boolean;
   onClose: () => void;
   loanId: string;
+  /** The lookup's proof that the server asks back with the PIN. */
+  lookupProof: string;
   totalCents: number;
   scheduledPaymentIds: string[];
   feeIds: string[];
   onRegistered: (payment: RegisteredPayment) => void;
+  /** "Pago sin PIN": the payment was sent to wait for the agent's authorisation. */
+  onRequested?: () => void;
 }
 
 interface FieldErrors {
@@ -71,13 +75,17 @@ export function RegisterPaymentDialog({
   opened,
   onClose,
   loanId,
+  lookupProof,
   totalCents,
   scheduledPaymentIds,
   feeIds,
   onRegistered,
+  onRequested,
 }: RegisterPaymentDialogProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const register = useRegisterPublicPayment();
+  const requestWithoutPin = useRequestPublicPayment();
+  const busy = register.isPending || requestWithoutPin.isPending;
   const [method, setMethod] = useState<'0' | '1'>('0');
   const [file, setFile] = useState<File | null>(null);
   const [userNum, setUserNum] = useState('');
@@ -128,6 +136,7 @@ export function RegisterPaymentDialog({
         paymentMethod: method === '1' ? 1 : 0,
         file: method === '1' ? file : null,
         authorization: agentCredentialHeader(userNum.trim(), pin),
+        lookupProof,
         idempotencyKey,
       });
       onRegistered(payment);
@@ -148,6 +157,28 @@ export function RegisterPaymentDialog({
     }
   };
 
+  /** "Enviar sin PIN": only the proof photo is checked here; the agent authorises from their session. */
+  const sendWithoutPin = async () => {
+    const found: FieldErrors = {};
+    if (method === '1' && !file) found.file = 'Adjunte la imagen del comprobante de la transferencia';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setServerError(null);
+    try {
+      await requestWithoutPin.mutateAsync({
+        loanId,
+        scheduledPaymentIds,
+        feeIds,
+        paymentMethod: method === '1' ? 1 : 0,
+        file: method === '1' ? file : null,
+        lookupProof,
+      });
+      onRequested?.();
+    } catch (error) {
+      setServerError({ title: 'No se pudo enviar el pago', detail: errorDetail(error) });
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void once(send);
@@ -165,7 +196,7 @@ export function RegisterPaymentDialog({
   return (
     <Modal
       opened={opened}
-      onClose={() => !register.isPending && onClose()}
+      onClose={() => !busy && onClose()}
       title="Registrar Pago"
       fullScreen={phone}
       centered
@@ -255,13 +286,28 @@ export function RegisterPaymentDialog({
             required
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={register.isPending}>
+            <Button variant="default" onClick={onClose} disabled={busy}>
               Cancelar
             </Button>
-            <Button type="submit" loading={register.isPending}>
+            <Button type="submit" loading={register.isPending} disabled={requestWithoutPin.isPending}>
               Registrar Pago
             </Button>
           </Group>
+          {onRequested && (
+            <Stack gap={4} align="flex-end">
+              <Text size="sm" c="dimmed" ta="right">
+                ¿Tu agente no está contigo? Envía el pago sin PIN y él lo autoriza desde su sesión.
+              </Text>
+              <Button
+                variant="light"
+                onClick={() => void once(sendWithoutPin)}
+                loading={requestWithoutPin.isPending}
+                disabled={register.isPending}
+              >
+                Enviar sin PIN
+              </Button>
+            </Stack>
+          )}
         </Stack>
       </form>
     </Modal>

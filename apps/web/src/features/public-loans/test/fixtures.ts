@@ -20,6 +20,9 @@ export const fee = (n: number) => ({
   amount: 500.5,
 });
 
+/** The lookup's proof, as the server signs it. */
+export const LOOKUP_PROOF = `1900000000.${'ab'.repeat(32)}`;
+
 export function lookupResult(
   installments = [3, 1, 2].map((n) => installment(n, n === 1 ? 'DELAYED' : 'PENDING')),
   fees: ReturnType<typeof fee>[] = [],
@@ -32,6 +35,7 @@ export function lookupResult(
       fees,
       total: [...installments, ...fees].reduce((s, i) => s + i.amount, 0),
     },
+    proof: LOOKUP_PROOF,
   };
 }
 

@@ -51,14 +51,15 @@ export function UnlockPinDialog({
       {target && (
         <Text size="sm">
           ¿Desbloquear el PIN del usuario {target.num} ({target.name} {target.lastName})? Podrá autorizar
-          pagos de inmediato y se olvidan sus intentos fallidos desde todas las direcciones.
+          pagos de inmediato en todos sus préstamos, se olvidan sus intentos fallidos desde todas las
+          direcciones y termina el aviso de intentos sospechosos.
         </Text>
       )}
     </ConfirmModal>
   );
 }
 
-/** The row action of Usuarios, offered on the users whose PIN is locked now, and its dialog. */
+/** The row action of Usuarios, offered on the users with a PIN lock or a burst report, and its dialog. */
 export function useUnlockPinAction(): { button: ExtraButton<User>; dialog: ReactNode } {
   const locks = usePinLocks();
   const [target, setTarget] = useState<PinUnlockTarget | null>(null);

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { rolesLabel, USER_STATUS_LABELS, USER_STATUSES, type User } from '@prestaya/contracts';
 import { IconLogout } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { apiPaths } from '../../../lib/paths.ts';
 import { getUsers } from '../api/get-users.ts';
 import { usersKeys } from '../api/keys.ts';
 import { USER_STATUS_BADGES } from '../labels.ts';
-import { PinLockNotices } from './PinLockNotices.tsx';
+import { PinBurstBadge, PinLockNotices } from './PinLockNotices.tsx';
 import { useResetLinkAction } from './ResetLinkDialog.tsx';
 import { REVOKE_SESSIONS_LABEL, RevokeSessionsDialog } from './RevokeSessionsDialog.tsx';
 import { useUnlockPinAction } from './UnlockPinDialog.tsx';
@@ -20,7 +20,19 @@ import { UserDialog } from './UserDialog.tsx';
 
 const columns: ColumnDef<User>[] = [
   { header: 'No. Usuario', accessor: 'num', width: 120 },
-  { header: 'Nombre', accessor: 'name' },
+  {
+    header: 'Nombre',
+    accessor: 'name',
+    render: (user) =>
+      user.pinBurst ? (
+        <Group gap={6} wrap="wrap">
+          <span>{user.name}</span>
+          <PinBurstBadge burst={user.pinBurst} />
+        </Group>
+      ) : (
+        user.name
+      ),
+  },
   { header: 'Apellidos', accessor: 'lastName' },
   { header: 'Usuario', accessor: 'username' },
   {
