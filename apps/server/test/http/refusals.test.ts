@@ -17,9 +17,10 @@ const expectReplies = (rows: [RefusalCode, number, string][]) => {
 describe('the refusals table', () => {
   it('gives every code a 4xx status and a Spanish message of its own', () => {
     const codes = Object.keys(REFUSALS) as RefusalCode[];
-    // The only codes that are not the client's doing: the database is down, the server is saturated.
+    // The only codes that are not the client's doing: the database is down, the server is saturated,
+    // the server is receiving as many files as it may hold at once.
     const unavailable = codes.filter((code) => REFUSALS[code].status >= 500);
-    expect(unavailable).toEqual(['database.unavailable', 'server.overloaded']);
+    expect(unavailable.sort()).toEqual(['database.unavailable', 'server.overloaded', 'upload.busy_server']);
     for (const code of codes) {
       const { status, message } = REFUSALS[code];
       if (unavailable.includes(code)) {

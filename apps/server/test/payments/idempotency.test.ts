@@ -71,8 +71,9 @@ describe('an idempotent payment registration', () => {
     const png = fixture('proof.png');
     expect((await api.register(world.agent.token, loan.id, transfer(png), withKey())).statusCode).toBe(201);
     expect((await api.register(world.agent.token, loan.id, transfer(png), withKey())).statusCode).toBe(201);
-    const changed = Buffer.concat([png, Buffer.from([0])]);
-    expectProblem(await api.register(world.agent.token, loan.id, transfer(changed), withKey()), 422);
+    // Another picture: the stored copy is re-encoded, so bytes that decode to the same picture would
+    // be the same proof.
+    expectProblem(await api.register(world.agent.token, loan.id, transfer(fixture('proof.jpg')), withKey()), 422);
     expect(await paymentCount(loan.id)).toBe(1);
   });
 

@@ -8,6 +8,7 @@ import { createUserAndLogin, UPLOAD_TEST_DEFAULTS, useTestApp } from '../support
 import { filePart, fixture, jsonPart } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
 import { activeLoan, useLoanWorld } from '../support/worlds.ts';
+import { lookupProofHeader } from '../support/public-api.ts';
 import { rawRequest } from './raw-http.ts';
 
 /**
@@ -48,8 +49,12 @@ function upload(path: string, authorization: string, method: 'TRANSFER' | 1) {
       'Content-Type: image/png\r\n\r\n',
   );
   const end = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  // A public payment counts only on a loan the client looked up: it carries the lookup's proof.
+  const proof = path.startsWith('/public/')
+    ? `X-Lookup-Proof: ${lookupProofHeader(context.app, loanId)['x-lookup-proof']}\r\n`
+    : '';
   const head =
-    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\n` +
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\n${proof}` +
     `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
     `Content-Length: ${start.length + DECLARED_FILE_BYTES + end.length}\r\n\r\n`;
   return { head, start: Buffer.concat([start, fixture('proof.png'), Buffer.alloc(64 * 1024)]) };

@@ -46,7 +46,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     metricsToken: undefined,
     collectedAtLimits: { ...DEFAULT_COLLECTED_AT_LIMITS },
     connections: DEFAULT_TEST_CONNECTIONS,
-    uploads: UPLOAD_DEFAULTS,
+    // The race tests send several uploads of one user at once on purpose; the bounds have their own
+    // test (reliability/uploads-in-flight.test.ts).
+    uploads: { ...UPLOAD_DEFAULTS, inFlightPerClient: 8 },
     backupPassphrase: undefined,
     ...overrides,
   };
