@@ -148,6 +148,7 @@ describe('npm run seed:demo — what it creates', () => {
       ['fees', 'cancelled_on'],
       ['payments', 'created_on'],
       ['payments', 'decided_on'],
+      ['payments', 'collected_at'],
       ['audit_log', 'at'],
     ];
     for (const [table, column] of columns) {
@@ -168,6 +169,7 @@ describe('npm run seed:demo — what it creates', () => {
       db(),
       sql`select
         (select count(*)::int from payments where decided_on < created_on) as payments,
+        (select count(*)::int from payments where collected_at <> created_on) as collected,
         (select count(*)::int from loans where approved_on < created_on or activated_on < approved_on) as loans,
         (select count(*)::int from loans where request_date <> (created_on at time zone ${TZ})::date) as request_dates,
         (select count(*)::int from scheduled_payments s join loans l on l.id = s.loan_id
@@ -179,6 +181,8 @@ describe('npm run seed:demo — what it creates', () => {
     );
     expect(disorder).toEqual({
       payments: 0,
+      // Every demo payment was taken with signal: collected when registered, moved with it.
+      collected: 0,
       loans: 0,
       request_dates: 0,
       due_dates: 0,
@@ -263,7 +267,7 @@ describe('dashboard acceptance: GET /reports/weekly-payments on the demo data', 
   it.each([
     ['the current week', currentWeek],
     ['a past week (three weeks ago)', pastWeek],
-  ])('%s: the admin totals equal the sum of PAID payments confirmed that week', async (_, range) => {
+  ])('%s: the admin totals equal the sum of PAID payments collected that week', async (_, range) => {
     const { from, to } = range();
     const token = await loginToken(seeded.app, DEMO_ADMIN_USERNAME, DEMO_PASSWORD);
     const figures = await demo.report(token, from, to);

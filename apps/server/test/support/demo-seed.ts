@@ -164,7 +164,10 @@ const moneyMovementCounts = (database: Database) =>
       (select count(*)::int from loans where status = 'CANCELLED' and approved_on is not null) as cancelled_approved`,
   );
 
-/** Σ PAID payments confirmed in the business days from..to, computed here, independently of the report. */
+/**
+ * Σ PAID payments collected in the business days from..to (the report's day of a confirmed
+ * collection), computed here, independently of the report.
+ */
 async function paidInSql(database: Database, from: string, to: string, agentUsername?: string) {
   const agent = agentUsername ? sql`and u.username = ${agentUsername}` : sql``;
   return one<{ total: string; installments: string; fees: string; payments: number }>(
@@ -177,7 +180,7 @@ async function paidInSql(database: Database, from: string, to: string, agentUser
           from payments p join loans l on l.id = p.loan_id join customers c on c.id = l.customer_id
           left join users u on u.id = c.agent_id
          where p.status = 'PAID'
-           and (p.decided_on at time zone ${TZ})::date between ${from}::date and ${to}::date ${agent}`,
+           and (p.collected_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${agent}`,
   );
 }
 
