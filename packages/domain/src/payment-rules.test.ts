@@ -93,7 +93,10 @@ describe('checkPaymentSelection', () => {
 describe('fees that accrued after an offline collection', () => {
   // Installment 1 due 2025-03-10, collected without signal at 14:34 that day; the 00:05 accrual of
   // 03-11 charged it before the phone synced at 09:00 on 03-11.
-  const installments: PayableInstallment[] = [inst(1, 'DELAYED', '2025-03-10'), inst(2, 'PENDING', '2025-03-17')];
+  const installments: PayableInstallment[] = [
+    inst(1, 'DELAYED', '2025-03-10'),
+    inst(2, 'PENDING', '2025-03-17'),
+  ];
   const base: PaymentSelection = {
     loanStatus: 'DELAYED',
     installments,

@@ -165,11 +165,9 @@ export function checkPaymentSelection(input: PaymentSelection): PaymentSelection
  * COLLECTED_BEFORE_FEE_REASON): the borrower is not charged for days after paying. Fees of other
  * installments, and those of the collection day or before, are owed as always.
  */
-export function feesAccruedAfterCollection<F extends Pick<PayableFee, 'status' | 'scheduledPaymentId' | 'feeDate'>>(
-  fees: readonly F[],
-  scheduledPaymentIds: readonly string[],
-  collectedOn: string | undefined,
-): F[] {
+export function feesAccruedAfterCollection<
+  F extends Pick<PayableFee, 'status' | 'scheduledPaymentId' | 'feeDate'>,
+>(fees: readonly F[], scheduledPaymentIds: readonly string[], collectedOn: string | undefined): F[] {
   if (collectedOn === undefined) return [];
   const covered = new Set(scheduledPaymentIds);
   return fees.filter(

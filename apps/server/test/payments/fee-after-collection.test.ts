@@ -35,7 +35,11 @@ async function dueOnDay1() {
   expect(schedule[0]?.dueDate).toBe(DAY_1);
   const first = schedule[0]?.id ?? '';
   const cash = (collectedAt?: string) =>
-    jsonPart({ scheduledPaymentIds: [first], paymentMethod: 'CASH', ...(collectedAt ? { collectedAt } : {}) });
+    jsonPart({
+      scheduledPaymentIds: [first],
+      paymentMethod: 'CASH',
+      ...(collectedAt ? { collectedAt } : {}),
+    });
   return { loan, first, cash };
 }
 

@@ -27,6 +27,10 @@ describe('the bounds of a visit', () => {
       400,
       'visitedAt: La hora de la visita no puede ser posterior a la hora actual',
     );
-    expectProblem(await record(at(-3 * 24 * 60 - 1)), 400, 'visitedAt: La visita no puede tener más de 3 días');
+    expectProblem(
+      await record(at(-3 * 24 * 60 - 1)),
+      400,
+      'visitedAt: La visita no puede tener más de 3 días',
+    );
   });
 });

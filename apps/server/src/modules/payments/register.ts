@@ -214,9 +214,7 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         loanNum: loan.num,
         scheduledPaymentIds: installmentIds,
         feeIds,
-        ...(check.accruedAfterCollection.length > 0
-          ? { cancelledFeeIds: check.accruedAfterCollection }
-          : {}),
+        ...(check.accruedAfterCollection.length > 0 ? { cancelledFeeIds: check.accruedAfterCollection } : {}),
         attachmentId,
       },
     });
