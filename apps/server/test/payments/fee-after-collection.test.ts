@@ -120,14 +120,24 @@ describe('a late fee that accrued after an offline collection, before its sync',
     expect(await api.pendingOk(world.agent.token, loan.id)).toMatchObject({ total: 12_050 });
   });
 
-  it('is never created when the accrual catches day 2 up after the sync (held since collected)', async () => {
+  it('counts the days in validation from the collection: a catch-up run after a rejection charges none', async () => {
     const { loan, cash } = await dueOnDay1();
-    // The 00:05 run of day 2 did not happen (server down); the phone syncs at 09:00.
+    // The 00:05 run of day 2 did not happen (server down); the phone syncs at 09:00 and the office
+    // rejects the collection the same morning, before the accrual catches day 2 up.
     const sent = await api.register(world.agent.token, loan.id, [cash(COLLECTED_AT)]);
     expect(sent.statusCode, sent.body).toBe(201);
-    // The catch-up run counts installment 1 in validation from day 1, when it was collected.
+    await api.decideOk(world.admin.token, sent.json().data.id, {
+      status: 'REJECTED',
+      reason: 'El efectivo no llegó a la oficina',
+    });
+    // Installment 1 spent day 2 in validation (collected on day 1, decided on day 2): no fee for it,
+    // as for any payment registered before a day and decided on it. Day 3 is charged again.
     expect(await accrue(context, DAY_2)).toMatchObject({ feesCreated: 0 });
     expect(await feeRows(context, loan.id)).toEqual([]);
+    expect(await accrue(context, addDays(DAY_2, 1))).toMatchObject({ feesCreated: 1 });
+    expect((await feeRows(context, loan.id)).map((f) => [f.fee_date, f.status])).toEqual([
+      [addDays(DAY_2, 1), 'PENDING'],
+    ]);
     await expectLoanInvariant(context.database.db);
   });
 });
