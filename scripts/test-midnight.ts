@@ -13,6 +13,7 @@ const FILES = [
   'apps/server/test/clock.test.ts',
   'apps/server/test/payments/registration.test.ts',
   'apps/server/test/payments/collected-at.test.ts',
+  'apps/server/test/payments/fee-after-collection.test.ts',
   'apps/server/test/payments/confirm.test.ts',
   'apps/server/test/jobs/accrual.test.ts',
   'apps/server/test/collections/tabs.test.ts',

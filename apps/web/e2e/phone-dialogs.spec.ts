@@ -47,7 +47,7 @@ test('approves a loan choosing the withdrawal account by tap', async ({ page }) 
   const id = unique();
   const api = await signedInApi(page);
   const accountName = `Caja Tap ${id}`;
-  await api.post('/api/v1/bank-accounts', {
+  const opened = await api.post('/api/v1/bank-accounts', {
     name: accountName,
     bankName: 'Banorte',
     customerName: 'PrestaYa Oficina',
@@ -78,18 +78,47 @@ test('approves a loan choosing the withdrawal account by tap', async ({ page }) 
   await expect(select).toHaveValue(new RegExp(`^${accountName}`));
   await dialog.getByRole('button', { name: 'Aprobar' }).tap();
   await expect(page.getByText('El préstamo ha sido aprobado')).toBeVisible();
+  // The server approved it from the account chosen by tap.
+  expect(await api.get(`/api/v1/loans/${loan.id}`)).toMatchObject({
+    status: 'APPROVED',
+    bankAccount: { id: opened.id, name: accountName },
+  });
 });
 
 test('registers a customer choosing the agent by tap', async ({ page }) => {
   const id = unique();
   const api = await signedInApi(page);
-  await createAgent(api, { lastName: `Tap${id}`, username: `tap.${id}@prestaya.mx`, pin: '4817' });
+  const tapAgent = await createAgent(api, {
+    lastName: `Tap${id}`,
+    username: `tap.${id}@prestaya.mx`,
+    pin: '4817',
+  });
   await page.goto('/admin/customers');
   await page.getByRole('button', { name: 'Registrar' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Registrar Nuevo Cliente' });
   const agent = dialog.getByRole('combobox', { name: 'Agente' });
   await tapChoose(page, agent, `Agente Tap${id}`);
   await expect(agent).toHaveValue(`Agente Tap${id}`);
+  // The customer is saved with that agent: typed and tapped as on a phone.
+  const curp = curpOf('TAAG', id);
+  for (const [label, value] of [
+    ['Nombre', `Agustin${id}`],
+    ['Apellido Paterno', 'Tactil'],
+    ['Teléfono', `53${id.slice(-8)}`],
+    ['CURP', curp],
+  ] as const) {
+    await dialog.getByLabel(label, { exact: true }).tap();
+    await page.keyboard.type(value);
+  }
+  await dialog.getByRole('button', { name: 'Guardar' }).tap();
+  await expect(page.getByText('Cliente registrado correctamente')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const found = (await api.get(`/api/v1/customers?size=10&query=${curp}`)) as { id: string }[];
+  expect(found).toHaveLength(1);
+  expect(await api.get(`/api/v1/customers/${found[0]?.id}`)).toMatchObject({
+    curp,
+    agentId: tapAgent.id,
+  });
 });
 
 test("taps the selects of a customer's dialogs: the address's Estado, the loan request's terms", async ({

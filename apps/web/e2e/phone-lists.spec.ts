@@ -20,8 +20,15 @@ async function expectReadable(element: Locator) {
   expect(state).toEqual({ covered: false, cut: false });
 }
 
+/** How wide the page scrolls: the scrolling element's width, and the window's (whichever is wider). */
 const pageWidth = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth));
+  page.evaluate(() =>
+    Math.max(
+      document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ),
+  );
 
 test("Cuentas Bancarias' balances and Usuarios' roles read on a phone without sideways scroll", async ({
   page,

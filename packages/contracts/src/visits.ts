@@ -1,11 +1,11 @@
-import { PROMISE_MAX_DAYS, VISIT_CLOCK_SKEW_MS, VISIT_MAX_AGE_DAYS } from '@prestaya/domain';
+import { PROMISE_MAX_DAYS } from '@prestaya/domain';
 import { isoDate, staffName } from './common.ts';
 import { PROMISE_OUTCOMES, VISIT_OUTCOMES } from './labels.ts';
 import { positivePesos } from './money.ts';
 import { optionalText } from './text.ts';
 import { z } from './zod.ts';
 
-export { PROMISE_MAX_DAYS, VISIT_CLOCK_SKEW_MS, VISIT_MAX_AGE_DAYS };
+export { PROMISE_MAX_DAYS };
 
 /** Longest note an agent types about a visit. */
 export const VISIT_NOTE_MAX = 300;
@@ -18,7 +18,8 @@ export const visitNote = optionalText({ label: 'La nota', feminine: true, max: V
 /**
  * `POST /loans/{loanId}/visits`: what happened at the customer's door, recorded on the phone (offline
  * too, sent later with the same Idempotency-Key). `visitedAt` is the phone's moment (ISO 8601 with
- * its offset): at most 5 minutes ahead of the server, at most 7 days old. A promise ('PROMISE') needs
+ * its offset): within the limits of a collection's `collectedAt` (by default at most 5 minutes ahead of
+ * the server, at most 7 days old). A promise ('PROMISE') needs
  * `promisedDate` (the visit's business day to 30 days after) and `promisedAmount` (1 centavo to the
  * loan's balance); the other outcomes take neither. The server checks the dates and the balance.
  */

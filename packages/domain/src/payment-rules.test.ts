@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPaymentSelection,
+  feesAccruedAfterCollection,
   type PayableFee,
   type PayableInstallment,
   type PaymentSelection,
 } from './payment-rules.ts';
 import { installment as inst } from './test-fixtures.ts';
+
+const fee = (id: string, status: string, feeDate: string, scheduledPaymentId = 'i2'): PayableFee => ({
+  id,
+  amountCents: 5_000,
+  status,
+  concept: 'Multa por atraso · Pago 2',
+  scheduledPaymentId,
+  feeDate,
+});
 
 describe('checkPaymentSelection', () => {
   const installments: PayableInstallment[] = [
@@ -15,9 +25,9 @@ describe('checkPaymentSelection', () => {
     inst(4, 'PENDING', '2025-03-22'),
   ];
   const fees: PayableFee[] = [
-    { id: 'f1', amountCents: 5_000, status: 'PENDING', concept: 'Multa por atraso · Pago 2' },
-    { id: 'f2', amountCents: 5_000, status: 'PENDING', concept: 'Multa por atraso · Pago 2' },
-    { id: 'f0', amountCents: 5_000, status: 'CANCELLED', concept: 'Multa por atraso · Pago 2' },
+    fee('f0', 'CANCELLED', '2025-02-09'),
+    fee('f1', 'PENDING', '2025-02-10'),
+    fee('f2', 'PENDING', '2025-02-11'),
   ];
   const base: PaymentSelection = {
     loanStatus: 'DELAYED',
@@ -44,6 +54,7 @@ describe('checkPaymentSelection', () => {
         { kind: 'fee', id: 'f1', concept: 'Multa por atraso · Pago 2', amountCents: 5_000 },
         { kind: 'fee', id: 'f2', concept: 'Multa por atraso · Pago 2', amountCents: 5_000 },
       ],
+      accruedAfterCollection: [],
     });
     // Fees alone are a payment too.
     expect(checkPaymentSelection({ ...base, scheduledPaymentIds: [] })).toMatchObject({
@@ -76,5 +87,90 @@ describe('checkPaymentSelection', () => {
     });
     // …but the same items submitted again are the repeated submit: 409.
     expect(refused({ installments: validating })).toBe('payment.already_taken');
+  });
+});
+
+describe('fees that accrued after an offline collection', () => {
+  // Installment 1 due 2025-03-10, collected without signal at 14:34 that day; the 00:05 accrual of
+  // 03-11 charged it before the phone synced at 09:00 on 03-11.
+  const installments: PayableInstallment[] = [
+    inst(1, 'DELAYED', '2025-03-10'),
+    inst(2, 'PENDING', '2025-03-17'),
+  ];
+  const base: PaymentSelection = {
+    loanStatus: 'DELAYED',
+    installments,
+    fees: [fee('f11', 'PENDING', '2025-03-11', 'i1')],
+    scheduledPaymentIds: ['i1'],
+    feeIds: [],
+    paymentMethod: 'CASH',
+    hasFile: false,
+    collectedOn: '2025-03-10',
+  };
+
+  it('does not require them and names them to cancel', () => {
+    expect(checkPaymentSelection(base)).toEqual({
+      ok: true,
+      amountCents: 100_000,
+      lines: [{ kind: 'installment', id: 'i1', concept: 'Pago 1 de 12', amountCents: 100_000 }],
+      accruedAfterCollection: ['f11'],
+    });
+  });
+
+  it('still requires them without a collection day, or when collected the day they are for', () => {
+    expect(checkPaymentSelection({ ...base, collectedOn: undefined })).toEqual({
+      ok: false,
+      refusal: 'payment.all_pending_fees',
+    });
+    expect(checkPaymentSelection({ ...base, collectedOn: '2025-03-11' })).toMatchObject({
+      ok: false,
+      refusal: 'payment.all_pending_fees',
+    });
+  });
+
+  it('still requires the fees of the days up to the collection and those of other installments', () => {
+    const late = [
+      fee('f0', 'PENDING', '2025-03-09', 'i0'),
+      fee('f10', 'PENDING', '2025-03-10', 'i1'),
+      fee('f11', 'PENDING', '2025-03-11', 'i1'),
+    ];
+    const withEarlier = [inst(0, 'DELAYED', '2025-03-03'), ...installments];
+    const selection = { ...base, installments: withEarlier, fees: late };
+    expect(checkPaymentSelection({ ...selection, scheduledPaymentIds: ['i0', 'i1'] })).toMatchObject({
+      refusal: 'payment.all_pending_fees',
+    });
+    expect(
+      checkPaymentSelection({ ...selection, scheduledPaymentIds: ['i0', 'i1'], feeIds: ['f10'] }),
+    ).toMatchObject({ refusal: 'payment.all_pending_fees' });
+    expect(
+      checkPaymentSelection({ ...selection, scheduledPaymentIds: ['i0', 'i1'], feeIds: ['f0', 'f10'] }),
+    ).toMatchObject({ ok: true, amountCents: 210_000, accruedAfterCollection: ['f11'] });
+    // A fee of an installment the payment does not cover is owed whatever its day.
+    expect(
+      checkPaymentSelection({
+        ...base,
+        fees: [fee('f11', 'PENDING', '2025-03-11', 'i1'), fee('f2', 'PENDING', '2025-03-18', 'i2')],
+      }),
+    ).toMatchObject({ refusal: 'payment.all_pending_fees' });
+  });
+
+  it('charges them when the agent includes them, and cancels nothing then', () => {
+    expect(checkPaymentSelection({ ...base, feeIds: ['f11'] })).toMatchObject({
+      ok: true,
+      amountCents: 105_000,
+      accruedAfterCollection: [],
+    });
+  });
+
+  it('feesAccruedAfterCollection keeps only PENDING fees of covered installments after the day', () => {
+    const all = [
+      fee('a', 'PENDING', '2025-03-11', 'i1'),
+      fee('b', 'CANCELLED', '2025-03-12', 'i1'),
+      fee('c', 'VALIDATING', '2025-03-12', 'i1'),
+      fee('d', 'PENDING', '2025-03-10', 'i1'),
+      fee('e', 'PENDING', '2025-03-12', 'i2'),
+    ];
+    expect(feesAccruedAfterCollection(all, ['i1'], '2025-03-10').map((f) => f.id)).toEqual(['a']);
+    expect(feesAccruedAfterCollection(all, ['i1'], undefined)).toEqual([]);
   });
 });

@@ -35,6 +35,10 @@ export interface PayableFee {
   amountCents: number;
   status: string;
   concept: string;
+  /** The installment it is a late fee of. */
+  scheduledPaymentId: string;
+  /** The day it is charged for ('YYYY-MM-DD'). */
+  feeDate: string;
 }
 
 export interface PaymentSelection {
@@ -47,6 +51,11 @@ export interface PaymentSelection {
   feeIds: readonly string[];
   paymentMethod: string;
   hasFile: boolean;
+  /**
+   * The business day the money was collected, when the phone that took it said so (collectedAt);
+   * undefined when it is collected as it is registered.
+   */
+  collectedOn?: string | undefined;
 }
 
 export interface PaymentLine {
@@ -57,7 +66,13 @@ export interface PaymentLine {
 }
 
 export type PaymentSelectionResult =
-  | { ok: true; lines: PaymentLine[]; amountCents: number }
+  | {
+      ok: true;
+      lines: PaymentLine[];
+      amountCents: number;
+      /** PENDING fees the borrower paid before they accrued (feesAccruedAfterCollection): to cancel. */
+      accruedAfterCollection: string[];
+    }
   | { ok: false; refusal: PaymentSelectionRefusal };
 
 const TAKEN = new Set<string>([...TAKEN_INSTALLMENT_STATUSES, ...TAKEN_FEE_STATUSES]);
@@ -73,7 +88,8 @@ const payableFee = (status: string) => (PAYABLE_FEE_STATUSES as readonly string[
  * 4. every id belongs to the loan;
  * 5. every item is payable: installments PENDING/DELAYED, fees PENDING. An item already PAID or
  *    VALIDATING is the repeated submit ('payment.already_taken'); a cancelled one is not payable;
- * 6. every PENDING fee of the loan is included;
+ * 6. every PENDING fee of the loan is included, except those that accrued after the collection
+ *    (feesAccruedAfterCollection), which come back in `accruedAfterCollection` when not selected;
  * 7. installments oldest first: the selected ones are exactly the first N payable installments by
  *    number, so no earlier unpaid installment is skipped.
  * Repeated ids count once. Lines come out installments by number, then fees in the loan's order.
@@ -106,7 +122,11 @@ export function checkPaymentSelection(input: PaymentSelection): PaymentSelection
     return refuse('payment.not_payable');
   }
 
-  if (input.fees.some((f) => payableFee(f.status) && !feeIds.has(f.id))) {
+  const accruedAfter = new Set(
+    feesAccruedAfterCollection(input.fees, input.scheduledPaymentIds, input.collectedOn).map((f) => f.id),
+  );
+  const unselected = input.fees.filter((f) => payableFee(f.status) && !feeIds.has(f.id));
+  if (unselected.some((f) => !accruedAfter.has(f.id))) {
     return refuse('payment.all_pending_fees');
   }
 
@@ -127,5 +147,33 @@ export function checkPaymentSelection(input: PaymentSelection): PaymentSelection
       amountCents: f.amountCents,
     })),
   ];
-  return { ok: true, lines, amountCents: totalCents(lines, (line) => line.amountCents) };
+  return {
+    ok: true,
+    lines,
+    amountCents: totalCents(lines, (line) => line.amountCents),
+    accruedAfterCollection: unselected.map((f) => f.id),
+  };
 }
+
+/**
+ * The late fees a payment does not owe because the borrower paid before they accrued
+ * (docs/product.md "Cobranza sin señal"): cash taken without signal on day 1 reaches the server after
+ * the 00:05 accrual of day 2 has charged its installment for day 2. A fee is one of them when the
+ * payment carries its collection day (`collectedOn`), the fee is PENDING, it is a fee of an
+ * installment the payment covers, and it is charged for a day AFTER the collection day. Such a fee is
+ * not required by the payment, and registering the payment cancels it (fee-status `cancel`, for
+ * COLLECTED_BEFORE_FEE_REASON): the borrower is not charged for days after paying. Fees of other
+ * installments, and those of the collection day or before, are owed as always.
+ */
+export function feesAccruedAfterCollection<
+  F extends Pick<PayableFee, 'status' | 'scheduledPaymentId' | 'feeDate'>,
+>(fees: readonly F[], scheduledPaymentIds: readonly string[], collectedOn: string | undefined): F[] {
+  if (collectedOn === undefined) return [];
+  const covered = new Set(scheduledPaymentIds);
+  return fees.filter(
+    (f) => payableFee(f.status) && covered.has(f.scheduledPaymentId) && f.feeDate > collectedOn,
+  );
+}
+
+/** Why such a fee is cancelled: kept on the fee and shown in its 'Multas' dialog. */
+export const COLLECTED_BEFORE_FEE_REASON = 'Pagada antes de generarse la multa (cobro sin conexión)';

@@ -6,8 +6,6 @@ import {
   type PromisePayment,
   promiseOutcome,
   tallyPromises,
-  VISIT_CLOCK_SKEW_MS,
-  VISIT_MAX_AGE_DAYS,
   VISIT_OUTCOMES,
   type VisitCheck,
 } from './visit-outcome.ts';
@@ -16,11 +14,14 @@ const ZONE = 'America/Mexico_City';
 // 2026-11-20 11:20 in Mexico City (UTC−6).
 const NOW = new Date('2026-11-20T17:20:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const LIMITS = { maxSkewMinutes: 5, maxAgeDays: 7 };
 
 const visit = (over: Partial<VisitCheck> = {}): VisitCheck => ({
   outcome: 'NOT_HOME',
   visitedAt: NOW,
   now: NOW,
+  limits: LIMITS,
   timeZone: ZONE,
   loanOpen: true,
   owedCents: 100_000,
@@ -52,10 +53,19 @@ describe('checkVisit (pure)', () => {
 
   it('takes the phone clock up to the skew ahead, and up to the maximum age behind', () => {
     const at = (ms: number) => checkVisit(visit({ visitedAt: new Date(NOW.getTime() + ms) }));
-    expect(at(VISIT_CLOCK_SKEW_MS)).toEqual({ ok: true });
-    expect(at(VISIT_CLOCK_SKEW_MS + 1)).toEqual({ ok: false, refusal: 'visit.in_future' });
-    expect(at(-VISIT_MAX_AGE_DAYS * DAY_MS)).toEqual({ ok: true });
-    expect(at(-VISIT_MAX_AGE_DAYS * DAY_MS - 1)).toEqual({ ok: false, refusal: 'visit.too_old' });
+    expect(at(5 * MINUTE_MS)).toEqual({ ok: true });
+    expect(at(5 * MINUTE_MS + 1)).toEqual({ ok: false, refusal: 'visit.in_future' });
+    expect(at(-7 * DAY_MS)).toEqual({ ok: true });
+    expect(at(-7 * DAY_MS - 1)).toEqual({ ok: false, refusal: 'visit.too_old' });
+  });
+
+  it('keeps the limits configured for collections', () => {
+    const limits = { maxSkewMinutes: 1, maxAgeDays: 2 };
+    const at = (ms: number) => checkVisit(visit({ limits, visitedAt: new Date(NOW.getTime() + ms) }));
+    expect(at(MINUTE_MS)).toEqual({ ok: true });
+    expect(at(MINUTE_MS + 1)).toEqual({ ok: false, refusal: 'visit.in_future' });
+    expect(at(-2 * DAY_MS)).toEqual({ ok: true });
+    expect(at(-2 * DAY_MS - 1)).toEqual({ ok: false, refusal: 'visit.too_old' });
   });
 
   it('needs a date and an amount for a promise, and neither otherwise', () => {

@@ -5,6 +5,7 @@
  * `promiseOutcome`.
  */
 import { addDays, businessDate } from './business-time.ts';
+import { type CollectedAtLimits, checkCollectedAt } from './collected-at.ts';
 import { isCollectedPaymentStatus } from './payment-status.ts';
 
 /** 'No estaba', 'Promesa de pago', 'Se negó'. */
@@ -17,12 +18,6 @@ export const PROMISE_OUTCOME = 'PROMISE' as const satisfies VisitOutcome;
 export const isVisitOutcome = (value: string): value is VisitOutcome =>
   (VISIT_OUTCOMES as readonly string[]).includes(value);
 
-/**
- * How far ahead of the server's clock a phone's `visitedAt` may be (its clock drifts), and how old a
- * visit may be when it reaches the server (a phone kept offline over a long weekend still sends it).
- */
-export const VISIT_CLOCK_SKEW_MS = 5 * 60 * 1000;
-export const VISIT_MAX_AGE_DAYS = 7;
 /** A promise is for the visit's day or one of the next PROMISE_MAX_DAYS days. */
 export const PROMISE_MAX_DAYS = 30;
 
@@ -43,6 +38,12 @@ export interface VisitCheck {
   visitedAt: Date;
   /** The server's clock. */
   now: Date;
+  /**
+   * How far ahead of `now` the phone's clock may run and how old a visit may be when it reaches the
+   * server: the limits of a collection's `collectedAt` (one setting for everything a phone records
+   * offline: COLLECTED_AT_MAX_SKEW_MINUTES, COLLECTED_AT_MAX_AGE_DAYS).
+   */
+  limits: CollectedAtLimits;
   timeZone: string;
   /** Whether the loan is open (ACTIVE or DELAYED): only an open loan is visited to collect. */
   loanOpen: boolean;
@@ -56,17 +57,17 @@ export type VisitVerdict = { ok: true } | { ok: false; refusal: VisitRefusal };
 
 /**
  * Whether a visit may be recorded: the loan is open; `visitedAt` is not ahead of the server beyond
- * the skew nor older than VISIT_MAX_AGE_DAYS; a promise names a date from the visit's business day
+ * `limits.maxSkewMinutes` nor older than `limits.maxAgeDays`; a promise names a date from the visit's business day
  * to PROMISE_MAX_DAYS after it and an amount from 1 centavo to what is owed; any other outcome names
  * neither.
  */
 export function checkVisit(input: VisitCheck): VisitVerdict {
   const refuse = (refusal: VisitRefusal): VisitVerdict => ({ ok: false, refusal });
   if (!input.loanOpen) return refuse('visit.loan_not_open');
-  const at = input.visitedAt.getTime();
-  const now = input.now.getTime();
-  if (at > now + VISIT_CLOCK_SKEW_MS) return refuse('visit.in_future');
-  if (at < now - VISIT_MAX_AGE_DAYS * 24 * 60 * 60 * 1000) return refuse('visit.too_old');
+  const when = checkCollectedAt(input.visitedAt, input.now, input.limits);
+  if (!when.ok) {
+    return refuse(when.refusal === 'payment.collected_in_future' ? 'visit.in_future' : 'visit.too_old');
+  }
 
   const { promisedDate, promisedAmountCents } = input;
   if (input.outcome !== PROMISE_OUTCOME) {

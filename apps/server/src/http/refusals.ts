@@ -184,7 +184,7 @@ export const REFUSALS = {
   // A visit (packages/domain visit-outcome.ts): the bounds of its moment, its promise and its loan.
   'visit.loan_not_open': conflict('Solo se registran visitas de préstamos activos o atrasados'),
   'visit.in_future': badRequest('La hora de la visita no puede ser posterior a la hora actual', 'visitedAt'),
-  'visit.too_old': badRequest('La visita no puede tener más de 7 días', 'visitedAt'),
+  'visit.too_old': badRequest('La visita no puede tener más de {days} días', 'visitedAt'),
   'visit.promise_required': badRequest('Indique la fecha y el monto de la promesa', 'promisedDate'),
   'visit.promise_only': badRequest('Solo una promesa de pago lleva fecha y monto', 'promisedDate'),
   'visit.promise_date_past': badRequest(

@@ -75,8 +75,9 @@ const FEE_ID = sql.raw(
  *    DELAYED (never VALIDATING or PAID) of those loans, one fee per calendar day d with
  *      due_date < d ≤ throughDate, d ≥ the day the loan was registered (created_on in TZ_BUSINESS),
  *      no fee already dated d for it (a CANCELLED fee counts: it was forgiven, not replaced), and
- *      not a day the installment spent in validation (a payment holding it was registered before d
- *      and not yet decided at the start of d),
+ *      not a day the installment spent in validation (a payment holding it was collected before d —
+ *      its collected_at, which a collection sent later from a phone without signal sets to when the
+ *      cash was taken — and not yet decided at the start of d),
  *    of the loan's daily fee, concept 'Multa por atraso · Pago k', in date order until ALL the fees of
  *    the installment (cancelled ones too) reach the loan's weekly fee, the last one trimmed to the cap.
  *    Missed days are caught up. No ON CONFLICT (a costly per-row check at this volume): only this job
@@ -154,14 +155,14 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
              and sp.status in (${sqlLiterals(PAYABLE_INSTALLMENT_STATUSES)})
              and sp.due_date < ${through}
         ),
-        -- The days each candidate spent in validation: payments holding it (registered, not yet decided),
+        -- The days each candidate spent in validation: payments holding it (collected, not yet decided),
         -- from the candidates' own payment items (an index probe each, not every payment item).
         -- OFFSET 0 keeps the probes: flattened into a join, it hashed every payment item (~1 s).
         holds as materialized (
           select c.sp_id, h.held_from, h.held_until
             from candidates c
             cross join lateral (
-              select (p.created_on at time zone ${timeZone})::date as held_from,
+              select (p.collected_at at time zone ${timeZone})::date as held_from,
                      (p.decided_on at time zone ${timeZone})::date as held_until
                 from payment_items pi
                 join payments p on p.id = pi.payment_id

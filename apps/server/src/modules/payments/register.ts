@@ -1,5 +1,7 @@
 import type { PaymentListItem } from '@prestaya/contracts';
 import {
+  businessDate,
+  COLLECTED_BEFORE_FEE_REASON,
   type CollectedAtLimits,
   checkCollectedAt,
   checkPaymentSelection,
@@ -8,7 +10,7 @@ import {
   PAYABLE_FEE_STATUSES,
   REGISTERED_PAYMENT_STATUS,
 } from '@prestaya/domain';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -19,8 +21,8 @@ import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { claimKey, type IdempotentRequest, paymentFingerprint, storeReply } from './idempotency.ts';
-import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
-import { PAYMENT_AUDIT_ENTITY } from './messages.ts';
+import { paymentAuditSnapshot, toFeeDto, toPaymentListItem } from './mapping.ts';
+import { FEE_AUDIT_ENTITY, PAYMENT_AUDIT_ENTITY } from './messages.ts';
 import { loadPayment, lockVisibleLoan } from './queries.ts';
 import { movesOf } from './status-moves.ts';
 import type { PaymentRequestInput, ReceivedProof } from './upload.ts';
@@ -42,9 +44,9 @@ export interface RegisterPaymentInput {
   /**
    * Staff registrations: the request's `collectedAt` is kept when within these limits of `now` (the
    * business clock's instant); without it, or on the public channel, the payment is collected when
-   * registered.
+   * registered. Its day in `timeZone` (TZ_BUSINESS) is the collection day the fee rules compare with.
    */
-  collectedAtBounds?: { now: Date; limits: CollectedAtLimits } | undefined;
+  collectedAtBounds?: { now: Date; limits: CollectedAtLimits; timeZone: string } | undefined;
 }
 
 /** The instant to keep as collected_at, or undefined for the registration instant (the column default). */
@@ -111,6 +113,10 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
       feeIds: selectedFeeIds,
       paymentMethod: input.request.paymentMethod,
       hasFile: input.file !== undefined,
+      collectedOn:
+        collectedAt && input.collectedAtBounds
+          ? businessDate(collectedAt, input.collectedAtBounds.timeZone)
+          : undefined,
     });
     if (!check.ok) throw refuse(check.refusal);
 
@@ -156,6 +162,31 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
     for (const [status, ids] of takenFees) {
       await tx.update(fees).set({ status }).where(inArray(fees.id, ids));
     }
+    // Fees the daily accrual charged for days after the borrower had already paid (cash taken without
+    // signal, synced after 00:05): the payment does not owe them and cancels them, each audited.
+    for (const fee of feeRows.filter((f) => check.accruedAfterCollection.includes(f.id))) {
+      const forgiven = feeTransition(fee.status, { kind: 'cancel' });
+      if (!forgiven.ok) throw refuse(forgiven.refusal);
+      const [cancelled] = await tx
+        .update(fees)
+        .set({
+          status: forgiven.to,
+          cancelledOn: sql`now()`,
+          cancelledBy: input.registeredBy,
+          cancelReason: COLLECTED_BEFORE_FEE_REASON,
+        })
+        .where(eq(fees.id, fee.id))
+        .returning();
+      if (!cancelled) throw new Error('update returned no row');
+      await writeAudit(tx, {
+        actorId: input.registeredBy,
+        entity: FEE_AUDIT_ENTITY,
+        entityId: fee.id,
+        action: 'cancelled',
+        before: { ...toFeeDto(fee), loanId: loan.id, loanNum: loan.num },
+        after: { ...toFeeDto(cancelled), loanId: loan.id, loanNum: loan.num, paymentId: payment.id },
+      });
+    }
     let attachmentId: string | null = null;
     if (input.file) {
       attachmentId = uuidv7();
@@ -183,6 +214,7 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         loanNum: loan.num,
         scheduledPaymentIds: installmentIds,
         feeIds,
+        ...(check.accruedAfterCollection.length > 0 ? { cancelledFeeIds: check.accruedAfterCollection } : {}),
         attachmentId,
       },
     });

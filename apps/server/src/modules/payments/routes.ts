@@ -271,7 +271,11 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
         actor: request.user,
         today: app.businessClock.today(),
         idempotency: idempotencyOf(request.headers, staffPaymentScope(request.user.id)),
-        collectedAtBounds: { now: app.businessClock.now(), limits: app.config.collectedAtLimits },
+        collectedAtBounds: {
+          now: app.businessClock.now(),
+          limits: app.config.collectedAtLimits,
+          timeZone: app.businessClock.timeZone,
+        },
       });
       return reply.code(201).send(ok(created));
     },

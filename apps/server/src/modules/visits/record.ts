@@ -1,5 +1,5 @@
 import { pesosToCents, type Visit, type visitRequest, type z } from '@prestaya/contracts';
-import { checkVisit, formatCents, isOpenStatus } from '@prestaya/domain';
+import { type CollectedAtLimits, checkVisit, formatCents, isOpenStatus } from '@prestaya/domain';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
@@ -20,6 +20,8 @@ export interface RecordVisitInput {
   /** The request's Idempotency-Key, if it sent one: the phone's queue sends the same one on every retry. */
   idempotencyKey: string | undefined;
   now: Date;
+  /** config.collectedAtLimits: a visit's moment keeps the bounds of a collection's. */
+  limits: CollectedAtLimits;
   day: VisitDay;
 }
 
@@ -64,6 +66,7 @@ export async function recordVisit(db: AppDb, input: RecordVisitInput): Promise<V
       outcome: request.outcome,
       visitedAt: new Date(request.visitedAt),
       now: input.now,
+      limits: input.limits,
       timeZone: input.day.timeZone,
       loanOpen: isOpenStatus(loan.status),
       owedCents: loan.currentBalanceCents,
@@ -73,6 +76,9 @@ export async function recordVisit(db: AppDb, input: RecordVisitInput): Promise<V
     if (!verdict.ok) {
       if (verdict.refusal === 'visit.promise_over_balance') {
         throw refuse(verdict.refusal, { values: { balance: formatCents(loan.currentBalanceCents) } });
+      }
+      if (verdict.refusal === 'visit.too_old') {
+        throw refuse(verdict.refusal, { values: { days: String(input.limits.maxAgeDays) } });
       }
       throw refuse(verdict.refusal);
     }

@@ -31,7 +31,8 @@ export const loanVisitsRoutes = taggedRoutes('visits', async (app, docs) => {
         'Registra una visita: `outcome` NOT_HOME (No estaba), PROMISE (Promesa de pago: `promisedDate` ' +
         'del día de la visita a 30 días después y `promisedAmount` de $0.01 al saldo del préstamo) o ' +
         'REFUSED (Se negó), `note` opcional (300 caracteres) y `visitedAt`, el momento en el teléfono ' +
-        '(ISO 8601; a lo más 5 minutos adelante de la hora del servidor y 7 días atrás). Solo préstamos ' +
+        '(ISO 8601; dentro de los mismos límites que la hora de un cobro: COLLECTED_AT_MAX_SKEW_MINUTES ' +
+        'adelante de la hora del servidor, 5 por omisión, y COLLECTED_AT_MAX_AGE_DAYS atrás, 7 por omisión). Solo préstamos ' +
         'activos o atrasados (409). Con `Idempotency-Key`, repetir la misma visita con la misma clave ' +
         'devuelve la visita ya registrada (201), sin plazo; la misma clave con otra visita es 422.',
       params: idParams,
@@ -46,6 +47,7 @@ export const loanVisitsRoutes = taggedRoutes('visits', async (app, docs) => {
         request: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         now: app.businessClock.now(),
+        limits: app.config.collectedAtLimits,
         day: day(),
       });
       return reply.code(201).send(ok(created));
