@@ -1,7 +1,7 @@
 import type { AgentWeek, CollectionsWeek } from '@prestaya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { businessToday, dayjs } from '../../../lib/format.ts';
 import { json, mockServer, params, problem, renderWithProviders } from '../../../test/utils.tsx';
 import { AGENT_ID } from '../test/fixtures.ts';
@@ -122,5 +122,14 @@ describe('WeekSummary', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('No hay agentes activos.')).toBeInTheDocument();
+  });
+
+  it('says quietly that the week needs signal, without an alert', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderWithProviders(<WeekSummary userId={AGENT_ID} isAdmin={false} />);
+    expect(await screen.findByTestId('week-offline')).toHaveTextContent(
+      'Sin conexión: la semana se verá cuando vuelva la señal.',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { CenteredLoader, EmptyState, RetryAlert } from '../../../components/QueryState.tsx';
+import { isApiError } from '../../../lib/api.ts';
 import { businessToday, dayjs, formatCount, ISO_DATE_FORMAT } from '../../../lib/format.ts';
 import { useCollectionsWeek } from '../api/get-week.ts';
 
@@ -155,6 +156,11 @@ export function WeekSummary({ userId, isAdmin }: { userId: string; isAdmin: bool
   const shown = query.data?.week;
   const atThisWeek = !shown || shown.to >= businessToday();
   const step = (days: number) => shown && setWeek(shift(shown.from, days));
+  // Without signal there is no week to show (it is not kept on the phone): say so quietly, the route
+  // below is what matters then.
+  const offline =
+    (query.isPending && query.fetchStatus === 'paused') ||
+    (query.isError && isApiError(query.error) && query.error.status === 0);
 
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Semana">
@@ -181,7 +187,11 @@ export function WeekSummary({ userId, isAdmin }: { userId: string; isAdmin: bool
           <IconChevronRight size={20} aria-hidden />
         </ActionIcon>
       </Group>
-      {query.isPending ? (
+      {offline ? (
+        <Text size="sm" c="dimmed" ta="center" data-testid="week-offline">
+          Sin conexión: la semana se verá cuando vuelva la señal.
+        </Text>
+      ) : query.isPending ? (
         <CenteredLoader label="Cargando la semana" />
       ) : query.isError ? (
         <RetryAlert
