@@ -64,7 +64,7 @@ describe('WeekSummary', () => {
     expect(await screen.findByTestId('week-due')).toHaveTextContent('Cuotas por cobrar$300.303 cuotas');
     expect(tile('collected')).toHaveTextContent('Cobrado$200.202 pagos');
     expect(tile('rate')).toHaveTextContent('Efectividad66.7 %2 de 3 cuotas');
-    expect(tile('promises')).toHaveTextContent('Promesas (cumplidas)2 (1)1 incumplidas');
+    expect(tile('promises')).toHaveTextContent('Promesas (cumplidas)2 (1)1 incumplida');
     expect(tile('withoutPayment')).toHaveTextContent('Visitas sin pago2de 3 visitas');
     expect(tile('cash')).toHaveTextContent('Diferencias de caja-$10.001 corte · Faltante');
     expect(screen.getByTestId('week-title')).toHaveTextContent(

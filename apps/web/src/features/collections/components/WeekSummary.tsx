@@ -31,29 +31,32 @@ export const weekTitle = (week: { from: string; to: string }) =>
 export const rateText = (rate: number | null) =>
   rate === null ? '—' : `${rate.toLocaleString('es-MX', { maximumFractionDigits: 1 })} %`;
 
+/** '1 cuota', '3 cuotas'. */
+const counted = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
 /** One figure's value and the line under it, for an agent's week. */
 function figures(week: AgentWeek): Record<Figure, { value: ReactNode; detail: string }> {
   const { cashDifferences: cash } = week;
   return {
     due: {
       value: <MoneyText value={week.installmentsDue.amount} />,
-      detail: `${formatCount(week.installmentsDue.count)} cuotas`,
+      detail: counted(week.installmentsDue.count, 'cuota', 'cuotas'),
     },
     collected: {
       value: <MoneyText value={week.collected.amount} />,
-      detail: `${formatCount(week.collected.count)} pagos`,
+      detail: counted(week.collected.count, 'pago', 'pagos'),
     },
     rate: {
       value: rateText(week.collectionRate),
-      detail: `${formatCount(week.collectedOnDue.count)} de ${formatCount(week.installmentsDue.count)} cuotas`,
+      detail: `${formatCount(week.collectedOnDue.count)} de ${counted(week.installmentsDue.count, 'cuota', 'cuotas')}`,
     },
     promises: {
       value: `${formatCount(week.promises.made)} (${formatCount(week.promises.kept)})`,
-      detail: `${formatCount(week.promises.broken)} incumplidas`,
+      detail: counted(week.promises.broken, 'incumplida', 'incumplidas'),
     },
     withoutPayment: {
       value: formatCount(week.visitsWithoutPayment),
-      detail: `de ${formatCount(week.visits)} visitas`,
+      detail: `de ${counted(week.visits, 'visita', 'visitas')}`,
     },
     cash: {
       value: <MoneyText value={cash.total} c={cash.total < 0 ? 'red.7' : undefined} />,
