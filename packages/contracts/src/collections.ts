@@ -148,6 +148,9 @@ export const cashCloseConfirmed = z.object({
 });
 export type CashCloseConfirmed = z.infer<typeof cashCloseConfirmed>;
 
+/** Agents per page of an administrator's 'Semana': what one screen holds side by side. */
+export const WEEK_AGENTS_PAGE_SIZE = 10;
+
 /**
  * `GET /collections/summary` ('Semana' of Cobranza): `week` is any day of the business week (Monday to
  * Sunday; default: this week). An agent gets their own figures (naming another agent is a 403); an
@@ -156,6 +159,8 @@ export type CashCloseConfirmed = z.infer<typeof cashCloseConfirmed>;
 export const collectionsWeekQuery = z.object({
   week: isoDate.optional(),
   agentId: z.uuid({ error: 'Agente inválido' }).optional(),
+  /** An administrator's page of agents, WEEK_AGENTS_PAGE_SIZE by name: each page costs the same. */
+  page: pagedQuery.shape.page,
 });
 export type CollectionsWeekQuery = z.input<typeof collectionsWeekQuery>;
 
@@ -191,7 +196,11 @@ export type AgentWeek = z.infer<typeof agentWeek>;
 export const collectionsWeek = z.object({
   /** The business week read: Monday and Sunday, 'YYYY-MM-DD'. */
   week: z.object({ from: z.string(), to: z.string() }),
-  /** One row per agent, by name (an agent: their own only). */
+  /** One row per agent of the page, by name (an agent: their own only). */
   agents: z.array(agentWeek),
+  page: z.number().int(),
+  /** How many agents the request covers in all (an administrator's active agents), and their pages. */
+  totalAgents: z.number().int(),
+  totalPages: z.number().int(),
 });
 export type CollectionsWeek = z.infer<typeof collectionsWeek>;

@@ -134,6 +134,9 @@ describe("an agent's week in figures", () => {
     for (const day of [M, addDays(M, 3), WEEK.to]) {
       expect(await summaryOk(staff.ana.token, `?week=${day}`)).toEqual({
         week: WEEK,
+        page: 1,
+        totalAgents: 1,
+        totalPages: 1,
         agents: [
           { agent: { id: staff.ana.id, num: staff.ana.num, name: 'Ana', lastName: 'Agente' }, ...ANA_WEEK },
         ],
@@ -164,6 +167,16 @@ describe("an agent's week in figures", () => {
     expect(all.agents[0]).toMatchObject(ANA_WEEK);
     expect(all.agents[1]).toMatchObject(BETO_WEEK);
 
+    expect(all).toMatchObject({ page: 1, totalAgents: 2, totalPages: 1 });
+    // Past the last page of agents: none, and the same totals.
+    expect(await summaryOk(staff.admin.token, `?week=${M}&page=2`)).toEqual({
+      week: WEEK,
+      agents: [],
+      page: 2,
+      totalAgents: 2,
+      totalPages: 1,
+    });
+
     const beto = await summaryOk(staff.admin.token, `?week=${M}&agentId=${staff.beto.id}`);
     expect(beto.agents).toEqual([{ agent: expect.objectContaining({ name: 'Beto' }), ...BETO_WEEK }]);
   });
@@ -173,6 +186,7 @@ describe("an agent's week in figures", () => {
     expectProblem(await summary(staff.admin.token, '?agentId=00000000-0000-4000-8000-000000000000'), 404);
     expectProblem(await summary(staff.ana.token, '?week=2026-02-30'), 400);
     expectProblem(await summary(staff.ana.token, '?week=1800-01-01'), 400);
+    expectProblem(await summary(staff.admin.token, '?page=0'), 400);
     expect((await context.app.inject({ method: 'GET', url: '/api/v1/collections/summary' })).statusCode).toBe(
       401,
     );

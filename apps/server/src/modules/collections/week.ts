@@ -3,6 +3,7 @@ import {
   type CollectionsWeek,
   centsToPesos,
   type collectionsWeekQuery,
+  WEEK_AGENTS_PAGE_SIZE,
   type z,
 } from '@prestaya/contracts';
 import {
@@ -16,9 +17,10 @@ import {
   type WeekVisit,
   weekVisitFigures,
 } from '@prestaya/domain';
-import { and, asc, count, eq, gte, inArray, lt, lte, notInArray, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, lte, notInArray, sql, sum } from 'drizzle-orm';
 import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { totalPages } from '../../db/paging.ts';
 import { cashCounts } from '../../db/schema/cash-counts.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -41,23 +43,39 @@ const agentColumns = { id: users.id, num: users.num, name: users.name, lastName:
 
 /**
  * Whose week: an agent their own (another agent's `agentId` → 403, as in Cobranza); an administrator
- * the agent `agentId` names (unknown → 404) or every active agent (status A, ROLE_USER), by name.
+ * the agent `agentId` names (unknown → 404) or a page of the active agents (status A, ROLE_USER), by
+ * name, off users_name_order_idx: a page costs the same however many agents the business has.
  */
-async function agentsOf(db: DbOrTx, actor: CustomerActor & Agent, agentId: string | undefined) {
+async function agentsOf(
+  db: DbOrTx,
+  actor: CustomerActor & Agent,
+  agentId: string | undefined,
+  page: number,
+): Promise<{ agents: Agent[]; total: number }> {
   if (!seesAllCustomers(actor)) {
     if (agentId && agentId !== actor.id) throw refuse('collections.other_agent');
-    return [{ id: actor.id, num: actor.num, name: actor.name, lastName: actor.lastName }];
+    return {
+      agents: [{ id: actor.id, num: actor.num, name: actor.name, lastName: actor.lastName }],
+      total: 1,
+    };
   }
-  const where: SQL | undefined = agentId
-    ? eq(users.id, agentId)
-    : and(eq(users.status, 'A'), sql`'ROLE_USER' = any(${users.roles})`);
-  const rows = await db
-    .select(agentColumns)
-    .from(users)
-    .where(where)
-    .orderBy(staffSortKey(users.name), staffSortKey(users.lastName), asc(users.num));
-  if (agentId && rows.length === 0) throw refuse('collections.agent_not_found');
-  return rows;
+  if (agentId) {
+    const agents = await db.select(agentColumns).from(users).where(eq(users.id, agentId)).limit(1);
+    if (agents.length === 0) throw refuse('collections.agent_not_found');
+    return { agents, total: 1 };
+  }
+  const active = and(eq(users.status, 'A'), sql`'ROLE_USER' = any(${users.roles})`);
+  const [agents, [counted]] = await Promise.all([
+    db
+      .select(agentColumns)
+      .from(users)
+      .where(active)
+      .orderBy(staffSortKey(users.name), staffSortKey(users.lastName), asc(users.num))
+      .limit(WEEK_AGENTS_PAGE_SIZE)
+      .offset((page - 1) * WEEK_AGENTS_PAGE_SIZE),
+    db.select({ n: count() }).from(users).where(active),
+  ]);
+  return { agents, total: counted?.n ?? 0 };
 }
 
 const cents = (column: Parameters<typeof sum>[0]) => sql<number>`coalesce(${sum(column)}, 0)`.mapWith(Number);
@@ -65,8 +83,9 @@ const taken = inArray(scheduledPayments.status, TAKEN_INSTALLMENT_STATUSES);
 
 /**
  * Each figure is one grouped statement for every agent asked, bounded by the agents and the week:
- * - installments due: the week's installments (scheduled_payments_due_idx) of delivered loans,
- *   grouped by their customer's agent (not REJECTED or CANCELLED installments);
+ * - installments due: the agents' customers (customers_agent_idx), their loans (loans_customer_idx)
+ *   and each loan's installments due in the week (scheduled_payments_loan_due_idx), of delivered
+ *   loans, not REJECTED or CANCELLED, grouped by agent: the cost follows the agents' portfolios;
  * - collected: the payments each agent registered, collected in the week (payments_registered_by_idx);
  * - visits: the agents' visits in the week (visits_agent_idx), then the collected payments of the
  *   visited loans (payments_loan_idx), the figures decided by packages/domain weekVisitFigures;
@@ -169,8 +188,13 @@ export async function collectionsWeekSummary(
   clock: WeekClock,
 ): Promise<CollectionsWeek> {
   const week = collectionWeekOf(query.week ?? clock.today);
-  const agents = await agentsOf(db, actor, query.agentId);
-  if (agents.length === 0) return { week, agents: [] };
+  const { agents, total } = await agentsOf(db, actor, query.agentId, query.page);
+  const paging = {
+    page: query.page,
+    totalAgents: total,
+    totalPages: totalPages(total, WEEK_AGENTS_PAGE_SIZE),
+  };
+  if (agents.length === 0) return { week, agents: [], ...paging };
   const figures = await weekFigures(
     db,
     agents.map((a) => a.id),
@@ -184,6 +208,7 @@ export async function collectionsWeekSummary(
   const closes = byAgent(figures.closes);
   return {
     week,
+    ...paging,
     agents: agents.map((agent): AgentWeek => {
       const d = due.get(agent.id);
       const c = collected.get(agent.id);
