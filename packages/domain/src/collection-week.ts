@@ -64,19 +64,23 @@ export function weekVisitFigures(
   timeZone: string,
 ): VisitFigures {
   const byLoan = new Map<string, WeekPayment[]>();
+  // Each collected payment's business day, once (formatting a date in a zone is the costly part).
+  const collectedDays = new Map<string, Set<string>>();
   for (const payment of payments) {
     const list = byLoan.get(payment.loanId) ?? [];
     list.push(payment);
     byLoan.set(payment.loanId, list);
+    if (!isCollectedPaymentStatus(payment.status)) continue;
+    const days = collectedDays.get(payment.loanId) ?? new Set<string>();
+    days.add(businessDate(payment.collectedAt, timeZone));
+    collectedDays.set(payment.loanId, days);
   }
   let withoutPayment = 0;
   const promises: { promise: PaymentPromise; payments: readonly PromisePayment[] }[] = [];
   for (const visit of visits) {
     const ofLoan = byLoan.get(visit.loanId) ?? [];
     const day = businessDate(visit.visitedAt, timeZone);
-    const paidThatDay = ofLoan.some(
-      (p) => isCollectedPaymentStatus(p.status) && businessDate(p.collectedAt, timeZone) === day,
-    );
+    const paidThatDay = collectedDays.get(visit.loanId)?.has(day) ?? false;
     if (!paidThatDay) withoutPayment += 1;
     if (
       visit.outcome === PROMISE_OUTCOME &&

@@ -203,6 +203,19 @@ export async function collectionsWeekSummary(
   );
   const byAgent = <T extends { agentId: string | null }>(rows: T[]) =>
     new Map(rows.map((r) => [r.agentId, r]));
+  // Each agent's visits, and the payments of the loans they visited, grouped once.
+  const visitsOf = new Map<string, WeekVisit[]>();
+  for (const visit of figures.visited) {
+    const list = visitsOf.get(visit.agentId) ?? [];
+    list.push(visit);
+    visitsOf.set(visit.agentId, list);
+  }
+  const paymentsOf = new Map<string, WeekPayment[]>();
+  for (const payment of figures.paid) {
+    const list = paymentsOf.get(payment.loanId) ?? [];
+    list.push(payment);
+    paymentsOf.set(payment.loanId, list);
+  }
   const due = byAgent(figures.due);
   const collected = byAgent(figures.collected);
   const closes = byAgent(figures.closes);
@@ -215,8 +228,9 @@ export async function collectionsWeekSummary(
       const k = closes.get(agent.id);
       const dueCents = d?.cents ?? 0;
       const takenCents = d?.takenCents ?? 0;
-      const visitRows: WeekVisit[] = figures.visited.filter((v) => v.agentId === agent.id);
-      const visitFigures = weekVisitFigures(visitRows, figures.paid, clock.today, clock.timeZone);
+      const visitRows = visitsOf.get(agent.id) ?? [];
+      const paid = [...new Set(visitRows.map((v) => v.loanId))].flatMap((id) => paymentsOf.get(id) ?? []);
+      const visitFigures = weekVisitFigures(visitRows, paid, clock.today, clock.timeZone);
       return {
         agent,
         installmentsDue: { count: d?.count ?? 0, amount: centsToPesos(dueCents) },

@@ -15,8 +15,8 @@ export const collectionsKeys = {
     [...collectionsKeys.all, 'list', userId, params] as const,
   remaining: (loanId: string) => [...collectionsKeys.all, 'remaining', loanId] as const,
   /** 'Semana': `week` undefined is this week. */
-  week: (userId: string, week: string | undefined) =>
-    [...collectionsKeys.all, 'week', userId, week ?? 'current'] as const,
+  week: (userId: string, week: string | undefined, page: number) =>
+    [...collectionsKeys.all, 'week', userId, week ?? 'current', page] as const,
 };
 
 /** What a registered payment makes stale besides Cobranza: loans, customers and payment lists. */

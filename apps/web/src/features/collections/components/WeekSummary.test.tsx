@@ -32,11 +32,15 @@ function agentWeek(name: string, over: Partial<AgentWeek> = {}): AgentWeek {
   };
 }
 
-function serve(reply: (week: string | undefined) => CollectionsWeek | Response) {
+type WeekReply = Pick<CollectionsWeek, 'week' | 'agents'> & Partial<CollectionsWeek>;
+
+function serve(reply: (week: string | undefined, page: string | undefined) => WeekReply | Response) {
   return mockServer((request) => {
     if (request.url.pathname !== PATH) return undefined;
-    const answer = reply(params(request.url).week);
-    return answer instanceof Response ? answer : json(200, answer);
+    const { week, page } = params(request.url);
+    const answer = reply(week, page);
+    if (answer instanceof Response) return answer;
+    return json(200, { page: 1, totalAgents: answer.agents.length, totalPages: 1, ...answer });
   });
 }
 
@@ -111,6 +115,19 @@ describe('WeekSummary', () => {
     expect(within(rows[1] as HTMLElement).getAllByRole('cell')[3]).toHaveTextContent('0 %');
     // The phone's layout: one card per agent.
     expect(screen.getByRole('region', { name: 'Beto Agente' })).toBeInTheDocument();
+  });
+
+  it("pages an administrator's agents, ten at a time, keeping the week", async () => {
+    const { requests } = serve((_week, page) =>
+      page === '2'
+        ? { week: THIS_WEEK, agents: [agentWeek('Zoe')], page: 2, totalAgents: 11, totalPages: 2 }
+        : { week: THIS_WEEK, agents: [agentWeek('Ana')], page: 1, totalAgents: 11, totalPages: 2 },
+    );
+    renderWithProviders(<WeekSummary userId="admin" isAdmin />);
+    expect(await screen.findByRole('region', { name: 'Ana Agente' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Más agentes' }));
+    expect(await screen.findByRole('region', { name: 'Zoe Agente' })).toBeInTheDocument();
+    expect(requests.map((r) => params(r.url))).toEqual([{}, { page: '2' }]);
   });
 
   it('says when there is no agent, and offers a retry when the week fails to load', async () => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { AgentWeek } from '@prestaya/contracts';
 import { IconChevronLeft, IconChevronRight, IconMoodEmpty } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -155,10 +155,12 @@ function AgentsSideBySide({ agents }: { agents: AgentWeek[] }) {
 export function WeekSummary({ userId, isAdmin }: { userId: string; isAdmin: boolean }) {
   // undefined: this week, as the server's clock reads it.
   const [week, setWeek] = useState<string | undefined>(undefined);
-  const query = useCollectionsWeek(userId, week);
+  const [page, setPage] = useState(1);
+  const query = useCollectionsWeek(userId, week, page);
   const shown = query.data?.week;
   const atThisWeek = !shown || shown.to >= businessToday();
   const step = (days: number) => shown && setWeek(shift(shown.from, days));
+  const totalPages = query.data?.totalPages ?? 1;
   // Without signal there is no week to show (it is not kept on the phone): say so quietly, the route
   // below is what matters then.
   const offline =
@@ -205,7 +207,27 @@ export function WeekSummary({ userId, isAdmin }: { userId: string; isAdmin: bool
       ) : query.data.agents.length === 0 ? (
         <EmptyState icon={<IconMoodEmpty size={24} />}>No hay agentes activos.</EmptyState>
       ) : isAdmin ? (
-        <AgentsSideBySide agents={query.data.agents} />
+        <Stack gap="xs">
+          <AgentsSideBySide agents={query.data.agents} />
+          {totalPages > 1 && (
+            <Group justify="center">
+              <Pagination
+                total={totalPages}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) =>
+                  control === 'previous'
+                    ? { 'aria-label': 'Agentes anteriores' }
+                    : control === 'next'
+                      ? { 'aria-label': 'Más agentes' }
+                      : {}
+                }
+                getItemProps={(n) => ({ 'aria-label': `Agentes, página ${n}` })}
+              />
+            </Group>
+          )}
+        </Stack>
       ) : (
         query.data.agents[0] && <AgentTiles week={query.data.agents[0]} />
       )}
