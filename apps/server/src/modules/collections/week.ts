@@ -17,7 +17,7 @@ import {
   type WeekVisit,
   weekVisitFigures,
 } from '@prestaya/domain';
-import { and, asc, count, eq, gte, inArray, lt, lte, notInArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, lte, notInArray, or, sql, sum } from 'drizzle-orm';
 import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { totalPages } from '../../db/paging.ts';
@@ -172,7 +172,17 @@ async function weekFigures(db: DbOrTx, ids: string[], week: { from: string; to: 
           })
           .from(payments)
           .where(
-            and(inArray(payments.loanId, loanIds), inArray(payments.status, COLLECTED_PAYMENT_STATUSES)),
+            and(
+              inArray(payments.loanId, loanIds),
+              inArray(payments.status, COLLECTED_PAYMENT_STATUSES),
+              // Only what the rules can read: a payment collected during the week (a visit without
+              // payment), or registered since the week began (a promise counts payments registered
+              // from its visit on), not the loans' whole history.
+              or(
+                and(gte(payments.collectedAt, start), lt(payments.collectedAt, end)),
+                gte(payments.createdOn, start),
+              ),
+            ),
           );
   return { due, collected, visited, closes, paid };
 }
