@@ -4,7 +4,7 @@
  * HTTP against the app on each generated database. Not a test: it prints figures.
  *
  *   npm run bench:screens -- [--target pg10k|pg100k|pglite]… [--only <text>] [--requests 50]
- *                            [--warm-up 10] [--explain]
+ *                            [--warm-up 10] [--explain] [--list]
  *                            [--pg10k URL] [--pg100k URL] [--pglite DATA_DIR]
  *
  * Per target: the app's own tokens for the administrator and agent 1 (no sign-in), the busiest account
@@ -15,6 +15,7 @@
  * p50 / p95 / max per request and target. Finally every request on every target
  * with the PG 100k ÷ 10k ratio of p95 and the flags (PG 100k p95 ≤ 50 ms, ratio ≤ 1.5, PGlite p95 ≤
  * 100 ms). `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the SQL behind each request on PG 100k.
+ * `--list`: prints the cases (role · screen · call, and the path) and exits, without any database.
  */
 import { parseArgs } from 'node:util';
 import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '50' },
     'warm-up': { type: 'string', default: '10' },
     explain: { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
     pg10k: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/prestaya_bench_10k' },
     pg100k: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/prestaya_bench' },
     pglite: { type: 'string', default: '/tmp/bench-pglite' },
@@ -141,6 +143,11 @@ async function timeCase(running: Running[], c: ScreenCase): Promise<CaseResult[]
 
 const cases = screenCases(values.only);
 if (cases.length === 0) throw new Error(`--only ${values.only}: no screen matches`);
+if (values.list) {
+  const listContext = { week: { from: 'FROM', to: 'TO' }, busiestAccountId: 'ACCOUNT', agentId: 'AGENT' };
+  for (const c of cases) console.log(`${c.label}\t${c.request.path(listContext)}`);
+  process.exit(0);
+}
 console.log(
   `# bench:screens — ${new Date().toISOString()}, TZ_BUSINESS ${BUSINESS_TIME_ZONE}, load average at start ${loadAverage()}`,
 );

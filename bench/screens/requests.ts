@@ -83,6 +83,10 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
       },
     ] satisfies ScreenRequest[];
   }),
+  // Cobranza's 'Semana' strip (features/collections/components/WeekSummary.tsx), sent as the screen
+  // opens whatever the agent picker holds: an agent's own week, an administrator's every active agent
+  // side by side, this week (no `week` until the user steps to another).
+  { screen: 'Cobranza', call: 'semana', roles: BOTH, path: () => `${V1}/collections/summary` },
   // Corte de caja (features/cash-close): an agent's own day; an administrator only gets the agents
   // (above) until one is chosen.
   { screen: 'Corte de caja', call: 'día de hoy', roles: ['agent'], path: () => `${V1}/cash-close` },

@@ -147,3 +147,60 @@ export const cashCloseConfirmed = z.object({
   paymentIds: z.array(z.string()),
 });
 export type CashCloseConfirmed = z.infer<typeof cashCloseConfirmed>;
+
+/** Agents per page of an administrator's 'Semana': what one screen holds side by side. */
+export const WEEK_AGENTS_PAGE_SIZE = 10;
+
+/**
+ * `GET /collections/summary` ('Semana' of Cobranza): `week` is any day of the business week (Monday to
+ * Sunday; default: this week). An agent gets their own figures (naming another agent is a 403); an
+ * administrator gets every active agent side by side, or the one `agentId` names.
+ */
+export const collectionsWeekQuery = z.object({
+  week: isoDate.optional(),
+  agentId: z.uuid({ error: 'Agente inválido' }).optional(),
+  /** An administrator's page of agents, WEEK_AGENTS_PAGE_SIZE by name: each page costs the same. */
+  page: pagedQuery.shape.page,
+});
+export type CollectionsWeekQuery = z.input<typeof collectionsWeekQuery>;
+
+/** One agent's week in figures. Amounts in pesos with two decimals, as every reply. */
+export const agentWeek = z.object({
+  agent: z.object({ ...numbered, ...staffName }),
+  /** Installments of the agent's customers' delivered loans due in the week (not cancelled). */
+  installmentsDue: z.object({ count: z.number().int(), amount: z.number() }),
+  /** Of those, the ones already paid or in a payment 'En validación'. */
+  collectedOnDue: z.object({ count: z.number().int(), amount: z.number() }),
+  /** Payments the agent collected in the week (VALIDATING or PAID), by the day their cash was taken. */
+  collected: z.object({ count: z.number().int(), amount: z.number() }),
+  /**
+   * 'Efectividad': collectedOnDue.amount / installmentsDue.amount in percent with one decimal
+   * (packages/domain collectionRate); null when nothing fell due.
+   */
+  collectionRate: z.number().nullable(),
+  /** The agent's visits in the week, and those with no payment on the loan that business day. */
+  visits: z.number().int(),
+  visitsWithoutPayment: z.number().int(),
+  /** Promises of payment the agent took in the week, with their standing read today. */
+  promises: z.object({
+    made: z.number().int(),
+    kept: z.number().int(),
+    broken: z.number().int(),
+    pending: z.number().int(),
+  }),
+  /** The week's cash counts: Σ differences (Faltante negative, Sobrante positive), closes with a difference. */
+  cashDifferences: z.object({ total: z.number(), count: z.number().int() }),
+});
+export type AgentWeek = z.infer<typeof agentWeek>;
+
+export const collectionsWeek = z.object({
+  /** The business week read: Monday and Sunday, 'YYYY-MM-DD'. */
+  week: z.object({ from: z.string(), to: z.string() }),
+  /** One row per agent of the page, by name (an agent: their own only). */
+  agents: z.array(agentWeek),
+  page: z.number().int(),
+  /** How many agents the request covers in all (an administrator's active agents), and their pages. */
+  totalAgents: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type CollectionsWeek = z.infer<typeof collectionsWeek>;

@@ -8,6 +8,7 @@ export * from './calendar.ts';
 export * from './cash-close.ts';
 export * from './cash-count.ts';
 export * from './collected-at.ts';
+export * from './collection-week.ts';
 export * from './fee-status.ts';
 export * from './installment-status.ts';
 export * from './ledger.ts';

@@ -176,6 +176,7 @@ export const REFUSALS = {
     'denominations',
   ),
   'fee.not_found': notFound('Multa no encontrada'),
+  'collections.agent_not_found': notFound('Agente no encontrado'),
   'collections.other_agent': forbidden('Solo puede ver la cobranza de sus propios clientes'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
   // Only the daily accrual moves an installment past due; no request reaches it.

@@ -72,6 +72,7 @@ export const apiPaths = {
   loanVisits: (id: string) => `${V1}/loans/${enc(id)}/visits`,
   customerVisits: (customerId: string) => `${V1}/customers/${enc(customerId)}/visits`,
   collections: `${V1}/collections`,
+  collectionsSummary: `${V1}/collections/summary`,
   payments: `${V1}/payments`,
   payment: (id: string) => `${V1}/payments/${enc(id)}`,
   bankAccounts: `${V1}/bank-accounts`,

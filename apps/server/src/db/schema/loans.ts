@@ -83,6 +83,10 @@ export const scheduledPayments = pgTable(
     unique('scheduled_payments_id_loan_unique').on(table.id, table.loanId),
     check('scheduled_payments_amount_positive', sql`${table.amountCents} > 0`),
     check('scheduled_payments_status_valid', sql`${table.status} in (${sqlLiterals(INSTALLMENT_STATUSES)})`),
+    // A loan's installments due in one business week ('Semana' of Cobranza, modules/collections/
+    // week.ts): one probe per loan of the agents asked reads only the week's rows (the unique key
+    // above would fetch all 12 to filter their due dates).
+    index('scheduled_payments_loan_due_idx').on(table.loanId, table.dueDate),
     // No index holds status: the accrual's PENDING → DELAYED (and a payment's VALIDATING, PAID) can
     // then be HOT updates, written in the row's own page (the table's fillfactor 90 leaves room, set in
     // the migration) without a new entry in every index. Readers find installments by loan.

@@ -46,6 +46,8 @@ export const visits = pgTable(
     // A loan's visits newest first: its history, the card's last visit and standing promise.
     index('visits_loan_idx').on(table.loanId, table.visitedAt),
     index('visits_customer_idx').on(table.customerId, table.visitedAt),
+    // One agent's visits in one week ('Semana' of Cobranza): bounded by the agent and the week.
+    index('visits_agent_idx').on(table.agentId, table.visitedAt),
     // The promises due on one day ('Hoy' of Cobranza): a few rows of the day, whatever the history.
     index('visits_promise_day_idx')
       .on(table.promisedDate, table.loanId)

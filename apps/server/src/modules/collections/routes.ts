@@ -1,7 +1,13 @@
-import { collectionsPage, collectionsQuery } from '@prestaya/contracts';
+import {
+  collectionsPage,
+  collectionsQuery,
+  collectionsWeek,
+  collectionsWeekQuery,
+} from '@prestaya/contracts';
 import { problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { collectionDay } from './due-loans.ts';
 import { listCollections } from './list.ts';
+import { collectionsWeekSummary } from './week.ts';
 
 /**
  * Routes of /api/v1/collections ('Cobranza'): every staff member; an agent gets their own customers'
@@ -31,5 +37,26 @@ export const collectionsRoutes = taggedRoutes('collections', async (app, docs) =
         request.query,
         collectionDay(app.businessClock.today(), app.businessClock.timeZone),
       ),
+  );
+  app.get(
+    '/summary',
+    docs({
+      description:
+        'Semana de Cobranza: por agente, la semana de negocio (lunes a domingo) que contiene `week` ' +
+        '(por omisión, la de hoy): cuotas que vencen (cuántas e importe) y cuántas ya se cobraron, lo ' +
+        'cobrado por el agente (pagos en validación o pagados, por el día en que se cobró el efectivo), ' +
+        'efectividad (lo cobrado de lo que venció entre lo que venció, en %; null si nada venció), ' +
+        'visitas, visitas sin pago ese día, promesas hechas (cumplidas, incumplidas, pendientes) y las ' +
+        'diferencias de los cortes de caja (faltante negativo, sobrante positivo). Un agente recibe sus ' +
+        'propias cifras (otro `agentId`: 403); un administrador, cada agente activo lado a lado, o el que ' +
+        'indique `agentId`.',
+      querystring: collectionsWeekQuery,
+      response: { 200: collectionsWeek, ...problemResponses(400, 401, 403, 404) },
+    }),
+    (request) =>
+      collectionsWeekSummary(app.db, request.user, request.query, {
+        today: app.businessClock.today(),
+        timeZone: app.businessClock.timeZone,
+      }),
   );
 });

@@ -220,6 +220,12 @@ export function moneyRows(context: SeededContext<World>): Row[] {
     { route: 'GET /api/v1/reports/portfolio', expected: STAFF(), call: get('/api/v1/reports/portfolio') },
     // 'Cobranza': any staff member; an agent gets only their own customers' loans.
     { route: 'GET /api/v1/collections', expected: STAFF(), call: get('/api/v1/collections') },
+    // 'Semana' of Cobranza: an agent their own week, an administrator every agent's.
+    {
+      route: 'GET /api/v1/collections/summary',
+      expected: STAFF(),
+      call: get('/api/v1/collections/summary'),
+    },
 
     // Audit trail: the list and its export are admin-only; a record's history follows the record.
     { route: 'GET /api/v1/audit', expected: ADMIN(), call: get('/api/v1/audit') },

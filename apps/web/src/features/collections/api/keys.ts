@@ -14,6 +14,9 @@ export const collectionsKeys = {
   list: (userId: string, params: CollectionsParams) =>
     [...collectionsKeys.all, 'list', userId, params] as const,
   remaining: (loanId: string) => [...collectionsKeys.all, 'remaining', loanId] as const,
+  /** 'Semana': `week` undefined is this week. */
+  week: (userId: string, week: string | undefined, page: number) =>
+    [...collectionsKeys.all, 'week', userId, week ?? 'current', page] as const,
 };
 
 /** What a registered payment makes stale besides Cobranza: loans, customers and payment lists. */

@@ -32,6 +32,16 @@ function serve(pages: (request: SeenRequest) => CollectionsPage | Response) {
       const reply = pages(request);
       return reply instanceof Response ? reply : collectionsReply(reply);
     }
+    // The 'Semana' strip has its own tests (WeekSummary.test.tsx).
+    if (request.url.pathname === `${PATH}/summary`) {
+      return json(200, {
+        week: { from: '2026-03-16', to: '2026-03-22' },
+        agents: [],
+        page: 1,
+        totalAgents: 0,
+        totalPages: 0,
+      });
+    }
     if (request.url.pathname === '/api/v1/agents') {
       return json(200, {
         status: 'OK',

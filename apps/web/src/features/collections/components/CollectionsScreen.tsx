@@ -16,6 +16,7 @@ import { CollectDialog } from './CollectDialog.tsx';
 import { CollectionList } from './CollectionList.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { VisitDialog } from './VisitDialog.tsx';
+import { WeekSummary } from './WeekSummary.tsx';
 
 export const TAB_LABELS: Record<CollectionTab, string> = {
   today: 'Hoy',
@@ -95,6 +96,7 @@ export function CollectionsScreen({ user }: { user: SessionUser }) {
           {offlineBannerText(cachedAt)}
         </Alert>
       )}
+      <WeekSummary userId={user.id} isAdmin={isAdmin} />
       {isAdmin && <AgentPicker value={choice} onChange={setChoice} />}
       {!chosen && <EmptyState icon={<IconUserSearch size={24} />}>{CHOOSE_AGENT}</EmptyState>}
       {chosen && <Totals summary={summary} />}

@@ -1,0 +1,2 @@
+CREATE INDEX "scheduled_payments_loan_due_idx" ON "scheduled_payments" USING btree ("loan_id","due_date");--> statement-breakpoint
+CREATE INDEX "visits_agent_idx" ON "visits" USING btree ("agent_id","visited_at");
