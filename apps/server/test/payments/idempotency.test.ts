@@ -73,7 +73,10 @@ describe('an idempotent payment registration', () => {
     expect((await api.register(world.agent.token, loan.id, transfer(png), withKey())).statusCode).toBe(201);
     // Another picture: the stored copy is re-encoded, so bytes that decode to the same picture would
     // be the same proof.
-    expectProblem(await api.register(world.agent.token, loan.id, transfer(fixture('proof.jpg')), withKey()), 422);
+    expectProblem(
+      await api.register(world.agent.token, loan.id, transfer(fixture('proof.jpg')), withKey()),
+      422,
+    );
     expect(await paymentCount(loan.id)).toBe(1);
   });
 

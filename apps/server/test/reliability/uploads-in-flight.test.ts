@@ -7,8 +7,8 @@ import { paymentsApi } from '../support/api.ts';
 import { createUserAndLogin, UPLOAD_TEST_DEFAULTS, useTestApp } from '../support/app.ts';
 import { filePart, fixture, jsonPart } from '../support/builders.ts';
 import { rowsOf } from '../support/database.ts';
-import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 import { lookupProofHeader } from '../support/public-api.ts';
+import { activeLoan, useLoanWorld } from '../support/worlds.ts';
 import { rawRequest } from './raw-http.ts';
 
 /**
