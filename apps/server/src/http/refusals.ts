@@ -167,7 +167,7 @@ export const REFUSALS = {
   ),
   'cash_close.agent_required': badRequest('Seleccione el agente', 'agentId'),
   'cash_close.own_only': forbidden('Solo puede consultar su propio corte de caja'),
-  'cash_close.agent_not_found': notFound('Agente no encontrado'),
+  'agent.not_found': notFound('Agente no encontrado'),
   'cash_count.already_closed': conflict('El corte de caja de este agente y día ya está cerrado'),
   'cash_count.future_day': badRequest('No se puede cerrar un día que aún no llega', 'date'),
   'cash_count.note_required': badRequest('Escriba una nota que explique el faltante o el sobrante', 'note'),
@@ -176,7 +176,6 @@ export const REFUSALS = {
     'denominations',
   ),
   'fee.not_found': notFound('Multa no encontrada'),
-  'collections.agent_not_found': notFound('Agente no encontrado'),
   'collections.other_agent': forbidden('Solo puede ver la cobranza de sus propios clientes'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
   // Only the daily accrual moves an installment past due; no request reaches it.

@@ -24,7 +24,7 @@ export async function requireAgent(db: DbOrTx, agentId: string) {
     .from(users)
     .where(eq(users.id, agentId))
     .limit(1);
-  if (!agent) throw refuse('cash_close.agent_not_found');
+  if (!agent) throw refuse('agent.not_found');
   return agent;
 }
 

@@ -61,7 +61,7 @@ async function agentsOf(
   }
   if (agentId) {
     const agents = await db.select(agentColumns).from(users).where(eq(users.id, agentId)).limit(1);
-    if (agents.length === 0) throw refuse('collections.agent_not_found');
+    if (agents.length === 0) throw refuse('agent.not_found');
     return { agents, total: 1 };
   }
   const active = and(eq(users.status, 'A'), sql`'ROLE_USER' = any(${users.roles})`);
