@@ -124,6 +124,9 @@ const staffPwa = VitePWA({
     // Only staff routes get the shell offline; the deny-list wins over the allow-list in Workbox.
     navigateFallbackAllowlist: [BACK_OFFICE_PATHS],
     navigateFallbackDenylist: NOT_STAFF_NAVIGATIONS,
+    // Workbox would answer '/' with the precached '/index.html' (the staff shell, which has no '/'
+    // route): the landing must come from the server, also on a phone where staff signed in.
+    directoryIndex: null,
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

@@ -17,10 +17,7 @@ async function clearSettings(page: Page) {
 /** The landing's 'Contacto' section. */
 const contactOf = (page: Page) => page.getByRole('region', { name: 'Contacto' });
 
-/**
- * The landing as a borrower opens it: in a browser of their own (the staff app's service worker,
- * installed by signing in, answers '/' from its cache on the staff member's device).
- */
+/** The landing as a borrower opens it: in a browser of their own, without the staff app's worker. */
 async function landing(browser: Browser, viewport = { width: 1280, height: 720 }) {
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   const page = await context.newPage();
