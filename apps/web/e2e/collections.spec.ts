@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { formatPesos } from '@prestaya/contracts/plain';
 import { addDays, businessDate } from '@prestaya/domain';
-import { cardOf, collectOffline, waitForShellOnPhone } from './support/collections.ts';
-import { curpOf, unique, uniqueEmail, uniqueWord } from './support/data.ts';
+import { cardOf, collectOffline, routeStop, waitForShellOnPhone } from './support/collections.ts';
+import { unique, uniqueEmail } from './support/data.ts';
 import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
 import { signIn } from './support/session.ts';
 import { adminApi, apiOf, createAgent, type StaffApi } from './support/staff-api.ts';
@@ -37,30 +37,10 @@ async function agentRoute(request: APIRequestContext) {
   const agentToken = (await login.json()).access_token as string;
   const agent = apiOf(request, agentToken);
 
-  const stop = async (lastName: string, postalCode: string, daysAgo: number, n: number) => {
-    const customer = await agent.post('/api/v1/customers', {
-      name: uniqueWord(),
-      lastName,
-      phone: `55${id.slice(-7)}${n}`,
-      curp: curpOf(`RT${lastName.slice(0, 2)}`, id),
-    });
-    await agent.post(`/api/v1/customers/${customer.id}/addresses`, {
-      street: 'Calle Hidalgo',
-      numExterior: String(10 * n),
-      neighborhood: `Colonia ${lastName}`,
-      city: 'Puebla',
-      state: 'PUEBLA',
-      postalCode,
-    });
-    const loan = await admin.post(`/api/v1/customers/${customer.id}/loans`, {
-      amount: 1_000,
-      loanFromPast: true,
-      requestDate: addDays(TODAY, -daysAgo),
-    });
-    await admin.put(`/api/v1/loans/${loan.id}/approve`, {});
-    await admin.put(`/api/v1/loans/${loan.id}/activate`);
-    return loan.id as string;
-  };
+  const route = { id, phonePrefix: '55', curpPrefix: 'RT', street: 'Calle Hidalgo' };
+  const stop = async (lastName: string, postalCode: string, daysAgo: number, n: number) =>
+    (await routeStop(agent, admin, route, { lastName, postalCode, n, requestDate: addDays(TODAY, -daysAgo) }))
+      .loanId;
   const alfa = await stop('Alfa', '72001', 7, 1);
   const beta = await stop('Beta', '72002', 7, 2);
   const gama = await stop('Gama', '72003', 14, 3);

@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatPesos } from '@prestaya/contracts/plain';
 import { addDays, businessDate, zonedInstant } from '@prestaya/domain';
-import { cardOf, waitForShellOnPhone } from './support/collections.ts';
-import { curpOf, unique, uniqueEmail, uniqueWord } from './support/data.ts';
+import { cardOf, routeStop, waitForShellOnPhone } from './support/collections.ts';
+import { unique, uniqueEmail } from './support/data.ts';
 import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
 import { signIn, signInAsAdmin, tokenOf } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, apiOf, createAgent, type StaffApi } from './support/staff-api.ts';
@@ -40,30 +40,10 @@ async function agentRoute(request: APIRequestContext) {
   const login = await request.post('/api/v1/auth/login', { data: { username, password: AGENT_PASSWORD } });
   expect(login.status()).toBe(200);
   const agent = apiOf(request, (await login.json()).access_token as string);
-  const stop = async (lastName: string, postalCode: string, n: number) => {
-    const customer = await agent.post('/api/v1/customers', {
-      name: uniqueWord(),
-      lastName,
-      phone: `57${id.slice(-7)}${n}`,
-      curp: curpOf(`MN${lastName.slice(0, 2)}`, id),
-    });
-    await agent.post(`/api/v1/customers/${customer.id}/addresses`, {
-      street: 'Calle Juárez',
-      numExterior: String(10 * n),
-      neighborhood: `Colonia ${lastName}`,
-      city: 'Puebla',
-      state: 'PUEBLA',
-      postalCode,
-    });
-    const loan = await admin.post(`/api/v1/customers/${customer.id}/loans`, {
-      amount: 1_000,
-      loanFromPast: true,
-      requestDate: addDays(DAY_2, -7),
-    });
-    await admin.put(`/api/v1/loans/${loan.id}/approve`, {});
-    await admin.put(`/api/v1/loans/${loan.id}/activate`);
-    return loan.id as string;
-  };
+  const route = { id, phonePrefix: '57', curpPrefix: 'MN', street: 'Calle Juárez' };
+  const stop = async (lastName: string, postalCode: string, n: number) =>
+    (await routeStop(agent, admin, route, { lastName, postalCode, n, requestDate: addDays(DAY_2, -7) }))
+      .loanId;
   const loans = {
     alfa: await stop('Alfa', '74001', 1),
     beta: await stop('Beta', '74002', 2),

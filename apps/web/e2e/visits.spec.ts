@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays, businessDate } from '@prestaya/domain';
-import { cardOf, waitForShellOnPhone } from './support/collections.ts';
-import { curpOf, unique, uniqueEmail, uniqueWord } from './support/data.ts';
+import { cardOf, routeStop, waitForShellOnPhone } from './support/collections.ts';
+import { unique, uniqueEmail } from './support/data.ts';
 import { expectFitsPhone, expectNoSideScroll, openFromMenu, PHONE } from './support/phone.ts';
 import { signIn } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, apiOf, createAgent } from './support/staff-api.ts';
@@ -33,30 +33,9 @@ async function agentRoute(request: APIRequestContext) {
   expect(login.status()).toBe(200);
   const agent = apiOf(request, (await login.json()).access_token as string);
 
-  const stop = async (lastName: string, postalCode: string, daysAgo: number, n: number) => {
-    const customer = await agent.post('/api/v1/customers', {
-      name: uniqueWord(),
-      lastName,
-      phone: `56${id.slice(-7)}${n}`,
-      curp: curpOf(`VS${lastName.slice(0, 2)}`, id),
-    });
-    await agent.post(`/api/v1/customers/${customer.id}/addresses`, {
-      street: 'Calle Morelos',
-      numExterior: String(10 * n),
-      neighborhood: `Colonia ${lastName}`,
-      city: 'Puebla',
-      state: 'PUEBLA',
-      postalCode,
-    });
-    const loan = await admin.post(`/api/v1/customers/${customer.id}/loans`, {
-      amount: 1_000,
-      loanFromPast: true,
-      requestDate: addDays(TODAY, -daysAgo),
-    });
-    await admin.put(`/api/v1/loans/${loan.id}/approve`, {});
-    await admin.put(`/api/v1/loans/${loan.id}/activate`);
-    return { customerId: customer.id as string, loanId: loan.id as string };
-  };
+  const route = { id, phonePrefix: '56', curpPrefix: 'VS', street: 'Calle Morelos' };
+  const stop = async (lastName: string, postalCode: string, daysAgo: number, n: number) =>
+    routeStop(agent, admin, route, { lastName, postalCode, n, requestDate: addDays(TODAY, -daysAgo) });
   const alfa = await stop('Alfa', '73001', 7, 1);
   const beta = await stop('Beta', '73002', 7, 2);
   const gama = await stop('Gama', '73003', 3, 3);
