@@ -160,6 +160,10 @@ export async function startServer(options: {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: options.logLevel ?? 'warn',
     LOGIN_RATE_LIMIT_MAX: '10000',
+    // The workloads send many registrations of one user at once on purpose (the bound on uploads in
+    // flight has its own test).
+    UPLOADS_IN_FLIGHT: '256',
+    UPLOADS_IN_FLIGHT_PER_CLIENT: '100',
     TZ_BUSINESS: 'America/Mexico_City',
     ...options.env,
   };

@@ -48,7 +48,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     connections: DEFAULT_TEST_CONNECTIONS,
     // The race tests send several uploads of one user at once on purpose; the bounds have their own
     // test (reliability/uploads-in-flight.test.ts).
-    uploads: { ...UPLOAD_DEFAULTS, inFlightPerClient: 8 },
+    uploads: { ...UPLOAD_DEFAULTS, inFlight: 64, inFlightPerClient: 32 },
     backupPassphrase: undefined,
     ...overrides,
   };
