@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays, businessDate } from '@prestaya/domain';
 import { cardOf, routeStop, waitForShellOnPhone } from './support/collections.ts';
 import { unique, uniqueEmail } from './support/data.ts';
-import { expectFitsPhone, expectNoSideScroll, openFromMenu, PHONE } from './support/phone.ts';
+import { expectFitsPhone, expectNoSideScroll, openFromMenu, PHONE, tapToOpen } from './support/phone.ts';
 import { signIn } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, apiOf, createAgent } from './support/staff-api.ts';
 
@@ -70,8 +70,9 @@ test('offline: No estaba and a promise are kept on the phone, sent once, on the 
   await context.setOffline(true);
 
   // Alfa was not home.
-  await cardOf(page, 'Alfa').getByRole('button', { name: 'Visita' }).tap();
-  let dialog = page.getByRole('dialog', { name: 'Visita' });
+  const dialog = page.getByRole('dialog', { name: 'Visita' });
+  await tapToOpen(cardOf(page, 'Alfa').getByRole('button', { name: 'Visita' }), dialog);
+  await expect(dialog).toContainText(/Alfa · Préstamo No\. \d+/);
   await dialog.getByRole('button', { name: 'No estaba' }).tap();
   await dialog.getByLabel('Nota').fill('Portón cerrado');
   await dialog.getByRole('button', { name: 'Guardar visita' }).tap();
@@ -80,8 +81,8 @@ test('offline: No estaba and a promise are kept on the phone, sent once, on the 
 
   // Beta promised $300 in two days.
   const promised = addDays(TODAY, 2);
-  await cardOf(page, 'Beta').getByRole('button', { name: 'Visita' }).tap();
-  dialog = page.getByRole('dialog', { name: 'Visita' });
+  await tapToOpen(cardOf(page, 'Beta').getByRole('button', { name: 'Visita' }), dialog);
+  await expect(dialog).toContainText(/Beta · Préstamo No\. \d+/);
   await dialog.getByRole('button', { name: 'Promesa de pago' }).tap();
   await dialog.getByLabel('Fecha de la promesa').fill(promised);
   await dialog.getByLabel('Monto prometido').fill('300');

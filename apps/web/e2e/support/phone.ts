@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFinding } from './axe.ts';
 
 /** The narrowest phone the staff screens are made for (`test.use({ viewport: PHONE })`). */
@@ -29,4 +29,16 @@ export async function expectFitsPhone(page: Page, heading: string | RegExp) {
 export async function openFromMenu(page: Page, link: string) {
   await page.getByRole('button', { name: 'Abrir menú de navegación' }).click();
   await page.getByRole('navigation').getByRole('link', { name: link }).click();
+}
+
+/**
+ * Taps `trigger` until `dialog` is open. A list that re-renders under the finger (a card growing a
+ * 'pendiente de enviar' line, a closing dialog's fade) can take a tap on a loaded machine, as a real
+ * phone can; the user taps again, and so does the journey, instead of waiting out its whole timeout.
+ */
+export async function tapToOpen(trigger: Locator, dialog: Locator) {
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await trigger.tap({ timeout: 5_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
