@@ -144,7 +144,12 @@ async function timeCase(running: Running[], c: ScreenCase): Promise<CaseResult[]
 const cases = screenCases(values.only);
 if (cases.length === 0) throw new Error(`--only ${values.only}: no screen matches`);
 if (values.list) {
-  const listContext = { week: { from: 'FROM', to: 'TO' }, busiestAccountId: 'ACCOUNT', agentId: 'AGENT' };
+  const listContext = {
+    week: { from: 'FROM', to: 'TO' },
+    busiestAccountId: 'ACCOUNT',
+    agentId: 'AGENT',
+    customerId: 'CUSTOMER',
+  };
   for (const c of cases) console.log(`${c.label}\t${c.request.path(listContext)}`);
   process.exit(0);
 }

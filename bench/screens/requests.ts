@@ -15,6 +15,8 @@ export interface ScreenContext {
   busiestAccountId: string;
   /** Agent 1, whose route an administrator picks in Cobranza (and who signs in as the agent). */
   agentId: string;
+  /** Agent 1's customer with the most loans: the customer screen's longest history. */
+  customerId: string;
 }
 
 export interface ScreenRequest {
@@ -90,6 +92,36 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
   // Corte de caja (features/cash-close): an agent's own day; an administrator only gets the agents
   // (above) until one is chosen.
   { screen: 'Corte de caja', call: 'día de hoy', roles: ['agent'], path: () => `${V1}/cash-close` },
+  // Historial de cortes (features/cash-close/components/CashCountHistory.tsx): the agent's closes,
+  // page 1 of 10, and the running total read from a page of one.
+  {
+    screen: 'Historial de cortes',
+    call: 'página 1',
+    roles: BOTH,
+    path: (c) => `${V1}/cash-close/history?agentId=${c.agentId}&page=1&size=10`,
+  },
+  {
+    screen: 'Historial de cortes',
+    call: 'acumulado',
+    roles: BOTH,
+    path: (c) => `${V1}/cash-close/history?agentId=${c.agentId}&page=1&size=1`,
+  },
+  // A customer (features/customers/components/CustomerDetails.tsx): the record, its loans (page 1 of
+  // CatalogTable's 10), its documents and its visits.
+  { screen: 'Cliente', call: 'ficha', roles: BOTH, path: (c) => `${V1}/customers/${c.customerId}` },
+  {
+    screen: 'Cliente',
+    call: 'préstamos',
+    roles: BOTH,
+    path: (c) => `${V1}/customers/${c.customerId}/loans?page=1&size=10&order=asc`,
+  },
+  {
+    screen: 'Cliente',
+    call: 'documentos',
+    roles: BOTH,
+    path: (c) => `${V1}/customers/${c.customerId}/documents`,
+  },
+  { screen: 'Cliente', call: 'visitas', roles: BOTH, path: (c) => `${V1}/customers/${c.customerId}/visits` },
   // Préstamos (features/loans/components/GlobalLoanList.tsx): the approval accounts, then page 1
   // with 'Todos' in the status filter; and the same page filtered by a status.
   {
@@ -151,6 +183,8 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
   { screen: 'Auditoría', call: 'página 1', roles: ADMIN, path: () => `${V1}/audit?page=1&size=20` },
   // Respaldos (features/backups): the newest 50 files of the server's DATA_DIR/backups.
   { screen: 'Respaldos', call: 'lista', roles: ADMIN, path: () => `${V1}/backups?page=1&size=50` },
+  // Configuración (features/settings): the business's one row of settings.
+  { screen: 'Configuración', call: 'negocio', roles: ADMIN, path: () => `${V1}/settings/business` },
 ];
 
 /** Sunday to Saturday of the business day's week (web: lib/format.ts weekRange, firstDayOfWeek 0). */

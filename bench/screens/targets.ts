@@ -71,13 +71,25 @@ export async function prepareTarget(target: ScreenTarget): Promise<PreparedTarge
       const app = await buildApp({ config, database, logger: false });
       try {
         const agentId = await idOf(database, benchAgentUsername(1));
+        const [customer] = await queryRows<{ id: string }>(
+          database,
+          `select c.id from customers c join loans l on l.customer_id = c.id
+            where c.agent_id = $1 group by c.id order by count(*) desc, c.id limit 1`,
+          [agentId],
+        );
+        if (!customer) throw new Error(`${target.where}: agent 1 has no customer with a loan`);
         const tokens = {
           admin: await sessionToken(app, database.db, await idOf(database, BENCH_ADMIN)),
           agent: await sessionToken(app, database.db, agentId),
         };
         return {
           customers: count?.n ?? 0,
-          context: { week: currentWeek(BUSINESS_TIME_ZONE), busiestAccountId: busiest.id, agentId },
+          context: {
+            week: currentWeek(BUSINESS_TIME_ZONE),
+            busiestAccountId: busiest.id,
+            agentId,
+            customerId: customer.id,
+          },
           tokens,
           serverEnv: {
             ...env,

@@ -7,6 +7,7 @@ export * from './business-time.ts';
 export * from './calendar.ts';
 export * from './cash-close.ts';
 export * from './cash-count.ts';
+export * from './cat.ts';
 export * from './collected-at.ts';
 export * from './collection-week.ts';
 export * from './fee-status.ts';
