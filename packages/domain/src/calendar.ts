@@ -18,3 +18,13 @@ export function* eachDay(from: string, to: string, maxDays: number): Generator<s
   }
   for (let index = 0; index < count; index++) yield addDays(from, index);
 }
+
+/** Whether `date` is 'YYYY-MM-DD' naming a day that exists (no 2023-02-29, no month 13). */
+export function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const instant = new Date(Date.UTC(year, month - 1, day));
+  return (
+    instant.getUTCFullYear() === year && instant.getUTCMonth() === month - 1 && instant.getUTCDate() === day
+  );
+}
