@@ -92,18 +92,18 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
   // Corte de caja (features/cash-close): an agent's own day; an administrator only gets the agents
   // (above) until one is chosen.
   { screen: 'Corte de caja', call: 'día de hoy', roles: ['agent'], path: () => `${V1}/cash-close` },
-  // Historial de cortes (features/cash-close/components/CashCountHistory.tsx): the agent's closes,
-  // page 1 of 10, and the running total read from a page of one.
+  // Historial de cortes (features/cash-close/components/CashCountHistory.tsx, administrators): the
+  // agent's closes, page 1 of 10, and the running total read from a page of one.
   {
     screen: 'Historial de cortes',
     call: 'página 1',
-    roles: BOTH,
+    roles: ADMIN,
     path: (c) => `${V1}/cash-close/history?agentId=${c.agentId}&page=1&size=10`,
   },
   {
     screen: 'Historial de cortes',
     call: 'acumulado',
-    roles: BOTH,
+    roles: ADMIN,
     path: (c) => `${V1}/cash-close/history?agentId=${c.agentId}&page=1&size=1`,
   },
   // A customer (features/customers/components/CustomerDetails.tsx): the record, its loans (page 1 of
