@@ -1,0 +1,103 @@
+import type { AgentWeek, CollectionsWeek } from '@prestaya/contracts';
+import { describe, expect, it } from 'vitest';
+import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
+import { createUserAndLogin, useTestApp } from '../support/app.ts';
+import { formOf, rejection } from '../support/builders.ts';
+import { addDays, businessToday } from '../support/clock.ts';
+import { expectInstallmentDueTally } from '../support/report-tallies-invariant.ts';
+import {
+  accrue,
+  activeLoan,
+  confirm,
+  customerOf,
+  loanWorld,
+  openAccount,
+  registerOldest,
+} from '../support/worlds.ts';
+
+/**
+ * The installments due of the 'Semana' (migration installment_due_tally, kept by triggers) after every
+ * kind of write that changes them, made through the API: each step compares the tally with the
+ * installments themselves (support/report-tallies-invariant.ts) and reads the week as the screen does.
+ */
+const context = useTestApp();
+const loans = loansApi(context);
+const payments = paymentsApi(context);
+const check = () => expectInstallmentDueTally(context.database.db);
+
+async function weekOf(token: string, agentId: string, week: string): Promise<AgentWeek> {
+  const response = await context.app.inject({
+    method: 'GET',
+    url: `/api/v1/collections/summary?week=${week}&agentId=${agentId}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const [row] = (response.json() as CollectionsWeek).agents;
+  return row as AgentWeek;
+}
+
+describe("the 'Semana' installments due", { timeout: 180_000 }, () => {
+  it('follow deliveries, payments, rejections, the accrual, cancellations and a customer moved', async () => {
+    const { admin, agent, customer } = await loanWorld(context);
+    const T = businessToday();
+    const W = addDays(T, 7);
+    const caja = await openAccount(context, admin, 200_000, 'Caja');
+    const figures = async (who = agent) => {
+      const week = await weekOf(admin.token, who.id, W);
+      return { due: week.installmentsDue, taken: week.collectedOnDue };
+    };
+    await check();
+
+    // Delivered today: installment 1 due T+7.
+    const delivered = await activeLoan(context, admin, customer.id, { amount: 1_000, accountId: caja.id });
+    const first = delivered.schedule[0]?.amount as number;
+    expect(await check()).toHaveLength(delivered.schedule.length);
+    expect(await figures()).toEqual({ due: { count: 1, amount: first }, taken: { count: 0, amount: 0 } });
+
+    // Registered (VALIDATING counts as taken), rejected, registered again and confirmed.
+    const rejected = await registerOldest(context, agent, delivered.loan.id, 1);
+    await check();
+    expect((await figures()).taken).toEqual({ count: 1, amount: first });
+    await payments.decideOk(admin.token, rejected.id, rejection());
+    await check();
+    expect((await figures()).taken).toEqual({ count: 0, amount: 0 });
+    const paid = await registerOldest(context, agent, delivered.loan.id, 1);
+    await confirm(context, admin, paid.id, caja.id);
+    await check();
+    expect(await figures()).toEqual({ due: { count: 1, amount: first }, taken: { count: 1, amount: first } });
+
+    // A loan delivered 'del pasado', overdue: the accrual's DELAYED installments and fees.
+    const lalo = await customerOf(context, agent, 'Lalo');
+    await activeLoan(context, admin, lalo.id, { amount: 2_000, requestDate: addDays(T, -24) });
+    await check();
+    await accrue(context, T);
+    await check();
+
+    // A request approved then cancelled: never delivered, never counted.
+    const olga = await customerOf(context, agent, 'Olga');
+    const request = await loans.createOk(agent.token, olga.id, { amount: 3_000 });
+    await loans.approveOk(admin.token, request.id, caja.id);
+    await check();
+    expect((await loans.update(admin.token, request.id, { status: 'CANCELLED' })).statusCode).toBe(200);
+    await check();
+
+    // The customer moved to another agent takes the installments along (Lalo's stay).
+    const before = await figures();
+    const less = (figure: { count: number; amount: number }) => ({
+      count: figure.count - 1,
+      amount: Math.round((figure.amount - first) * 100) / 100,
+    });
+    const nora = await createUserAndLogin(context, { name: 'Nora', lastName: 'Agente' });
+    const moved = await customersApi(context).update(admin.token, customer.id, {
+      ...formOf(customer),
+      agentId: nora.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await check();
+    expect(await figures()).toEqual({ due: less(before.due), taken: less(before.taken) });
+    expect(await figures(nora)).toEqual({
+      due: { count: 1, amount: first },
+      taken: { count: 1, amount: first },
+    });
+  });
+});
