@@ -9,7 +9,7 @@ CREATE TABLE "installment_due_tally" (
 --> statement-breakpoint
 CREATE INDEX "installment_due_tally_agent_day_idx" ON "installment_due_tally" USING btree ("agent_id","due_date");--> statement-breakpoint
 -- The 'Semana' of Cobranza reads its installments due from this tally instead of every installment of
--- the agents' portfolios (docs/performance.md "Cobranza · semana"). What counts is the rule of
+-- the agents' portfolios (docs/performance-history.md "Cobranza · semana"). What counts is the rule of
 -- modules/collections/week.ts: an installment not REJECTED or CANCELLED of a delivered loan (ACTIVE,
 -- DELAYED, PAID), keyed by its customer's agent and its due date; taken = PAID or VALIDATING. Three
 -- tables decide it, so three statement triggers append signed deltas, each reading the other two as
