@@ -1,10 +1,12 @@
 import type { AgentWeek, CollectionsWeek } from '@prestaya/contracts';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
 import { createUserAndLogin, useTestApp } from '../support/app.ts';
 import { formOf, rejection } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { expectInstallmentDueTally } from '../support/report-tallies-invariant.ts';
+import { databaseUrlOf } from '../support/row-lock.ts';
 import {
   accrue,
   activeLoan,
@@ -101,3 +103,65 @@ describe("the 'Semana' installments due", { timeout: 180_000 }, () => {
     });
   });
 });
+
+/** Two connections at once: only PostgreSQL (PGlite runs one transaction at a time). */
+describe.skipIf(!process.env.DATABASE_URL)(
+  "the 'Semana' under concurrency (PostgreSQL)",
+  { timeout: 180_000 },
+  () => {
+    it('a customer moved while a payment of theirs is being written carries that payment along', async () => {
+      const { admin, agent, customer } = await loanWorld(context);
+      const caja = await openAccount(context, admin, 200_000, 'Caja');
+      const { loan } = await activeLoan(context, admin, customer.id, { amount: 1_000, accountId: caja.id });
+      const nora = await createUserAndLogin(context, { name: 'Nora', lastName: 'Agente' });
+      const writer = new pg.Client({ connectionString: databaseUrlOf(context.database) });
+      await writer.connect();
+      try {
+        // A payment's transaction as the services write it: its loan locked, then its installment taken.
+        await writer.query('begin');
+        await writer.query('select id from loans where id = $1 for no key update', [loan.id]);
+        await writer.query(
+          `update scheduled_payments set status = 'VALIDATING' where loan_id = $1 and payment_number = 1`,
+          [loan.id],
+        );
+        const { rows } = await writer.query<{ pid: number }>('select pg_backend_pid() as pid');
+        let moved = false;
+        const move = customersApi(context)
+          .update(admin.token, customer.id, { ...formOf(customer), agentId: nora.id })
+          .finally(() => {
+            moved = true;
+          });
+        // The move waits on the payment's loan (or, were it not to, finishes first and the check fails).
+        const waiting = async () => {
+          const probe = new pg.Client({ connectionString: databaseUrlOf(context.database) });
+          await probe.connect();
+          try {
+            while (!moved) {
+              const blocked = await probe.query<{ n: number }>(
+                `select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and $1 = any(pg_blocking_pids(pid))`,
+                [rows[0]?.pid],
+              );
+              if ((blocked.rows[0]?.n ?? 0) > 0) return;
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          } finally {
+            await probe.end();
+          }
+        };
+        await waiting();
+        await writer.query('commit');
+        expect((await move).statusCode).toBe(200);
+        await check();
+        expect((await weekOf(admin.token, nora.id, addDays(businessToday(), 7))).collectedOnDue.count).toBe(
+          1,
+        );
+        expect((await weekOf(admin.token, agent.id, addDays(businessToday(), 7))).installmentsDue.count).toBe(
+          0,
+        );
+      } finally {
+        await writer.end();
+      }
+    });
+  },
+);
