@@ -79,13 +79,22 @@ async function restoreDeferred(target: Target, deferred: Deferred, log: (line: s
 }
 
 /**
- * The report tallies' triggers (migration report_tallies), off while COPY loads the rows: each chunk's
+ * The report tallies' triggers (migrations report_tallies, installment_due_tally), off while COPY loads the rows: each chunk's
  * COPY would otherwise fire them with the secondary indexes they read through dropped. The tallies are
  * rebuilt once at the end instead. The loan status tally's triggers (0008) stay on: they read nothing.
  */
 const REPORT_TRIGGERS: Record<string, string[]> = {
-  loans: ['loans_report_tallies_insert', 'loans_report_tallies_update', 'loans_report_tallies_delete'],
+  loans: [
+    'loans_report_tallies_insert',
+    'loans_report_tallies_update',
+    'loans_report_tallies_delete',
+    'loans_due_tally_update',
+  ],
+  customers: ['customers_due_tally_update'],
   scheduled_payments: [
+    'scheduled_payments_due_tally_insert',
+    'scheduled_payments_due_tally_update',
+    'scheduled_payments_due_tally_delete',
     'scheduled_payments_unpaid_figures_insert',
     'scheduled_payments_unpaid_figures_update',
     'scheduled_payments_unpaid_keys',
@@ -216,7 +225,7 @@ export async function generate(target: Target, options: GenerateOptions): Promis
   // every table streams through its own connection, so the loans' COPY may commit before the
   // customers' and its trigger then finds no customer to update.
   await target.exec(
-    'select loan_unpaid_figures_rebuild(); select report_tallies_rebuild(); ' +
+    'select loan_unpaid_figures_rebuild(); select report_tallies_rebuild(); select installment_due_tally_rebuild(); ' +
       'select customers_current_loan_refresh_for(array(select distinct customer_id from loans));',
   );
   await setReportTriggers(target, 'enable');

@@ -13,6 +13,7 @@ import {
   OWED_FEE_STATUSES,
   OWED_INSTALLMENT_STATUSES,
   portfolioRisk,
+  TAKEN_INSTALLMENT_STATUSES,
 } from '@prestaya/domain';
 import {
   accrueFees,
@@ -63,6 +64,35 @@ const CHECKS: { name: string; sql: string }[] = [
     name: 'payments: amount = Σ items',
     sql: `select count(*)::int as n from payments p
            where p.amount_cents <> (select sum(i.amount_cents) from payment_items i where i.payment_id = p.id)`,
+  },
+  {
+    name: "installments due per agent and day: the tally = the installments (Cobranza's 'Semana')",
+    sql: `select count(*)::int as n from (
+            (select c.agent_id, sp.due_date, count(*) as n, sum(sp.amount_cents) as cents,
+                    count(*) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})) as taken_n,
+                    coalesce(sum(sp.amount_cents) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})), 0) as taken_cents
+               from scheduled_payments sp
+               join loans l on l.id = sp.loan_id and l.status in (${literalList(COMPUTED_STATUSES)})
+               join customers c on c.id = l.customer_id
+              where sp.status not in ('REJECTED', 'CANCELLED')
+              group by 1, 2
+             except
+             select agent_id, due_date, sum(n), sum(amount_cents), sum(taken_n), sum(taken_cents)
+               from installment_due_tally group by 1, 2
+             having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(taken_n) <> 0 or sum(taken_cents) <> 0)
+            union all
+            (select agent_id, due_date, sum(n), sum(amount_cents), sum(taken_n), sum(taken_cents)
+               from installment_due_tally group by 1, 2
+             having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(taken_n) <> 0 or sum(taken_cents) <> 0
+             except
+             select c.agent_id, sp.due_date, count(*), sum(sp.amount_cents),
+                    count(*) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})),
+                    coalesce(sum(sp.amount_cents) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})), 0)
+               from scheduled_payments sp
+               join loans l on l.id = sp.loan_id and l.status in (${literalList(COMPUTED_STATUSES)})
+               join customers c on c.id = l.customer_id
+              where sp.status not in ('REJECTED', 'CANCELLED')
+              group by 1, 2)) differing`,
   },
   {
     name: 'loans: the status tally = loans per status',

@@ -35,7 +35,7 @@ describe('startAccrualScheduler', () => {
   it('accrues at start-up through the business day, then again at 00:05; stop() ends it', async () => {
     const world = await loanWorld(context);
     const T = businessToday();
-    const { loan } = await activeLoan(context, world.admin, world.customer.id);
+    const { loan, schedule } = await activeLoan(context, world.admin, world.customer.id);
 
     // The clock reads T+10 at 00:04:57 in Mexico City and advances in real time.
     const start = Date.now();
@@ -69,6 +69,7 @@ describe('startAccrualScheduler', () => {
         collection_tally: 0,
         delivery_tally: 1,
         payment_status_tally: 0,
+        installment_due_tally: expect.any(Number),
       },
     });
     expect((log.infos[2]?.rowsFolded as Record<string, number> | undefined)?.portfolio_tally).toBeGreaterThan(
@@ -79,8 +80,15 @@ describe('startAccrualScheduler', () => {
     expect(await until(() => log.infos.length >= 6)).toBe(true);
     expect(log.infos[3]).toMatchObject({ throughDate: addDays(T, 10), status: 'done', feesCreated: 0 });
     expect(log.infos[4]).toEqual({ rowsFolded: 1 });
+    // The installments due of the 'Semana': one row per due date once folded.
     expect(log.infos[5]).toEqual({
-      rowsFolded: { portfolio_tally: 1, collection_tally: 0, delivery_tally: 1, payment_status_tally: 0 },
+      rowsFolded: {
+        portfolio_tally: 1,
+        collection_tally: 0,
+        delivery_tally: 1,
+        payment_status_tally: 0,
+        installment_due_tally: schedule.length,
+      },
     });
     await scheduler.stop();
     expect(log.errors).toEqual([]);

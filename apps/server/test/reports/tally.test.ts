@@ -35,7 +35,8 @@ const check = () => expectReportTallies(db());
 const tallyRowCount = async () => {
   const [row] = rowsOf<{ n: number }>(
     await run(sql`select ((select count(*) from portfolio_tally) + (select count(*) from collection_tally)
-                  + (select count(*) from delivery_tally) + (select count(*) from payment_status_tally))::int as n`),
+                  + (select count(*) from delivery_tally) + (select count(*) from payment_status_tally)
+                  + (select count(*) from installment_due_tally))::int as n`),
   );
   return row?.n ?? 0;
 };

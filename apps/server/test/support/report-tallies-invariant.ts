@@ -63,12 +63,68 @@ function byTallyKey(rows: LoanRiskRow[]): LoanRiskRow[] {
   return [...merged.values()];
 }
 
+interface DueFigures {
+  agentId: string | null;
+  day: string;
+  n: number;
+  cents: number;
+  takenN: number;
+  takenCents: number;
+}
+
+const dueFigures = (rows: Record<string, unknown>[]): DueFigures[] =>
+  rows
+    .map((row) => ({
+      agentId: row.agent_id as string | null,
+      day: row.day as string,
+      n: Number(row.n),
+      cents: Number(row.cents),
+      takenN: Number(row.taken_n),
+      takenCents: Number(row.taken_cents),
+    }))
+    .sort((a, b) => `${a.agentId} ${a.day}`.localeCompare(`${b.agentId} ${b.day}`));
+
+/**
+ * The installments due of Cobranza's 'Semana' (migration installment_due_tally), per agent of the
+ * customer and due date, as the tally holds them and as the rows give them: written out again here
+ * (an installment not REJECTED or CANCELLED of a loan ACTIVE, DELAYED or PAID; taken = PAID or
+ * VALIDATING) so the check does not trust the triggers it checks.
+ */
+export async function expectInstallmentDueTally(db: DbOrTx): Promise<DueFigures[]> {
+  const fromRows = dueFigures(
+    rowsOf(
+      await db.execute(sql`
+        select c.agent_id, to_char(sp.due_date, 'YYYY-MM-DD') as day, count(*) as n,
+               sum(sp.amount_cents) as cents,
+               count(*) filter (where sp.status in ('PAID', 'VALIDATING')) as taken_n,
+               coalesce(sum(sp.amount_cents) filter (where sp.status in ('PAID', 'VALIDATING')), 0) as taken_cents
+          from scheduled_payments sp
+          join loans l on l.id = sp.loan_id and l.status in ('ACTIVE', 'DELAYED', 'PAID')
+          join customers c on c.id = l.customer_id
+         where sp.status not in ('REJECTED', 'CANCELLED')
+         group by 1, 2`),
+    ),
+  );
+  const tallied = dueFigures(
+    rowsOf(
+      await db.execute(sql`
+        select agent_id, to_char(due_date, 'YYYY-MM-DD') as day, sum(n) as n, sum(amount_cents) as cents,
+               sum(taken_n) as taken_n, sum(taken_cents) as taken_cents
+          from installment_due_tally group by 1, 2
+        having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(taken_n) <> 0 or sum(taken_cents) <> 0`),
+    ),
+  );
+  expect(tallied, 'cuotas por agente y día: tally ≠ cuotas').toEqual(fromRows);
+  return fromRows;
+}
+
 /**
  * The report tallies (migration report_tallies) give, for the whole business, what the rows
  * themselves give (modules/reports/live.ts): the portfolio tally key by key (every due date is
  * before 2100), the portfolio report's figures as of several days, and the weekly figures over all
  * time and over the current week, in the tests' zone and in one 5 h 30 min from UTC (periods of 15
- * minutes fall in one business day of either). Returns the live figures so a caller can check the
+ * minutes fall in one business day of either), and the installments due per agent and day
+ * (expectInstallmentDueTally). Returns the live figures so a caller can check the
  * workload was not empty.
  */
 export async function expectReportTallies(db: DbOrTx, today = businessToday()) {
@@ -81,6 +137,7 @@ export async function expectReportTallies(db: DbOrTx, today = businessToday()) {
       portfolioRisk(await livePortfolioRows(db, WHOLE_BUSINESS, asOf), asOf),
     );
   }
+  const installmentsDue = await expectInstallmentDueTally(db);
   let everything: WeeklyFigures | undefined;
   for (const timeZone of [TEST_TIME_ZONE, 'Asia/Kolkata']) {
     const windows: ReportWindow[] = [
@@ -96,5 +153,5 @@ export async function expectReportTallies(db: DbOrTx, today = businessToday()) {
       everything ??= live;
     }
   }
-  return { portfolio, weekly: everything as WeeklyFigures };
+  return { portfolio, weekly: everything as WeeklyFigures, installmentsDue };
 }

@@ -9,21 +9,18 @@ import {
 import {
   businessDayBounds,
   COLLECTED_PAYMENT_STATUSES,
-  COMPUTED_STATUSES,
   collectionRate,
   collectionWeekOf,
-  TAKEN_INSTALLMENT_STATUSES,
   type WeekPayment,
   type WeekVisit,
   weekVisitFigures,
 } from '@prestaya/domain';
-import { and, asc, count, eq, gte, inArray, lt, lte, notInArray, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
 import { type CustomerActor, seesAllCustomers } from '../../access/customers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { totalPages } from '../../db/paging.ts';
 import { cashCounts } from '../../db/schema/cash-counts.ts';
-import { customers } from '../../db/schema/customers.ts';
-import { loans, scheduledPayments } from '../../db/schema/loans.ts';
+import { installmentDueTally } from '../../db/schema/installment-due-tally.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { staffSortKey, users } from '../../db/schema/users.ts';
 import { visits } from '../../db/schema/visits.ts';
@@ -79,13 +76,15 @@ async function agentsOf(
 }
 
 const cents = (column: Parameters<typeof sum>[0]) => sql<number>`coalesce(${sum(column)}, 0)`.mapWith(Number);
-const taken = inArray(scheduledPayments.status, TAKEN_INSTALLMENT_STATUSES);
+/** A tally's figure: the sum of its delta rows. */
+const total = cents;
 
 /**
  * Each figure is one grouped statement for every agent asked, bounded by the agents and the week:
- * - installments due: the agents' customers (customers_agent_idx), their loans (loans_customer_idx)
- *   and each loan's installments due in the week (scheduled_payments_loan_due_idx), of delivered
- *   loans, not REJECTED or CANCELLED, grouped by agent: the cost follows the agents' portfolios;
+ * - installments due: installment_due_tally (migration installment_due_tally: installments not
+ *   REJECTED or CANCELLED of delivered loans, per agent of the customer and due date, kept by
+ *   triggers) by installment_due_tally_agent_day_idx: the agents × 7 days, folded daily, whatever the
+ *   size of their portfolios;
  * - collected: the payments each agent registered, collected in the week (payments_registered_by_idx);
  * - visits: the agents' visits in the week (visits_agent_idx), then the collected payments of the
  *   visited loans (payments_loan_idx), the figures decided by packages/domain weekVisitFigures;
@@ -97,28 +96,21 @@ async function weekFigures(db: DbOrTx, ids: string[], week: { from: string; to: 
   const [due, collected, visited, closes] = await Promise.all([
     db
       .select({
-        agentId: customers.agentId,
-        count: count(),
-        cents: cents(scheduledPayments.amountCents),
-        takenCount: sql<number>`count(*) filter (where ${taken})`.mapWith(Number),
-        takenCents:
-          sql<number>`coalesce(sum(${scheduledPayments.amountCents}) filter (where ${taken}), 0)`.mapWith(
-            Number,
-          ),
+        agentId: installmentDueTally.agentId,
+        count: total(installmentDueTally.n),
+        cents: total(installmentDueTally.amountCents),
+        takenCount: total(installmentDueTally.takenN),
+        takenCents: total(installmentDueTally.takenCents),
       })
-      .from(scheduledPayments)
-      .innerJoin(loans, eq(loans.id, scheduledPayments.loanId))
-      .innerJoin(customers, eq(customers.id, loans.customerId))
+      .from(installmentDueTally)
       .where(
         and(
-          gte(scheduledPayments.dueDate, week.from),
-          lte(scheduledPayments.dueDate, week.to),
-          notInArray(scheduledPayments.status, ['REJECTED', 'CANCELLED']),
-          inArray(loans.status, COMPUTED_STATUSES),
-          inArray(customers.agentId, ids),
+          inArray(installmentDueTally.agentId, ids),
+          gte(installmentDueTally.dueDate, week.from),
+          lte(installmentDueTally.dueDate, week.to),
         ),
       )
-      .groupBy(customers.agentId),
+      .groupBy(installmentDueTally.agentId),
     db
       .select({ agentId: payments.registeredBy, count: count(), cents: cents(payments.amountCents) })
       .from(payments)

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
+import { loans } from '../../db/schema/loans.ts';
 import { updateAudited } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from './access.ts';
@@ -29,6 +30,12 @@ export async function updateCustomer(
   const columns = editableColumns(input);
   return translateDuplicate(
     db.transaction(async (tx) => {
+      // A new agent takes the customer's installments due along (installment_due_tally, by trigger): a
+      // payment being written on one of the loans (which locks its loan, then may write the customer)
+      // finishes first, in that lock order, so the move carries what it wrote.
+      if (input.agentId !== undefined) {
+        await tx.select({ id: loans.id }).from(loans).where(eq(loans.customerId, id)).for('no key update');
+      }
       const current = await findVisibleCustomer(tx, actor, id, 'update');
       const agentId = await assignedAgent(tx, actor, input.agentId, current.agentId);
       const values = { ...columns, agentId, updatedOn: sql`now()` };

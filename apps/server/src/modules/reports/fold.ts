@@ -20,6 +20,12 @@ const TALLIES = [
   },
   { table: 'delivery_tally', keys: ['period_start', 'request_day'], sums: ['loans', 'amount_cents'] },
   { table: 'payment_status_tally', keys: ['status'], sums: ['n', 'amount_cents'] },
+  // Cobranza's 'Semana' (migration installment_due_tally); agent_id is null for customers without one.
+  {
+    table: 'installment_due_tally',
+    keys: ['agent_id', 'due_date'],
+    sums: ['n', 'amount_cents', 'taken_n', 'taken_cents'],
+  },
 ] as const;
 
 /**
