@@ -108,7 +108,9 @@ export function installmentTransition(
       return from === 'PENDING' ? move('DELAYED') : refuse('installment.only_pending_falls_due');
     case 'restructure':
       if (isPayableInstallmentStatus(from)) return move(RESTRUCTURED_INSTALLMENT_STATUS);
-      return refuse(from === 'VALIDATING' ? 'restructure.payment_validating' : 'restructure.installment_closed');
+      return refuse(
+        from === 'VALIDATING' ? 'restructure.payment_validating' : 'restructure.installment_closed',
+      );
   }
 }
 

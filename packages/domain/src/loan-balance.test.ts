@@ -39,7 +39,11 @@ describe('loanStanding', () => {
       ],
       TODAY,
     );
-    expect(standing).toEqual({ currentRealAmountCents: 310_000, currentBalanceCents: 210_000, status: 'ACTIVE' });
+    expect(standing).toEqual({
+      currentRealAmountCents: 310_000,
+      currentBalanceCents: 210_000,
+      status: 'ACTIVE',
+    });
     const paid = loanStanding(
       [inst(1, 'PAID', '2025-02-01'), inst(2, 'RESTRUCTURED', '2025-02-08'), inst(3, 'PAID', '2025-03-17')],
       [{ amountCents: 5_000, status: 'RESTRUCTURED' }],

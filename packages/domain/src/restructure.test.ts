@@ -26,10 +26,30 @@ describe('planRestructure', () => {
         includedFinesCents: 0,
         spreadCents: 300_004,
         installments: [
-          { paymentNumber: 13, dueDate: '2026-03-11', amountCents: 75_001, concept: 'Reestructura · Pago 1 de 4' },
-          { paymentNumber: 14, dueDate: '2026-03-18', amountCents: 75_001, concept: 'Reestructura · Pago 2 de 4' },
-          { paymentNumber: 15, dueDate: '2026-03-25', amountCents: 75_001, concept: 'Reestructura · Pago 3 de 4' },
-          { paymentNumber: 16, dueDate: '2026-04-01', amountCents: 75_001, concept: 'Reestructura · Pago 4 de 4' },
+          {
+            paymentNumber: 13,
+            dueDate: '2026-03-11',
+            amountCents: 75_001,
+            concept: 'Reestructura · Pago 1 de 4',
+          },
+          {
+            paymentNumber: 14,
+            dueDate: '2026-03-18',
+            amountCents: 75_001,
+            concept: 'Reestructura · Pago 2 de 4',
+          },
+          {
+            paymentNumber: 15,
+            dueDate: '2026-03-25',
+            amountCents: 75_001,
+            concept: 'Reestructura · Pago 3 de 4',
+          },
+          {
+            paymentNumber: 16,
+            dueDate: '2026-04-01',
+            amountCents: 75_001,
+            concept: 'Reestructura · Pago 4 de 4',
+          },
         ],
       },
     });
@@ -46,7 +66,10 @@ describe('planRestructure', () => {
 
   it('refuses a number of weeks outside 1–52 and a loan with nothing remaining', () => {
     for (const weeks of [0, -1, 53, 2.5, Number.NaN]) {
-      expect(planRestructure(input({ weeks }))).toEqual({ ok: false, refusal: 'restructure.weeks_out_of_range' });
+      expect(planRestructure(input({ weeks }))).toEqual({
+        ok: false,
+        refusal: 'restructure.weeks_out_of_range',
+      });
     }
     expect(planRestructure(input({ remainingCents: [], fines: 'incluir' }))).toEqual({
       ok: false,
@@ -76,7 +99,14 @@ describe('planRestructure', () => {
         fc.integer({ min: 1, max: 52 }),
         fc.integer({ min: 0, max: 200 }),
         (remainingCents, pendingFeesCents, fines, weeks, lastPaymentNumber) => {
-          const outcome = planRestructure({ remainingCents, pendingFeesCents, fines, weeks, today: TODAY, lastPaymentNumber });
+          const outcome = planRestructure({
+            remainingCents,
+            pendingFeesCents,
+            fines,
+            weeks,
+            today: TODAY,
+            lastPaymentNumber,
+          });
           if (!outcome.ok) throw new Error(outcome.refusal);
           const { plan } = outcome;
           const remaining = remainingCents.reduce((a, b) => a + b, 0);
@@ -85,7 +115,9 @@ describe('planRestructure', () => {
           expect(spread).toBe(remaining + (fines === 'incluir' ? feesTotal : 0));
           expect(plan.spreadCents).toBe(spread);
           expect(plan.condonedFinesCents + plan.includedFinesCents).toBe(feesTotal);
-          expect(plan.installments.every((i) => Number.isInteger(i.amountCents) && i.amountCents > 0)).toBe(true);
+          expect(plan.installments.every((i) => Number.isInteger(i.amountCents) && i.amountCents > 0)).toBe(
+            true,
+          );
           expect(plan.installments[0]?.paymentNumber).toBe(lastPaymentNumber + 1);
           const base = plan.installments[0]?.amountCents ?? 0;
           expect(plan.installments.slice(0, -1).every((i) => i.amountCents === base)).toBe(true);

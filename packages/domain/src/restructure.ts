@@ -60,7 +60,9 @@ export interface RestructurePlan {
 /** Why a restructuring is refused; the server words each code (http/refusals.ts). */
 export type RestructureRefusal = 'restructure.nothing_remaining' | 'restructure.weeks_out_of_range';
 
-export type RestructureOutcome = { ok: true; plan: RestructurePlan } | { ok: false; refusal: RestructureRefusal };
+export type RestructureOutcome =
+  | { ok: true; plan: RestructurePlan }
+  | { ok: false; refusal: RestructureRefusal };
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 

@@ -32,11 +32,12 @@ async function tallyByWholeKey(db: DbOrTx): Promise<LoanRiskRow[]> {
     n: string;
     balance: string;
     principal: string;
+    restructured: boolean;
   }>(
     await db.execute(sql`
       select status, to_char(oldest_unpaid_due_date, 'YYYY-MM-DD') as day, sum(n) as n,
-             sum(balance_cents) as balance, sum(principal_cents) as principal
-        from portfolio_tally group by 1, 2 having sum(n) <> 0`),
+             sum(balance_cents) as balance, sum(principal_cents) as principal, restructured
+        from portfolio_tally group by 1, 2, 6 having sum(n) <> 0`),
   );
   return rows.map((row) => ({
     status: row.status,
@@ -44,6 +45,7 @@ async function tallyByWholeKey(db: DbOrTx): Promise<LoanRiskRow[]> {
     loans: Number(row.n),
     currentBalanceCents: Number(row.balance),
     outstandingPrincipalCents: Number(row.principal),
+    ...(row.restructured ? { restructured: true } : {}),
   }));
 }
 
@@ -51,7 +53,7 @@ async function tallyByWholeKey(db: DbOrTx): Promise<LoanRiskRow[]> {
 function byTallyKey(rows: LoanRiskRow[]): LoanRiskRow[] {
   const merged = new Map<string, LoanRiskRow>();
   for (const row of rows) {
-    const key = `${row.status} ${row.oldestOverdueDueDate}`;
+    const key = `${row.status} ${row.oldestOverdueDueDate} ${row.restructured === true}`;
     const into = merged.get(key);
     if (!into) merged.set(key, { ...row });
     else {
