@@ -63,7 +63,9 @@ describe('restructuring a delayed loan', () => {
       includedFines: 0,
       spread: 12_000,
     });
-    expect(preview.closedInstallments.map((i) => i.paymentNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(preview.closedInstallments.map((i) => i.paymentNumber)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
     expect(preview.installments).toEqual(
       [1, 2, 3, 4, 5].map((j) => ({
         paymentNumber: 12 + j,
@@ -117,7 +119,14 @@ describe('restructuring a delayed loan', () => {
     const restructured = history.find((entry) => entry.action === 'restructured');
     expect(restructured).toMatchObject({
       user: { id: world.admin.id },
-      after: { reason: REASON, fines: 'condonar', weeks: 5, closed: 12_000, spread: 12_000, restructureCount: 1 },
+      after: {
+        reason: REASON,
+        fines: 'condonar',
+        weeks: 5,
+        closed: 12_000,
+        spread: 12_000,
+        restructureCount: 1,
+      },
     });
     expect(history.filter((entry) => entry.entity === 'fee' && entry.action === 'cancelled')).toHaveLength(3);
 
@@ -142,7 +151,11 @@ describe('restructuring a delayed loan', () => {
   it('includes the fines in the new installments when chosen, and can be restructured again', async () => {
     const T = businessToday();
     const { loan } = await overdueLoan(context, world);
-    const first = await api.restructureOk(world.admin.token, loan.id, { fines: 'incluir', weeks: 4, reason: REASON });
+    const first = await api.restructureOk(world.admin.token, loan.id, {
+      fines: 'incluir',
+      weeks: 4,
+      reason: REASON,
+    });
     expect(first.restructuring).toMatchObject({ includedFines: 150, condonedFines: 0, spread: 12_150 });
     expect(first.loan).toMatchObject({ currentBalance: 12_150, currentRealAmount: 12_150, status: 'ACTIVE' });
     const schedule = await api.scheduleOk(world.admin.token, loan.id);
@@ -166,7 +179,11 @@ describe('restructuring a delayed loan', () => {
     ]);
     await expectInvariants();
 
-    const second = await api.restructureOk(world.admin.token, loan.id, { fines: 'condonar', weeks: 2, reason: 'Segunda' });
+    const second = await api.restructureOk(world.admin.token, loan.id, {
+      fines: 'condonar',
+      weeks: 2,
+      reason: 'Segunda',
+    });
     expect(second.restructuring).toMatchObject({
       sequence: 2,
       closed: 3 * 3_037.5,
@@ -196,7 +213,9 @@ describe('restructuring refusals', () => {
       await api.restructure(world.agent.token, loan.id, { fines: 'condonar', weeks: 4, reason: REASON }),
       403,
     );
-    expect((await api.scheduleOk(world.admin.token, loan.id)).every((i) => i.status !== 'RESTRUCTURED')).toBe(true);
+    expect((await api.scheduleOk(world.admin.token, loan.id)).every((i) => i.status !== 'RESTRUCTURED')).toBe(
+      true,
+    );
   });
 
   it('refuses bad weeks, fines and reasons with a Spanish message naming the field', async () => {
@@ -234,7 +253,9 @@ describe('restructuring refusals', () => {
     expect(validating.detail).toBe(
       'El préstamo tiene un pago en validación; confírmelo o recházelo antes de reestructurar',
     );
-    expect((await api.scheduleOk(world.admin.token, loan.id)).filter((i) => i.status === 'RESTRUCTURED')).toEqual([]);
+    expect(
+      (await api.scheduleOk(world.admin.token, loan.id)).filter((i) => i.status === 'RESTRUCTURED'),
+    ).toEqual([]);
     await expectInvariants();
   });
 });
