@@ -1,4 +1,5 @@
 import type { AuditEntry, RestructurePreview, Restructuring } from '@prestaya/contracts';
+import { weekOf } from '@prestaya/domain';
 import { describe, expect, it } from 'vitest';
 import { paymentsApi, reportsApi } from '../support/api.ts';
 import { expectProblem, request } from '../support/app.ts';
@@ -143,6 +144,22 @@ describe('restructuring a delayed loan', () => {
     expect(agentPortfolio.loans).toEqual(portfolio.loans);
     expect(agentPortfolio.restructured).toEqual(portfolio.restructured);
 
+    // 'Semana' of Cobranza: of the week's installments, only those still part of the loan fall due.
+    const week = weekOf(addDays(T, 4), 'monday');
+    const dueThatWeek = schedule.filter(
+      (i) => i.status !== 'RESTRUCTURED' && i.dueDate >= week.from && i.dueDate <= week.to,
+    );
+    const summary = await request(context.app, {
+      method: 'GET',
+      url: `/api/v1/collections/summary?week=${addDays(T, 4)}`,
+      token: world.agent.token,
+    });
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json().agents[0].installmentsDue).toEqual({
+      count: dueThatWeek.length,
+      amount: dueThatWeek.reduce((total, i) => total + i.amount, 0),
+    });
+
     const listed = await api.restructurings(world.agent.token, loan.id);
     expect(listed.statusCode, listed.body).toBe(200);
     expect((listed.json().data as Restructuring[]).map((r) => r.sequence)).toEqual([1]);
@@ -169,6 +186,8 @@ describe('restructuring a delayed loan', () => {
     const payment = await registerOldest(context, world.agent, loan.id, 1);
     await confirm(context, world.admin, payment.id, account.id);
     await expectInvariants();
+    // Its receipt reads what is owed on the new schedule ($12,150.00 − $3,037.50), the closed lines left out.
+    expect((await paymentsApi(context).detailsOk(world.admin.token, payment.id)).balanceAfter).toBe(9_112.5);
     await accrue(context, addDays(T, 16));
     const accrued = (await paymentsApi(context).feesOk(world.admin.token, loan.id)).filter(
       (f) => f.status === 'PENDING',

@@ -113,7 +113,8 @@ async function weekFigures(db: DbOrTx, ids: string[], week: { from: string; to: 
         and(
           gte(scheduledPayments.dueDate, week.from),
           lte(scheduledPayments.dueDate, week.to),
-          notInArray(scheduledPayments.status, ['REJECTED', 'CANCELLED']),
+          // A restructured (closed) installment is no longer due: the new ones are.
+          notInArray(scheduledPayments.status, ['REJECTED', 'CANCELLED', 'RESTRUCTURED']),
           inArray(loans.status, COMPUTED_STATUSES),
           inArray(customers.agentId, ids),
         ),
