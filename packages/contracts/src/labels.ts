@@ -236,6 +236,16 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   date: 'Fecha',
   count: 'Cantidad',
   total: 'Total',
+  // A restructuring (loans' 'restructured' audit rows).
+  restructureCount: 'Reestructuras',
+  fines: 'Multas pendientes',
+  weeks: 'Pagos semanales',
+  closed: 'Cerrado (pagos sin pagar)',
+  condonedFines: 'Multas condonadas',
+  includedFines: 'Multas incluidas',
+  spread: 'Total reestructurado',
+  closedInstallments: 'Pagos cerrados',
+  newInstallments: 'Pagos nuevos',
 };
 
 export const AUDIT_FIELD_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {
