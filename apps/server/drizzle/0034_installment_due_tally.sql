@@ -10,7 +10,7 @@ CREATE TABLE "installment_due_tally" (
 CREATE INDEX "installment_due_tally_agent_day_idx" ON "installment_due_tally" USING btree ("agent_id","due_date");--> statement-breakpoint
 -- The 'Semana' of Cobranza reads its installments due from this tally instead of every installment of
 -- the agents' portfolios (docs/performance-history.md "Cobranza · semana"). What counts is the rule of
--- modules/collections/week.ts: an installment not REJECTED or CANCELLED of a delivered loan (ACTIVE,
+-- modules/collections/week.ts: an installment not REJECTED, CANCELLED or RESTRUCTURED of a delivered loan (ACTIVE,
 -- DELAYED, PAID), keyed by its customer's agent and its due date; taken = PAID or VALIDATING. Three
 -- tables decide it, so three statement triggers append signed deltas, each reading the other two as
 -- they stand after its statement: installments written, loans entering or leaving the delivered
@@ -25,7 +25,7 @@ CREATE FUNCTION "installment_due_tally_rebuild"() RETURNS void LANGUAGE sql AS $
     FROM scheduled_payments sp
     JOIN loans l ON l.id = sp.loan_id AND l.status IN ('ACTIVE', 'DELAYED', 'PAID')
     JOIN customers c ON c.id = l.customer_id
-   WHERE sp.status NOT IN ('REJECTED', 'CANCELLED')
+   WHERE sp.status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')
    GROUP BY 1, 2;
 $$;
 --> statement-breakpoint
@@ -40,7 +40,7 @@ BEGIN
     SELECT c.agent_id, d.due_date, sum(d.sign), sum(d.sign * d.amount_cents),
            coalesce(sum(d.sign) FILTER (WHERE d.taken), 0),
            coalesce(sum(d.sign * d.amount_cents) FILTER (WHERE d.taken), 0)
-      FROM (SELECT 1 AS sign, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM new_installments WHERE status NOT IN ('REJECTED', 'CANCELLED')) d
+      FROM (SELECT 1 AS sign, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM new_installments WHERE status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')) d
       JOIN loans l ON l.id = d.loan_id AND l.status IN ('ACTIVE', 'DELAYED', 'PAID')
       JOIN customers c ON c.id = l.customer_id
      GROUP BY 1, 2
@@ -51,7 +51,7 @@ BEGIN
     SELECT c.agent_id, d.due_date, sum(d.sign), sum(d.sign * d.amount_cents),
            coalesce(sum(d.sign) FILTER (WHERE d.taken), 0),
            coalesce(sum(d.sign * d.amount_cents) FILTER (WHERE d.taken), 0)
-      FROM (SELECT -1 AS sign, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM old_installments WHERE status NOT IN ('REJECTED', 'CANCELLED')) d
+      FROM (SELECT -1 AS sign, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM old_installments WHERE status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')) d
       JOIN loans l ON l.id = d.loan_id AND l.status IN ('ACTIVE', 'DELAYED', 'PAID')
       JOIN customers c ON c.id = l.customer_id
      GROUP BY 1, 2
@@ -63,12 +63,12 @@ BEGIN
            coalesce(sum(d.sign) FILTER (WHERE d.taken), 0),
            coalesce(sum(d.sign * d.amount_cents) FILTER (WHERE d.taken), 0)
       FROM (SELECT 1 AS sign, loan_id, due_date, amount_cents, taken
-              FROM (SELECT id, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM new_installments WHERE status NOT IN ('REJECTED', 'CANCELLED')
-                    EXCEPT SELECT id, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM old_installments WHERE status NOT IN ('REJECTED', 'CANCELLED')) entered
+              FROM (SELECT id, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM new_installments WHERE status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')
+                    EXCEPT SELECT id, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM old_installments WHERE status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')) entered
             UNION ALL
             SELECT -1, loan_id, due_date, amount_cents, taken
-              FROM (SELECT id, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM old_installments WHERE status NOT IN ('REJECTED', 'CANCELLED')
-                    EXCEPT SELECT id, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM new_installments WHERE status NOT IN ('REJECTED', 'CANCELLED')) left_behind) d
+              FROM (SELECT id, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM old_installments WHERE status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')
+                    EXCEPT SELECT id, loan_id, due_date, amount_cents, status IN ('PAID', 'VALIDATING') AS taken FROM new_installments WHERE status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')) left_behind) d
       JOIN loans l ON l.id = d.loan_id AND l.status IN ('ACTIVE', 'DELAYED', 'PAID')
       JOIN customers c ON c.id = l.customer_id
      GROUP BY 1, 2
@@ -108,7 +108,7 @@ BEGIN
                     SELECT -1, id, customer_id
                       FROM (SELECT id, customer_id FROM old_loans WHERE status IN ('ACTIVE', 'DELAYED', 'PAID')
                             EXCEPT SELECT id, customer_id FROM new_loans WHERE status IN ('ACTIVE', 'DELAYED', 'PAID')) left_behind) m
-              JOIN scheduled_payments sp ON sp.loan_id = m.id AND sp.status NOT IN ('REJECTED', 'CANCELLED')) d
+              JOIN scheduled_payments sp ON sp.loan_id = m.id AND sp.status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')) d
       JOIN customers c ON c.id = d.customer_id
      GROUP BY 1, 2
     HAVING sum(d.sign) <> 0 OR sum(d.sign * d.amount_cents) <> 0
@@ -136,7 +136,7 @@ BEGIN
           SELECT -1, id, agent_id
             FROM (SELECT id, agent_id FROM old_customers EXCEPT SELECT id, agent_id FROM new_customers) left_behind) m
     JOIN loans l ON l.customer_id = m.id AND l.status IN ('ACTIVE', 'DELAYED', 'PAID')
-    JOIN scheduled_payments sp ON sp.loan_id = l.id AND sp.status NOT IN ('REJECTED', 'CANCELLED')
+    JOIN scheduled_payments sp ON sp.loan_id = l.id AND sp.status NOT IN ('REJECTED', 'CANCELLED', 'RESTRUCTURED')
    GROUP BY 1, 2
   HAVING sum(m.sign) <> 0 OR sum(m.sign * sp.amount_cents) <> 0
       OR sum(m.sign) FILTER (WHERE sp.status IN ('PAID', 'VALIDATING')) <> 0 OR sum(m.sign * sp.amount_cents) FILTER (WHERE sp.status IN ('PAID', 'VALIDATING')) <> 0;

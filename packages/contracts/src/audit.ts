@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   recomputed: 'Recalculado',
   approved: 'Aprobado',
   activated: 'Entregado',
+  restructured: 'Reestructurado',
+  included_in_restructuring: 'Incluida en reestructura',
   // Ledger movements (bank-accounts/apply-movement.ts writes `movement_<type>`).
   ...Object.fromEntries(
     ACCOUNT_OPERATION_TYPES.map((type) => [

@@ -27,7 +27,13 @@ export type CollectionsQuery = z.input<typeof collectionsQuery>;
 
 /** One card per open loan with something due. Amounts in pesos with two decimals, as every reply. */
 export const collectionCard = z.object({
-  loan: z.object({ ...numbered, status: z.enum(LOAN_STATUSES), currentBalance: z.number() }),
+  loan: z.object({
+    ...numbered,
+    status: z.enum(LOAN_STATUSES),
+    currentBalance: z.number(),
+    /** > 0: restructured ('Reestructurado' on the card). */
+    restructureCount: z.number().int(),
+  }),
   customer: z.object({ ...numbered, ...personName, phone: z.string() }),
   /** The customer's first address (the one a visit goes to); null when they have none. */
   address: z

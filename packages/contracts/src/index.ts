@@ -21,6 +21,7 @@ export * from './payments.ts';
 export * from './pin.ts';
 export * from './public.ts';
 export * from './reports.ts';
+export * from './restructure.ts';
 export * from './text.ts';
 export * from './users.ts';
 export * from './visits.ts';

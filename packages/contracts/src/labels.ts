@@ -85,7 +85,11 @@ export const SCHEDULED_PAYMENT_STATUS_LABELS: Record<ScheduledPaymentStatus, str
   VALIDATING: 'Validando',
   REJECTED: 'Rechazado',
   CANCELLED: 'Cancelado',
+  RESTRUCTURED: 'Reestructurado',
 };
+
+/** The mark of a restructured loan, beside its status wherever loans are listed. */
+export const RESTRUCTURED_LOAN_LABEL = 'Reestructurado';
 
 /** VALIDATING (not in the baseline list of docs/product.md §4): the fee is part of a payment awaiting confirmation, so it cannot be paid twice. */
 export const FEE_STATUS_LABELS: Record<FeeStatus, string> = {
@@ -95,6 +99,7 @@ export const FEE_STATUS_LABELS: Record<FeeStatus, string> = {
   DELAYED: 'Atrasada',
   CANCELLED: 'Cancelada',
   VALIDATING: 'Validando',
+  RESTRUCTURED: 'Incluida en reestructura',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -231,6 +236,16 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   date: 'Fecha',
   count: 'Cantidad',
   total: 'Total',
+  // A restructuring (loans' 'restructured' audit rows).
+  restructureCount: 'Reestructuras',
+  fines: 'Multas pendientes',
+  weeks: 'Pagos semanales',
+  closed: 'Cerrado (pagos sin pagar)',
+  condonedFines: 'Multas condonadas',
+  includedFines: 'Multas incluidas',
+  spread: 'Total reestructurado',
+  closedInstallments: 'Pagos cerrados',
+  newInstallments: 'Pagos nuevos',
 };
 
 export const AUDIT_FIELD_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {
@@ -245,4 +260,5 @@ export const AUDIT_REASON_LABELS: Record<string, string> = {
   payment_rejected: 'Pago rechazado',
   fee_cancelled: 'Multa cancelada',
   fees_accrued: 'Multas generadas',
+  restructured: 'Reestructura',
 };

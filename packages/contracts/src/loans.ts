@@ -76,6 +76,10 @@ export const loan = z.object({
   currentBalance: z.number(),
   customer: z.object({ id: z.string(), ...personName }),
   bankAccount: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** How many times it was restructured ('Reestructurado' wherever loans are listed when > 0). */
+  restructureCount: z.number().int(),
+  /** When it was last restructured; null if never. */
+  restructuredOn: z.string().nullable(),
 });
 export type Loan = z.infer<typeof loan>;
 

@@ -65,7 +65,10 @@ export type ParFigure = z.infer<typeof parFigure>;
 export const portfolioReport = z.object({
   asOf: z.string(),
   scope: z.enum(['ALL', 'AGENT']),
-  loans: z.object({ active: z.number().int(), delayed: z.number().int() }),
+  /** Active and delayed loans not restructured; restructured loans (either status) counted apart. */
+  loans: z.object({ active: z.number().int(), delayed: z.number().int(), restructured: z.number().int() }),
+  /** Σ currentBalance and Σ outstanding principal of the restructured loans, pesos (also in the totals). */
+  restructured: z.object({ balance: z.number(), principal: z.number() }),
   /** Σ currentBalance of ACTIVE and DELAYED loans (unpaid installments + pending fees), pesos. */
   outstandingBalance: z.number(),
   /** Σ outstanding principal of ACTIVE and DELAYED loans, pesos (PAR's denominator). */

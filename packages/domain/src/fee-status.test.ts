@@ -31,6 +31,7 @@ describe('feeTransition (pure)', () => {
       DELAYED: 'payment.not_payable',
       CANCELLED: 'payment.not_payable',
       VALIDATING: 'payment.already_taken',
+      RESTRUCTURED: 'payment.not_payable',
     });
   });
 
@@ -54,13 +55,34 @@ describe('feeTransition (pure)', () => {
       DELAYED: 'fee.only_pending_cancels',
       CANCELLED: 'fee.only_pending_cancels',
       VALIDATING: 'fee.only_pending_cancels',
+      RESTRUCTURED: 'fee.only_pending_cancels',
+    });
+  });
+
+  it('includes only a PENDING fee in a restructuring (one in validation waits)', () => {
+    expect(table({ kind: 'include' })).toEqual({
+      PENDING: 'RESTRUCTURED',
+      ACTIVE: 'fee.only_pending_cancels',
+      PAID: 'fee.only_pending_cancels',
+      DELAYED: 'fee.only_pending_cancels',
+      CANCELLED: 'fee.only_pending_cancels',
+      VALIDATING: 'restructure.payment_validating',
+      RESTRUCTURED: 'fee.only_pending_cancels',
     });
   });
 });
 
 describe('fee status groups', () => {
   it('are the statuses the rules speak of', () => {
-    expect(FEE_STATUSES).toEqual(['PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED', 'VALIDATING']);
+    expect(FEE_STATUSES).toEqual([
+      'PENDING',
+      'ACTIVE',
+      'PAID',
+      'DELAYED',
+      'CANCELLED',
+      'VALIDATING',
+      'RESTRUCTURED',
+    ]);
     expect(ACCRUED_FEE_STATUS).toBe('PENDING');
     expect([...PAYABLE_FEE_STATUSES]).toEqual(['PENDING']);
     expect([...OWED_FEE_STATUSES]).toEqual(['PENDING', 'VALIDATING']);

@@ -8,11 +8,26 @@
  * ACTIVE and DELAYED are allowed by the schema but no action leads to them today. VALIDATING: the fee
  * is part of a payment awaiting confirmation, so it cannot be paid twice.
  */
-export const FEE_STATUSES = ['PENDING', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED', 'VALIDATING'] as const;
+export const FEE_STATUSES = [
+  'PENDING',
+  'ACTIVE',
+  'PAID',
+  'DELAYED',
+  'CANCELLED',
+  'VALIDATING',
+  'RESTRUCTURED',
+] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 
 /** The status the daily accrual creates a fee in. */
 export const ACCRUED_FEE_STATUS = 'PENDING' as const satisfies FeeStatus;
+
+/**
+ * Included in a restructuring ('Incluida en reestructura'): its amount became part of the new
+ * installments, so the fee itself is no longer owed nor part of what the loan costs (counting both
+ * would charge it twice). It still counts toward its installment's cap, as a forgiven one does.
+ */
+export const RESTRUCTURED_FEE_STATUS = 'RESTRUCTURED' as const satisfies FeeStatus;
 
 /** Due now and held by no payment: a payment must include every one of them. */
 export const PAYABLE_FEE_STATUSES = ['PENDING'] as const satisfies readonly FeeStatus[];
@@ -36,16 +51,24 @@ export type FeeStatusRefusal =
   | 'payment.already_taken'
   | 'payment.not_payable'
   | 'payment.only_validating_decides'
-  | 'fee.only_pending_cancels';
+  | 'fee.only_pending_cancels'
+  | 'restructure.payment_validating';
 
 /**
  * What happens to a fee:
  * - `take`: a registered payment covers it, PENDING → VALIDATING;
  * - `confirm`: its payment is confirmed, VALIDATING → PAID;
  * - `reject`: its payment is rejected, VALIDATING → PENDING (due again);
- * - `cancel`: an administrator forgives it, PENDING → CANCELLED.
+ * - `cancel`: an administrator forgives it, PENDING → CANCELLED (a restructuring that condones the
+ *   fines does the same, with the restructuring as the reason);
+ * - `include`: a restructuring moves it into the new installments, PENDING → RESTRUCTURED.
  */
-export type FeeAction = { kind: 'take' } | { kind: 'confirm' } | { kind: 'reject' } | { kind: 'cancel' };
+export type FeeAction =
+  | { kind: 'take' }
+  | { kind: 'confirm' }
+  | { kind: 'reject' }
+  | { kind: 'cancel' }
+  | { kind: 'include' };
 
 export type FeeTransition = { ok: true; to: FeeStatus } | { ok: false; refusal: FeeStatusRefusal };
 
@@ -67,6 +90,9 @@ export function feeTransition(from: FeeStatus, action: FeeAction): FeeTransition
       return from === 'VALIDATING' ? move('PENDING') : refuse('payment.only_validating_decides');
     case 'cancel':
       return from === 'PENDING' ? move('CANCELLED') : refuse('fee.only_pending_cancels');
+    case 'include':
+      if (from === 'PENDING') return move(RESTRUCTURED_FEE_STATUS);
+      return refuse(from === 'VALIDATING' ? 'restructure.payment_validating' : 'fee.only_pending_cancels');
   }
 }
 

@@ -24,5 +24,6 @@ export * from './payment-selection.ts';
 export * from './payment-status.ts';
 export * from './pin-lockout.ts';
 export * from './portfolio-risk.ts';
+export * from './restructure.ts';
 export * from './search-text.ts';
 export * from './visit-outcome.ts';

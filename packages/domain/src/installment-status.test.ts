@@ -30,6 +30,7 @@ describe('installmentTransition (pure)', () => {
       VALIDATING: 'payment.already_taken',
       REJECTED: 'payment.not_payable',
       CANCELLED: 'payment.not_payable',
+      RESTRUCTURED: 'payment.not_payable',
     });
   });
 
@@ -66,6 +67,19 @@ describe('installmentTransition (pure)', () => {
       VALIDATING: 'installment.only_pending_falls_due',
       REJECTED: 'installment.only_pending_falls_due',
       CANCELLED: 'installment.only_pending_falls_due',
+      RESTRUCTURED: 'installment.only_pending_falls_due',
+    });
+  });
+
+  it('closes only a payable installment in a restructuring (one in validation waits)', () => {
+    expect(table({ kind: 'restructure' })).toEqual({
+      PENDING: 'RESTRUCTURED',
+      DELAYED: 'RESTRUCTURED',
+      PAID: 'restructure.installment_closed',
+      VALIDATING: 'restructure.payment_validating',
+      REJECTED: 'restructure.installment_closed',
+      CANCELLED: 'restructure.installment_closed',
+      RESTRUCTURED: 'restructure.installment_closed',
     });
   });
 
@@ -86,6 +100,7 @@ describe('installment status groups', () => {
       'VALIDATING',
       'REJECTED',
       'CANCELLED',
+      'RESTRUCTURED',
     ]);
     expect([...PAYABLE_INSTALLMENT_STATUSES]).toEqual(['PENDING', 'DELAYED']);
     expect([...OWED_INSTALLMENT_STATUSES]).toEqual(['PENDING', 'DELAYED', 'VALIDATING']);
@@ -99,5 +114,7 @@ describe('installment status groups', () => {
     expect(isPayableInstallmentStatus('VALIDATING')).toBe(false);
     expect(isOwedInstallmentStatus('VALIDATING')).toBe(true);
     expect(isOwedInstallmentStatus('PAID')).toBe(false);
+    expect(isOwedInstallmentStatus('RESTRUCTURED')).toBe(false);
+    expect(isPayableInstallmentStatus('RESTRUCTURED')).toBe(false);
   });
 });

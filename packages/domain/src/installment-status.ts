@@ -12,6 +12,7 @@ export const INSTALLMENT_STATUSES = [
   'VALIDATING',
   'REJECTED',
   'CANCELLED',
+  'RESTRUCTURED',
 ] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
 
@@ -39,6 +40,12 @@ export const TAKEN_INSTALLMENT_STATUSES = [
   'VALIDATING',
 ] as const satisfies readonly InstallmentStatus[];
 
+/**
+ * Closed by a restructuring ('Reestructurado'): kept, not deleted, but no longer owed, not paid, and no
+ * longer part of what the loan costs: what remained of it was moved into the new installments.
+ */
+export const RESTRUCTURED_INSTALLMENT_STATUS = 'RESTRUCTURED' as const satisfies InstallmentStatus;
+
 const isIn = (group: readonly string[], status: string) => group.includes(status);
 export const isInstallmentStatus = (status: string): status is InstallmentStatus =>
   isIn(INSTALLMENT_STATUSES, status);
@@ -51,7 +58,9 @@ export type InstallmentStatusRefusal =
   | 'payment.already_taken'
   | 'payment.not_payable'
   | 'payment.only_validating_decides'
-  | 'installment.only_pending_falls_due';
+  | 'installment.only_pending_falls_due'
+  | 'restructure.payment_validating'
+  | 'restructure.installment_closed';
 
 /**
  * What happens to an installment:
@@ -59,13 +68,16 @@ export type InstallmentStatusRefusal =
  * - `confirm`: its payment is confirmed, VALIDATING → PAID;
  * - `reject`: its payment is rejected, VALIDATING → DELAYED when it is past due on the business day
  *   (`overdue`), else PENDING;
- * - `fallDue`: the daily accrual finds it past due, PENDING → DELAYED.
+ * - `fallDue`: the daily accrual finds it past due, PENDING → DELAYED;
+ * - `restructure`: an administrator's restructuring closes it, PENDING or DELAYED → RESTRUCTURED (one in
+ *   validation waits for its payment's decision; a paid or closed one has nothing left to move).
  */
 export type InstallmentAction =
   | { kind: 'take' }
   | { kind: 'confirm' }
   | { kind: 'reject'; overdue: boolean }
-  | { kind: 'fallDue' };
+  | { kind: 'fallDue' }
+  | { kind: 'restructure' };
 
 export type InstallmentTransition =
   | { ok: true; to: InstallmentStatus }
@@ -94,6 +106,11 @@ export function installmentTransition(
       return move(action.overdue ? 'DELAYED' : 'PENDING');
     case 'fallDue':
       return from === 'PENDING' ? move('DELAYED') : refuse('installment.only_pending_falls_due');
+    case 'restructure':
+      if (isPayableInstallmentStatus(from)) return move(RESTRUCTURED_INSTALLMENT_STATUS);
+      return refuse(
+        from === 'VALIDATING' ? 'restructure.payment_validating' : 'restructure.installment_closed',
+      );
   }
 }
 

@@ -24,6 +24,34 @@ describe('loanStanding', () => {
     });
   });
 
+  it('leaves out what a restructuring closed: its installments and the fines it included', () => {
+    const standing = loanStanding(
+      [
+        inst(1, 'PAID', '2025-02-01'),
+        inst(2, 'RESTRUCTURED', '2025-02-08'),
+        inst(3, 'RESTRUCTURED', '2025-02-15'),
+        { amountCents: 105_000, status: 'PENDING', dueDate: '2025-03-17' },
+        { amountCents: 105_000, status: 'PENDING', dueDate: '2025-03-24' },
+      ],
+      [
+        { amountCents: 5_000, status: 'RESTRUCTURED' },
+        { amountCents: 5_000, status: 'RESTRUCTURED' },
+      ],
+      TODAY,
+    );
+    expect(standing).toEqual({
+      currentRealAmountCents: 310_000,
+      currentBalanceCents: 210_000,
+      status: 'ACTIVE',
+    });
+    const paid = loanStanding(
+      [inst(1, 'PAID', '2025-02-01'), inst(2, 'RESTRUCTURED', '2025-02-08'), inst(3, 'PAID', '2025-03-17')],
+      [{ amountCents: 5_000, status: 'RESTRUCTURED' }],
+      TODAY,
+    );
+    expect(paid.status).toBe('PAID');
+  });
+
   it('is ACTIVE while nothing unpaid is past due, DELAYED once something is (or is marked DELAYED)', () => {
     const future = [inst(1, 'PAID', '2025-03-01'), inst(2, 'PENDING', TODAY)];
     expect(loanStanding(future, [], TODAY).status).toBe('ACTIVE');

@@ -3,7 +3,9 @@
  * modules/loans/balance.ts recomputeLoans, which every payment confirmation/rejection, fee cancellation,
  * payment registration and accrual run goes through. Integer centavos and 'YYYY-MM-DD' dates only.
  *
- * - currentRealAmount = Σ installments + Σ fees not CANCELLED (what the loan has come to cost);
+ * - currentRealAmount = Σ installments + Σ fees not CANCELLED (what the loan has come to cost); an
+ *   installment or fee closed by a restructuring (RESTRUCTURED) counts in neither sum nor in "every
+ *   installment PAID": what remained of it is in the new installments, which count instead;
  * - currentBalance = Σ installments not PAID (PENDING, DELAYED, VALIDATING) + Σ fees PENDING or
  *   VALIDATING (what is still owed; an item in validation is owed until it is confirmed);
  * - status: PAID when every installment is PAID and no fee is PENDING or VALIDATING; else DELAYED when
@@ -11,8 +13,8 @@
  *   by the accrual); else ACTIVE. A loan without installments (never delivered) is never PAID.
  */
 
-import { OWED_FEE_STATUSES } from './fee-status.ts';
-import { OWED_INSTALLMENT_STATUSES } from './installment-status.ts';
+import { OWED_FEE_STATUSES, RESTRUCTURED_FEE_STATUS } from './fee-status.ts';
+import { OWED_INSTALLMENT_STATUSES, RESTRUCTURED_INSTALLMENT_STATUS } from './installment-status.ts';
 import type { ComputedLoanStatus } from './loan-status.ts';
 
 export type LoanStanding = {
@@ -46,6 +48,7 @@ export function loanStanding(
   let allPaid = installments.length > 0;
   let overdue = false;
   for (const installment of installments) {
+    if (installment.status === RESTRUCTURED_INSTALLMENT_STATUS) continue;
     realCents += installment.amountCents;
     if (OWED_INSTALLMENT.has(installment.status)) balanceCents += installment.amountCents;
     if (installment.status !== 'PAID') {
@@ -55,7 +58,7 @@ export function loanStanding(
   }
   let feesOpen = false;
   for (const fee of fees) {
-    if (fee.status !== 'CANCELLED') realCents += fee.amountCents;
+    if (fee.status !== 'CANCELLED' && fee.status !== RESTRUCTURED_FEE_STATUS) realCents += fee.amountCents;
     if (OWED_FEE.has(fee.status)) {
       balanceCents += fee.amountCents;
       feesOpen = true;

@@ -123,6 +123,24 @@ describe('transition: recompute (pure)', () => {
   });
 });
 
+describe('transition: restructure (pure)', () => {
+  it('restructures only an open loan, which keeps its status until recomputed', () => {
+    for (const from of OPEN_STATUSES) {
+      expect(transition(from, { kind: 'restructure' })).toEqual({
+        ok: true,
+        to: from,
+        releasesReservation: false,
+      });
+    }
+    for (const from of ['PENDING', 'APPROVED', 'PAID', 'CANCELLED'] as const) {
+      expect(transition(from, { kind: 'restructure' })).toEqual({
+        ok: false,
+        refusal: 'loan.restructure_only_open',
+      });
+    }
+  });
+});
+
 describe('status groups', () => {
   it('in progress = undelivered + open, computed = open + PAID', () => {
     expect([...OPEN_STATUSES]).toEqual(['ACTIVE', 'DELAYED']);

@@ -66,7 +66,8 @@ export type LoanStatusRefusal =
   | 'loan.delivered_not_cancellable'
   | 'loan.approved_cannot_go_back'
   | 'loan.cancelled_is_final'
-  | 'loan.standing_only_delivered';
+  | 'loan.standing_only_delivered'
+  | 'loan.restructure_only_open';
 
 /**
  * What happens to a loan:
@@ -75,14 +76,17 @@ export type LoanStatusRefusal =
  * - `cancel`: a loan not yet delivered, PENDING or APPROVED → CANCELLED;
  * - `edit`: the status typed in the loan's edit form (PUT /loans/{id} with `status`);
  * - `recompute`: a delivered loan takes the status its installments and fees give it (`standing`,
- *   the loan balance rule) after a payment, a decision, a forgiven fee or the accrual.
+ *   the loan balance rule) after a payment, a decision, a forgiven fee or the accrual;
+ * - `restructure` (Reestructurar): only an open loan (ACTIVE, DELAYED); it keeps its status until the
+ *   recomputation that follows the new schedule gives it one.
  */
 export type LoanAction =
   | { kind: 'approve' }
   | { kind: 'deliver' }
   | { kind: 'cancel'; loanFromPast: boolean }
   | { kind: 'edit'; to: LoanStatus; loanFromPast: boolean }
-  | { kind: 'recompute'; standing: ComputedLoanStatus };
+  | { kind: 'recompute'; standing: ComputedLoanStatus }
+  | { kind: 'restructure' };
 
 export type LoanTransition =
   | {
@@ -124,6 +128,8 @@ export function transition(from: LoanStatus, action: LoanAction): LoanTransition
       return editStatus(from, action.to, action.loanFromPast);
     case 'recompute':
       return isComputedStatus(from) ? move(action.standing) : refuse('loan.standing_only_delivered');
+    case 'restructure':
+      return isOpenStatus(from) ? move(from) : refuse('loan.restructure_only_open');
   }
 }
 

@@ -100,7 +100,7 @@ describe('PAR ratio', () => {
 describe('portfolio risk', () => {
   it('is all zeros for an empty portfolio', () => {
     const risk = portfolioRisk([], TODAY);
-    expect(risk.loans).toEqual({ active: 0, delayed: 0 });
+    expect(risk.loans).toEqual({ active: 0, delayed: 0, restructured: 0 });
     expect(risk.outstandingPrincipalCents).toBe(0);
     expect(risk.par).toEqual([
       { days: 1, atRiskCents: 0, outstandingCents: 0, ratio: 0, loans: 0 },
@@ -130,7 +130,30 @@ describe('portfolio risk', () => {
     ]);
     expect(risk.buckets.find((b) => b.key === '1-7')).toMatchObject({ loans: 1, principalCents: 1_000_000 });
     expect(risk.buckets.find((b) => b.key === '8-30')).toMatchObject({ loans: 1, principalCents: 500_000 });
-    expect(risk.loans).toEqual({ active: 1, delayed: 2 });
+    expect(risk.loans).toEqual({ active: 1, delayed: 2, restructured: 0 });
+  });
+
+  it('counts restructured loans apart, still in the outstanding figures and PAR', () => {
+    const restructured = loanRiskRow(
+      // $6,000.00 of principal outstanding when restructured, over 8 new installments, 4 left.
+      loan({
+        status: 'DELAYED',
+        amountCents: 600_000,
+        termWeeks: 8,
+        unpaidInstallments: 4,
+        oldestOverdueDueDate: '2025-03-10',
+        currentBalanceCents: 360_000,
+        restructured: true,
+      }),
+    );
+    expect(restructured).toMatchObject({ restructured: true, outstandingPrincipalCents: 300_000 });
+    const risk = portfolioRisk([restructured, loanRiskRow(loan())], TODAY);
+    expect(risk.loans).toEqual({ active: 1, delayed: 0, restructured: 1 });
+    expect(risk.restructuredBalanceCents).toBe(360_000);
+    expect(risk.restructuredPrincipalCents).toBe(300_000);
+    expect(risk.outstandingPrincipalCents).toBe(1_300_000);
+    expect(risk.outstandingBalanceCents).toBe(1_560_000);
+    expect(risk.par[0]).toMatchObject({ days: 1, atRiskCents: 300_000, loans: 1 });
   });
 
   it('a loan 1 day past due is in the 1–7 bucket but not in PAR 1', () => {

@@ -19,6 +19,12 @@ import type { OpenLoanStatus } from './loan-status.ts';
  *   due is not in PAR X) ÷ Σ outstanding principal of every ACTIVE and DELAYED loan; 0 when that
  *   portfolio is empty. The whole outstanding principal of a loan at risk counts, not only the late part.
  * - Buckets by DPD: 1–7, 8–30, 31–60, 61+ (DPD_BUCKETS below); DPD 0 is in no bucket.
+ * - A restructured loan (modules/loans/restructure.ts) is counted apart: not among the active or
+ *   delayed loans but as restructured, its balance and principal also summed on their own. It stays in
+ *   the outstanding figures, PAR and the buckets (what it owes is still at risk). Its installments are
+ *   the restructuring's, so its principal is the principal outstanding when it was restructured, split
+ *   over the new installments exactly as a schedule splits an amount (amountCents and termWeeks of its
+ *   facts are that principal and that count, lastInstallmentUnpaid its last new installment).
  */
 
 /** Days-past-due buckets of the portfolio: 1–7, 8–30, 31–60, 61+. */
@@ -52,6 +58,8 @@ export interface LoanRiskFacts {
   loans: number;
   /** Σ currentBalance of the row's loans. */
   currentBalanceCents: number;
+  /** Restructured loans, counted apart (absent: false). */
+  restructured?: boolean;
 }
 
 /**
@@ -66,6 +74,8 @@ export interface LoanRiskRow {
   currentBalanceCents: number;
   /** Σ outstandingPrincipalCents of the row's loans. */
   outstandingPrincipalCents: number;
+  /** Restructured loans, counted apart (absent: false). */
+  restructured?: boolean;
 }
 
 export interface ParResult {
@@ -84,7 +94,11 @@ export interface BucketResult {
 }
 
 export interface PortfolioRisk {
-  loans: { active: number; delayed: number };
+  /** Active and delayed loans not restructured, and restructured loans (whatever their status). */
+  loans: { active: number; delayed: number; restructured: number };
+  /** Σ balance and Σ outstanding principal of the restructured loans (also in the totals below). */
+  restructuredBalanceCents: number;
+  restructuredPrincipalCents: number;
   outstandingBalanceCents: number;
   outstandingPrincipalCents: number;
   par: ParResult[];
@@ -134,6 +148,7 @@ export function loanRiskRow(facts: LoanRiskFacts): LoanRiskRow {
     loans: facts.loans,
     currentBalanceCents: facts.currentBalanceCents,
     outstandingPrincipalCents: outstandingPrincipalCents(facts) * facts.loans,
+    ...(facts.restructured ? { restructured: true } : {}),
   };
 }
 
@@ -162,7 +177,9 @@ export function portfolioRisk(
   parDays: readonly number[] = PAR_DAYS,
 ): PortfolioRisk {
   dayNumber(today);
-  const loans = { active: 0, delayed: 0 };
+  const loans = { active: 0, delayed: 0, restructured: 0 };
+  let restructuredBalanceCents = 0;
+  let restructuredPrincipalCents = 0;
   let balanceCents = 0;
   let principalCents = 0;
   const par = parDays.map((days) => ({ days, atRiskCents: 0, loans: 0 }));
@@ -171,7 +188,11 @@ export function portfolioRisk(
   );
 
   for (const row of rows) {
-    if (row.status === 'ACTIVE') loans.active += row.loans;
+    if (row.restructured) {
+      loans.restructured += row.loans;
+      restructuredBalanceCents += row.currentBalanceCents;
+      restructuredPrincipalCents += row.outstandingPrincipalCents;
+    } else if (row.status === 'ACTIVE') loans.active += row.loans;
     else loans.delayed += row.loans;
     balanceCents += row.currentBalanceCents;
     const rowPrincipal = row.outstandingPrincipalCents;
@@ -194,6 +215,8 @@ export function portfolioRisk(
 
   return {
     loans,
+    restructuredBalanceCents,
+    restructuredPrincipalCents,
     outstandingBalanceCents: balanceCents,
     outstandingPrincipalCents: principalCents,
     par: par.map((figure) => ({

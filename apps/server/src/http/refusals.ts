@@ -7,6 +7,7 @@ import type {
   PaymentRequestRefusal,
   PaymentSelectionRefusal,
   PaymentStatusRefusal,
+  RestructureRefusal,
   VisitRefusal,
 } from '@prestaya/domain';
 import type { CashCloseScope } from '../access/cash-close.ts';
@@ -32,6 +33,7 @@ interface RefusalEntry {
 /** Codes the pure rules return: the table must word every one of them. */
 type RuleRefusal =
   | LoanStatusRefusal
+  | RestructureRefusal
   | InstallmentStatusRefusal
   | FeeStatusRefusal
   | PaymentStatusRefusal
@@ -180,6 +182,14 @@ export const REFUSALS = {
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
   // Only the daily accrual moves an installment past due; no request reaches it.
   'installment.only_pending_falls_due': conflict('Solo un pago pendiente pasa a atrasado'),
+
+  'loan.restructure_only_open': conflict('Solo se puede reestructurar un préstamo al corriente o atrasado'),
+  'restructure.payment_validating': conflict(
+    'El préstamo tiene un pago en validación; confírmelo o recházelo antes de reestructurar',
+  ),
+  'restructure.installment_closed': conflict('Ese pago ya no tiene saldo que reestructurar'),
+  'restructure.nothing_remaining': conflict('El préstamo no tiene pagos pendientes que reestructurar'),
+  'restructure.weeks_out_of_range': badRequest('El número de semanas debe ser de 1 a 52', 'weeks'),
 
   // A visit (packages/domain visit-outcome.ts): the bounds of its moment, its promise and its loan.
   'visit.loan_not_open': conflict('Solo se registran visitas de préstamos activos o atrasados'),

@@ -116,6 +116,7 @@ describe('the tabs', () => {
       num: loan.num,
       status: loan.status,
       currentBalance: loan.currentBalance,
+      restructureCount: 0,
     });
     expect(olga.customer).toMatchObject({ name: 'Olga', lastName: 'Cobranza', phone: '5511112222' });
     expect(olga.address).toBeNull();

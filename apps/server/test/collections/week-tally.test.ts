@@ -1,5 +1,10 @@
 import type { AgentWeek, CollectionsWeek } from '@prestaya/contracts';
-import { COMPUTED_STATUSES, TAKEN_INSTALLMENT_STATUSES } from '@prestaya/domain';
+import {
+  COMPUTED_STATUSES,
+  INSTALLMENT_STATUSES,
+  OWED_INSTALLMENT_STATUSES,
+  TAKEN_INSTALLMENT_STATUSES,
+} from '@prestaya/domain';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
@@ -45,6 +50,13 @@ describe("the 'Semana' installments due", { timeout: 180_000 }, () => {
     // tally's trigger functions and its rebuild.
     expect([...COMPUTED_STATUSES].sort()).toEqual(['ACTIVE', 'DELAYED', 'PAID']);
     expect([...TAKEN_INSTALLMENT_STATUSES].sort()).toEqual(['PAID', 'VALIDATING']);
+    // Neither owed nor taken: what the triggers leave out.
+    const counted: readonly string[] = [...OWED_INSTALLMENT_STATUSES, ...TAKEN_INSTALLMENT_STATUSES];
+    expect(INSTALLMENT_STATUSES.filter((status) => !counted.includes(status)).sort()).toEqual([
+      'CANCELLED',
+      'REJECTED',
+      'RESTRUCTURED',
+    ]);
   });
 
   it('follow deliveries, payments, rejections, the accrual, cancellations and a customer moved', async () => {

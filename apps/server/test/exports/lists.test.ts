@@ -50,9 +50,9 @@ describe('CSV exports of the admin lists', () => {
     const url = '/api/v1/loans/export.csv';
     const csv = await downloadCsv(context, admin.token, url, 'prestamos');
     expect(csv.rows).toEqual([
-      ['No.', 'Cliente', 'Monto', 'Estatus', 'Fecha'],
-      [String(pending.num), "'=Fórmula Ruiz", '500.00', 'En espera', businessToday()],
-      [String(loan.num), 'Lucía Núñez', '1234.50', 'Al corriente', businessToday()],
+      ['No.', 'Cliente', 'Monto', 'Estatus', 'Fecha', 'Reestructurado'],
+      [String(pending.num), "'=Fórmula Ruiz", '500.00', 'En espera', businessToday(), ''],
+      [String(loan.num), 'Lucía Núñez', '1234.50', 'Al corriente', businessToday(), ''],
     ]);
     const only = async (query: string) =>
       recordsOf(await downloadCsv(context, admin.token, `${url}${query}`, 'prestamos')).map((r) => r['No.']);

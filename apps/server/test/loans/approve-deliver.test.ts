@@ -39,6 +39,8 @@ describe('request → approve → deliver (the issue-4 journey)', () => {
         currentBalance: 0,
         customer: { id: customer.id, name: 'Lucía', lastName: 'Núñez', secondLastName: 'Gómez' },
         bankAccount: null,
+        restructureCount: 0,
+        restructuredOn: null,
       },
     });
     const loan = created.json().data;

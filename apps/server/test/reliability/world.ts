@@ -172,6 +172,11 @@ export function freshTargets(context: TestContext, world: World) {
       const loan = await this.pendingLoan();
       return loans.approveOk(world.admin.token, loan.id, world.account.id);
     },
+    /** A delivered loan of a new customer of the world's agent (one a restructuring consumes). */
+    async deliveredLoan(): Promise<Loan> {
+      const loan = await this.approvedLoan();
+      return loans.activateOk(world.admin.token, loan.id);
+    },
     /** The oldest payable installment of the active loan, as the registration rule requires. */
     async nextInstallment(): Promise<string> {
       const pending = await payments.pendingOk(world.admin.token, world.activeLoan.id);

@@ -125,7 +125,11 @@ describe('report tallies', { timeout: 180_000 }, () => {
     const before = await reports.portfolioOk(admin.token);
     const weekBefore = await reports.weeklyOk(admin.token, addDays(T, -6), T);
     const newcomer = await createUserAndLogin(context, { name: 'Nora', lastName: 'Agente' });
-    expect((await reports.portfolioOk(newcomer.token)).loans).toEqual({ active: 0, delayed: 0 });
+    expect((await reports.portfolioOk(newcomer.token)).loans).toEqual({
+      active: 0,
+      delayed: 0,
+      restructured: 0,
+    });
     const moved = await customersApi(context).update(admin.token, customer.id, {
       ...formOf(customer),
       agentId: newcomer.id,
@@ -134,7 +138,11 @@ describe('report tallies', { timeout: 180_000 }, () => {
     await check();
     expect(await reports.portfolioOk(admin.token)).toEqual(before);
     expect(await reports.weeklyOk(admin.token, addDays(T, -6), T)).toEqual(weekBefore);
-    expect((await reports.portfolioOk(newcomer.token)).loans).toEqual({ active: 1, delayed: 0 });
+    expect((await reports.portfolioOk(newcomer.token)).loans).toEqual({
+      active: 1,
+      delayed: 0,
+      restructured: 0,
+    });
   });
 
   it('follow writes no service makes: several rows at once, deletions, late lines, truncation', async () => {

@@ -10,6 +10,7 @@ import type {
   PaymentListItem,
   PendingPayments,
   PortfolioReport,
+  RestructureResult,
   ScheduledPayment,
   WeeklyPaymentsReport,
 } from '@prestaya/contracts';
@@ -148,6 +149,13 @@ export function loansApi(context: TestContext) {
     activateOk: (token: string, id: string) => dataOf<Loan>(call(token, 'PUT', `/loans/${id}/activate`)),
     scheduleOk: (token: string, id: string) =>
       okDataOf<ScheduledPayment[]>(call(token, 'GET', `/loans/${id}/scheduled-payments`)),
+    restructurePreview: (token: string, id: string, query: string) =>
+      call(token, 'GET', `/loans/${id}/restructure-preview?${query}`),
+    restructure: (token: string, id: string, payload: unknown) =>
+      call(token, 'POST', `/loans/${id}/restructure`, payload),
+    restructureOk: (token: string, id: string, payload: Record<string, unknown>) =>
+      okDataOf<RestructureResult>(call(token, 'POST', `/loans/${id}/restructure`, payload), 201),
+    restructurings: (token: string, id: string) => call(token, 'GET', `/loans/${id}/restructurings`),
   };
 }
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AppDb } from '../../src/db/client.ts';
 import { accountTransactions } from '../../src/db/schema/bank-accounts.ts';
-import { loans, scheduledPayments } from '../../src/db/schema/loans.ts';
+import { loanRestructurings, loans, scheduledPayments } from '../../src/db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
 import { expectReportTallies } from './report-tallies-invariant.ts';
 import { expectLoanStatusTally } from './status-tally-invariant.ts';
@@ -12,8 +12,10 @@ import { expectLoanStatusTally } from './status-tally-invariant.ts';
  * checks. Statuses of an installment or a fee that are still owed: everything but PAID (and, for a fee,
  * CANCELLED — forgiven). A VALIDATING item is owed until its payment is confirmed.
  */
-const owedInstallment = (status: string) => status !== 'PAID';
-const owedFee = (status: string) => status !== 'PAID' && status !== 'CANCELLED';
+const owedInstallment = (status: string) => status !== 'PAID' && status !== 'RESTRUCTURED';
+const owedFee = (status: string) => status !== 'PAID' && status !== 'CANCELLED' && status !== 'RESTRUCTURED';
+/** Closed by a restructuring: its remaining (or the fine) moved into the new installments. */
+const closedByRestructuring = (row: { status: string }) => row.status === 'RESTRUCTURED';
 const DELIVERED = new Set(['ACTIVE', 'DELAYED', 'PAID']);
 
 export interface LoanInvariantSummary {
@@ -45,14 +47,16 @@ export interface LoanInvariantSummary {
  * Returns what it checked, so a caller can show its workload was not empty.
  */
 export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSummary> {
-  const [loanRows, installmentRows, feeRows, paymentRows, itemRows, movementRows] = await Promise.all([
-    db.select().from(loans),
-    db.select().from(scheduledPayments),
-    db.select().from(fees),
-    db.select().from(payments),
-    db.select().from(paymentItems),
-    db.select().from(accountTransactions),
-  ]);
+  const [loanRows, installmentRows, feeRows, paymentRows, itemRows, movementRows, restructuringRows] =
+    await Promise.all([
+      db.select().from(loans),
+      db.select().from(scheduledPayments),
+      db.select().from(fees),
+      db.select().from(payments),
+      db.select().from(paymentItems),
+      db.select().from(accountTransactions),
+      db.select().from(loanRestructurings),
+    ]);
   const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
     const map = new Map<K, T[]>();
     for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
@@ -62,6 +66,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
   const feesOf = groupBy(feeRows, (r) => r.loanId);
   const paymentsOf = groupBy(paymentRows, (r) => r.loanId);
   const itemsOf = groupBy(itemRows, (r) => r.paymentId);
+  const restructuringsOf = groupBy(restructuringRows, (r) => r.loanId);
   const movementsOfLoan = groupBy(
     // An Abono also names its loan; the loan's own movements are its Reserva, Entrega, Liberación.
     movementRows.filter((m) => m.loanId !== null && m.operationType !== 'PAYMENT_DEPOSIT'),
@@ -89,17 +94,48 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
       balance:
         sum(installments.filter((i) => owedInstallment(i.status))) +
         sum(loanFees.filter((f) => owedFee(f.status))),
-      real: sum(installments) + sum(loanFees.filter((f) => f.status !== 'CANCELLED')),
+      real:
+        sum(installments.filter((i) => !closedByRestructuring(i))) +
+        sum(loanFees.filter((f) => f.status !== 'CANCELLED' && !closedByRestructuring(f))),
     });
+
+    // A restructuring closes what remained (closed) and adds installments summing to it plus the
+    // fines it included (spread), numbered after the last; it never deletes a row.
+    const restructurings = restructuringsOf.get(loan.id) ?? [];
+    const sumOf = (key: 'weeks' | 'closedCents' | 'includedFinesCents' | 'spreadCents') =>
+      restructurings.reduce((total, r) => total + r[key], 0);
+    expect(loan.restructureCount, `${label}: reestructuras contadas`).toBe(restructurings.length);
+    expect(
+      {
+        closed: sum(installments.filter(closedByRestructuring)),
+        included: sum(loanFees.filter(closedByRestructuring)),
+      },
+      `${label}: lo cerrado por reestructuras`,
+    ).toEqual({ closed: sumOf('closedCents'), included: sumOf('includedFinesCents') });
+    for (const r of restructurings) {
+      expect(r.spreadCents, `${label}: reestructura ${r.sequence}: nuevo = cerrado + multas incluidas`).toBe(
+        r.closedCents + r.includedFinesCents,
+      );
+      const added = installments.filter(
+        (i) => i.paymentNumber >= r.firstPaymentNumber && i.paymentNumber <= r.lastPaymentNumber,
+      );
+      expect(
+        { count: added.length, sum: sum(added) },
+        `${label}: reestructura ${r.sequence}: sus pagos nuevos`,
+      ).toEqual({ count: r.weeks, sum: r.spreadCents });
+    }
 
     if (DELIVERED.has(loan.status)) {
       expect(
         installments.map((i) => i.paymentNumber).sort((a, b) => a - b),
         `${label}: pagos 1…n`,
-      ).toEqual(Array.from({ length: loan.termWeeks }, (_, k) => k + 1));
-      expect(sum(installments), `${label}: Σ pagos = total`).toBe(loan.totalCents);
+      ).toEqual(Array.from({ length: loan.termWeeks + sumOf('weeks') }, (_, k) => k + 1));
+      expect(sum(installments), `${label}: Σ pagos = total + Σ reestructurado`).toBe(
+        loan.totalCents + sumOf('spreadCents'),
+      );
       const settled =
-        installments.every((i) => i.status === 'PAID') && !loanFees.some((f) => owedFee(f.status));
+        installments.every((i) => i.status === 'PAID' || closedByRestructuring(i)) &&
+        !loanFees.some((f) => owedFee(f.status));
       expect(loan.status === 'PAID', `${label}: PAGADO solo sin nada que deber`).toBe(settled);
     } else {
       expect(

@@ -32,11 +32,12 @@ async function tallyByWholeKey(db: DbOrTx): Promise<LoanRiskRow[]> {
     n: string;
     balance: string;
     principal: string;
+    restructured: boolean;
   }>(
     await db.execute(sql`
       select status, to_char(oldest_unpaid_due_date, 'YYYY-MM-DD') as day, sum(n) as n,
-             sum(balance_cents) as balance, sum(principal_cents) as principal
-        from portfolio_tally group by 1, 2 having sum(n) <> 0`),
+             sum(balance_cents) as balance, sum(principal_cents) as principal, restructured
+        from portfolio_tally group by 1, 2, 6 having sum(n) <> 0`),
   );
   return rows.map((row) => ({
     status: row.status,
@@ -44,6 +45,7 @@ async function tallyByWholeKey(db: DbOrTx): Promise<LoanRiskRow[]> {
     loans: Number(row.n),
     currentBalanceCents: Number(row.balance),
     outstandingPrincipalCents: Number(row.principal),
+    ...(row.restructured ? { restructured: true } : {}),
   }));
 }
 
@@ -51,7 +53,7 @@ async function tallyByWholeKey(db: DbOrTx): Promise<LoanRiskRow[]> {
 function byTallyKey(rows: LoanRiskRow[]): LoanRiskRow[] {
   const merged = new Map<string, LoanRiskRow>();
   for (const row of rows) {
-    const key = `${row.status} ${row.oldestOverdueDueDate}`;
+    const key = `${row.status} ${row.oldestOverdueDueDate} ${row.restructured === true}`;
     const into = merged.get(key);
     if (!into) merged.set(key, { ...row });
     else {
@@ -87,7 +89,7 @@ const dueFigures = (rows: Record<string, unknown>[]): DueFigures[] =>
 /**
  * The installments due of Cobranza's 'Semana' (migration installment_due_tally), per agent of the
  * customer and due date, as the tally holds them and as the rows give them: written out again here
- * (an installment not REJECTED or CANCELLED of a loan ACTIVE, DELAYED or PAID; taken = PAID or
+ * (an installment not REJECTED, CANCELLED or RESTRUCTURED of a loan ACTIVE, DELAYED or PAID; taken = PAID or
  * VALIDATING) so the check does not trust the triggers it checks.
  */
 export async function expectInstallmentDueTally(db: DbOrTx): Promise<DueFigures[]> {
@@ -101,7 +103,7 @@ export async function expectInstallmentDueTally(db: DbOrTx): Promise<DueFigures[
           from scheduled_payments sp
           join loans l on l.id = sp.loan_id and l.status in ('ACTIVE', 'DELAYED', 'PAID')
           join customers c on c.id = l.customer_id
-         where sp.status not in ('REJECTED', 'CANCELLED')
+         where sp.status not in ('REJECTED', 'CANCELLED', 'RESTRUCTURED')
          group by 1, 2`),
     ),
   );

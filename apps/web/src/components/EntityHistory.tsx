@@ -16,6 +16,7 @@ import {
   IconPlus,
   IconPoint,
   IconRefresh,
+  IconReplace,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -61,6 +62,8 @@ const ACTION_STYLES: Record<string, { color: MantineColor; icon: ReactNode }> = 
   cancelled: { color: 'red', icon: <IconX size={12} /> },
   rejected: { color: 'red', icon: <IconX size={12} /> },
   recomputed: { color: 'gray', icon: <IconRefresh size={12} /> },
+  restructured: { color: 'violet', icon: <IconReplace size={12} /> },
+  included_in_restructuring: { color: 'violet', icon: <IconReplace size={12} /> },
 };
 const DEFAULT_STYLE = { color: 'gray', icon: <IconPoint size={12} /> };
 

@@ -35,6 +35,7 @@ const SHARED_COLORS: Record<string, string> = {
   VALIDATING: 'yellow',
   DELAYED: 'red',
   CANCELLED: 'gray',
+  RESTRUCTURED: 'violet',
 };
 
 function badges<T extends string>(

@@ -41,6 +41,16 @@ export const loans = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),
+    // Restructuring (modules/loans/restructure.ts; each one a loan_restructurings row): how many times,
+    // the last one's instant and administrator, and what the portfolio report needs of its schedule
+    // (domain portfolio-risk.ts): the principal outstanding when it was restructured, how many new
+    // installments carry it and the number of the last of them. Null/0 for a loan never restructured.
+    restructureCount: integer('restructure_count').notNull().default(0),
+    restructuredOn: column.instant('restructured_on'),
+    restructuredBy: uuid('restructured_by').references(() => users.id),
+    restructuredPrincipalCents: column.cents('restructured_principal_cents'),
+    restructuredWeeks: integer('restructured_weeks'),
+    restructuredLastNumber: integer('restructured_last_number'),
   },
   (table) => [
     check('loans_amount_positive', sql`${table.amountCents} > 0`),
@@ -94,6 +104,40 @@ export const scheduledPayments = pgTable(
 );
 
 /**
+ * Every restructuring of a loan, kept for its history, statement and checks: who, when, why, the fines
+ * choice and the sums (closed = Σ what remained of the installments it closed; spread = closed +
+ * included fines = Σ its new installments, numbered first..last).
+ */
+export const loanRestructurings = pgTable(
+  'loan_restructurings',
+  {
+    id: column.id(),
+    loanId: column.owner('loan_id', () => loans.id),
+    sequence: integer('sequence').notNull(),
+    createdOn: column.createdOn(),
+    createdBy: uuid('created_by').references(() => users.id),
+    reason: text('reason').notNull(),
+    /** 'incluir' (the fines became part of the new installments), else 'condonar' (forgiven). */
+    finesIncluded: boolean('fines_included').notNull(),
+    weeks: integer('weeks').notNull(),
+    closedCents: column.cents('closed_cents').notNull(),
+    condonedFinesCents: column.cents('condoned_fines_cents').notNull(),
+    includedFinesCents: column.cents('included_fines_cents').notNull(),
+    spreadCents: column.cents('spread_cents').notNull(),
+    principalCents: column.cents('principal_cents').notNull(),
+    firstPaymentNumber: integer('first_payment_number').notNull(),
+    lastPaymentNumber: integer('last_payment_number').notNull(),
+  },
+  (table) => [
+    unique('loan_restructurings_loan_sequence_unique').on(table.loanId, table.sequence),
+    check(
+      'loan_restructurings_sums_valid',
+      sql`${table.closedCents} > 0 and ${table.spreadCents} = ${table.closedCents} + ${table.includedFinesCents}`,
+    ),
+  ],
+);
+
+/**
  * How many loans each status holds, kept by statement triggers on `loans` (migration 0008) so a list's
  * total never counts hundreds of thousands of rows. Append-only: every statement that changes statuses
  * adds one row per status it changed (+n / −n), so writers never wait on each other for a counter row;
@@ -106,3 +150,4 @@ export const loanStatusTally = pgTable('loan_status_tally', {
 
 export type LoanRow = typeof loans.$inferSelect;
 export type ScheduledPaymentRow = typeof scheduledPayments.$inferSelect;
+export type LoanRestructuringRow = typeof loanRestructurings.$inferSelect;

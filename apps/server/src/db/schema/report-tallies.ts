@@ -1,5 +1,5 @@
 import { LOAN_STATUSES, PAYMENT_STATUSES } from '@prestaya/domain';
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import * as column from './columns.ts';
 
 /**
@@ -17,6 +17,8 @@ import * as column from './columns.ts';
  */
 export const portfolioTally = pgTable('portfolio_tally', {
   status: text('status', { enum: LOAN_STATUSES }).notNull(),
+  /** Restructured loans are counted apart (domain portfolio-risk.ts). */
+  restructured: boolean('restructured').notNull().default(false),
   oldestUnpaidDueDate: column.day('oldest_unpaid_due_date'),
   n: column.cents('n').notNull(),
   balanceCents: column.cents('balance_cents').notNull(),

@@ -127,7 +127,7 @@ export function dueLoans({ scope, matches, day }: DueLoansOptions): SQL {
            where ${fees.loanId} = ${loans.id} and ${pendingFee}) f on true`;
   return sql`
     select ${loans.id} as loan_id, ${loans.num} as loan_num, ${loans.status} as loan_status,
-           ${loans.currentBalanceCents} as balance_cents,
+           ${loans.currentBalanceCents} as balance_cents, ${loans.restructureCount} as restructure_count,
            ${customers.id} as customer_id, ${customers.num} as customer_num, ${customers.name} as name,
            ${customers.lastName} as last_name, ${customers.secondLastName} as second_last_name,
            ${customers.phone} as phone, ${customers.agentId} as agent_id,

@@ -24,6 +24,7 @@ export interface CardColumns {
   loan_num: number;
   loan_status: LoanStatus;
   balance_cents: Cents;
+  restructure_count: number;
   customer_id: string;
   customer_num: number;
   name: string;
@@ -96,6 +97,7 @@ function toCard(row: CardColumns, today: string): CollectionCard {
       num: row.loan_num,
       status: row.loan_status,
       currentBalance: centsToPesos(Number(row.balance_cents)),
+      restructureCount: Number(row.restructure_count),
     },
     customer: {
       id: row.customer_id,

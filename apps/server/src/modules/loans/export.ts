@@ -6,7 +6,10 @@ import type { AppDb } from '../../db/client.ts';
 import { globalLoansFilter, loanListSource } from './list.ts';
 import type { LoanJoinedRow } from './mapping.ts';
 
-/** The columns of 'Lista Global de Préstamos': No., Cliente, Monto, Estatus, Fecha (business day). */
+/**
+ * The columns of 'Lista Global de Préstamos': No., Cliente, Monto, Estatus, Fecha (business day), and
+ * Reestructurado (how many times; blank if never), the mark the list shows beside the status.
+ */
 function loanCsvColumns(timeZone: string): CsvColumn<LoanJoinedRow>[] {
   return [
     { header: 'No.', cell: ({ loan }) => integerCell(loan.num) },
@@ -14,6 +17,10 @@ function loanCsvColumns(timeZone: string): CsvColumn<LoanJoinedRow>[] {
     { header: 'Monto', cell: ({ loan }) => moneyCell(loan.amountCents) },
     { header: 'Estatus', cell: ({ loan }) => labelCell(LOAN_STATUS_LABELS, loan.status) },
     { header: 'Fecha', cell: ({ loan }) => dayCell(loan.createdOn, timeZone) },
+    {
+      header: 'Reestructurado',
+      cell: ({ loan }) => (loan.restructureCount > 0 ? integerCell(loan.restructureCount) : ''),
+    },
   ];
 }
 

@@ -50,6 +50,8 @@ export function toLoanDto({ loan, customer, bankAccount }: LoanJoinedRow): Loan 
       secondLastName: customer.secondLastName,
     },
     bankAccount: bankAccount ? { id: bankAccount.id, name: bankAccount.name } : null,
+    restructureCount: loan.restructureCount,
+    restructuredOn: loan.restructuredOn?.toISOString() ?? null,
   };
 }
 
@@ -85,5 +87,6 @@ export function loanAuditSnapshot(loan: LoanRow): Record<string, unknown> {
     activatedOn: loan.activatedOn?.toISOString() ?? null,
     currentRealAmount: centsToPesos(loan.currentRealAmountCents),
     currentBalance: centsToPesos(loan.currentBalanceCents),
+    restructureCount: loan.restructureCount,
   };
 }

@@ -9,6 +9,11 @@ import {
   loanUpdate,
   paged,
   pagedQuery,
+  restructurePreview,
+  restructurePreviewQuery,
+  restructureRequest,
+  restructureResult,
+  restructuring,
   scheduledPayment,
   z,
 } from '@prestaya/contracts';
@@ -21,6 +26,7 @@ import { createLoan } from './create.ts';
 import { getLoan, listScheduledPayments } from './details.ts';
 import { loansCsv } from './export.ts';
 import { listCustomerLoans, listLoans } from './list.ts';
+import { listRestructurings, previewRestructure, restructureLoan } from './restructure.ts';
 import { updateLoan } from './update.ts';
 
 /**
@@ -116,6 +122,68 @@ export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
     ),
     async (request) =>
       ok(await activateLoan(app.db, request.user, request.params.id, app.businessClock.today())),
+  );
+
+  app.get(
+    '/:id/restructure-preview',
+    docs(
+      {
+        description:
+          'Vista previa de una reestructura (administradores): los pagos sin pagar que se cierran, las ' +
+          'multas (condonar o incluir) y los nuevos pagos semanales desde la próxima semana. No escribe nada.',
+        params: idParams,
+        querystring: restructurePreviewQuery,
+        response: { 200: envelope(restructurePreview), ...problemResponses(400, 401, 403, 404, 409) },
+      },
+      adminOnly,
+    ),
+    async (request) =>
+      ok(
+        await previewRestructure(
+          app.db,
+          request.user,
+          request.params.id,
+          request.query,
+          app.businessClock.today(),
+        ),
+      ),
+  );
+
+  app.post(
+    '/:id/restructure',
+    docs(
+      {
+        description:
+          'Reestructura (administradores), con motivo: lo que resta (multas condonadas o incluidas) en un ' +
+          'nuevo número de pagos semanales desde la próxima semana; los pagos sin pagar quedan ' +
+          '"Reestructurado" (cerrados, no borrados). 409 si el préstamo no está al corriente ni atrasado, ' +
+          'no tiene pagos pendientes o tiene un pago en validación.',
+        params: idParams,
+        body: restructureRequest,
+        response: { 201: envelope(restructureResult), ...problemResponses(400, 401, 403, 404, 409) },
+      },
+      adminOnly,
+    ),
+    async (request, reply) => {
+      const result = await restructureLoan(
+        app.db,
+        request.user,
+        request.params.id,
+        request.body,
+        app.businessClock.today(),
+      );
+      return reply.code(201).send(ok(result));
+    },
+  );
+
+  app.get(
+    '/:id/restructurings',
+    docs({
+      description: 'Las reestructuras del préstamo, la primera primero, con quién y por qué.',
+      params: idParams,
+      response: { 200: envelope(z.array(restructuring)), ...problemResponses(400, 401, 404) },
+    }),
+    async (request) => ok(await listRestructurings(app.db, request.user, request.params.id)),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/rows.ts';
 const TALLIES = [
   {
     table: 'portfolio_tally',
-    keys: ['status', 'oldest_unpaid_due_date'],
+    keys: ['status', 'restructured', 'oldest_unpaid_due_date'],
     sums: ['n', 'balance_cents', 'principal_cents'],
   },
   {

@@ -153,6 +153,16 @@ export async function liveWeeklyFigures(
   };
 }
 
+/**
+ * The facts outstanding principal is computed from (domain portfolio-risk.ts): for a restructured loan,
+ * the principal outstanding when it was restructured, over its new installments, the last of which
+ * carries the remainder; else the loan's amount over its term.
+ */
+const RISK_AMOUNT = sql`coalesce(${loans.restructuredPrincipalCents}, ${loans.amountCents})`;
+const RISK_TERM = sql`coalesce(${loans.restructuredWeeks}, ${loans.termWeeks})`;
+const RISK_LAST_NUMBER = sql`coalesce(${loans.restructuredLastNumber}, ${loans.termWeeks})`;
+const RESTRUCTURED = sql`${loans.restructureCount} > 0`;
+
 type RiskSqlRow = {
   status: OpenLoanStatus;
   amount_cents: string;
@@ -162,6 +172,7 @@ type RiskSqlRow = {
   oldest_overdue: string | null;
   loans: number;
   balance_cents: string;
+  restructured: boolean;
 };
 
 export const toLoanRiskRow = (row: RiskSqlRow): LoanRiskRow =>
@@ -174,6 +185,7 @@ export const toLoanRiskRow = (row: RiskSqlRow): LoanRiskRow =>
     oldestOverdueDueDate: row.oldest_overdue,
     loans: Number(row.loans),
     currentBalanceCents: cents(row.balance_cents),
+    restructured: row.restructured,
   });
 
 /**
@@ -188,10 +200,11 @@ export async function livePortfolioRows(
 ): Promise<LoanRiskRow[]> {
   const rows = rowsOf<RiskSqlRow>(
     await db.execute(sql`
-      select ${loans.status} as status, ${loans.amountCents} as amount_cents, ${loans.termWeeks} as term_weeks,
+      select ${loans.status} as status, ${RISK_AMOUNT} as amount_cents, ${RISK_TERM} as term_weeks,
              coalesce(u.unpaid, 0) as unpaid,
-             coalesce(u.last_number = ${loans.termWeeks}, false) as last_unpaid,
+             coalesce(u.last_number = ${RISK_LAST_NUMBER}, false) as last_unpaid,
              to_char(u.oldest_overdue, 'YYYY-MM-DD') as oldest_overdue,
+             ${RESTRUCTURED} as restructured,
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
         from ${scopedLoans(scope, sql`${loans.status} in (${sqlLiterals(OPEN_STATUSES)})`)}
         left join lateral (
@@ -200,7 +213,7 @@ export async function livePortfolioRows(
             from ${scheduledPayments}
            where ${scheduledPayments.loanId} = ${loans.id} and ${UNPAID_INSTALLMENT}) u on true
        where ${inScope(scope)}
-       group by 1, 2, 3, 4, 5, 6`),
+       group by 1, 2, 3, 4, 5, 6, 7`),
   );
   return rows.map(toLoanRiskRow);
 }
@@ -217,15 +230,16 @@ export async function agentPortfolioRows(
 ): Promise<LoanRiskRow[]> {
   const rows = rowsOf<RiskSqlRow>(
     await db.execute(sql`
-      select ${loans.status} as status, ${loans.amountCents} as amount_cents, ${loans.termWeeks} as term_weeks,
+      select ${loans.status} as status, ${RISK_AMOUNT} as amount_cents, ${RISK_TERM} as term_weeks,
              ${loans.unpaidInstallments} as unpaid,
-             coalesce(${loans.lastUnpaidNumber} = ${loans.termWeeks}, false) as last_unpaid,
+             coalesce(${loans.lastUnpaidNumber} = ${RISK_LAST_NUMBER}, false) as last_unpaid,
              case when ${loans.oldestUnpaidDueDate} < ${today}::date
                   then to_char(${loans.oldestUnpaidDueDate}, 'YYYY-MM-DD') end as oldest_overdue,
+             ${RESTRUCTURED} as restructured,
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
         from ${scopedLoans(agent, sql`${loans.status} in (${sqlLiterals(OPEN_STATUSES)})`)}
        where ${inScope(agent)}
-       group by 1, 2, 3, 4, 5, 6`),
+       group by 1, 2, 3, 4, 5, 6, 7`),
   );
   return rows.map(toLoanRiskRow);
 }

@@ -42,6 +42,10 @@ export async function portfolioReport(
     asOf: today,
     scope: scopeOf(actor),
     loans: risk.loans,
+    restructured: {
+      balance: centsToPesos(risk.restructuredBalanceCents),
+      principal: centsToPesos(risk.restructuredPrincipalCents),
+    },
     outstandingBalance: centsToPesos(risk.outstandingBalanceCents),
     outstandingPrincipal: centsToPesos(risk.outstandingPrincipalCents),
     cash,

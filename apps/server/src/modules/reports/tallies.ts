@@ -34,15 +34,16 @@ export async function tallyPortfolioRows(db: DbOrTx, today: string): Promise<Loa
     loans: string;
     balance_cents: string;
     principal_cents: string;
+    restructured: boolean;
   }>(
     await db.execute(sql`
-      select ${t.status} as status,
+      select ${t.status} as status, ${t.restructured} as restructured,
              case when max(${t.oldestUnpaidDueDate}) < ${today}::date
                   then to_char(max(${t.oldestUnpaidDueDate}), 'YYYY-MM-DD') end as oldest_overdue,
              sum(${t.n}) as loans, sum(${t.balanceCents}) as balance_cents,
              sum(${t.principalCents}) as principal_cents
         from ${t}
-       group by 1, width_bucket(${t.oldestUnpaidDueDate}, ${`{${cutDays.join(',')}}`}::date[])
+       group by 1, 2, width_bucket(${t.oldestUnpaidDueDate}, ${`{${cutDays.join(',')}}`}::date[])
       having sum(${t.n}) <> 0`),
   );
   return rows.map((row) => ({
@@ -51,6 +52,7 @@ export async function tallyPortfolioRows(db: DbOrTx, today: string): Promise<Loa
     loans: Number(row.loans),
     currentBalanceCents: cents(row.balance_cents),
     outstandingPrincipalCents: cents(row.principal_cents),
+    ...(row.restructured ? { restructured: true } : {}),
   }));
 }
 

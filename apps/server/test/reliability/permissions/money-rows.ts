@@ -102,6 +102,29 @@ export function moneyRows(context: SeededContext<World>): Row[] {
       call: () => get(`/api/v1/loans/${world().activeLoan.id}/scheduled-payments`)(),
     },
     {
+      route: 'GET /api/v1/loans/:id/restructure-preview',
+      expected: ADMIN(),
+      call: async () =>
+        get(
+          `/api/v1/loans/${(await fresh().deliveredLoan()).id}/restructure-preview?fines=condonar&weeks=4`,
+        )(),
+    },
+    {
+      route: 'POST /api/v1/loans/:id/restructure',
+      expected: ADMIN(201),
+      call: async () =>
+        send('POST', `/api/v1/loans/${(await fresh().deliveredLoan()).id}/restructure`, {
+          fines: 'incluir',
+          weeks: 6,
+          reason: 'Reestructura en la prueba de permisos',
+        }),
+    },
+    {
+      route: 'GET /api/v1/loans/:id/restructurings',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().activeLoan.id}/restructurings`)(),
+    },
+    {
       route: 'GET /api/v1/loans/:id/pending-payments',
       expected: OWNER(),
       call: () => get(`/api/v1/loans/${world().activeLoan.id}/pending-payments`)(),

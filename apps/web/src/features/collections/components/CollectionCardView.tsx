@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { RestructuredMark } from '../../../components/RestructuredMark.tsx';
 import { useBusinessSettings } from '../../../lib/business-settings.ts';
 import { formatDate, formatMoney, fullName } from '../../../lib/format.ts';
 import type { PendingPayment } from '../../../lib/offline-queue.ts';
@@ -165,6 +166,7 @@ export function CollectionCardView({
               Préstamo No. {card.loan.num}
               {showAgent && card.agent ? ` · ${card.agent.name} ${card.agent.lastName}` : ''}
             </Text>
+            <RestructuredMark count={card.loan.restructureCount} />
           </div>
           <Badge color={chip.color} variant="light" style={{ flexShrink: 0 }}>
             {chip.label}

@@ -46,7 +46,13 @@ export function card(n: number, overrides: Partial<CollectionCard> = {}): Collec
   const total =
     [...scheduledPayments, ...fees].reduce((sum, item) => sum + Math.round(item.amount * 100), 0) / 100;
   return {
-    loan: { id: id('000001a0', n), num: 1000 + n, status: 'ACTIVE', currentBalance: 10_000 },
+    loan: {
+      id: id('000001a0', n),
+      num: 1000 + n,
+      status: 'ACTIVE',
+      currentBalance: 10_000,
+      restructureCount: 0,
+    },
     customer: {
       id: id('000000c0', n),
       num: n,

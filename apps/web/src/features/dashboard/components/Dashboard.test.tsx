@@ -47,6 +47,7 @@ describe('Dashboard', { timeout: 60_000 }, () => {
     expect(screen.getByText('al 11/06/2025')).toBeInTheDocument();
     expect(card('Préstamos activos').getByText('40')).toBeInTheDocument();
     expect(card('Préstamos atrasados').getByText('5')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Préstamos reestructurados' })).not.toBeInTheDocument();
     expect(card('Préstamos atrasados').getByRole('link', { name: 'Ver préstamos' })).toHaveAttribute(
       'href',
       '/admin/loans',
@@ -103,6 +104,22 @@ describe('Dashboard', { timeout: 60_000 }, () => {
       ['31–60 días', '1', '$1,000.00'],
       ['61+ días', '0', '$0.00'],
     ]);
+  });
+
+  it('counts restructured loans apart, with their balance and principal, only when there are some', async () => {
+    serve({
+      portfolio: () =>
+        portfolioReport({
+          loans: { active: 38, delayed: 5, restructured: 2 },
+          restructured: { balance: 14_500, principal: 12_000 },
+        }),
+    });
+    renderDashboard();
+    await loaded();
+    const restructured = card('Préstamos reestructurados');
+    expect(restructured.getByText('2')).toBeInTheDocument();
+    expect(restructured.getByText('Saldo $14,500.00; capital $12,000.00')).toBeInTheDocument();
+    expect(card('Préstamos activos').getByText('38')).toBeInTheDocument();
   });
 
   it('states the PAR numerator and denominator in money, and its definition, in a popover', async () => {

@@ -6,6 +6,7 @@ import {
   IconFileDollar,
   IconHourglass,
   IconReceipt,
+  IconReplace,
   IconScale,
   IconWallet,
 } from '@tabler/icons-react';
@@ -110,6 +111,17 @@ export function PortfolioCards({
         hint="con al menos un pago vencido"
         link={links.loans}
       />
+      {report.loans.restructured > 0 && (
+        // Counted apart from the active and delayed ones; still in the balance, PAR and buckets.
+        <StatCard
+          title="Préstamos reestructurados"
+          icon={IconReplace}
+          color="violet"
+          value={formatCount(report.loans.restructured)}
+          hint={`Saldo ${formatMoney(report.restructured.balance)}; capital ${formatMoney(report.restructured.principal)}`}
+          link={links.loans}
+        />
+      )}
       <StatCard
         title="Saldo por cobrar"
         icon={IconScale}

@@ -23,7 +23,7 @@ describe('Dashboard', { timeout: 60_000 }, () => {
     const { requests } = serve({
       portfolio: () => {
         calls += 1;
-        return portfolioReport({ loans: { active: calls === 1 ? 40 : 41, delayed: 5 } });
+        return portfolioReport({ loans: { active: calls === 1 ? 40 : 41, delayed: 5, restructured: 0 } });
       },
       weekly: (request) => {
         if (weeklyCalls(requests).length === 1) return weeklyFor(request);

@@ -54,7 +54,8 @@ export function portfolioReport(overrides: Partial<PortfolioReport> = {}): Portf
   return {
     asOf: '2025-06-11',
     scope: 'ALL',
-    loans: { active: 40, delayed: 5 },
+    loans: { active: 40, delayed: 5, restructured: 0 },
+    restructured: { balance: 0, principal: 0 },
     outstandingBalance: 98_765.43,
     outstandingPrincipal: 80_000,
     cash: { balance: 55_000, realBalance: 42_500.25 },

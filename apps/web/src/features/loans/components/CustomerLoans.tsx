@@ -8,15 +8,18 @@ import {
   IconLink,
   IconListDetails,
   IconPrinter,
+  IconReplace,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { CatalogTable, type ColumnDef, type ExtraButton } from '../../../components/CatalogTable/index.ts';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { RestructuredMark } from '../../../components/RestructuredMark.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { openPrintTab } from '../../../lib/print.ts';
+import { hasRole, useSession } from '../../../lib/session.ts';
 import { getCustomerLoans } from '../api/get-customer-loans.ts';
 import { keepStatementsOnPhone } from '../api/keep-statements.ts';
 import { loansKeys } from '../api/keys.ts';
@@ -24,6 +27,7 @@ import { copyText } from '../clipboard.ts';
 import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES } from '../labels.ts';
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanInfoDialog, type LoanInfoKind } from './LoanInfoDialog.tsx';
+import { RestructureDialog } from './RestructureDialog.tsx';
 
 /** docs/product.md §7: loan lists use page size 10. */
 export const CUSTOMER_LOANS_PAGE_SIZE = 10;
@@ -39,6 +43,7 @@ const columns: ColumnDef<Loan>[] = [
     render: (loan) => (
       <Stack gap={2} align="flex-start">
         <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
+        <RestructuredMark count={loan.restructureCount} />
         <Text size="xs" c="dimmed" hiddenFrom="xs">
           <MoneyText value={loan.amount} />
         </Text>
@@ -72,6 +77,11 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
   const [info, setInfo] = useState<{ opened: boolean; kind: LoanInfoKind; loan: Loan | null }>({
     opened: false,
     kind: 'payments',
+    loan: null,
+  });
+  const isAdmin = hasRole(useSession()?.user, 'ROLE_ADMIN');
+  const [restructuring, setRestructuring] = useState<{ opened: boolean; loan: Loan | null }>({
+    opened: false,
     loan: null,
   });
   // Whether the customer has any loan at all, read from the first page the table loads.
@@ -133,8 +143,15 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         // A statement has lines once the schedule exists.
         condition: delivered,
       },
+      {
+        label: 'Reestructurar',
+        icon: <IconReplace size={16} aria-hidden />,
+        onClick: (loan) => setRestructuring({ opened: true, loan }),
+        // Administrators, on an open loan (the server refuses anything else too).
+        condition: (loan) => isAdmin && PAYABLE_STATUSES.includes(loan.status),
+      },
     ];
-  }, []);
+  }, [isAdmin]);
 
   return (
     <Stack gap="sm">
@@ -162,6 +179,11 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         customerId={customerId}
         loanId={loanDialog.loanId}
         onClose={() => setLoanDialog((d) => ({ ...d, opened: false }))}
+      />
+      <RestructureDialog
+        loan={restructuring.loan}
+        opened={restructuring.opened}
+        onClose={() => setRestructuring((r) => ({ ...r, opened: false }))}
       />
       <LoanInfoDialog
         kind={info.kind}

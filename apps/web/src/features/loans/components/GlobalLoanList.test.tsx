@@ -99,9 +99,9 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
       const expected = {
         PENDING: ['Aprobar'],
         APPROVED: ['Entregar'],
-        ACTIVE: ['Detalle'],
+        ACTIVE: ['Reestructurar', 'Detalle'],
         PAID: ['Detalle'],
-        DELAYED: ['Detalle'],
+        DELAYED: ['Reestructurar', 'Detalle'],
         CANCELLED: [],
       }[status];
       if (expected.length === 0) {

@@ -1,6 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Box, Group, Stack } from '@mantine/core';
 import { LOAN_STATUS_LABELS, type Loan } from '@prestaya/contracts';
-import { IconCircleCheck, IconEye, IconTruckDelivery } from '@tabler/icons-react';
+import { IconCircleCheck, IconEye, IconReplace, IconTruckDelivery } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -10,13 +10,21 @@ import {
   FoldedNameCell,
   filterOptionsOf,
 } from '../../../components/CatalogTable/index.ts';
+import { RestructuredMark } from '../../../components/RestructuredMark.tsx';
+import { StatusCell } from '../../../components/StatusBadge.tsx';
 import { apiPaths, screenPaths } from '../../../lib/paths.ts';
 import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
 import { getLoans } from '../api/get-loans.ts';
 import { loansKeys } from '../api/keys.ts';
-import { DELIVERED_STATUSES, GLOBAL_LIST_FILTER_STATUSES, LOAN_STATUS_BADGES } from '../labels.ts';
+import {
+  DELIVERED_STATUSES,
+  GLOBAL_LIST_FILTER_STATUSES,
+  LOAN_STATUS_BADGES,
+  PAYABLE_STATUSES,
+} from '../labels.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { DeliverDialog } from './DeliverDialog.tsx';
+import { RestructureDialog } from './RestructureDialog.tsx';
 
 export const GLOBAL_LOANS_TITLE = 'Lista Global de Préstamos';
 export const GLOBAL_LOANS_PAGE_SIZE = 10;
@@ -28,15 +36,31 @@ const columns: ColumnDef<Loan>[] = [
     accessor: 'customer.name',
     concat: ['customer.lastName'],
     render: (loan) => (
-      <FoldedNameCell
-        name={[loan.customer.name, loan.customer.lastName].join(' ')}
-        status={{ value: loan.status, labels: LOAN_STATUS_BADGES }}
-        amount={loan.amount}
-      />
+      <Stack gap={2} align="flex-start">
+        <FoldedNameCell
+          name={[loan.customer.name, loan.customer.lastName].join(' ')}
+          status={{ value: loan.status, labels: LOAN_STATUS_BADGES }}
+          amount={loan.amount}
+        />
+        {/* On a phone the Estatus column is folded into this cell: the mark goes with it. */}
+        <Box hiddenFrom="sm">
+          <RestructuredMark count={loan.restructureCount} />
+        </Box>
+      </Stack>
     ),
   },
   { header: 'Monto', accessor: 'amount', type: 'money', sortable: true, visibleFrom: 'sm' },
-  { header: 'Estatus', accessor: 'status', type: 'status', labels: LOAN_STATUS_BADGES, visibleFrom: 'sm' },
+  {
+    header: 'Estatus',
+    accessor: 'status',
+    visibleFrom: 'sm',
+    render: (loan) => (
+      <Group gap={4} wrap="nowrap">
+        <StatusCell value={loan.status} labels={LOAN_STATUS_BADGES} />
+        <RestructuredMark count={loan.restructureCount} />
+      </Group>
+    ),
+  },
   { header: 'Fecha', accessor: 'createdOn', type: 'date', visibleFrom: 'md', sortable: true },
 ];
 
@@ -47,7 +71,10 @@ export function GlobalLoanList() {
   const navigate = useNavigate();
   // docs/product.md §2 "GlobalLoanList": the bank accounts are loaded (page 1, size 20) on entry, ready for 'Aprobar'.
   useApprovalAccounts();
-  const [dialog, setDialog] = useState<{ kind: 'approve' | 'deliver' | null; loan: Loan | null }>({
+  const [dialog, setDialog] = useState<{
+    kind: 'approve' | 'deliver' | 'restructure' | null;
+    loan: Loan | null;
+  }>({
     kind: null,
     loan: null,
   });
@@ -66,6 +93,12 @@ export function GlobalLoanList() {
         icon: <IconTruckDelivery size={16} aria-hidden />,
         onClick: (loan) => setDialog({ kind: 'deliver', loan }),
         condition: (loan) => loan.status === 'APPROVED',
+      },
+      {
+        label: 'Reestructurar',
+        icon: <IconReplace size={16} aria-hidden />,
+        onClick: (loan) => setDialog({ kind: 'restructure', loan }),
+        condition: (loan) => PAYABLE_STATUSES.includes(loan.status),
       },
       {
         label: 'Detalle',
@@ -96,6 +129,7 @@ export function GlobalLoanList() {
       />
       <ApproveDialog loan={dialog.loan} opened={dialog.kind === 'approve'} onClose={close} onDone={close} />
       <DeliverDialog loan={dialog.loan} opened={dialog.kind === 'deliver'} onClose={close} onDone={close} />
+      <RestructureDialog loan={dialog.loan} opened={dialog.kind === 'restructure'} onClose={close} />
     </Stack>
   );
 }

@@ -65,6 +65,45 @@ describe('LoanStatement (print)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
   });
 
+  it('prints the closed and the new installments of a restructured loan, owed against the new ones', async () => {
+    const loan = loanIn('ACTIVE', {
+      restructureCount: 1,
+      restructuredOn: '2026-03-25T16:00:00.000Z',
+      currentBalance: 11_000,
+    });
+    const base = `/api/v1/loans/${loan.id}`;
+    const closed = scheduleOf(loan).map((installment, i) =>
+      i === 0 ? installment : { ...installment, status: 'RESTRUCTURED' as const },
+    );
+    const added = [1, 2].map((j) => ({
+      id: `0190a0c0-0000-7000-8000-00000000030${j}`,
+      paymentNumber: 12 + j,
+      dueDate: `2026-04-0${j}`,
+      amount: 5_500,
+      status: 'PENDING' as const,
+      concept: `Reestructura · Pago ${j} de 2`,
+    }));
+    mockServer(({ url }) => {
+      if (url.pathname === base) return ok(200, loan);
+      if (url.pathname === `${base}/scheduled-payments`) return ok(200, [...closed, ...added]);
+      if (url.pathname === `${base}/fees`) return ok(200, [fee(1, { status: 'CANCELLED' })]);
+      if (url.pathname === `${base}/payments`) return ok(200, [loanPayment(loan, 1, { status: 'PAID' })]);
+      return undefined;
+    });
+    renderWithProviders(<LoanStatement loanId={loan.id} />);
+    expect(await screen.findByRole('heading', { name: 'Estado de cuenta', level: 1 })).toBeInTheDocument();
+    const fields = within(screen.getByLabelText('Datos del préstamo'));
+    expect(fields.getByText('Una vez, la última el 25/03/2026')).toBeInTheDocument();
+    expect(rows(screen.getByRole('table', { name: 'Resumen del estado de cuenta' }))[0]).toEqual([
+      'Pagos semanales cubiertos',
+      '$1,000.00 de $12,000.00',
+    ]);
+    const schedule = rows(screen.getByRole('table', { name: 'Calendario de pagos' }));
+    expect(schedule).toHaveLength(14);
+    expect(schedule[1]).toEqual(['2', '18/03/2026', 'Reestructurado', '$1,000.00']);
+    expect(schedule[13]).toEqual(['14', '02/04/2026', 'Pendiente', '$5,500.00']);
+  });
+
   it("shows the server's detail when the loan is not visible", async () => {
     mockServer(() => problem(404, 'Préstamo no encontrado'));
     renderWithProviders(<LoanStatement loanId="0190a0c0-0000-7000-8000-0000000009f9" />);

@@ -7,6 +7,7 @@ import {
   PAYMENT_STATUS_LABELS,
   type PaymentListItem,
   pesosToCents,
+  RESTRUCTURED_LOAN_LABEL,
   SCHEDULED_PAYMENT_STATUS_LABELS,
   type ScheduledPayment,
 } from '@prestaya/contracts';
@@ -47,6 +48,12 @@ function Statement({ loan, schedule, fees, payments, savedAt }: StatementData) {
   const paidFees = sumPesos(fees.filter((fee) => fee.status === 'PAID').map((fee) => fee.amount));
   const validating = sumPesos(payments.filter((p) => p.status === 'VALIDATING').map((p) => p.amount));
   const pendingFees = sumPesos(fees.filter((fee) => fee.status === 'PENDING').map((fee) => fee.amount));
+  // A restructured loan owes its paid and new installments: the closed ones ('Reestructurado') moved
+  // what remained of them into the new ones, so they are listed but no longer part of what is owed.
+  const scheduled =
+    loan.restructureCount > 0
+      ? sumPesos(schedule.filter((i) => i.status !== 'RESTRUCTURED').map((i) => i.amount))
+      : loan.totalToRepay;
   return (
     <PrintDocument
       documentTitle={`Estado de cuenta · Préstamo ${loan.num}`}
@@ -67,6 +74,14 @@ function Statement({ loan, schedule, fees, payments, savedAt }: StatementData) {
           { label: 'Plazo', value: `${loan.term} semanas` },
           { label: 'Multa diaria', value: formatMoney(loan.dailyFee) },
           { label: 'Entregado el', value: loan.activatedOn ? formatDate(loan.activatedOn) : '—' },
+          ...(loan.restructureCount > 0 && loan.restructuredOn
+            ? [
+                {
+                  label: RESTRUCTURED_LOAN_LABEL,
+                  value: `${loan.restructureCount === 1 ? 'Una vez' : `${loan.restructureCount} veces`}, la última el ${formatDate(loan.restructuredOn)}`,
+                },
+              ]
+            : []),
         ]}
       />
 
@@ -75,7 +90,7 @@ function Statement({ loan, schedule, fees, payments, savedAt }: StatementData) {
         lines={[
           {
             label: 'Pagos semanales cubiertos',
-            value: `${formatMoney(paidInstallments)} de ${formatMoney(loan.totalToRepay)}`,
+            value: `${formatMoney(paidInstallments)} de ${formatMoney(scheduled)}`,
           },
           { label: 'Multas pagadas', value: formatMoney(paidFees) },
           { label: 'Pagos en validación', value: formatMoney(validating) },

@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Loan } from '@prestaya/contracts';
 import type { ReactNode } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
+import { RestructuredMark } from '../../../components/RestructuredMark.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { customerName, LOAN_STATUS_BADGES } from '../labels.ts';
@@ -39,7 +40,10 @@ export function LoanSummary({ loan, children, withTotals = true }: LoanSummaryPr
     >
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Text fw={600}>Préstamo No. {loan.num}</Text>
-        <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
+        <Group gap={4} wrap="nowrap">
+          <RestructuredMark count={loan.restructureCount} />
+          <StatusBadge value={loan.status} labels={LOAN_STATUS_BADGES} />
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs">
         <Item label="Cliente">{customerName(loan.customer)}</Item>

@@ -56,6 +56,8 @@ export function loanIn(status: LoanStatus, overrides: Partial<Loan> = {}): Loan 
     currentBalance: delivered ? 11_000 : 0,
     customer: { id: CUSTOMER_ID, name: 'José', lastName: 'Gómez', secondLastName: 'Núñez' },
     bankAccount: approved ? { id: ACCOUNT_ID, name: 'Caja Principal' } : null,
+    restructureCount: 0,
+    restructuredOn: null,
     ...overrides,
   };
 }
