@@ -24,3 +24,4 @@ export * from './pin-lockout.ts';
 export * from './portfolio-risk.ts';
 export * from './search-text.ts';
 export * from './visit-outcome.ts';
+export * from './write-off.ts';

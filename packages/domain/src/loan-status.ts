@@ -4,7 +4,15 @@
  * LOAN_STATUSES so the API, the screens and these rules share one list.
  */
 
-export const LOAN_STATUSES = ['PENDING', 'APPROVED', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'] as const;
+export const LOAN_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'ACTIVE',
+  'PAID',
+  'DELAYED',
+  'CANCELLED',
+  'WRITTEN_OFF',
+] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
 /**
@@ -34,6 +42,19 @@ export const IN_PROGRESS_STATUSES = [
 export const COMPUTED_STATUSES = [...OPEN_STATUSES, 'PAID'] as const satisfies readonly LoanStatus[];
 export type ComputedLoanStatus = (typeof COMPUTED_STATUSES)[number];
 
+/**
+ * What a payment may be registered on: the open loans, and a written-off one (Castigo), whose later
+ * payments are recoveries (docs/product.md "Castigo"). A written-off loan accrues nothing and is not
+ * in the portfolio, so it is in no other group.
+ */
+export const PAYABLE_LOAN_STATUSES = [...OPEN_STATUSES, 'WRITTEN_OFF'] as const satisfies readonly LoanStatus[];
+
+/**
+ * Delivered loans whose balances follow their installments and fees (recomputed after every payment
+ * decision): the computed ones, and a written-off one, which keeps its status whatever it is paid.
+ */
+export const BALANCED_STATUSES = [...COMPUTED_STATUSES, 'WRITTEN_OFF'] as const satisfies readonly LoanStatus[];
+
 export const isLoanStatus = (status: string): status is LoanStatus =>
   (LOAN_STATUSES as readonly string[]).includes(status);
 /**
@@ -51,6 +72,8 @@ export const isOpenStatus = (status: string): boolean =>
   (OPEN_STATUSES as readonly string[]).includes(status);
 export const isUndeliveredStatus = (status: string): boolean =>
   (UNDELIVERED_STATUSES as readonly string[]).includes(status);
+export const isPayableLoanStatus = (status: string): boolean =>
+  (PAYABLE_LOAN_STATUSES as readonly string[]).includes(status);
 export const isComputedStatus = (status: string): status is ComputedLoanStatus =>
   (COMPUTED_STATUSES as readonly string[]).includes(status);
 
@@ -66,7 +89,10 @@ export type LoanStatusRefusal =
   | 'loan.delivered_not_cancellable'
   | 'loan.approved_cannot_go_back'
   | 'loan.cancelled_is_final'
-  | 'loan.standing_only_delivered';
+  | 'loan.standing_only_delivered'
+  | 'loan.write_off_only_delayed'
+  | 'loan.use_write_off'
+  | 'loan.written_off_is_final';
 
 /**
  * What happens to a loan:
@@ -75,14 +101,18 @@ export type LoanStatusRefusal =
  * - `cancel`: a loan not yet delivered, PENDING or APPROVED → CANCELLED;
  * - `edit`: the status typed in the loan's edit form (PUT /loans/{id} with `status`);
  * - `recompute`: a delivered loan takes the status its installments and fees give it (`standing`,
- *   the loan balance rule) after a payment, a decision, a forgiven fee or the accrual.
+ *   the loan balance rule) after a payment, a decision, a forgiven fee or the accrual;
+ * - `writeOff` (Castigar): DELAYED → WRITTEN_OFF, by an administrator (write-off.ts says when the loan
+ *   is overdue enough). A written-off loan keeps that status for good: its later payments are
+ *   recoveries and only its balances are recomputed.
  */
 export type LoanAction =
   | { kind: 'approve' }
   | { kind: 'deliver' }
   | { kind: 'cancel'; loanFromPast: boolean }
   | { kind: 'edit'; to: LoanStatus; loanFromPast: boolean }
-  | { kind: 'recompute'; standing: ComputedLoanStatus };
+  | { kind: 'recompute'; standing: ComputedLoanStatus }
+  | { kind: 'writeOff' };
 
 export type LoanTransition =
   | {
@@ -119,18 +149,24 @@ export function transition(from: LoanStatus, action: LoanAction): LoanTransition
       return from === 'APPROVED' ? move('ACTIVE') : refuse('loan.deliver_only_approved');
     case 'cancel':
       if (isUndeliveredStatus(from)) return move('CANCELLED', from === 'APPROVED' && !action.loanFromPast);
+      if (from === 'WRITTEN_OFF') return refuse('loan.written_off_is_final');
       return refuse(from === 'CANCELLED' ? 'loan.cancelled_is_final' : 'loan.delivered_not_cancellable');
     case 'edit':
       return editStatus(from, action.to, action.loanFromPast);
     case 'recompute':
+      if (from === 'WRITTEN_OFF') return move(from);
       return isComputedStatus(from) ? move(action.standing) : refuse('loan.standing_only_delivered');
+    case 'writeOff':
+      return from === 'DELAYED' ? move('WRITTEN_OFF') : refuse('loan.write_off_only_delayed');
   }
 }
 
 function editStatus(from: LoanStatus, to: LoanStatus, loanFromPast: boolean): LoanTransition {
   if (from === to) return move(from);
+  if (from === 'WRITTEN_OFF') return refuse('loan.written_off_is_final');
   if (to === 'CANCELLED') return transition(from, { kind: 'cancel', loanFromPast });
   if (from === 'CANCELLED') return refuse('loan.cancelled_is_final');
+  if (to === 'WRITTEN_OFF') return refuse('loan.use_write_off');
   if (isComputedStatus(from)) return refuse('loan.status_computed');
   // from is PENDING or APPROVED
   if (to === 'APPROVED') return refuse('loan.use_approve');
