@@ -26,3 +26,4 @@ export * from './users.ts';
 export * from './visits.ts';
 export * from './web-documents.ts';
 export { z } from './zod.ts';
+export * from './write-offs.ts';

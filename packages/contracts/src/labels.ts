@@ -61,6 +61,7 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   PAID: 'Sin Adeudo',
   DELAYED: 'Atrasado',
   CANCELLED: 'Cancelado',
+  WRITTEN_OFF: 'Castigado',
 };
 
 /** Where a customer's loan status goes (the header, the 'Clientes' list) when they have no loan. */

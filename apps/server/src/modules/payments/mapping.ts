@@ -45,6 +45,7 @@ export function toPaymentListItem({
       num: loan.num,
       customer: { id: customer.id, name: customer.name, lastName: customer.lastName },
     },
+    recovery: payment.recovery,
   };
 }
 

@@ -103,6 +103,7 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
         PAID: ['Detalle'],
         DELAYED: ['Detalle'],
         CANCELLED: [],
+        WRITTEN_OFF: ['Detalle'],
       }[status];
       if (expected.length === 0) {
         expect(within(row).queryByRole('button', { name: 'Acciones' })).not.toBeInTheDocument();
