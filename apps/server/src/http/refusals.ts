@@ -113,6 +113,9 @@ export const REFUSALS = {
   ),
   'loan.admin_only_status': forbidden('Solo un administrador puede cambiar el estatus de un préstamo'),
   'loan.open_loan_exists': conflict('El cliente ya tiene un préstamo en curso'),
+  'loan.written_off_debt_exists': conflict(
+    'El cliente tiene un préstamo castigado con saldo pendiente; no se le puede prestar de nuevo',
+  ),
   'loan.amount_only_while_pending': conflict(
     'Solo se puede modificar el monto mientras el préstamo está en espera',
   ),

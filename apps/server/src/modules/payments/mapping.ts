@@ -65,5 +65,6 @@ export function paymentAuditSnapshot(payment: PaymentRow): Record<string, unknow
     decidedBy: payment.decidedBy,
     decidedOn: payment.decidedOn?.toISOString() ?? null,
     ...(payment.rejectionReason ? { rejectionReason: payment.rejectionReason } : {}),
+    ...(payment.recovery ? { recovery: true } : {}),
   };
 }
