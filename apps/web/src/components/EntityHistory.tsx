@@ -60,6 +60,7 @@ const ACTION_STYLES: Record<string, { color: MantineColor; icon: ReactNode }> = 
   deleted: { color: 'red', icon: <IconTrash size={12} /> },
   cancelled: { color: 'red', icon: <IconX size={12} /> },
   rejected: { color: 'red', icon: <IconX size={12} /> },
+  written_off: { color: 'red', icon: <IconX size={12} /> },
   recomputed: { color: 'gray', icon: <IconRefresh size={12} /> },
 };
 const DEFAULT_STYLE = { color: 'gray', icon: <IconPoint size={12} /> };
