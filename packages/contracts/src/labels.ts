@@ -72,6 +72,8 @@ export const PUBLIC_LOAN_STATUS_LABELS: Record<LoanStatus | 'REJECTED', string> 
   ...LOAN_STATUS_LABELS,
   ACTIVE: 'Al Corriente',
   PAID: 'Pagado',
+  // The borrower still owes a written-off loan; how the lender books the loss is not theirs to read.
+  WRITTEN_OFF: 'Atrasado',
   REJECTED: 'Rechazado',
 };
 

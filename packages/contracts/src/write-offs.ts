@@ -77,3 +77,6 @@ export const writeOffSettings = z
 export type WriteOffSettings = z.infer<typeof writeOffSettings>;
 export const writeOffSettingsReply = envelope(writeOffSettings);
 export const writeOffTotalsReply = envelope(writeOffTotals);
+
+/** How a payment on a written-off loan is named wherever payments are listed or printed. */
+export const RECOVERY_LABEL = 'Recuperación';

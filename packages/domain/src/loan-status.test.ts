@@ -159,7 +159,8 @@ describe('transition: write-off (Castigar)', () => {
   it('moves only a DELAYED loan to WRITTEN_OFF', () => {
     for (const from of LOAN_STATUSES) {
       const move = transition(from, { kind: 'writeOff' });
-      if (from === 'DELAYED') expect(move).toEqual({ ok: true, to: 'WRITTEN_OFF', releasesReservation: false });
+      if (from === 'DELAYED')
+        expect(move).toEqual({ ok: true, to: 'WRITTEN_OFF', releasesReservation: false });
       else expect(move).toEqual({ ok: false, refusal: 'loan.write_off_only_delayed' });
     }
   });

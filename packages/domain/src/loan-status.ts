@@ -47,13 +47,19 @@ export type ComputedLoanStatus = (typeof COMPUTED_STATUSES)[number];
  * payments are recoveries (docs/product.md "Castigo"). A written-off loan accrues nothing and is not
  * in the portfolio, so it is in no other group.
  */
-export const PAYABLE_LOAN_STATUSES = [...OPEN_STATUSES, 'WRITTEN_OFF'] as const satisfies readonly LoanStatus[];
+export const PAYABLE_LOAN_STATUSES = [
+  ...OPEN_STATUSES,
+  'WRITTEN_OFF',
+] as const satisfies readonly LoanStatus[];
 
 /**
  * Delivered loans whose balances follow their installments and fees (recomputed after every payment
  * decision): the computed ones, and a written-off one, which keeps its status whatever it is paid.
  */
-export const BALANCED_STATUSES = [...COMPUTED_STATUSES, 'WRITTEN_OFF'] as const satisfies readonly LoanStatus[];
+export const BALANCED_STATUSES = [
+  ...COMPUTED_STATUSES,
+  'WRITTEN_OFF',
+] as const satisfies readonly LoanStatus[];
 
 export const isLoanStatus = (status: string): status is LoanStatus =>
   (LOAN_STATUSES as readonly string[]).includes(status);

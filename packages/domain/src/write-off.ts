@@ -44,7 +44,8 @@ export function checkWriteOff(facts: WriteOffFacts): WriteOffCheck {
   const dpd = daysPastDue(facts.oldestUnpaidDueDate, facts.today);
   const move = transition(facts.status, { kind: 'writeOff' });
   if (!move.ok) return { ok: false, refusal: 'loan.write_off_only_delayed', daysPastDue: dpd };
-  if (dpd < facts.minDaysPastDue) return { ok: false, refusal: 'write_off.not_overdue_enough', daysPastDue: dpd };
+  if (dpd < facts.minDaysPastDue)
+    return { ok: false, refusal: 'write_off.not_overdue_enough', daysPastDue: dpd };
   if (facts.paymentsInValidation > 0) {
     return { ok: false, refusal: 'write_off.payment_in_validation', daysPastDue: dpd };
   }

@@ -132,7 +132,11 @@ export function moneyRows(context: SeededContext<World>): Row[] {
       call: () => get(`/api/v1/loans/${world().lateLoan.id}/write-off`)(),
     },
     { route: 'GET /api/v1/write-offs', expected: ADMIN(), call: get('/api/v1/write-offs') },
-    { route: 'GET /api/v1/write-offs/export.csv', expected: ADMIN(), call: get('/api/v1/write-offs/export.csv') },
+    {
+      route: 'GET /api/v1/write-offs/export.csv',
+      expected: ADMIN(),
+      call: get('/api/v1/write-offs/export.csv'),
+    },
     { route: 'GET /api/v1/write-offs/totals', expected: ADMIN(), call: get('/api/v1/write-offs/totals') },
     { route: 'GET /api/v1/write-offs/settings', expected: ADMIN(), call: get('/api/v1/write-offs/settings') },
     {

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { Loan, PagedQuery } from '@prestaya/contracts';
 import {
+  IconAlertOctagon,
   IconAlertTriangle,
   IconCalendarEvent,
   IconCash,
@@ -17,6 +18,7 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 import { openPrintTab } from '../../../lib/print.ts';
+import { hasRole, useSession } from '../../../lib/session.ts';
 import { getCustomerLoans } from '../api/get-customer-loans.ts';
 import { keepStatementsOnPhone } from '../api/keep-statements.ts';
 import { loansKeys } from '../api/keys.ts';
@@ -24,6 +26,7 @@ import { copyText } from '../clipboard.ts';
 import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES } from '../labels.ts';
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanInfoDialog, type LoanInfoKind } from './LoanInfoDialog.tsx';
+import { WriteOffDialog } from './WriteOffDialog.tsx';
 
 /** docs/product.md §7: loan lists use page size 10. */
 export const CUSTOMER_LOANS_PAGE_SIZE = 10;
@@ -74,6 +77,8 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
     kind: 'payments',
     loan: null,
   });
+  const isAdmin = hasRole(useSession()?.user, 'ROLE_ADMIN');
+  const [toWriteOff, setToWriteOff] = useState<Loan | null>(null);
   // Whether the customer has any loan at all, read from the first page the table loads.
   const [total, setTotal] = useState<number | null>(null);
 
@@ -127,6 +132,13 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
       { label: 'Link', icon: <IconLink size={16} aria-hidden />, onClick: (loan) => void copyLink(loan) },
       { label: 'Historial', icon: <IconHistory size={16} aria-hidden />, onClick: open('history') },
       {
+        label: 'Castigar',
+        icon: <IconAlertOctagon size={16} aria-hidden />,
+        onClick: (loan) => setToWriteOff(loan),
+        // The server decides whether it is overdue enough (the policy's days) and says so.
+        condition: (loan) => isAdmin && loan.status === 'DELAYED',
+      },
+      {
         label: 'Imprimir estado de cuenta',
         icon: <IconPrinter size={16} aria-hidden />,
         onClick: (loan) => openPrintTab(screenPaths.printLoanStatement(loan.id)),
@@ -134,7 +146,7 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         condition: delivered,
       },
     ];
-  }, []);
+  }, [isAdmin]);
 
   return (
     <Stack gap="sm">
@@ -163,6 +175,7 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         loanId={loanDialog.loanId}
         onClose={() => setLoanDialog((d) => ({ ...d, opened: false }))}
       />
+      <WriteOffDialog loan={toWriteOff} onClose={() => setToWriteOff(null)} />
       <LoanInfoDialog
         kind={info.kind}
         loan={info.loan}
