@@ -72,6 +72,7 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
       'Aprobado',
       'Sin Adeudo',
       'Cancelado',
+      'Castigado',
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'Aprobado' }));
     await waitFor(() =>

@@ -36,7 +36,8 @@ const NUMS: Record<LoanStatus, number> = {
 
 /** A $10,000 loan as the server sends it (20% interest: 12 × $1,000.00), in the given status. */
 export function loanIn(status: LoanStatus, overrides: Partial<Loan> = {}): Loan {
-  const delivered = status === 'ACTIVE' || status === 'PAID' || status === 'DELAYED';
+  const delivered =
+    status === 'ACTIVE' || status === 'PAID' || status === 'DELAYED' || status === 'WRITTEN_OFF';
   const approved = delivered || status === 'APPROVED';
   return {
     id: STATUS_IDS[status],
