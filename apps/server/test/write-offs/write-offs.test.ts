@@ -114,6 +114,22 @@ describe('Castigar: refusals', () => {
   });
 });
 
+describe('Castigar: the status as of today', () => {
+  it('writes off a loan overdue since before the last accrual run (recomputed first)', async () => {
+    const { loan } = await activeLoan(context, world.admin, world.customer.id, {
+      amount: 3_000,
+      requestDate: addDays(T, -100),
+      registeredDaysAgo: 0,
+    });
+    expect(loan.status).toBe('ACTIVE');
+    const reply = await writeOff(world.admin.token, loan.id);
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json().data).toMatchObject({ amountWrittenOff: 3_600, daysPastDue: 93 });
+    expect((await loanOf(context, world.admin, loan.id)).status).toBe('WRITTEN_OFF');
+    await invariants();
+  });
+});
+
 describe('Castigar: the loan leaves the portfolio; a later payment is a recovery', () => {
   it('writes off, stops fees, lists it, and records recoveries (staff and public)', async () => {
     const { admin, agent } = world;

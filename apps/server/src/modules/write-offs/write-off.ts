@@ -10,6 +10,7 @@ import { loanWriteOffs } from '../../db/schema/write-offs.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { changeVisibleLoan } from '../loans/access.ts';
+import { recomputeLoan } from '../loans/balance.ts';
 import { loanAuditSnapshot } from '../loans/mapping.ts';
 import { LOAN_AUDIT_ENTITY } from '../loans/messages.ts';
 import { loadWriteOff } from './queries.ts';
@@ -18,7 +19,7 @@ import { readWriteOffSettings } from './settings.ts';
 /**
  * POST /loans/{id}/write-off (administrators; the route enforces it): 'Castigar'. One transaction:
  * the loan row locked first (every loan action's lock order; payments, decisions and the accrual lock
- * it too, so none runs meanwhile), the policy read, the rule checked (packages/domain write-off.ts:
+ * it too, so none runs meanwhile) and recomputed as of today (modules/loans/balance.ts), the policy read, the rule checked (packages/domain write-off.ts:
  * DELAYED, at least N days past due, no payment in validation), then the loan becomes WRITTEN_OFF and
  * its write-off row is written with what it still owed, its outstanding principal and the reason.
  * Audited on the loan ('written_off', with the reason and the amount), so its history shows it. The
@@ -32,7 +33,11 @@ export async function writeOffLoan(
   reason: string,
   today: string,
 ): Promise<WriteOff> {
-  return changeVisibleLoan(db, actor, loanId, async (tx, loan) => {
+  return changeVisibleLoan(db, actor, loanId, async (tx, locked) => {
+    // The status as of today first: a loan past due since the last accrual run is DELAYED already.
+    await recomputeLoan(tx, locked.id, { today, actorId: actor.id, reason: 'write_off_check' });
+    const [loan] = await tx.select().from(loans).where(eq(loans.id, locked.id));
+    if (!loan) throw refuse('loan.not_found');
     const { minDaysPastDue } = await readWriteOffSettings(tx);
     const [validating] = await tx
       .select({ n: count() })
