@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { Loan, PagedQuery } from '@prestaya/contracts';
+import { isOpenStatus } from '@prestaya/domain';
 import {
   IconAlertOctagon,
   IconAlertTriangle,
@@ -135,8 +136,9 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         label: 'Castigar',
         icon: <IconAlertOctagon size={16} aria-hidden />,
         onClick: (loan) => setToWriteOff(loan),
-        // The server decides whether it is overdue enough (the policy's days) and says so.
-        condition: (loan) => isAdmin && loan.status === 'DELAYED',
+        // An open loan: the server recomputes it as of today and decides whether it is DELAYED and
+        // overdue enough (the policy's days), and says why not.
+        condition: (loan) => isAdmin && isOpenStatus(loan.status),
       },
       {
         label: 'Imprimir estado de cuenta',
