@@ -274,6 +274,15 @@ describe('Castigar: the loan leaves the portfolio; a later payment is a recovery
     expect(rows[1]?.[6]).toBe('Cliente ilocalizable desde marzo');
     expect(rows[1]?.[7]).toBe(recovery.amount.toFixed(2));
 
+    // 'Pagos Recibidos' in CSV names the recoveries.
+    const paymentsCsv = await downloadCsv(
+      context,
+      admin.token,
+      `/api/v1/payments/export.csv?query=${late.num}`,
+      'pagos',
+    );
+    expect(paymentsCsv.rows.slice(1).map((row) => row[7])).toEqual(['Recuperación', 'Recuperación']);
+
     // The agent sees the write-off on the loan, not the administrators' list.
     const own = await call(agent.token, 'GET', `/loans/${late.id}/write-off`);
     expect(own.json().data).toMatchObject({ reason: 'Cliente ilocalizable desde marzo' });
