@@ -24,6 +24,7 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { customerVisitsRoutes, loanVisitsRoutes } from './modules/visits/routes.ts';
+import { loanWriteOffRoutes, writeOffsRoutes } from './modules/write-offs/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, nodeLevelProblemsPlugin } from './plugins/client-errors.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -186,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(backupsRoutes, { prefix: '/backups', database });
       await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(loanWriteOffRoutes, { prefix: '/loans/:id/write-off' });
+      await api.register(writeOffsRoutes, { prefix: '/write-offs' });
     },
     { prefix: '/api/v1' },
   );

@@ -15,6 +15,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   cash_close: 'Corte de caja',
   visit: 'Visita',
   business_settings: 'Configuración',
+  write_off_settings: 'Política de castigo',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -32,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   activated: 'Entregado',
   restructured: 'Reestructurado',
   included_in_restructuring: 'Incluida en reestructura',
+  written_off: 'Castigado',
   // Ledger movements (bank-accounts/apply-movement.ts writes `movement_<type>`).
   ...Object.fromEntries(
     ACCOUNT_OPERATION_TYPES.map((type) => [

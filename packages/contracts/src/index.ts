@@ -26,4 +26,5 @@ export * from './text.ts';
 export * from './users.ts';
 export * from './visits.ts';
 export * from './web-documents.ts';
+export * from './write-offs.ts';
 export { z } from './zod.ts';

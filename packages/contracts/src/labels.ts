@@ -61,6 +61,7 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   PAID: 'Sin Adeudo',
   DELAYED: 'Atrasado',
   CANCELLED: 'Cancelado',
+  WRITTEN_OFF: 'Castigado',
 };
 
 /** Where a customer's loan status goes (the header, the 'Clientes' list) when they have no loan. */
@@ -71,6 +72,8 @@ export const PUBLIC_LOAN_STATUS_LABELS: Record<LoanStatus | 'REJECTED', string> 
   ...LOAN_STATUS_LABELS,
   ACTIVE: 'Al Corriente',
   PAID: 'Pagado',
+  // The borrower still owes a written-off loan; how the lender books the loss is not theirs to read.
+  WRITTEN_OFF: 'Atrasado',
   REJECTED: 'Rechazado',
 };
 

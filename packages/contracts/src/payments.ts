@@ -95,6 +95,8 @@ export const paymentListItem = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   bankAccount: z.object({ id: z.string(), name: z.string() }).nullable(),
   loan: z.object({ ...numbered, customer: z.object({ id: z.string(), ...staffName }) }),
+  /** Registered on a written-off loan: a recovery ('Recuperación', docs/product.md "Castigo"). */
+  recovery: z.boolean(),
 });
 export type PaymentListItem = z.infer<typeof paymentListItem>;
 

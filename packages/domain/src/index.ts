@@ -27,3 +27,4 @@ export * from './portfolio-risk.ts';
 export * from './restructure.ts';
 export * from './search-text.ts';
 export * from './visit-outcome.ts';
+export * from './write-off.ts';

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BALANCED_STATUSES,
   COMPUTED_STATUSES,
   editableStatuses,
   IN_PROGRESS_STATUSES,
   isLoanStatus,
+  isPayableLoanStatus,
   LOAN_STATUSES,
   type LoanStatus,
   OPEN_STATUSES,
+  PAYABLE_LOAN_STATUSES,
   transition,
   UNDELIVERED_STATUSES,
 } from './loan-status.ts';
@@ -167,5 +170,48 @@ describe('editableStatuses', () => {
     }
     expect(editableStatuses('ACTIVE', false)).toEqual(['ACTIVE']);
     expect(editableStatuses('APPROVED', false)).toEqual(['APPROVED', 'CANCELLED']);
+  });
+});
+
+describe('transition: write-off (Castigar)', () => {
+  it('moves only a DELAYED loan to WRITTEN_OFF', () => {
+    for (const from of LOAN_STATUSES) {
+      const move = transition(from, { kind: 'writeOff' });
+      if (from === 'DELAYED')
+        expect(move).toEqual({ ok: true, to: 'WRITTEN_OFF', releasesReservation: false });
+      else expect(move).toEqual({ ok: false, refusal: 'loan.write_off_only_delayed' });
+    }
+  });
+
+  it('keeps a written-off loan written off: recomputed, edited or cancelled', () => {
+    for (const standing of COMPUTED_STATUSES) {
+      expect(transition('WRITTEN_OFF', { kind: 'recompute', standing })).toEqual({
+        ok: true,
+        to: 'WRITTEN_OFF',
+        releasesReservation: false,
+      });
+    }
+    for (const to of LOAN_STATUSES.filter((s) => s !== 'WRITTEN_OFF')) {
+      expect(edit('WRITTEN_OFF', to, false)).toEqual({ ok: false, refusal: 'loan.written_off_is_final' });
+    }
+    expect(transition('WRITTEN_OFF', { kind: 'cancel', loanFromPast: false })).toEqual({
+      ok: false,
+      refusal: 'loan.written_off_is_final',
+    });
+  });
+
+  it('never reaches WRITTEN_OFF by a typed status: the refusal names Castigar', () => {
+    for (const from of ['PENDING', 'APPROVED', 'ACTIVE', 'DELAYED', 'PAID'] as const) {
+      expect(edit(from, 'WRITTEN_OFF', false)).toEqual({ ok: false, refusal: 'loan.use_write_off' });
+    }
+  });
+
+  it('is payable (a recovery) and balanced, but neither open nor in progress', () => {
+    expect([...PAYABLE_LOAN_STATUSES].sort()).toEqual(['ACTIVE', 'DELAYED', 'WRITTEN_OFF']);
+    expect([...BALANCED_STATUSES].sort()).toEqual(['ACTIVE', 'DELAYED', 'PAID', 'WRITTEN_OFF']);
+    expect(isPayableLoanStatus('WRITTEN_OFF')).toBe(true);
+    expect(isPayableLoanStatus('PAID')).toBe(false);
+    expect(OPEN_STATUSES as readonly string[]).not.toContain('WRITTEN_OFF');
+    expect(IN_PROGRESS_STATUSES as readonly string[]).not.toContain('WRITTEN_OFF');
   });
 });

@@ -4,7 +4,15 @@
  * LOAN_STATUSES so the API, the screens and these rules share one list.
  */
 
-export const LOAN_STATUSES = ['PENDING', 'APPROVED', 'ACTIVE', 'PAID', 'DELAYED', 'CANCELLED'] as const;
+export const LOAN_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'ACTIVE',
+  'PAID',
+  'DELAYED',
+  'CANCELLED',
+  'WRITTEN_OFF',
+] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
 /**
@@ -34,6 +42,25 @@ export const IN_PROGRESS_STATUSES = [
 export const COMPUTED_STATUSES = [...OPEN_STATUSES, 'PAID'] as const satisfies readonly LoanStatus[];
 export type ComputedLoanStatus = (typeof COMPUTED_STATUSES)[number];
 
+/**
+ * What a payment may be registered on: the open loans, and a written-off one (Castigo), whose later
+ * payments are recoveries (docs/product.md "Castigo"). A written-off loan accrues nothing and is not
+ * in the portfolio, so it is in no other group.
+ */
+export const PAYABLE_LOAN_STATUSES = [
+  ...OPEN_STATUSES,
+  'WRITTEN_OFF',
+] as const satisfies readonly LoanStatus[];
+
+/**
+ * Delivered loans whose balances follow their installments and fees (recomputed after every payment
+ * decision): the computed ones, and a written-off one, which keeps its status whatever it is paid.
+ */
+export const BALANCED_STATUSES = [
+  ...COMPUTED_STATUSES,
+  'WRITTEN_OFF',
+] as const satisfies readonly LoanStatus[];
+
 export const isLoanStatus = (status: string): status is LoanStatus =>
   (LOAN_STATUSES as readonly string[]).includes(status);
 /**
@@ -51,6 +78,8 @@ export const isOpenStatus = (status: string): boolean =>
   (OPEN_STATUSES as readonly string[]).includes(status);
 export const isUndeliveredStatus = (status: string): boolean =>
   (UNDELIVERED_STATUSES as readonly string[]).includes(status);
+export const isPayableLoanStatus = (status: string): boolean =>
+  (PAYABLE_LOAN_STATUSES as readonly string[]).includes(status);
 export const isComputedStatus = (status: string): status is ComputedLoanStatus =>
   (COMPUTED_STATUSES as readonly string[]).includes(status);
 
@@ -67,7 +96,10 @@ export type LoanStatusRefusal =
   | 'loan.approved_cannot_go_back'
   | 'loan.cancelled_is_final'
   | 'loan.standing_only_delivered'
-  | 'loan.restructure_only_open';
+  | 'loan.restructure_only_open'
+  | 'loan.write_off_only_delayed'
+  | 'loan.use_write_off'
+  | 'loan.written_off_is_final';
 
 /**
  * What happens to a loan:
@@ -79,6 +111,9 @@ export type LoanStatusRefusal =
  *   the loan balance rule) after a payment, a decision, a forgiven fee or the accrual;
  * - `restructure` (Reestructurar): only an open loan (ACTIVE, DELAYED); it keeps its status until the
  *   recomputation that follows the new schedule gives it one.
+ * - `writeOff` (Castigar): DELAYED → WRITTEN_OFF, by an administrator (write-off.ts says when the loan
+ *   is overdue enough). A written-off loan keeps that status for good: its later payments are
+ *   recoveries and only its balances are recomputed.
  */
 export type LoanAction =
   | { kind: 'approve' }
@@ -86,7 +121,8 @@ export type LoanAction =
   | { kind: 'cancel'; loanFromPast: boolean }
   | { kind: 'edit'; to: LoanStatus; loanFromPast: boolean }
   | { kind: 'recompute'; standing: ComputedLoanStatus }
-  | { kind: 'restructure' };
+  | { kind: 'restructure' }
+  | { kind: 'writeOff' };
 
 export type LoanTransition =
   | {
@@ -123,20 +159,26 @@ export function transition(from: LoanStatus, action: LoanAction): LoanTransition
       return from === 'APPROVED' ? move('ACTIVE') : refuse('loan.deliver_only_approved');
     case 'cancel':
       if (isUndeliveredStatus(from)) return move('CANCELLED', from === 'APPROVED' && !action.loanFromPast);
+      if (from === 'WRITTEN_OFF') return refuse('loan.written_off_is_final');
       return refuse(from === 'CANCELLED' ? 'loan.cancelled_is_final' : 'loan.delivered_not_cancellable');
     case 'edit':
       return editStatus(from, action.to, action.loanFromPast);
     case 'recompute':
+      if (from === 'WRITTEN_OFF') return move(from);
       return isComputedStatus(from) ? move(action.standing) : refuse('loan.standing_only_delivered');
     case 'restructure':
       return isOpenStatus(from) ? move(from) : refuse('loan.restructure_only_open');
+    case 'writeOff':
+      return from === 'DELAYED' ? move('WRITTEN_OFF') : refuse('loan.write_off_only_delayed');
   }
 }
 
 function editStatus(from: LoanStatus, to: LoanStatus, loanFromPast: boolean): LoanTransition {
   if (from === to) return move(from);
+  if (from === 'WRITTEN_OFF') return refuse('loan.written_off_is_final');
   if (to === 'CANCELLED') return transition(from, { kind: 'cancel', loanFromPast });
   if (from === 'CANCELLED') return refuse('loan.cancelled_is_final');
+  if (to === 'WRITTEN_OFF') return refuse('loan.use_write_off');
   if (isComputedStatus(from)) return refuse('loan.status_computed');
   // from is PENDING or APPROVED
   if (to === 'APPROVED') return refuse('loan.use_approve');

@@ -69,6 +69,8 @@ describe('checkPaymentSelection', () => {
     expect(refused({ hasFile: true, paymentMethod: 'TRANSFER' })).toBeUndefined();
     expect(refused({ loanStatus: 'PAID' })).toBe('payment.loan_not_payable');
     expect(refused({ loanStatus: 'PENDING' })).toBe('payment.loan_not_payable');
+    // A written-off loan takes payments: recoveries (write-off.ts).
+    expect(refused({ loanStatus: 'WRITTEN_OFF' })).toBeUndefined();
     expect(refused({ scheduledPaymentIds: ['i2', 'other'] })).toBe('payment.unknown_item');
     expect(refused({ feeIds: ['f1', 'f2', 'fx'] })).toBe('payment.unknown_item');
     expect(refused({ scheduledPaymentIds: ['i1', 'i2'] })).toBe('payment.already_taken');

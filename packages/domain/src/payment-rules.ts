@@ -1,4 +1,4 @@
-import { isOpenStatus } from './loan-status.ts';
+import { isPayableLoanStatus } from './loan-status.ts';
 import { oldestFirst, totalCents } from './payment-selection.ts';
 
 /**
@@ -84,7 +84,7 @@ const payableFee = (status: string) => (PAYABLE_FEE_STATUSES as readonly string[
  * The rules, in the order they are checked (the first that fails is the answer):
  * 1. at least one item;
  * 2. a proof file only with TRANSFER;
- * 3. the loan is open (delivered, not yet paid: loan-status OPEN_STATUSES);
+ * 3. the loan is payable (open, or written off: a recovery; loan-status PAYABLE_LOAN_STATUSES);
  * 4. every id belongs to the loan;
  * 5. every item is payable: installments PENDING/DELAYED, fees PENDING. An item already PAID or
  *    VALIDATING is the repeated submit ('payment.already_taken'); a cancelled one is not payable;
@@ -102,7 +102,7 @@ export function checkPaymentSelection(input: PaymentSelection): PaymentSelection
   if (input.hasFile && input.paymentMethod !== 'TRANSFER') {
     return refuse('payment.file_only_with_transfer');
   }
-  if (!isOpenStatus(input.loanStatus)) {
+  if (!isPayableLoanStatus(input.loanStatus)) {
     return refuse('payment.loan_not_payable');
   }
 

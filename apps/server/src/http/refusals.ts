@@ -9,6 +9,7 @@ import type {
   PaymentStatusRefusal,
   RestructureRefusal,
   VisitRefusal,
+  WriteOffRefusal,
 } from '@prestaya/domain';
 import type { CashCloseScope } from '../access/cash-close.ts';
 import type { AgentAssignment } from '../access/customers.ts';
@@ -41,6 +42,7 @@ type RuleRefusal =
   | CollectedAtRefusal
   | CashCountRefusal
   | VisitRefusal
+  | WriteOffRefusal
   | SelfUpdateRefusal
   | PaymentRequestRefusal
   | Extract<AgentAssignment, { ok: false }>['refusal']
@@ -113,6 +115,9 @@ export const REFUSALS = {
   ),
   'loan.admin_only_status': forbidden('Solo un administrador puede cambiar el estatus de un préstamo'),
   'loan.open_loan_exists': conflict('El cliente ya tiene un préstamo en curso'),
+  'loan.written_off_debt_exists': conflict(
+    'El cliente tiene un préstamo castigado con saldo pendiente; no se le puede prestar de nuevo',
+  ),
   'loan.amount_only_while_pending': conflict(
     'Solo se puede modificar el monto mientras el préstamo está en espera',
   ),
@@ -144,9 +149,21 @@ export const REFUSALS = {
   'loan.cancelled_is_final': conflict('Un préstamo cancelado no puede cambiar de estatus'),
   // Only the server recomputes a loan's standing, and only a delivered loan's; no request reaches it.
   'loan.standing_only_delivered': conflict('Solo un préstamo entregado tiene estatus calculado'),
+  // Castigo (packages/domain write-off.ts, docs/product.md "Castigo").
+  'loan.write_off_only_delayed': conflict('Solo se puede castigar un préstamo atrasado'),
+  'loan.use_write_off': conflict('Use Castigar para castigar un préstamo atrasado'),
+  'loan.written_off_is_final': conflict('Un préstamo castigado no puede cambiar de estatus'),
+  'write_off.not_overdue_enough': conflict(
+    'Solo se puede castigar un préstamo con al menos {minDays} días de atraso; este tiene {days}',
+  ),
+  'write_off.payment_in_validation': conflict(
+    'El préstamo tiene pagos en validación; confírmelos o recházelos antes de castigarlo',
+  ),
 
   'payment.not_found': notFound('Pago no encontrado'),
-  'payment.loan_not_payable': conflict('Solo se pueden registrar pagos de préstamos activos o atrasados'),
+  'payment.loan_not_payable': conflict(
+    'Solo se pueden registrar pagos de préstamos activos, atrasados o castigados',
+  ),
   'payment.no_items': badRequest('Seleccione al menos un pago o multa'),
   'payment.file_only_with_transfer': badRequest('Solo se adjunta comprobante en pagos por transferencia'),
   'payment.unknown_item': badRequest('Alguno de los conceptos no pertenece a este préstamo'),

@@ -71,7 +71,7 @@ describe('CSV exports of the admin lists', () => {
     const url = '/api/v1/payments/export.csv';
     const csv = await downloadCsv(context, admin.token, url, 'pagos');
     expect(csv.rows).toEqual([
-      ['Préstamo', 'Cliente', 'Monto', 'Método', 'Cuenta', 'Estatus', 'Fecha'],
+      ['Préstamo', 'Cliente', 'Monto', 'Método', 'Cuenta', 'Estatus', 'Fecha', 'Concepto'],
       [
         String(loan.num),
         'Lucía Núñez',
@@ -80,6 +80,7 @@ describe('CSV exports of the admin lists', () => {
         '',
         'Validando',
         mexicoCityMinute(payment.createdOn),
+        '',
       ],
     ]);
     expect(recordsOf(await downloadCsv(context, admin.token, `${url}?q=PAID`, 'pagos'))).toEqual([]);

@@ -86,7 +86,11 @@ describe('the refusals table', () => {
     expectReplies([
       ['payment.no_items', 400, 'Seleccione al menos un pago o multa'],
       ['payment.file_only_with_transfer', 400, 'Solo se adjunta comprobante en pagos por transferencia'],
-      ['payment.loan_not_payable', 409, 'Solo se pueden registrar pagos de préstamos activos o atrasados'],
+      [
+        'payment.loan_not_payable',
+        409,
+        'Solo se pueden registrar pagos de préstamos activos, atrasados o castigados',
+      ],
       ['payment.unknown_item', 400, 'Alguno de los conceptos no pertenece a este préstamo'],
       ['payment.already_taken', 409, 'Alguno de los conceptos ya fue pagado o está en validación'],
       ['payment.not_payable', 409, 'Alguno de los conceptos ya no se puede pagar'],

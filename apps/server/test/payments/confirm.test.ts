@@ -193,7 +193,7 @@ describe('confirming a payment', () => {
         jsonPart({ feeIds: [fees[0]?.id ?? ''], paymentMethod: 'CASH' }),
       ]),
       409,
-      'Solo se pueden registrar pagos de préstamos activos o atrasados',
+      'Solo se pueden registrar pagos de préstamos activos, atrasados o castigados',
     );
   });
 

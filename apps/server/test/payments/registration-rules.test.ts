@@ -131,7 +131,7 @@ describe('registration rules', () => {
         jsonPart({ scheduledPaymentIds: ['0196a000-0000-7000-8000-000000000000'], paymentMethod: 'CASH' }),
       ]),
       409,
-      'Solo se pueden registrar pagos de préstamos activos o atrasados',
+      'Solo se pueden registrar pagos de préstamos activos, atrasados o castigados',
     );
   });
 

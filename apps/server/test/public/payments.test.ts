@@ -153,7 +153,7 @@ describe('a public payment', () => {
         asAgent(),
       ),
       409,
-      'Solo se pueden registrar pagos de préstamos activos o atrasados',
+      'Solo se pueden registrar pagos de préstamos activos, atrasados o castigados',
     );
     expectProblem(
       await api().pay('01890a5d-ac96-774b-bcce-b302099a8057', cash(), asAgent()),

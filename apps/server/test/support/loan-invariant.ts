@@ -3,6 +3,7 @@ import type { AppDb } from '../../src/db/client.ts';
 import { accountTransactions } from '../../src/db/schema/bank-accounts.ts';
 import { loanRestructurings, loans, scheduledPayments } from '../../src/db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
+import { loanWriteOffs } from '../../src/db/schema/write-offs.ts';
 import { expectReportTallies } from './report-tallies-invariant.ts';
 import { expectLoanStatusTally } from './status-tally-invariant.ts';
 
@@ -16,7 +17,7 @@ const owedInstallment = (status: string) => status !== 'PAID' && status !== 'RES
 const owedFee = (status: string) => status !== 'PAID' && status !== 'CANCELLED' && status !== 'RESTRUCTURED';
 /** Closed by a restructuring: its remaining (or the fine) moved into the new installments. */
 const closedByRestructuring = (row: { status: string }) => row.status === 'RESTRUCTURED';
-const DELIVERED = new Set(['ACTIVE', 'DELAYED', 'PAID']);
+const DELIVERED = new Set(['ACTIVE', 'DELAYED', 'PAID', 'WRITTEN_OFF']);
 
 export interface LoanInvariantSummary {
   loans: number;
@@ -47,22 +48,32 @@ export interface LoanInvariantSummary {
  * Returns what it checked, so a caller can show its workload was not empty.
  */
 export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSummary> {
-  const [loanRows, installmentRows, feeRows, paymentRows, itemRows, movementRows, restructuringRows] =
-    await Promise.all([
-      db.select().from(loans),
-      db.select().from(scheduledPayments),
-      db.select().from(fees),
-      db.select().from(payments),
-      db.select().from(paymentItems),
-      db.select().from(accountTransactions),
-      db.select().from(loanRestructurings),
-    ]);
+  const [
+    loanRows,
+    installmentRows,
+    feeRows,
+    paymentRows,
+    itemRows,
+    movementRows,
+    restructuringRows,
+    writeOffRows,
+  ] = await Promise.all([
+    db.select().from(loans),
+    db.select().from(scheduledPayments),
+    db.select().from(fees),
+    db.select().from(payments),
+    db.select().from(paymentItems),
+    db.select().from(accountTransactions),
+    db.select().from(loanRestructurings),
+    db.select().from(loanWriteOffs),
+  ]);
   const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
     const map = new Map<K, T[]>();
     for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
     return map;
   };
   const installmentsOf = groupBy(installmentRows, (r) => r.loanId);
+  const writeOffOf = groupBy(writeOffRows, (r) => r.loanId);
   const feesOf = groupBy(feeRows, (r) => r.loanId);
   const paymentsOf = groupBy(paymentRows, (r) => r.loanId);
   const itemsOf = groupBy(itemRows, (r) => r.paymentId);
@@ -136,7 +147,10 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
       const settled =
         installments.every((i) => i.status === 'PAID' || closedByRestructuring(i)) &&
         !loanFees.some((f) => owedFee(f.status));
-      expect(loan.status === 'PAID', `${label}: PAGADO solo sin nada que deber`).toBe(settled);
+      // A written-off loan stays WRITTEN_OFF whatever is recovered (docs/product.md "Castigo").
+      if (loan.status !== 'WRITTEN_OFF') {
+        expect(loan.status === 'PAID', `${label}: PAGADO solo sin nada que deber`).toBe(settled);
+      }
     } else {
       expect(
         { installments: installments.length, fees: loanFees.length, payments: loanPayments.length },
@@ -162,6 +176,16 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
         { amount: movement.amountCents, account: movement.accountId },
         `${label}: ${movement.operationType} del monto, en su cuenta`,
       ).toEqual({ amount: loan.amountCents, account: loan.bankAccountId });
+    }
+
+    // Castigo: one write-off row exactly for a WRITTEN_OFF loan; a recovery is a payment registered
+    // on a written-off loan, after its write-off; every other payment of it came before.
+    const writeOffs = writeOffOf.get(loan.id) ?? [];
+    expect(writeOffs.length, `${label}: castigo registrado`).toBe(loan.status === 'WRITTEN_OFF' ? 1 : 0);
+    const writtenOffAt = writeOffs[0]?.createdOn.getTime();
+    for (const payment of loanPayments) {
+      const after = writtenOffAt !== undefined && payment.createdOn.getTime() >= writtenOffAt;
+      expect(payment.recovery, `${label}, pago ${payment.id}: recuperación solo tras el castigo`).toBe(after);
     }
 
     for (const payment of loanPayments) {

@@ -78,6 +78,7 @@ describe('routes', () => {
       'Usuarios',
       'Pagos',
       'Cuentas',
+      'Cartera castigada',
       'Auditoría',
       'Respaldos',
       'Configuración',

@@ -61,6 +61,7 @@ const ACTION_STYLES: Record<string, { color: MantineColor; icon: ReactNode }> = 
   deleted: { color: 'red', icon: <IconTrash size={12} /> },
   cancelled: { color: 'red', icon: <IconX size={12} /> },
   rejected: { color: 'red', icon: <IconX size={12} /> },
+  written_off: { color: 'red', icon: <IconX size={12} /> },
   recomputed: { color: 'gray', icon: <IconRefresh size={12} /> },
   restructured: { color: 'violet', icon: <IconReplace size={12} /> },
   included_in_restructuring: { color: 'violet', icon: <IconReplace size={12} /> },

@@ -19,6 +19,8 @@ export const queryRoots = {
   payments: ['payments'],
   reports: ['reports'],
   users: ['users'],
+  /** 'Cartera castigada' (written-off loans) and its policy. */
+  writeOffs: ['write-offs'],
 } as const;
 
 /** A page of a picker list: the first `size` rows, no search. */

@@ -106,6 +106,7 @@ export function paymentReply(overrides: Partial<PaymentListItem> = {}): PaymentL
     paymentMethod: 'CASH',
     bankAccount: null,
     loan: { id: 'l1', num: 1, customer: { id: CUSTOMER_ID, name: 'Rosa', lastName: 'Díaz' } },
+    recovery: false,
     ...overrides,
   };
 }

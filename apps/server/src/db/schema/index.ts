@@ -18,3 +18,4 @@ export * from './signed-out-sessions.ts';
 export * from './stored-files.ts';
 export * from './users.ts';
 export * from './visits.ts';
+export * from './write-offs.ts';

@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS } from '@prestaya/contracts';
 import { FEE_STATUSES, PAYMENT_STATUSES } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { sqlLiterals } from '../literals.ts';
 import { bankAccounts } from './bank-accounts.ts';
 import * as column from './columns.ts';
@@ -70,6 +70,11 @@ export const payments = pgTable(
      * 'Corte de caja' day and its day in the reports' collections.
      */
     collectedAt: column.instant('collected_at').notNull().defaultNow(),
+    /**
+     * Registered on a written-off loan (docs/product.md "Castigo"): money recovered from a loss, shown
+     * as 'Recuperación' on the loan, the receipt, 'Cartera castigada' and the ledger.
+     */
+    recovery: boolean('recovery').notNull().default(false),
   },
   (table) => [
     check('payments_amount_positive', sql`${table.amountCents} > 0`),

@@ -1,6 +1,6 @@
 import { centsToPesos } from '@prestaya/contracts';
 import {
-  COMPUTED_STATUSES,
+  BALANCED_STATUSES,
   type FeeState,
   type InstallmentState,
   type LoanStanding,
@@ -68,7 +68,7 @@ const standingSnapshot = (s: Omit<LoanStanding, 'status'> & { status: LoanStatus
  * currentBalance and status (ACTIVE/DELAYED/PAID) from the loan's installments and fees. Runs in the
  * caller's transaction after its own changes; locks the loans (lockLoans) before reading, so what it
  * reads is what the other writers of these loans committed. Loans PENDING, APPROVED or CANCELLED are
- * never touched. Writes and audits only the loans whose values change ('recomputed', with `reason`).
+ * never touched; a WRITTEN_OFF one has its balances recomputed and keeps its status (a recovery). Writes and audits only the loans whose values change ('recomputed', with `reason`).
  * Returns the number of loans changed.
  */
 export async function recomputeLoans(
@@ -76,7 +76,7 @@ export async function recomputeLoans(
   loanIds: readonly string[],
   options: RecomputeOptions,
 ): Promise<number> {
-  const locked = await lockLoans(tx, loanIds, inArray(loans.status, [...COMPUTED_STATUSES]));
+  const locked = await lockLoans(tx, loanIds, inArray(loans.status, [...BALANCED_STATUSES]));
   return recomputeLockedLoans(tx, locked, options);
 }
 

@@ -1,6 +1,6 @@
 import type { Loan, loanCreate, z } from '@prestaya/contracts';
 import { DEFAULT_INTEREST_BP, IN_PROGRESS_STATUSES, loanTerms } from '@prestaya/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
@@ -15,13 +15,26 @@ import { loadLoan } from './save.ts';
 
 export type LoanCreateInput = z.output<typeof loanCreate>;
 
-/** One loan in progress per customer (@prestaya/domain IN_PROGRESS_STATUSES says which and why). */
+/**
+ * One loan in progress per customer (@prestaya/domain IN_PROGRESS_STATUSES says which and why). A
+ * written-off loan that still owes counts too (docs/product.md "Castigo"): a lender does not lend again
+ * to someone whose debt it wrote off until it is recovered.
+ */
 async function refuseSecondLoanInProgress(tx: AppTx, customerId: string) {
   const [open] = await tx
-    .select({ id: loans.id })
+    .select({ id: loans.id, status: loans.status })
     .from(loans)
-    .where(and(eq(loans.customerId, customerId), inArray(loans.status, [...IN_PROGRESS_STATUSES])))
+    .where(
+      and(
+        eq(loans.customerId, customerId),
+        or(
+          inArray(loans.status, [...IN_PROGRESS_STATUSES]),
+          and(eq(loans.status, 'WRITTEN_OFF'), gt(loans.currentBalanceCents, 0)),
+        ),
+      ),
+    )
     .limit(1);
+  if (open?.status === 'WRITTEN_OFF') throw refuse('loan.written_off_debt_exists');
   if (open) throw refuse('loan.open_loan_exists');
 }
 

@@ -17,7 +17,7 @@ import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
-import { abonoReason, PAYMENT_AUDIT_ENTITY } from './messages.ts';
+import { abonoReason, PAYMENT_AUDIT_ENTITY, recoveryReason } from './messages.ts';
 import { loadPayment } from './queries.ts';
 import { movesOf } from './status-moves.ts';
 
@@ -116,7 +116,7 @@ export async function decidePaymentInTransaction(
       accountId: targetAccountId,
       type: 'PAYMENT_DEPOSIT',
       amountCents: payment.amountCents,
-      reason: abonoReason(loan.num),
+      reason: payment.recovery ? recoveryReason(loan.num) : abonoReason(loan.num),
       paymentId: payment.id,
       loanId: loan.id,
       actorId: actor.id,

@@ -1,4 +1,9 @@
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentListQuery } from '@prestaya/contracts';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type PaymentListQuery,
+  RECOVERY_LABEL,
+} from '@prestaya/contracts';
 import { dateTimeCell, integerCell, labelCell, moneyCell, nameCell, textCell } from '../../csv/cells.ts';
 import type { CsvColumn, CsvExport } from '../../csv/send.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -8,7 +13,7 @@ import type { PaymentJoinedRow } from './mapping.ts';
 /**
  * The columns of 'Pagos Recibidos' (Préstamo, Cliente, Monto, Método, Cuenta, Estatus) and the date
  * the payment was registered, which the screen orders by but has no column for: without it the file
- * could not be reconciled with the accounts.
+ * could not be reconciled with the accounts; then 'Concepto': 'Recuperación' for a recovery.
  */
 function paymentCsvColumns(timeZone: string): CsvColumn<PaymentJoinedRow>[] {
   return [
@@ -19,6 +24,8 @@ function paymentCsvColumns(timeZone: string): CsvColumn<PaymentJoinedRow>[] {
     { header: 'Cuenta', cell: ({ bankAccount }) => textCell(bankAccount?.name) },
     { header: 'Estatus', cell: ({ payment }) => labelCell(PAYMENT_STATUS_LABELS, payment.status) },
     { header: 'Fecha', cell: ({ payment }) => dateTimeCell(payment.createdOn, timeZone) },
+    // A payment on a written-off loan (docs/product.md "Castigo").
+    { header: 'Concepto', cell: ({ payment }) => (payment.recovery ? RECOVERY_LABEL : '') },
   ];
 }
 

@@ -45,6 +45,7 @@ export function toPaymentListItem({
       num: loan.num,
       customer: { id: customer.id, name: customer.name, lastName: customer.lastName },
     },
+    recovery: payment.recovery,
   };
 }
 
@@ -64,5 +65,6 @@ export function paymentAuditSnapshot(payment: PaymentRow): Record<string, unknow
     decidedBy: payment.decidedBy,
     decidedOn: payment.decidedOn?.toISOString() ?? null,
     ...(payment.rejectionReason ? { rejectionReason: payment.rejectionReason } : {}),
+    ...(payment.recovery ? { recovery: true } : {}),
   };
 }

@@ -130,6 +130,8 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         paymentMethod: input.request.paymentMethod,
         channel: input.channel,
         registeredBy: input.registeredBy,
+        // A payment on a written-off loan is money recovered from a loss (docs/product.md "Castigo").
+        recovery: loan.status === 'WRITTEN_OFF',
         ...(collectedAt ? { collectedAt } : {}),
       })
       .returning();

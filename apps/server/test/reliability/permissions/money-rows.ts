@@ -142,6 +142,31 @@ export function moneyRows(context: SeededContext<World>): Row[] {
           reason: 'Condonada en la prueba de permisos',
         }),
     },
+    // Castigo: administrators write a loan off (lateLoan is 20 days overdue, short of the policy's 90:
+    // 409 once the role is through); whoever sees the loan reads its write-off.
+    {
+      route: 'POST /api/v1/loans/:id/write-off',
+      expected: statuses(401, 403, 403, 409),
+      call: () => send('POST', `/api/v1/loans/${world().lateLoan.id}/write-off`, { reason: 'Incobrable' }),
+    },
+    {
+      route: 'GET /api/v1/loans/:id/write-off',
+      expected: OWNER(),
+      call: () => get(`/api/v1/loans/${world().lateLoan.id}/write-off`)(),
+    },
+    { route: 'GET /api/v1/write-offs', expected: ADMIN(), call: get('/api/v1/write-offs') },
+    {
+      route: 'GET /api/v1/write-offs/export.csv',
+      expected: ADMIN(),
+      call: get('/api/v1/write-offs/export.csv'),
+    },
+    { route: 'GET /api/v1/write-offs/totals', expected: ADMIN(), call: get('/api/v1/write-offs/totals') },
+    { route: 'GET /api/v1/write-offs/settings', expected: ADMIN(), call: get('/api/v1/write-offs/settings') },
+    {
+      route: 'PUT /api/v1/write-offs/settings',
+      expected: ADMIN(),
+      call: () => send('PUT', '/api/v1/write-offs/settings', { minDaysPastDue: 90 }),
+    },
     {
       route: 'DELETE /api/v1/loans/:id/fees/:feeId',
       expected: ADMIN(),

@@ -2,6 +2,7 @@ import { AppShell, Avatar, Box, Burger, Group, NavLink, ScrollArea, Stack, Text 
 import { useDisclosure } from '@mantine/hooks';
 import { ROLE_LABELS, type Role } from '@prestaya/contracts';
 import {
+  IconAlertOctagon,
   IconBuildingBank,
   IconCash,
   IconCashRegister,
@@ -42,6 +43,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.users, label: 'Usuarios', icon: IconUserShield, role: 'ROLE_ADMIN' },
   { to: screenPaths.payments, label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },
   { to: screenPaths.bankAccounts, label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
+  { to: screenPaths.writeOffs, label: 'Cartera castigada', icon: IconAlertOctagon, role: 'ROLE_ADMIN' },
   { to: screenPaths.audit, label: 'Auditoría', icon: IconHistory, role: 'ROLE_ADMIN' },
   { to: screenPaths.backups, label: 'Respaldos', icon: IconDatabaseExport, role: 'ROLE_ADMIN' },
   { to: screenPaths.settings, label: 'Configuración', icon: IconSettings, role: 'ROLE_ADMIN' },

@@ -1,5 +1,5 @@
 import { LOAN_STATUSES, type LoanStatus } from '@prestaya/contracts';
-import { COMPUTED_STATUSES, GLOBAL_LIST_FIRST_STATUSES, OPEN_STATUSES } from '@prestaya/domain';
+import { BALANCED_STATUSES, GLOBAL_LIST_FIRST_STATUSES, PAYABLE_LOAN_STATUSES } from '@prestaya/domain';
 
 export { LOAN_STATUS_BADGES, SCHEDULED_PAYMENT_BADGES } from '../../lib/status-badges.ts';
 
@@ -14,10 +14,13 @@ export const GLOBAL_LIST_FILTER_STATUSES: readonly LoanStatus[] = [
   ...LOAN_STATUSES.filter((status) => !FIRST.includes(status)),
 ];
 
-/** docs/product.md §4: Pagar is offered only for these: the open loans, the ones a payment may cover. */
-export const PAYABLE_STATUSES: readonly LoanStatus[] = OPEN_STATUSES;
-/** docs/product.md §2 "GlobalLoanList": Detalle for delivered loans (those whose status is computed). */
-export const DELIVERED_STATUSES: readonly LoanStatus[] = COMPUTED_STATUSES;
+/**
+ * docs/product.md §4: Pagar is offered only for these: the open loans, and a written-off one (its
+ * payments are recoveries, docs/product.md "Castigo").
+ */
+export const PAYABLE_STATUSES: readonly LoanStatus[] = PAYABLE_LOAN_STATUSES;
+/** docs/product.md §2 "GlobalLoanList": Detalle for delivered loans (computed, or written off). */
+export const DELIVERED_STATUSES: readonly LoanStatus[] = BALANCED_STATUSES;
 
 export { fullName as customerName } from '../../lib/format.ts';
 

@@ -27,6 +27,7 @@ const registered: PaymentListItem = {
   status: 'VALIDATING',
   paymentMethod: 'CASH',
   bankAccount: null,
+  recovery: false,
   loan: {
     id: late.loan.id,
     num: late.loan.num,

@@ -7,4 +7,5 @@ export const loansKeys = {
   customerLists: (customerId: string) => [...loansKeys.all, 'customer', customerId] as const,
   detail: (id: string) => [...loansKeys.all, 'detail', id] as const,
   schedule: (id: string) => [...loansKeys.all, 'schedule', id] as const,
+  writeOff: (id: string) => [...loansKeys.all, 'write-off', id] as const,
 };

@@ -1,6 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { Loan, PagedQuery } from '@prestaya/contracts';
+import { isOpenStatus } from '@prestaya/domain';
 import {
+  IconAlertOctagon,
   IconAlertTriangle,
   IconCalendarEvent,
   IconCash,
@@ -28,6 +30,7 @@ import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES } from '../labels.ts'
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanInfoDialog, type LoanInfoKind } from './LoanInfoDialog.tsx';
 import { RestructureDialog } from './RestructureDialog.tsx';
+import { WriteOffDialog } from './WriteOffDialog.tsx';
 
 /** docs/product.md §7: loan lists use page size 10. */
 export const CUSTOMER_LOANS_PAGE_SIZE = 10;
@@ -84,6 +87,7 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
     opened: false,
     loan: null,
   });
+  const [toWriteOff, setToWriteOff] = useState<Loan | null>(null);
   // Whether the customer has any loan at all, read from the first page the table loads.
   const [total, setTotal] = useState<number | null>(null);
 
@@ -137,6 +141,14 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
       { label: 'Link', icon: <IconLink size={16} aria-hidden />, onClick: (loan) => void copyLink(loan) },
       { label: 'Historial', icon: <IconHistory size={16} aria-hidden />, onClick: open('history') },
       {
+        label: 'Castigar',
+        icon: <IconAlertOctagon size={16} aria-hidden />,
+        onClick: (loan) => setToWriteOff(loan),
+        // An open loan: the server recomputes it as of today and decides whether it is DELAYED and
+        // overdue enough (the policy's days), and says why not.
+        condition: (loan) => isAdmin && isOpenStatus(loan.status),
+      },
+      {
         label: 'Imprimir estado de cuenta',
         icon: <IconPrinter size={16} aria-hidden />,
         onClick: (loan) => openPrintTab(screenPaths.printLoanStatement(loan.id)),
@@ -185,6 +197,7 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         opened={restructuring.opened}
         onClose={() => setRestructuring((r) => ({ ...r, opened: false }))}
       />
+      <WriteOffDialog loan={toWriteOff} onClose={() => setToWriteOff(null)} />
       <LoanInfoDialog
         kind={info.kind}
         loan={info.loan}

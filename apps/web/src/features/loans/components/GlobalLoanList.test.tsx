@@ -72,6 +72,7 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
       'Aprobado',
       'Sin Adeudo',
       'Cancelado',
+      'Castigado',
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'Aprobado' }));
     await waitFor(() =>
@@ -103,6 +104,7 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
         PAID: ['Detalle'],
         DELAYED: ['Reestructurar', 'Detalle'],
         CANCELLED: [],
+        WRITTEN_OFF: ['Detalle'],
       }[status];
       if (expected.length === 0) {
         expect(within(row).queryByRole('button', { name: 'Acciones' })).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { LoanPayments } from './LoanPayments.tsx';
 import { LoanSummary } from './LoanSummary.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { ScheduleTable } from './ScheduleTable.tsx';
+import { WriteOffNotice } from './WriteOffNotice.tsx';
 
 export type LoanInfoKind = 'payments' | 'fines' | 'pay' | 'schedule' | 'history';
 
@@ -58,6 +59,7 @@ export function LoanInfoDialog({ kind, loan, opened, onClose }: LoanInfoDialogPr
       {loan && (
         <Stack gap="md">
           <LoanSummary loan={loan} withTotals={kind === 'schedule' || kind === 'pay'} />
+          <WriteOffNotice loan={loan} />
           <Content kind={kind} loan={loan} onClose={onClose} />
         </Stack>
       )}

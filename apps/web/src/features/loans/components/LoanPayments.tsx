@@ -1,5 +1,5 @@
-import { Anchor, Stack, Table } from '@mantine/core';
-import type { Loan } from '@prestaya/contracts';
+import { Anchor, Badge, Group, Stack, Table } from '@mantine/core';
+import { type Loan, RECOVERY_LABEL } from '@prestaya/contracts';
 import { IconCashOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
@@ -53,7 +53,16 @@ export function LoanPayments({ loan }: { loan: Loan }) {
                 { header: 'Método', wide: true, cell: (payment) => methodLabel(payment.paymentMethod) },
                 {
                   header: 'Estatus',
-                  cell: (payment) => <StatusCell value={payment.status} labels={PAYMENT_STATUS_BADGES} />,
+                  cell: (payment) => (
+                    <Group gap={4} wrap="nowrap">
+                      <StatusCell value={payment.status} labels={PAYMENT_STATUS_BADGES} />
+                      {payment.recovery && (
+                        <Badge color="grape" variant="light" size="sm" style={{ textTransform: 'none' }}>
+                          {RECOVERY_LABEL}
+                        </Badge>
+                      )}
+                    </Group>
+                  ),
                 },
                 {
                   header: 'Acciones',

@@ -7,9 +7,11 @@ import {
   PAYMENT_STATUS_LABELS,
   type PaymentListItem,
   pesosToCents,
+  RECOVERY_LABEL,
   RESTRUCTURED_LOAN_LABEL,
   SCHEDULED_PAYMENT_STATUS_LABELS,
   type ScheduledPayment,
+  type WriteOff,
 } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.tsx';
@@ -20,6 +22,7 @@ import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offli
 import { loanQueryOptions } from '../api/get-loan.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';
 import { useLoanPayments } from '../api/get-loan-payments.ts';
+import { useLoanWriteOff } from '../api/get-loan-write-off.ts';
 import { useScheduledPayments } from '../api/get-scheduled-payments.ts';
 import { customerName } from '../labels.ts';
 import { methodLabel } from '../payment-labels.ts';
@@ -37,11 +40,13 @@ interface StatementData {
   schedule: ScheduledPayment[];
   fees: Fee[];
   payments: PaymentListItem[];
+  /** The loan's write-off (Castigo), when it has one. */
+  writeOff?: WriteOff | null | undefined;
   /** When the oldest of its parts was loaded, if this is the phone's copy (no signal). */
   savedAt?: number;
 }
 
-function Statement({ loan, schedule, fees, payments, savedAt }: StatementData) {
+function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: StatementData) {
   // A payment's amount mixes installments and fines; what each covered is read from the lines it
   // paid, so the installments never read as fully repaid while fines made up part of the money.
   const paidInstallments = sumPesos(schedule.filter((i) => i.status === 'PAID').map((i) => i.amount));
@@ -84,6 +89,19 @@ function Statement({ loan, schedule, fees, payments, savedAt }: StatementData) {
             : []),
         ]}
       />
+
+      {writeOff && (
+        <PrintFields
+          label="Castigo"
+          fields={[
+            { label: 'Castigado el', value: formatDate(writeOff.writtenOffOn) },
+            { label: 'Monto castigado', value: formatMoney(writeOff.amountWrittenOff) },
+            { label: 'Días de atraso', value: String(writeOff.daysPastDue) },
+            { label: 'Motivo', value: writeOff.reason },
+            { label: 'Recuperado', value: formatMoney(writeOff.recovered) },
+          ]}
+        />
+      )}
 
       <PrintTotals
         label="Resumen del estado de cuenta"
@@ -133,7 +151,13 @@ function Statement({ loan, schedule, fees, payments, savedAt }: StatementData) {
         columns={[
           { header: 'Fecha', cell: (payment) => formatDate(payment.createdOn) },
           { header: 'Método', cell: (payment) => methodLabel(payment.paymentMethod) },
-          { header: 'Estatus', cell: (payment) => PAYMENT_STATUS_LABELS[payment.status] },
+          {
+            header: 'Estatus',
+            cell: (payment) =>
+              payment.recovery
+                ? `${PAYMENT_STATUS_LABELS[payment.status]} · ${RECOVERY_LABEL}`
+                : PAYMENT_STATUS_LABELS[payment.status],
+          },
           { header: 'Monto', num: true, cell: (payment) => formatMoney(payment.amount) },
         ]}
       />
@@ -150,17 +174,21 @@ export function LoanStatement({ loanId }: { loanId: string }) {
   const schedule = useScheduledPayments(loanId);
   const fees = useLoanFees(loanId);
   const payments = useLoanPayments(loanId);
+  const writeOff = useLoanWriteOff(loanId, loan.data?.status === 'WRITTEN_OFF');
   const queries = [loan, schedule, fees, payments];
   const online = useOnline();
   const copies = queries.map((query) => offlineCopyAt(query, online)).filter((at) => at !== undefined);
   const failed = queries.find((query) => query.isError && offlineCopyAt(query, online) === undefined);
-  if (loan.data && schedule.data && fees.data && payments.data) {
+  // A written-off loan's statement prints its write-off: wait for it, unless it cannot be read.
+  const writeOffRead = loan.data?.status !== 'WRITTEN_OFF' || writeOff.data !== undefined || writeOff.isError;
+  if (loan.data && schedule.data && fees.data && payments.data && writeOffRead) {
     return (
       <Statement
         loan={loan.data}
         schedule={schedule.data}
         fees={fees.data}
         payments={payments.data}
+        writeOff={writeOff.data}
         savedAt={copies.length ? Math.min(...copies) : undefined}
       />
     );

@@ -21,6 +21,7 @@ const STATUS_IDS: Record<LoanStatus, string> = {
   PAID: '0190a0c0-0000-7000-8000-0000000001a4',
   DELAYED: '0190a0c0-0000-7000-8000-0000000001a5',
   CANCELLED: '0190a0c0-0000-7000-8000-0000000001a6',
+  WRITTEN_OFF: '0190a0c0-0000-7000-8000-0000000001a7',
 };
 
 const NUMS: Record<LoanStatus, number> = {
@@ -30,11 +31,13 @@ const NUMS: Record<LoanStatus, number> = {
   PAID: 1003,
   DELAYED: 1004,
   CANCELLED: 1005,
+  WRITTEN_OFF: 1006,
 };
 
 /** A $10,000 loan as the server sends it (20% interest: 12 × $1,000.00), in the given status. */
 export function loanIn(status: LoanStatus, overrides: Partial<Loan> = {}): Loan {
-  const delivered = status === 'ACTIVE' || status === 'PAID' || status === 'DELAYED';
+  const delivered =
+    status === 'ACTIVE' || status === 'PAID' || status === 'DELAYED' || status === 'WRITTEN_OFF';
   const approved = delivered || status === 'APPROVED';
   return {
     id: STATUS_IDS[status],

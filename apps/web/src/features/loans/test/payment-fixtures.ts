@@ -47,6 +47,7 @@ export function loanPayment(
     paymentMethod: 'CASH',
     bankAccount: null,
     loan: { id: loan.id, num: loan.num, customer: { id: CUSTOMER_ID, name: 'José', lastName: 'Gómez' } },
+    recovery: false,
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { PaymentDetails as Details } from '@prestaya/contracts';
+import { type PaymentDetails as Details, RECOVERY_LABEL } from '@prestaya/contracts';
 import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -106,6 +106,7 @@ function Content({ details, isAdmin }: { details: Details; isAdmin: boolean }) {
               </Title>
               <Text size="sm" c="dimmed">
                 Préstamo No. {payment.loan.num} · <MoneyText value={payment.amount} />
+                {payment.recovery && ` · ${RECOVERY_LABEL} de préstamo castigado`}
               </Text>
             </Stack>
             <Group gap="sm" w={{ base: '100%', xs: 'auto' }}>

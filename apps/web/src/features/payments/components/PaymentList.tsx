@@ -1,5 +1,10 @@
 import { Stack, Text } from '@mantine/core';
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentListItem } from '@prestaya/contracts';
+import {
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  type PaymentListItem,
+  RECOVERY_LABEL,
+} from '@prestaya/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -49,7 +54,7 @@ const columns: ColumnDef<PaymentListItem>[] = [
         name={[payment.loan.customer.name, payment.loan.customer.lastName].join(' ')}
         status={{ value: payment.status, labels: PAYMENT_STATUS_BADGES }}
         amount={payment.amount}
-        detail={`${methodLabel(payment.paymentMethod)} · ${businessDateTimeParts(payment.createdOn).date}`}
+        detail={`${methodLabel(payment.paymentMethod)}${payment.recovery ? ` · ${RECOVERY_LABEL}` : ''} · ${businessDateTimeParts(payment.createdOn).date}`}
       />
     ),
   },
@@ -58,7 +63,10 @@ const columns: ColumnDef<PaymentListItem>[] = [
     header: 'Método',
     accessor: 'paymentMethod',
     visibleFrom: 'sm',
-    render: (payment) => methodLabel(payment.paymentMethod),
+    render: (payment) =>
+      payment.recovery
+        ? `${methodLabel(payment.paymentMethod)} · ${RECOVERY_LABEL}`
+        : methodLabel(payment.paymentMethod),
   },
   {
     header: 'Cuenta',

@@ -4,6 +4,7 @@ import {
   type PaymentDetails,
   paymentFolio,
   pesosToCents,
+  RECOVERY_LABEL,
 } from '@prestaya/contracts';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
 import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
@@ -75,6 +76,10 @@ function Receipt({ details }: { details: PaymentDetails }) {
             ? [{ label: 'Recibido en oficina', value: formatDateTime(payment.createdOn) }]
             : []),
           { label: 'Método', value: methodLabel(payment.paymentMethod) },
+          // A payment on a written-off loan (docs/product.md "Castigo").
+          ...(payment.recovery
+            ? [{ label: 'Concepto', value: `${RECOVERY_LABEL} de préstamo castigado` }]
+            : []),
           { label: 'Cuenta destino', value: payment.bankAccount?.name ?? '—' },
           { label: 'Registrado por', value: registeredBy },
           {

@@ -25,6 +25,7 @@ export const payment: PaymentListItem = {
   status: 'VALIDATING',
   paymentMethod: 'TRANSFER',
   bankAccount: null,
+  recovery: false,
   loan: {
     id: LOAN_ID,
     num: 1002,

@@ -43,6 +43,7 @@ const STATUS_COLORS: Record<string, string> = {
   ACTIVE: 'teal',
   PAID: 'teal',
   DELAYED: 'red',
+  WRITTEN_OFF: 'red',
   REJECTED: 'red',
   CANCELLED: 'gray',
   VALIDATING: 'blue',
@@ -59,6 +60,7 @@ function StatusBadge({ status, label }: { status: string; label: string }) {
 const TEXT_COLORS: Record<string, string> = {
   PAID: 'teal.9',
   DELAYED: 'red.9',
+  WRITTEN_OFF: 'red.9',
   REJECTED: 'red.9',
   VALIDATING: 'blue.9',
 };

@@ -44,7 +44,7 @@ const NOTHING_DUE: Partial<Record<LoanStatus, string>> = {
 };
 
 function statusColor(status: string) {
-  return status === 'DELAYED' ? 'red' : 'gray';
+  return status === 'DELAYED' || status === 'WRITTEN_OFF' ? 'red' : 'gray';
 }
 
 function PendingPayments({
