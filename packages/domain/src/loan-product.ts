@@ -154,10 +154,12 @@ export function productLoanTerms(amountCents: number, product: LoanProductTerms)
  * Which product a request uses: the one named, else the only active one. `null` product with a
  * refusal when none is named and several (or none) are active, or the named one is not active.
  */
+export type ProductChoiceRefusal = 'loan.product_required' | 'loan.product_not_found';
+
 export function chooseProduct<P extends { id: string; active: boolean }>(
   active: readonly P[],
   productId: string | undefined,
-): { ok: true; product: P } | { ok: false; refusal: 'loan.product_required' | 'loan.product_not_found' } {
+): { ok: true; product: P } | { ok: false; refusal: ProductChoiceRefusal } {
   if (productId !== undefined) {
     const named = active.find((p) => p.id === productId && p.active);
     return named ? { ok: true, product: named } : { ok: false, refusal: 'loan.product_not_found' };
