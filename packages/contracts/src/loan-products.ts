@@ -51,33 +51,23 @@ const productFields = {
   ),
 };
 
-type ProductFields = {
-  minAmount: number;
-  maxAmount: number;
-  termWeeks: number;
-  renewalThreshold: number;
-};
-
-/** The relations between fields, named on the field the form shows them under. */
-function relatedFields(value: ProductFields, ctx: z.RefinementCtx) {
-  if (value.minAmount > value.maxAmount) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['maxAmount'],
-      message: 'El monto máximo no puede ser menor que el mínimo',
-    });
-  }
-  if (value.renewalThreshold > value.termWeeks) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['renewalThreshold'],
-      message: 'La renovación no puede pedir más pagos que el plazo',
-    });
-  }
-}
+/** Runs only when every field passed its own checks, so one value gets one message. */
+const afterFieldChecks = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
 /** `POST /api/v1/loan-products` and `PUT /api/v1/loan-products/{id}` (administrators). */
-export const loanProductInput = z.object(productFields).strict().superRefine(relatedFields);
+export const loanProductInput = z
+  .object(productFields)
+  .strict()
+  .refine((value) => value.minAmount <= value.maxAmount, {
+    path: ['maxAmount'],
+    message: 'El monto máximo no puede ser menor que el mínimo',
+    ...afterFieldChecks,
+  })
+  .refine((value) => value.renewalThreshold <= value.termWeeks, {
+    path: ['renewalThreshold'],
+    message: 'La renovación no puede pedir más pagos que el plazo',
+    ...afterFieldChecks,
+  });
 export type LoanProductInput = z.input<typeof loanProductInput>;
 
 /** `PATCH /api/v1/loan-products/{id}`: activate or deactivate (the last active product stays active). */
