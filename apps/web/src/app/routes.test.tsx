@@ -78,6 +78,7 @@ describe('routes', () => {
       'Usuarios',
       'Pagos',
       'Cuentas',
+      'Productos',
       'Auditoría',
       'Respaldos',
       'Configuración',

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: 'audit', lazy: () => import('./routes/admin/audit.tsx') },
               { path: 'backups', lazy: () => import('./routes/admin/backups.tsx') },
               { path: 'settings', lazy: () => import('./routes/admin/settings.tsx') },
+              { path: 'products', lazy: () => import('./routes/admin/products.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',
                 lazy: () => import('./routes/admin/account-transactions.tsx'),
