@@ -8,7 +8,13 @@ import { businessToday } from '../support/clock.ts';
 import { useLoansWorld } from '../support/loans-world.ts';
 import { auditRowsOf } from '../support/records.ts';
 import { expectReportTallies } from '../support/report-tallies-invariant.ts';
-import { accrue, backdateRegistration, expectLedger, openAccount, secondCustomer } from '../support/worlds.ts';
+import {
+  accrue,
+  backdateRegistration,
+  expectLedger,
+  openAccount,
+  secondCustomer,
+} from '../support/worlds.ts';
 
 const { api, context, world } = useLoansWorld();
 
@@ -17,7 +23,12 @@ const products = (token: string) =>
 const createProduct = (token: string, payload: unknown) =>
   request(context.app, { method: 'POST', url: '/api/v1/loan-products', token, payload: payload as object });
 const editProduct = (token: string, id: string, payload: unknown) =>
-  request(context.app, { method: 'PUT', url: `/api/v1/loan-products/${id}`, token, payload: payload as object });
+  request(context.app, {
+    method: 'PUT',
+    url: `/api/v1/loan-products/${id}`,
+    token,
+    payload: payload as object,
+  });
 const setActive = (token: string, id: string, active: boolean) =>
   request(context.app, { method: 'PATCH', url: `/api/v1/loan-products/${id}`, token, payload: { active } });
 
@@ -153,13 +164,24 @@ describe('loan products', () => {
     const { admin } = world;
     const [spec] = await productsOk(admin.token);
     const specId = spec?.id ?? '';
-    expectProblem(await setActive(admin.token, specId, false), 409, 'Debe quedar al menos un producto activo');
+    expectProblem(
+      await setActive(admin.token, specId, false),
+      409,
+      'Debe quedar al menos un producto activo',
+    );
     const other = await createOk();
     expect((await setActive(admin.token, specId, false)).statusCode).toBe(200);
-    expectProblem(await setActive(admin.token, other.id, false), 409, 'Debe quedar al menos un producto activo');
+    expectProblem(
+      await setActive(admin.token, other.id, false),
+      409,
+      'Debe quedar al menos un producto activo',
+    );
     // Two deactivations at once: the rows are locked, so exactly one of them passes.
     expect((await setActive(admin.token, specId, true)).statusCode).toBe(200);
-    const both = await Promise.all([setActive(admin.token, specId, false), setActive(admin.token, other.id, false)]);
+    const both = await Promise.all([
+      setActive(admin.token, specId, false),
+      setActive(admin.token, other.id, false),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await productsOk(admin.token)).filter((p) => p.active)).toHaveLength(1);
   });
@@ -219,8 +241,14 @@ describe('a loan under a product', () => {
     const short = await createOk();
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 99.99 }, 'amount: El monto mínimo de un préstamo es $100.00'],
-      [{ amount: 1_999.99, productId: short.id }, 'amount: El monto mínimo del producto Quincenal 8 es $2,000.00'],
-      [{ amount: 20_000.01, productId: short.id }, 'amount: El monto máximo del producto Quincenal 8 es $20,000.00'],
+      [
+        { amount: 1_999.99, productId: short.id },
+        'amount: El monto mínimo del producto Quincenal 8 es $2,000.00',
+      ],
+      [
+        { amount: 20_000.01, productId: short.id },
+        'amount: El monto máximo del producto Quincenal 8 es $20,000.00',
+      ],
       [{ amount: 5_000, productId: short.id, term: 12 }, 'term: El plazo es de 8 semanas'],
       [{ amount: 5_000, productId: short.id, dailyFee: 50 }, 'dailyFee: La multa diaria es de $30'],
     ];
@@ -229,9 +257,9 @@ describe('a loan under a product', () => {
         payload.productId ?? (await productsOk(world.admin.token)).find((p) => p.name === 'Semanal 12')?.id;
       expectProblem(await api.create(agent.token, customer.id, { productId, ...payload }), 400, detail);
     }
-    expect((await api.createOk(agent.token, customer.id, { amount: 2_000, productId: short.id })).amount).toBe(
-      2_000,
-    );
+    expect(
+      (await api.createOk(agent.token, customer.id, { amount: 2_000, productId: short.id })).amount,
+    ).toBe(2_000);
   });
 
   it('keeps its copy of the terms when the product is edited, and an edit of its amount uses that copy', async () => {
@@ -243,7 +271,13 @@ describe('a loan under a product', () => {
     const edited = await editProduct(
       admin.token,
       short.id,
-      shortProduct({ termWeeks: 10, interestPercent: 30, dailyFee: 40, lateFeeCapPercent: 8, minAmount: 3_000 }),
+      shortProduct({
+        termWeeks: 10,
+        interestPercent: 30,
+        dailyFee: 40,
+        lateFeeCapPercent: 8,
+        minAmount: 3_000,
+      }),
     );
     expect(edited.statusCode, edited.body).toBe(200);
     const after = (await api.get(agent.token, loan.id)).json().data;
@@ -293,7 +327,11 @@ describe('a loan under a product', () => {
     const [spec] = (await productsOk(admin.token)).filter((p) => p.name === 'Semanal 12');
     const moved = await api.update(agent.token, loan.id, { productId: spec?.id });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json().data).toMatchObject({ product: { name: 'Semanal 12' }, term: 12, totalToRepay: 6_000 });
+    expect(moved.json().data).toMatchObject({
+      product: { name: 'Semanal 12' },
+      term: 12,
+      totalToRepay: 6_000,
+    });
     const account = await openAccount(context, admin, 50_000);
     await api.approveOk(admin.token, loan.id, account.id);
     expectProblem(

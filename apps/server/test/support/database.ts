@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { SPEC_PRODUCT_NAME, SPEC_PRODUCT_TERMS } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/rows.ts';
 import { DEFAULT_PRODUCT_ID, loanProducts } from '../../src/db/schema/loan-products.ts';
-import { SPEC_PRODUCT_NAME, SPEC_PRODUCT_TERMS } from '@prestaya/domain';
 
 export { rowsOf };
 

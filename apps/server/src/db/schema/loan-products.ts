@@ -54,10 +54,7 @@ export const loanProducts = pgTable(
         and ${table.maxAmountCents} <= ${sql.raw(String(b.amountCents.max))}
         and ${table.minAmountCents} <= ${table.maxAmountCents}`,
     ),
-    check(
-      'loan_products_renewal_valid',
-      sql`${table.renewalThreshold} between 1 and ${table.termWeeks}`,
-    ),
+    check('loan_products_renewal_valid', sql`${table.renewalThreshold} between 1 and ${table.termWeeks}`),
   ],
 );
 

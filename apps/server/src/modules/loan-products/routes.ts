@@ -57,8 +57,7 @@ export const loanProductsRoutes = taggedRoutes('loan-products', async (app, docs
       },
       adminOnly,
     ),
-    async (request) =>
-      ok(await updateLoanProduct(app.db, request.user.id, request.params.id, request.body)),
+    async (request) => ok(await updateLoanProduct(app.db, request.user.id, request.params.id, request.body)),
   );
 
   app.patch(

@@ -6,7 +6,12 @@ import type { AppDb } from '../../db/client.ts';
 import { loanProducts } from '../../db/schema/loan-products.ts';
 import { insertAudited, updateAudited } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
-import { LOAN_PRODUCT_AUDIT_ENTITY, productAuditSnapshot, productColumns, toLoanProductDto } from './mapping.ts';
+import {
+  LOAN_PRODUCT_AUDIT_ENTITY,
+  productAuditSnapshot,
+  productColumns,
+  toLoanProductDto,
+} from './mapping.ts';
 import { lockProducts, nameTaken, translateDuplicateName } from './queries.ts';
 
 /** The columns of a valid input, or its refusal (the contract checked each field; this relates them). */

@@ -1,10 +1,5 @@
 import { formatCents, type LoanStatus, pesosToCents } from '@prestaya/contracts';
-import {
-  checkLoanAmount,
-  type LoanAction,
-  type LoanProductTerms,
-  transition,
-} from '@prestaya/domain';
+import { checkLoanAmount, type LoanAction, type LoanProductTerms, transition } from '@prestaya/domain';
 import type { CustomerActor } from '../../access/customers.ts';
 import { hasRole } from '../../access/users.ts';
 import { refuse } from '../../http/refusals.ts';

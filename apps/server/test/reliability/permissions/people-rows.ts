@@ -202,7 +202,11 @@ export function peopleRows(context: SeededContext<World>): Row[] {
       route: 'POST /api/v1/loan-products',
       expected: ADMIN(201),
       call: () =>
-        send('POST', '/api/v1/loan-products', productBody(`Matriz ${Math.random().toString(36).slice(2, 8)}`)),
+        send(
+          'POST',
+          '/api/v1/loan-products',
+          productBody(`Matriz ${Math.random().toString(36).slice(2, 8)}`),
+        ),
     },
     {
       route: 'PUT /api/v1/loan-products/:id',

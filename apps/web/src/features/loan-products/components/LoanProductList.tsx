@@ -89,7 +89,10 @@ export function LoanProductList() {
           setToggling(null);
         },
         onError: (error) => {
-          notify.apiError(error, active ? 'No se pudo activar el producto' : 'No se pudo desactivar el producto');
+          notify.apiError(
+            error,
+            active ? 'No se pudo activar el producto' : 'No se pudo desactivar el producto',
+          );
           setToggling(null);
         },
       },
