@@ -25,8 +25,9 @@ const dailyFee = pesos;
 const productId = z.uuid({ error: 'Seleccione el producto' });
 
 /**
- * The smallest amount whose 12 installments are each at least one centavo at the default rate ($0.10);
- * the server checks it again with the loan's own rate.
+ * The smallest amount whose 12 installments are each at least one centavo at the default rate ($0.10):
+ * what the form itself can refuse. The server also refuses any amount below $100 and outside the
+ * loan product's minimum and maximum (@prestaya/domain checkLoanAmount).
  */
 export const MIN_LOAN_AMOUNT_CENTS = minimumLoanAmountCents();
 export const minLoanAmountMessage = (cents = MIN_LOAN_AMOUNT_CENTS) =>
