@@ -128,7 +128,7 @@ describe('loan products', () => {
 
   it('refuses bounds and contradictions naming the field, and duplicate names in any case', async () => {
     const { admin } = world;
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Record<string, unknown>, string | RegExp][] = [
       [{ name: '  ' }, 'name: El nombre es requerido'],
       [{ termWeeks: 0 }, 'termWeeks: El plazo debe ser de 1 a 104 semanas'],
       [{ termWeeks: 2.5 }, 'termWeeks: El plazo debe ser un número entero'],
