@@ -1,29 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
 import { curpOf, unique } from './support/data.ts';
+import { expect, test } from './support/own-server.ts';
 import { expectFitsPhone, PHONE, tapToOpen } from './support/phone.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
 import { apiOf } from './support/staff-api.ts';
 
 // 'Productos': an administrator creates a loan product, a loan is requested under it and keeps its
-// terms. The journeys share one server: while a second product is active every loan request must name
-// one, so each journey deactivates what it created as soon as it has used it (and again at the end).
+// terms. While a second product is active every loan request must name one, so these journeys run on
+// a server of their own (support/own-server.ts), never beside the shared server's loan requests.
 
 test.describe.configure({ mode: 'serial' });
-
-/** Deactivates every product but the specification's, so the other journeys' loan form is the spec's. */
-async function onlyTheSpecProductActive(page: Page) {
-  const api = apiOf(page.request, await tokenOf(page));
-  const products: { id: string; name: string; active: boolean }[] = await api.get('/api/v1/loan-products');
-  for (const product of products.filter((p) => p.active && p.name !== 'Semanal 12')) {
-    await api.patch(`/api/v1/loan-products/${product.id}`, { active: false });
-  }
-}
-
-test.afterEach(async ({ page }) => {
-  if (await page.evaluate(() => localStorage.getItem('prestaya')).catch(() => null)) {
-    await onlyTheSpecProductActive(page);
-  }
-});
 
 test('create a product, request a loan under it and see its terms kept on the loan', async ({ page }) => {
   const id = unique();
@@ -83,7 +68,6 @@ test('create a product, request a loan under it and see its terms kept on the lo
   await request.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Préstamo creado')).toBeVisible();
   await expect(request).toBeHidden();
-  await onlyTheSpecProductActive(page);
 
   // The loan keeps its product's terms: its summary names the product, the edit form shows them.
   const loanRow = page
