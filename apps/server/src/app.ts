@@ -16,6 +16,7 @@ import { collectionsRoutes } from './modules/collections/routes.ts';
 import { customerDocumentsRoutes } from './modules/customer-documents/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { loanProductsRoutes } from './modules/loan-products/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { paymentRequestsRoutes } from './modules/payment-requests/routes.ts';
 import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(customerDocumentsRoutes, { prefix: '/customers/:id/documents' });
       await api.register(bankAccountsRoutes, { prefix: '/bank-accounts' });
       await api.register(loansRoutes, { prefix: '/loans' });
+      await api.register(loanProductsRoutes, { prefix: '/loan-products' });
       await api.register(customerLoansRoutes, { prefix: '/customers/:id/loans' });
       await api.register(loanPaymentsRoutes, { prefix: '/loans/:id' });
       await api.register(loanVisitsRoutes, { prefix: '/loans/:id/visits' });

@@ -16,6 +16,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   visit: 'Visita',
   business_settings: 'Configuración',
   write_off_settings: 'Política de castigo',
+  loan_product: 'Producto',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -51,6 +52,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   pin_burst: 'Intentos de PIN sospechosos',
   pin_unlocked: 'PIN desbloqueado',
   cash_close_confirmed: 'Corte de caja confirmado',
+  product_activated: 'Producto activado',
+  product_deactivated: 'Producto desactivado',
 };
 
 /**

@@ -14,6 +14,7 @@ export * from './folio.ts';
 export * from './idempotency.ts';
 export * from './labels.ts';
 export * from './list-filters.ts';
+export * from './loan-products.ts';
 export * from './loans.ts';
 export * from './money.ts';
 export * from './password-reset.ts';

@@ -1,22 +1,33 @@
-import { minimumLoanAmountCents } from '@prestaya/domain';
+import { minimumLoanAmountCents, PRODUCT_BOUNDS } from '@prestaya/domain';
 import { isoDate, numbered, personName } from './common.ts';
 import { LOAN_STATUSES, SCHEDULED_PAYMENT_STATUSES } from './labels.ts';
 import { statusListQueries } from './list-filters.ts';
-import { formatCents, positivePesos } from './money.ts';
+import { formatCents, pesos, positivePesos } from './money.ts';
 import { z } from './zod.ts';
 
-/** Fixed by docs/product.md §9: 12 weekly installments, daily late fee $50, weekly fee 10% of the amount. */
+/**
+ * The specification's product (docs/product.md §9): 12 weekly installments, daily late fee $50, weekly
+ * fee 10% of the amount. Other products (loan-products.ts) set their own term and daily fee; the server
+ * refuses a term or daily fee that is not the product's.
+ */
 export const LOAN_TERM_WEEKS = 12;
 export const LOAN_DAILY_FEE = 50;
 export const LOAN_TERM_OPTIONS = [LOAN_TERM_WEEKS] as const;
 export const LOAN_DAILY_FEE_OPTIONS = [LOAN_DAILY_FEE] as const;
 
-const term = z.literal(LOAN_TERM_WEEKS, { error: 'El plazo es de 12 semanas' });
-const dailyFee = z.literal(LOAN_DAILY_FEE, { error: 'La multa diaria es de $50' });
+const term = z
+  .number({ error: 'El plazo debe ser un número de semanas' })
+  .int('El plazo debe ser un número de semanas')
+  .min(PRODUCT_BOUNDS.termWeeks.min, 'El plazo debe ser un número de semanas')
+  .max(PRODUCT_BOUNDS.termWeeks.max, 'El plazo debe ser un número de semanas');
+const dailyFee = pesos;
+/** The product a loan is requested under; without it, the only active product. */
+const productId = z.uuid({ error: 'Seleccione el producto' });
 
 /**
- * The smallest amount whose 12 installments are each at least one centavo at the default rate ($0.10);
- * the server checks it again with the loan's own rate.
+ * The smallest amount whose 12 installments are each at least one centavo at the default rate ($0.10):
+ * what the form itself can refuse. The server also refuses any amount below $100 and outside the
+ * loan product's minimum and maximum (@prestaya/domain checkLoanAmount).
  */
 export const MIN_LOAN_AMOUNT_CENTS = minimumLoanAmountCents();
 export const minLoanAmountMessage = (cents = MIN_LOAN_AMOUNT_CENTS) =>
@@ -29,12 +40,14 @@ const loanAmount = positivePesos.refine((n) => {
 
 /**
  * A loan request (`POST /api/v1/customers/{id}/loans`). `weeklyFee` is never sent: the server sets it
- * to 10% of the amount. `requestDate` and `loanFromPast` are honoured for administrators only.
+ * from the product's cap share (10% of the amount for the spec's). `term` and `dailyFee`, when sent,
+ * must be the product's. `requestDate` and `loanFromPast` are honoured for administrators only.
  */
 export const loanCreate = z.object({
   amount: loanAmount,
-  term: term.default(LOAN_TERM_WEEKS),
-  dailyFee: dailyFee.default(LOAN_DAILY_FEE),
+  productId: productId.optional(),
+  term: term.optional(),
+  dailyFee: dailyFee.optional(),
   requestDate: isoDate.optional(),
   loanFromPast: z.boolean().default(false),
 });
@@ -43,6 +56,8 @@ export type LoanCreate = z.input<typeof loanCreate>;
 /** `PUT /api/v1/loans/{id}`: amount/term/dailyFee only while PENDING; status, requestDate, loanFromPast admin only. */
 export const loanUpdate = z.object({
   amount: loanAmount.optional(),
+  /** Another active product while PENDING: the loan copies its terms again. */
+  productId: productId.optional(),
   term: term.optional(),
   dailyFee: dailyFee.optional(),
   status: z.enum(LOAN_STATUSES, { error: 'Estatus inválido' }).optional(),
@@ -80,6 +95,14 @@ export const loan = z.object({
   restructureCount: z.number().int(),
   /** When it was last restructured; null if never. */
   restructuredOn: z.string().nullable(),
+  /**
+   * The product it was requested under and the rest of its own copy of the product's terms (shares as
+   * fractions, like interestRate). Optional so a client reads a reply that predates products.
+   */
+  product: z.object({ id: z.string(), name: z.string() }).optional(),
+  lateFeeCapRate: z.number().optional(),
+  renewalThreshold: z.number().int().optional(),
+  payoffDiscountRate: z.number().optional(),
 });
 export type Loan = z.infer<typeof loan>;
 

@@ -16,6 +16,7 @@ export * from './installment-status.ts';
 export * from './ledger.ts';
 export * from './loan-balance.ts';
 export * from './loan-policy.ts';
+export * from './loan-product.ts';
 export * from './loan-status.ts';
 export * from './money.ts';
 export * from './payment-request-status.ts';

@@ -20,10 +20,17 @@ function assertCents(cents: number, what: string) {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`${what} inválido: ${cents}`);
 }
 
-/** The weekly late-fee cap: 10% of the amount (docs/product.md §9), rounded to the centavo. */
-export function weeklyFeeCents(amountCents: number): number {
+/** The spec's late-fee cap per installment: 10% of the amount (docs/product.md §9), in basis points. */
+export const DEFAULT_LATE_FEE_CAP_BP = 1_000;
+
+/**
+ * The late-fee cap per installment ('Multa semanal'): `capBp` basis points of the amount, rounded half
+ * up to the centavo. The spec's product caps at 10% (docs/product.md §9); other products set their share.
+ */
+export function weeklyFeeCents(amountCents: number, capBp = DEFAULT_LATE_FEE_CAP_BP): number {
   assertCents(amountCents, 'Monto');
-  return divRoundHalfUp(amountCents, 10);
+  if (!Number.isInteger(capBp) || capBp < 0) throw new RangeError(`Tope inválido: ${capBp}`);
+  return divRoundHalfUp(amountCents * capBp, 10_000);
 }
 
 /**
@@ -105,13 +112,21 @@ export interface LoanTerms {
   installmentCents: number;
 }
 
-/** Everything derived from the amount when a loan is requested or its amount edited. */
-export function loanTerms(amountCents: number, interestBp = DEFAULT_INTEREST_BP): LoanTerms {
+/**
+ * Everything derived from the amount when a loan is requested or its amount edited, for the loan's own
+ * rate, term and late-fee cap (the spec's product by default; loan-product.ts gives another product's).
+ */
+export function loanTerms(
+  amountCents: number,
+  interestBp = DEFAULT_INTEREST_BP,
+  term = TERM_WEEKS,
+  capBp = DEFAULT_LATE_FEE_CAP_BP,
+): LoanTerms {
   const totalCents = totalToRepayCents(amountCents, interestBp);
   return {
     amountCents,
-    weeklyFeeCents: weeklyFeeCents(amountCents),
+    weeklyFeeCents: weeklyFeeCents(amountCents, capBp),
     totalCents,
-    installmentCents: installmentAmountsCents(totalCents)[0] ?? 0,
+    installmentCents: installmentAmountsCents(totalCents, term)[0] ?? 0,
   };
 }

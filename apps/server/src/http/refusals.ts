@@ -3,10 +3,13 @@ import type {
   CollectedAtRefusal,
   FeeStatusRefusal,
   InstallmentStatusRefusal,
+  LoanAmountRefusal,
   LoanStatusRefusal,
   PaymentRequestRefusal,
   PaymentSelectionRefusal,
   PaymentStatusRefusal,
+  ProductChoiceRefusal,
+  ProductTermsRefusal,
   RestructureRefusal,
   VisitRefusal,
   WriteOffRefusal,
@@ -45,6 +48,9 @@ type RuleRefusal =
   | WriteOffRefusal
   | SelfUpdateRefusal
   | PaymentRequestRefusal
+  | ProductTermsRefusal
+  | ProductChoiceRefusal
+  | LoanAmountRefusal['refusal']
   | Extract<AgentAssignment, { ok: false }>['refusal']
   | Extract<CashCloseScope, { ok: false }>['refusal'];
 
@@ -128,6 +134,33 @@ export const REFUSALS = {
     'La fecha de solicitud solo se puede cambiar antes de la entrega',
   ),
   'loan.amount_below_minimum': badRequest('El monto mínimo de un préstamo es {minimum}', 'amount'),
+  // Loan products (docs/architecture.md "Loan products"): the product a request uses and its limits.
+  'loan.amount_below_floor': badRequest('El monto mínimo de un préstamo es {minimum}', 'amount'),
+  'loan.amount_below_product_minimum': badRequest(
+    'El monto mínimo del producto {product} es {minimum}',
+    'amount',
+  ),
+  'loan.amount_above_product_maximum': badRequest(
+    'El monto máximo del producto {product} es {maximum}',
+    'amount',
+  ),
+  'loan.product_required': badRequest('Seleccione el producto del préstamo', 'productId'),
+  'loan.product_not_found': badRequest('El producto no existe o no está activo', 'productId'),
+  'loan.term_not_product': badRequest('El plazo es de {term} semanas', 'term'),
+  'loan.daily_fee_not_product': badRequest('La multa diaria es de {fee}', 'dailyFee'),
+  'product.not_found': notFound('Producto no encontrado'),
+  'product.name_taken': conflict('Ya existe un producto con ese nombre', 'name'),
+  'product.min_above_max': badRequest('El monto máximo no puede ser menor que el mínimo', 'maxAmount'),
+  'product.renewal_beyond_term': badRequest(
+    'La renovación no puede pedir más pagos que el plazo',
+    'renewalThreshold',
+  ),
+  'product.min_not_schedulable': badRequest(
+    'Con el monto mínimo algún pago semanal sería de $0.00',
+    'minAmount',
+  ),
+  'product.last_active': conflict('Debe quedar al menos un producto activo'),
+  'product.too_many': conflict('Se alcanzó el máximo de {max} productos'),
   'loan.future_request_date': badRequest('La fecha de solicitud no puede ser posterior a hoy', 'requestDate'),
   'loan.bank_account_required': badRequest('Seleccione la cuenta de retiro', 'bankAccountId'),
   'loan.insufficient_balance': conflict(

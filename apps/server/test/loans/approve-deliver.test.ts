@@ -41,6 +41,11 @@ describe('request → approve → deliver (the issue-4 journey)', () => {
         bankAccount: null,
         restructureCount: 0,
         restructuredOn: null,
+        // Its product (the only one, the specification's) and its own copy of that product's terms.
+        product: { id: expect.any(String), name: 'Semanal 12' },
+        lateFeeCapRate: 0.1,
+        renewalThreshold: 8,
+        payoffDiscountRate: 0,
       },
     });
     const loan = created.json().data;
@@ -135,15 +140,20 @@ describe('request → approve → deliver (the issue-4 journey)', () => {
     await expectLedger(context);
   });
 
-  it('delivers the smallest amount a request accepts ($0.10): every installment is at least $0.01', async () => {
+  it('delivers the smallest amount a request accepts ($100, issue 31): 12 installments of $10', async () => {
     const { admin, customer } = world;
     const account = await openAccount(context, admin, 50_000);
-    const loan = await api.createOk(admin.token, customer.id, { amount: 0.1 });
-    expect(loan).toMatchObject({ totalToRepay: 0.12, installmentAmount: 0.01 });
+    expectProblem(
+      await api.create(admin.token, customer.id, { amount: 99.99 }),
+      400,
+      'amount: El monto mínimo de un préstamo es $100.00',
+    );
+    const loan = await api.createOk(admin.token, customer.id, { amount: 100 });
+    expect(loan).toMatchObject({ totalToRepay: 120, installmentAmount: 10 });
     await api.approveOk(admin.token, loan.id, account.id);
     await api.activateOk(admin.token, loan.id);
     const amounts = (await api.scheduleOk(admin.token, loan.id)).map((p) => p.amount);
-    expect(amounts).toEqual(Array.from({ length: 12 }, () => 0.01));
+    expect(amounts).toEqual(Array.from({ length: 12 }, () => 10));
     await expectLedger(context);
   });
 });

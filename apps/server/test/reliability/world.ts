@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
+import { DEFAULT_PRODUCT_ID } from '../../src/db/schema/loan-products.ts';
 import {
   bankAccountsApi,
   type CustomerData,
@@ -166,7 +167,11 @@ export function freshTargets(context: TestContext, world: World) {
       return customers.createOk(world.admin.token, { agentId: world.agent.id });
     },
     async pendingLoan(): Promise<Loan> {
-      return loans.createOk(world.admin.token, (await this.customer()).id, { amount: 2_000 });
+      // The product named: the loan-products rows add active products to the shared world.
+      return loans.createOk(world.admin.token, (await this.customer()).id, {
+        amount: 2_000,
+        productId: DEFAULT_PRODUCT_ID,
+      });
     },
     async approvedLoan(): Promise<Loan> {
       const loan = await this.pendingLoan();

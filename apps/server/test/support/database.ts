@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { SPEC_PRODUCT_NAME, SPEC_PRODUCT_TERMS } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/rows.ts';
+import { DEFAULT_PRODUCT_ID, loanProducts } from '../../src/db/schema/loan-products.ts';
 
 export { rowsOf };
 
@@ -69,6 +71,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
  * table and index a new file on PostgreSQL (0.3–1.2 s per test with some fifty of them, most of a
  * small test's time). `session_replication_role = replica` skips the foreign keys and the tally
  * triggers, so the tables empty in any order; the tallies are tables of the schema and empty too.
+ * The specification's loan product is written back, as migration 0035 writes it on a new installation.
  */
 export async function resetDatabase(database: Database) {
   const tables = await database.db.execute<{ name: string }>(
@@ -82,5 +85,8 @@ export async function resetDatabase(database: Database) {
       sql`select setval(format('%I.%I', schemaname, sequencename), start_value, false)
             from pg_sequences where schemaname = 'public'`,
     );
+    await tx
+      .insert(loanProducts)
+      .values({ id: DEFAULT_PRODUCT_ID, name: SPEC_PRODUCT_NAME, ...SPEC_PRODUCT_TERMS, active: true });
   });
 }

@@ -79,6 +79,7 @@ describe('routes', () => {
       'Pagos',
       'Cuentas',
       'Cartera castigada',
+      'Productos',
       'Auditoría',
       'Respaldos',
       'Configuración',

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
               { path: 'backups', lazy: () => import('./routes/admin/backups.tsx') },
               { path: 'settings', lazy: () => import('./routes/admin/settings.tsx') },
               { path: 'write-offs', lazy: () => import('./routes/admin/write-offs.tsx') },
+              { path: 'products', lazy: () => import('./routes/admin/products.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',
                 lazy: () => import('./routes/admin/account-transactions.tsx'),

@@ -38,6 +38,8 @@ const MONEY_FIELDS = new Set([
   'currentBalance',
   'balance',
   'realBalance',
+  'minAmount',
+  'maxAmount',
 ]);
 
 const STATUS_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {

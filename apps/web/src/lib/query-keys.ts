@@ -16,6 +16,8 @@ export const queryRoots = {
   collections: ['collections'],
   customers: ['customers'],
   loans: ['loans'],
+  /** Loan products: 'Productos' keeps them, the loan form offers the active ones. */
+  loanProducts: ['loan-products'],
   payments: ['payments'],
   reports: ['reports'],
   users: ['users'],

@@ -7,6 +7,7 @@ export * from './customer-documents.ts';
 export * from './customers.ts';
 export * from './idempotency-keys.ts';
 export * from './installment-due-tally.ts';
+export * from './loan-products.ts';
 export * from './loans.ts';
 export * from './password-resets.ts';
 export * from './payment-requests.ts';

@@ -5,6 +5,7 @@ import { sqlLiterals } from '../literals.ts';
 import { bankAccounts } from './bank-accounts.ts';
 import * as column from './columns.ts';
 import { customers } from './customers.ts';
+import { DEFAULT_PRODUCT_ID, loanProducts } from './loan-products.ts';
 import { users } from './users.ts';
 
 /**
@@ -24,6 +25,16 @@ export const loans = pgTable(
     weeklyFeeCents: column.cents('weekly_fee_cents').notNull(),
     interestBp: integer('interest_bp').notNull(),
     totalCents: column.cents('total_cents').notNull(),
+    // The product the loan was requested under and the rest of its copy of the product's terms (the
+    // late-fee cap in centavos is weekly_fee_cents). The defaults are the specification's product, for
+    // loans older than products and rows written outside the loan service.
+    productId: uuid('product_id')
+      .notNull()
+      .default(DEFAULT_PRODUCT_ID)
+      .references(() => loanProducts.id),
+    lateFeeCapBp: integer('late_fee_cap_bp').notNull().default(1_000),
+    renewalThreshold: integer('renewal_threshold').notNull().default(8),
+    payoffDiscountBp: integer('payoff_discount_bp').notNull().default(0),
     status: text('status', { enum: LOAN_STATUSES }).notNull().default('PENDING'),
     loanFromPast: boolean('loan_from_past').notNull().default(false),
     requestDate: column.day('request_date').notNull(),

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /** The kinds of record an audit row names by id, and how a person calls each. */
-type Kind = 'user' | 'account' | 'loan' | 'customer' | 'payment' | 'fee' | 'installment';
+type Kind = 'user' | 'account' | 'loan' | 'customer' | 'payment' | 'fee' | 'installment' | 'product';
 
 /** Snapshot keys that hold another record's id, by the kind of record they point to. */
 const REFERENCE_KEYS: Record<string, Kind> = {
@@ -24,6 +24,7 @@ const REFERENCE_KEYS: Record<string, Kind> = {
   paymentId: 'payment',
   feeId: 'fee',
   scheduledPaymentId: 'installment',
+  productId: 'product',
 };
 
 /** The record an audit row is about, by its entity (a 'Corte de caja' row is the agent's). */
@@ -35,6 +36,7 @@ const ENTITY_KINDS: Record<string, Kind> = {
   payment: 'payment',
   fee: 'fee',
   cash_close: 'user',
+  loan_product: 'product',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,6 +91,8 @@ function selectOf(kind: Kind, ids: string[]): SQL {
     case 'installment':
       return sql`${row(sql`s.id`, sql`s.concept`, sql`l.num`)}
         from scheduled_payments s join loans l on l.id = s.loan_id where s.id = any(${wanted})`;
+    case 'product':
+      return sql`${row(sql`id`, sql`name`, sql`null`)} from loan_products where id = any(${wanted})`;
   }
 }
 
@@ -97,6 +101,7 @@ function labelOf(row: NameRow): string {
   switch (row.kind) {
     case 'user':
     case 'account':
+    case 'product':
       return row.words ?? '';
     case 'loan':
       return `No. ${row.num}`;

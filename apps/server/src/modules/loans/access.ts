@@ -4,24 +4,27 @@ import type { AppDb, AppTx, DbOrTx } from '../../db/client.ts';
 import { bankAccountNameColumns, customerNameColumns } from '../../db/name-columns.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 import { customers } from '../../db/schema/customers.ts';
+import { loanProducts } from '../../db/schema/loan-products.ts';
 import { type LoanRow, loans } from '../../db/schema/loans.ts';
 import { refuse } from '../../http/refusals.ts';
 import { visibleCustomers } from '../customers/access.ts';
 import type { LoanJoinedRow } from './mapping.ts';
 
-/** The columns a loan's API shape needs: the loan, its customer's name and its account's name. */
+/** The columns a loan's API shape needs: the loan, its customer's, account's and product's names. */
 const LOAN_SELECTION = {
   loan: loans,
   customer: customerNameColumns,
   bankAccount: bankAccountNameColumns,
+  productName: loanProducts.name,
 };
 
-/** SELECT of loans joined to their customer (always there) and bank account (once approved). */
+/** SELECT of loans joined to their customer and product (always there) and bank account (once approved). */
 export function selectLoans(db: DbOrTx) {
   return db
     .select(LOAN_SELECTION)
     .from(loans)
     .innerJoin(customers, eq(customers.id, loans.customerId))
+    .innerJoin(loanProducts, eq(loanProducts.id, loans.productId))
     .leftJoin(bankAccounts, eq(bankAccounts.id, loans.bankAccountId));
 }
 

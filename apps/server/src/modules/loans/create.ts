@@ -1,5 +1,5 @@
 import type { Loan, loanCreate, z } from '@prestaya/contracts';
-import { DEFAULT_INTEREST_BP, IN_PROGRESS_STATUSES, loanTerms } from '@prestaya/domain';
+import { IN_PROGRESS_STATUSES, productLoanTerms } from '@prestaya/domain';
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
@@ -8,7 +8,14 @@ import { loans } from '../../db/schema/loans.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
-import { isAdmin, requireNotFuture, requireSchedulable, toCents } from './input-checks.ts';
+import { productForLoan } from '../loan-products/for-loan.ts';
+import {
+  isAdmin,
+  requireNotFuture,
+  requireProductAmount,
+  requireProductTerms,
+  toCents,
+} from './input-checks.ts';
 import { loanAuditSnapshot } from './mapping.ts';
 import { LOAN_AUDIT_ENTITY } from './messages.ts';
 import { loadLoan } from './save.ts';
@@ -39,9 +46,10 @@ async function refuseSecondLoanInProgress(tx: AppTx, customerId: string) {
 }
 
 /**
- * POST /customers/{id}/loans: a new PENDING loan whose amounts come from the loan policy (weekly fee 10%
- * of the amount, total = amount × 1.2 at the default rate); nothing is delivered yet, so
- * currentRealAmount and currentBalance are 0. `requestDate` (default today) and `loanFromPast` are for
+ * POST /customers/{id}/loans: a new PENDING loan under its product (the one named, else the only active
+ * one) with its own copy of the product's terms (@prestaya/domain productLoanTerms: for the spec's
+ * product, weekly fee 10% of the amount and total = amount × 1.2); the amount must be one the product
+ * accepts (never below $100). Nothing is delivered yet, so currentRealAmount and currentBalance are 0. `requestDate` (default today) and `loanFromPast` are for
  * administrators: an agent sending `loanFromPast: true` or a request date other than today gets 403
  * (the form may echo today's date). The customer row is locked, so two simultaneous requests for one
  * customer cannot both pass the one-loan-in-progress check.
@@ -61,12 +69,13 @@ export async function createLoan(
   const requestDate = input.requestDate ?? today;
   requireNotFuture(requestDate, today);
   const amountCents = toCents('amount', input.amount);
-  requireSchedulable(amountCents, DEFAULT_INTEREST_BP);
-  const terms = loanTerms(amountCents, DEFAULT_INTEREST_BP);
-  const dailyFeeCents = toCents('dailyFee', input.dailyFee);
 
   return db.transaction(async (tx) => {
     await findVisibleCustomer(tx, actor, customerId, 'update');
+    const product = await productForLoan(tx, input.productId);
+    requireProductTerms(input, product);
+    requireProductAmount(amountCents, product);
+    const terms = productLoanTerms(amountCents, product);
     await refuseSecondLoanInProgress(tx, customerId);
     const [row] = await tx
       .insert(loans)
@@ -74,11 +83,15 @@ export async function createLoan(
         id: uuidv7(),
         customerId,
         amountCents: terms.amountCents,
-        termWeeks: input.term,
-        dailyFeeCents,
+        productId: product.id,
+        termWeeks: terms.termWeeks,
+        dailyFeeCents: terms.dailyFeeCents,
         weeklyFeeCents: terms.weeklyFeeCents,
-        interestBp: DEFAULT_INTEREST_BP,
+        interestBp: terms.interestBp,
         totalCents: terms.totalCents,
+        lateFeeCapBp: terms.lateFeeCapBp,
+        renewalThreshold: terms.renewalThreshold,
+        payoffDiscountBp: terms.payoffDiscountBp,
         status: 'PENDING',
         loanFromPast: input.loanFromPast,
         requestDate,

@@ -1,5 +1,5 @@
 import { formatCents, type LoanStatus, pesosToCents } from '@prestaya/contracts';
-import { canSchedule, type LoanAction, minimumLoanAmountCents, transition } from '@prestaya/domain';
+import { checkLoanAmount, type LoanAction, type LoanProductTerms, transition } from '@prestaya/domain';
 import type { CustomerActor } from '../../access/customers.ts';
 import { hasRole } from '../../access/users.ts';
 import { refuse } from '../../http/refusals.ts';
@@ -18,15 +18,41 @@ export function toCents(field: string, pesos: number): number {
 }
 
 /**
- * An amount whose 12 installments are each at least one centavo at the loan's rate; anything less
- * could never be delivered (its schedule would hold $0.00 installments), so it is refused when the
- * loan is requested or its amount edited.
+ * A loan amount its product accepts (@prestaya/domain checkLoanAmount): never below $100, within the
+ * product's minimum and maximum, every installment at least a centavo. Checked where a loan is
+ * requested or its amount (or product) changed, after the loan or customer is known to be visible.
  */
-export function requireSchedulable(amountCents: number, interestBp: number) {
-  if (!canSchedule(amountCents, interestBp)) {
-    throw refuse('loan.amount_below_minimum', {
-      values: { minimum: formatCents(minimumLoanAmountCents(interestBp)) },
-    });
+export function requireProductAmount(amountCents: number, product: LoanProductTerms & { name: string }) {
+  const refused = checkLoanAmount(amountCents, product);
+  if (!refused) return;
+  const limit = formatCents(refused.limitCents);
+  switch (refused.refusal) {
+    case 'loan.amount_below_floor':
+    case 'loan.amount_below_minimum':
+      throw refuse(refused.refusal, { values: { minimum: limit } });
+    case 'loan.amount_below_product_minimum':
+      throw refuse(refused.refusal, { values: { product: product.name, minimum: limit } });
+    case 'loan.amount_above_product_maximum':
+      throw refuse(refused.refusal, { values: { product: product.name, maximum: limit } });
+  }
+}
+
+/** Whole pesos without decimals ('$50'), as the spec writes the daily fee; else the usual format. */
+const feeText = (cents: number) => formatCents(cents).replace(/\.00$/, '');
+
+/**
+ * A term or daily fee a request sends must be its product's: the loan form shows them read-only, and
+ * an API call that names others is told the product's.
+ */
+export function requireProductTerms(
+  input: { term?: number | undefined; dailyFee?: number | undefined },
+  product: Pick<LoanProductTerms, 'termWeeks' | 'dailyFeeCents'>,
+) {
+  if (input.term !== undefined && input.term !== product.termWeeks) {
+    throw refuse('loan.term_not_product', { values: { term: String(product.termWeeks) } });
+  }
+  if (input.dailyFee !== undefined && toCents('dailyFee', input.dailyFee) !== product.dailyFeeCents) {
+    throw refuse('loan.daily_fee_not_product', { values: { fee: feeText(product.dailyFeeCents) } });
   }
 }
 

@@ -19,12 +19,14 @@ export interface LoanJoinedRow {
   loan: LoanRow;
   customer: LoanCustomer;
   bankAccount: LoanBankAccount | null;
+  /** The name of the product the loan was requested under (absent where a list does not join it). */
+  productName?: string;
 }
 
 const BASIS_POINTS = 10_000;
 
 /** The API shape of a loan: centavos become pesos here and only here. */
-export function toLoanDto({ loan, customer, bankAccount }: LoanJoinedRow): Loan {
+export function toLoanDto({ loan, customer, bankAccount, productName }: LoanJoinedRow): Loan {
   return {
     id: loan.id,
     num: loan.num,
@@ -52,6 +54,10 @@ export function toLoanDto({ loan, customer, bankAccount }: LoanJoinedRow): Loan 
     bankAccount: bankAccount ? { id: bankAccount.id, name: bankAccount.name } : null,
     restructureCount: loan.restructureCount,
     restructuredOn: loan.restructuredOn?.toISOString() ?? null,
+    ...(productName === undefined ? {} : { product: { id: loan.productId, name: productName } }),
+    lateFeeCapRate: loan.lateFeeCapBp / BASIS_POINTS,
+    renewalThreshold: loan.renewalThreshold,
+    payoffDiscountRate: loan.payoffDiscountBp / BASIS_POINTS,
   };
 }
 
@@ -79,6 +85,10 @@ export function loanAuditSnapshot(loan: LoanRow): Record<string, unknown> {
     weeklyFee: centsToPesos(loan.weeklyFeeCents),
     interestBp: loan.interestBp,
     totalToRepay: centsToPesos(loan.totalCents),
+    productId: loan.productId,
+    lateFeeCapBp: loan.lateFeeCapBp,
+    renewalThreshold: loan.renewalThreshold,
+    payoffDiscountBp: loan.payoffDiscountBp,
     status: loan.status,
     loanFromPast: loan.loanFromPast,
     requestDate: loan.requestDate,

@@ -1,11 +1,22 @@
 import type { Loan, loanUpdate, z } from '@prestaya/contracts';
-import { isUndeliveredStatus, loanTerms } from '@prestaya/domain';
+import { isUndeliveredStatus, productLoanTerms } from '@prestaya/domain';
+import { eq } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
-import type { AppDb } from '../../db/client.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
+import { type LoanProductRow, loanProducts } from '../../db/schema/loan-products.ts';
+import type { LoanRow } from '../../db/schema/loans.ts';
 import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
+import { productForLoan } from '../loan-products/for-loan.ts';
 import { changeVisibleLoan } from './access.ts';
-import { isAdmin, requireNotFuture, requireSchedulable, requireTransition, toCents } from './input-checks.ts';
+import {
+  isAdmin,
+  requireNotFuture,
+  requireProductAmount,
+  requireProductTerms,
+  requireTransition,
+  toCents,
+} from './input-checks.ts';
 import { ledgerReason } from './messages.ts';
 import { type LoanChanges, loadLoan, reservedAccountOf, saveLoan } from './save.ts';
 
@@ -14,8 +25,10 @@ export type LoanUpdateInput = z.output<typeof loanUpdate>;
 /**
  * PUT /loans/{id}. Only what differs from the stored loan counts as a change, so the edit form may send
  * every field back unchanged:
- * - amount/term/dailyFee change only while PENDING (409 otherwise); a new amount recomputes the weekly
- *   fee and the total with the loan's own rate;
+ * - amount and product change only while PENDING (409 otherwise); a new amount recomputes the weekly
+ *   fee and the total with the loan's own copy of its product's terms, within the product's limits; a
+ *   new product (active) is copied again; a term or daily fee sent must be the loan's (or the new
+ *   product's);
  * - status, requestDate and loanFromPast are changed by administrators only (403 for an agent);
  *   loanFromPast only while PENDING, requestDate only before delivery (the schedule of a loanFromPast is
  *   anchored on it), never in the future;
@@ -43,13 +56,10 @@ export async function updateLoan(
     }
 
     const amountCents = input.amount === undefined ? loan.amountCents : toCents('amount', input.amount);
-    const dailyFeeCents =
-      input.dailyFee === undefined ? loan.dailyFeeCents : toCents('dailyFee', input.dailyFee);
-    const termWeeks = input.term ?? loan.termWeeks;
-    const changesTerms =
-      amountCents !== loan.amountCents ||
-      dailyFeeCents !== loan.dailyFeeCents ||
-      termWeeks !== loan.termWeeks;
+    const changesProduct = input.productId !== undefined && input.productId !== loan.productId;
+    const newProduct = changesProduct ? await productForLoan(tx, input.productId) : undefined;
+    requireProductTerms(input, newProduct ?? loan);
+    const changesTerms = amountCents !== loan.amountCents || changesProduct;
     if (changesTerms && status !== 'PENDING') throw refuse('loan.amount_only_while_pending');
     if (changesFromPast && status !== 'PENDING') throw refuse('loan.from_past_only_while_pending');
     if (changesRequestDate && input.requestDate !== undefined) {
@@ -67,15 +77,10 @@ export async function updateLoan(
 
     const changes: LoanChanges = {};
     if (changesTerms) {
-      requireSchedulable(amountCents, loan.interestBp);
-      const terms = loanTerms(amountCents, loan.interestBp);
-      Object.assign(changes, {
-        amountCents,
-        dailyFeeCents,
-        termWeeks,
-        weeklyFeeCents: terms.weeklyFeeCents,
-        totalCents: terms.totalCents,
-      });
+      const product = newProduct ?? (await ownTermsWithLimits(tx, loan));
+      requireProductAmount(amountCents, product);
+      const { installmentCents: _, ...terms } = productLoanTerms(amountCents, product);
+      Object.assign(changes, { ...terms, productId: product.id });
     }
     if (changesFromPast) changes.loanFromPast = input.loanFromPast;
     if (changesRequestDate) changes.requestDate = input.requestDate;
@@ -95,4 +100,22 @@ export async function updateLoan(
     if (Object.keys(changes).length === 0) return loadLoan(tx, id);
     return saveLoan(tx, actor.id, loan, cancels ? 'cancelled' : 'updated', changes);
   });
+}
+
+/**
+ * The loan's own copy of its product's terms with the product's current limits and name: a new amount
+ * keeps the terms the loan was requested with, and must be one the product accepts today.
+ */
+async function ownTermsWithLimits(tx: AppTx, loan: LoanRow): Promise<LoanProductRow> {
+  const [product] = await tx.select().from(loanProducts).where(eq(loanProducts.id, loan.productId)).limit(1);
+  if (!product) throw new Error(`loan ${loan.id} has no product ${loan.productId}`);
+  return {
+    ...product,
+    termWeeks: loan.termWeeks,
+    interestBp: loan.interestBp,
+    dailyFeeCents: loan.dailyFeeCents,
+    lateFeeCapBp: loan.lateFeeCapBp,
+    renewalThreshold: loan.renewalThreshold,
+    payoffDiscountBp: loan.payoffDiscountBp,
+  };
 }

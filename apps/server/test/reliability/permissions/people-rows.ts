@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_PRODUCT_ID } from '../../../src/db/schema/loan-products.ts';
 import { newAddress } from '../../support/builders.ts';
 import { customerBody, type SeededContext, type World } from '../world.ts';
 import { ADMIN, EVERYONE, get, OWNER, type Row, STAFF, send, statuses, worldOf } from './roles.ts';
@@ -13,6 +14,19 @@ const userBody = (n: string) => ({
   password: 'secreto123',
   pin: '4826',
   roles: ['ROLE_USER'],
+});
+/** The specification's product as migration 0035 writes it: an edit to the same terms changes nothing. */
+const SPEC_PRODUCT_ID = DEFAULT_PRODUCT_ID;
+const productBody = (name = 'Semanal 12') => ({
+  name,
+  termWeeks: 12,
+  interestPercent: 20,
+  dailyFee: 50,
+  lateFeeCapPercent: 10,
+  minAmount: 100,
+  maxAmount: 50_000,
+  renewalThreshold: 8,
+  payoffDiscountPercent: 0,
 });
 const customerForm = (c: World['customer']) => ({
   name: c.name,
@@ -182,6 +196,29 @@ export function peopleRows(context: SeededContext<World>): Row[] {
       call: () => send('PUT', '/api/v1/settings/business', { name: 'Préstamos Ana', phone: '5512345678' }),
     },
 
+    // Loan products: every staff member reads (agents the active ones); administrators keep them.
+    { route: 'GET /api/v1/loan-products', expected: STAFF(), call: get('/api/v1/loan-products') },
+    {
+      route: 'POST /api/v1/loan-products',
+      expected: ADMIN(201),
+      call: () =>
+        send(
+          'POST',
+          '/api/v1/loan-products',
+          productBody(`Matriz ${Math.random().toString(36).slice(2, 8)}`),
+        ),
+    },
+    {
+      route: 'PUT /api/v1/loan-products/:id',
+      expected: ADMIN(),
+      call: () => send('PUT', `/api/v1/loan-products/${SPEC_PRODUCT_ID}`, productBody()),
+    },
+    {
+      route: 'PATCH /api/v1/loan-products/:id',
+      expected: ADMIN(),
+      call: () => send('PATCH', `/api/v1/loan-products/${SPEC_PRODUCT_ID}`, { active: true }),
+    },
+
     // Customers: every agent has their own; another agent's customer is a 404.
     { route: 'GET /api/v1/customers', expected: STAFF(), call: get('/api/v1/customers') },
     {
@@ -230,7 +267,11 @@ export function peopleRows(context: SeededContext<World>): Row[] {
       route: 'POST /api/v1/customers/:id/loans',
       expected: OWNER(201),
       call: async () =>
-        send('POST', `/api/v1/customers/${(await fresh().customer()).id}/loans`, { amount: 1_000 }),
+        // The product named: the loan-products rows add active products to the shared world.
+        send('POST', `/api/v1/customers/${(await fresh().customer()).id}/loans`, {
+          amount: 1_000,
+          productId: SPEC_PRODUCT_ID,
+        }),
     },
   ];
 }

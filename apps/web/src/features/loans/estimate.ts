@@ -1,6 +1,7 @@
 import { centsToPesos, LOAN_TERM_WEEKS, pesosToCents } from '@prestaya/contracts';
 import {
   DEFAULT_INTEREST_BP,
+  DEFAULT_LATE_FEE_CAP_BP,
   installmentAmountsCents,
   totalToRepayCents,
   weeklyFeeCents,
@@ -39,6 +40,8 @@ export function estimateLoan(
   amount: unknown,
   interestRate = DEFAULT_INTEREST_RATE,
   term = LOAN_TERM_WEEKS,
+  /** The product's late-fee cap as a fraction of the amount (0.1: the spec's 10%). */
+  lateFeeCapRate = DEFAULT_LATE_FEE_CAP_BP / 10_000,
 ): LoanEstimate {
   const cents = toCents(amount);
   if (cents === null) return { weeklyFee: 0, totalToRepay: 0, installment: 0, lastInstallment: 0 };
@@ -46,7 +49,7 @@ export function estimateLoan(
   const totalCents = totalToRepayCents(cents, Math.round(interestRate * 10_000));
   const installments = installmentAmountsCents(totalCents, term);
   return {
-    weeklyFee: centsToPesos(weeklyFeeCents(cents)),
+    weeklyFee: centsToPesos(weeklyFeeCents(cents, Math.round(lateFeeCapRate * 10_000))),
     totalToRepay: centsToPesos(totalCents),
     installment: centsToPesos(installments[0] ?? 0),
     lastInstallment: centsToPesos(installments[term - 1] ?? 0),

@@ -68,6 +68,8 @@ export function auditRecord(entry: AuditEntry): { label: string; href?: string }
       return { label: named ? `Corte de ${named}` : 'Corte de caja' };
     case 'business_settings':
       return { label: 'Datos del negocio' };
+    case 'loan_product':
+      return { label: named ?? text(snap.name) ?? 'Producto' };
     default:
       return { label: auditEntityLabel(entry.entity) };
   }

@@ -4,6 +4,7 @@ import {
   LOAN_STATUS_LABELS,
   LOAN_TERM_OPTIONS,
   type Loan,
+  type LoanProduct,
   type LoanStatus,
   loanCreate,
   loanUpdate,
@@ -15,6 +16,7 @@ import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { saveCallbacks, useCheckedForm } from '../../../lib/form.ts';
 import { businessToday, formatMoney } from '../../../lib/format.ts';
+import { activeProducts, useLoanProducts } from '../../../lib/loan-products.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCreateLoan } from '../api/create-loan.ts';
 import { useUpdateLoan } from '../api/update-loan.ts';
@@ -35,11 +37,22 @@ export const LOAN_FROM_PAST_NOTE = 'Evita salida de dinero de las cuentas';
 export const LOCKED_TERMS_NOTE =
   'Monto, plazo y multa diaria solo se pueden modificar mientras el préstamo está en espera';
 
-const TERM_OPTIONS = LOAN_TERM_OPTIONS.map((weeks) => ({ value: String(weeks), label: `${weeks} semanas` }));
-const DAILY_FEE_OPTIONS = LOAN_DAILY_FEE_OPTIONS.map((fee) => ({
-  value: String(fee),
-  label: formatMoney(fee),
-}));
+/** The spec's options, plus the value the loan holds when its product set another (a loan keeps its copy). */
+const termOptions = (current: string) =>
+  [...new Set([...LOAN_TERM_OPTIONS.map(String), current])].map((weeks) => ({
+    value: weeks,
+    label: `${weeks} semanas`,
+  }));
+const dailyFeeOptions = (current: string) =>
+  [...new Set([...LOAN_DAILY_FEE_OPTIONS.map(String), current])].map((fee) => ({
+    value: fee,
+    label: formatMoney(Number(fee)),
+  }));
+
+export const CHOOSE_PRODUCT_MESSAGE = 'Seleccione el producto';
+
+/** A product's share as the form writes it ('10%', '12.5%'). */
+const percentText = (n: number) => `${Number(n.toFixed(2))}%`;
 
 export interface LoanFormProps {
   /** The customer a new loan is requested for. */
@@ -61,13 +74,40 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
   const create = useCreateLoan();
   const update = useUpdateLoan();
   const pending = create.isPending || update.isPending;
+  // With one active product (a new installation) the form is the specification's and sends no
+  // product: the server uses that one. With more, the product comes first and fixes the rest.
+  const offered = activeProducts(useLoanProducts().data);
+  const choosing = offered.length > 1;
 
-  const validate = (values: LoanFormValues): Errors =>
-    loan
+  const validate = (values: LoanFormValues): Errors => {
+    const errors = loan
       ? schemaErrors(loanUpdate, updatePayload(loan, values, can))
       : schemaErrors(loanCreate, createPayload(values, admin));
+    if (choosing && !values.productId) errors.productId ??= CHOOSE_PRODUCT_MESSAGE;
+    return errors;
+  };
 
   const { form, valid } = useCheckedForm(initialValues(loan), validate);
+  const chosen: LoanProduct | undefined = choosing
+    ? offered.find((product) => product.id === form.values.productId)
+    : undefined;
+  const known = chosen ?? (offered.length === 1 && !loan ? offered[0] : undefined);
+  const chooseProduct = (id: string | null) => {
+    const product = offered.find((p) => p.id === id);
+    if (!product) return;
+    form.setValues({
+      productId: product.id,
+      term: String(product.termWeeks),
+      dailyFee: String(product.dailyFee),
+    });
+  };
+  // The loan's own products and the loan's own product when it is no longer offered.
+  const productOptions = [
+    ...offered.map((product) => ({ value: product.id, label: product.name })),
+    ...(loan?.product && !offered.some((p) => p.id === loan.product?.id)
+      ? [{ value: loan.product.id, label: `${loan.product.name} (inactivo)` }]
+      : []),
+  ];
   const changed = loan ? Object.keys(updatePayload(loan, form.values, can)).length > 0 : true;
   const unsaved = useUnsavedChanges(loan ? changed : form.isDirty());
   const saved = (result: Loan) => {
@@ -77,15 +117,17 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
 
   // Saved figures are the server's; a changed (or new) amount is previewed like the server computes it.
   const amount = loanAmount(form.values.amount);
-  const fromServer = loan && amount === loan.amount;
-  const rate = loan?.interestRate ?? DEFAULT_INTEREST_RATE;
+  const chosenAnother = Boolean(loan && chosen && chosen.id !== loan.product?.id);
+  const fromServer = loan && amount === loan.amount && !chosenAnother;
+  const rate = chosen ? chosen.interestPercent / 100 : (loan?.interestRate ?? DEFAULT_INTEREST_RATE);
+  const capRate = chosen ? chosen.lateFeeCapPercent / 100 : (loan?.lateFeeCapRate ?? 0.1);
   const preview = fromServer
     ? {
         weeklyFee: loan.weeklyFee,
         installment: loan.installmentAmount,
         totalToRepay: loan.totalToRepay,
       }
-    : estimateLoan(amount, rate, Number(form.values.term));
+    : estimateLoan(amount, rate, Number(form.values.term), capRate);
 
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
@@ -116,6 +158,8 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
   const statuses: LoanStatus[] = loan ? editableStatuses(loan.status, loan.loanFromPast) : ['PENDING'];
   const statusOptions = statuses.map((value) => ({ value, label: LOAN_STATUS_LABELS[value] }));
   const lockIcon = can.terms ? undefined : <IconLock size={14} aria-hidden />;
+  // Term and daily fee are the product's: read-only once products are chosen from.
+  const termsFixed = !can.terms || choosing;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -126,6 +170,20 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             <Text size="xs">{LOCKED_TERMS_NOTE}</Text>
           </Group>
         )}
+        {choosing && (
+          <Select
+            label="Producto"
+            placeholder="Elija el producto"
+            data={productOptions}
+            allowDeselect={false}
+            withAsterisk={can.terms}
+            disabled={!can.terms}
+            rightSection={lockIcon}
+            {...(loan ? {} : { 'data-autofocus': true })}
+            {...form.getInputProps('productId')}
+            onChange={chooseProduct}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <MoneyInput
             label="Monto"
@@ -133,7 +191,12 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             withAsterisk={can.terms}
             disabled={!can.terms}
             rightSection={lockIcon}
-            data-autofocus
+            description={
+              known && can.terms
+                ? `De ${formatMoney(known.minAmount)} a ${formatMoney(known.maxAmount)}`
+                : undefined
+            }
+            {...(choosing && !loan ? {} : { 'data-autofocus': true })}
             {...form.getInputProps('amount')}
           />
           <TextInput
@@ -143,25 +206,25 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             variant="filled"
             rightSection={
               <Text size="xs" c="dimmed" aria-hidden>
-                10%
+                {percentText(capRate * 100)}
               </Text>
             }
-            title="10% del monto"
+            title={`${percentText(capRate * 100)} del monto`}
             styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
           />
           <Select
             label="Plazo"
-            data={TERM_OPTIONS}
+            data={termOptions(form.values.term)}
             allowDeselect={false}
-            disabled={!can.terms}
+            disabled={termsFixed}
             rightSection={lockIcon}
             {...form.getInputProps('term')}
           />
           <Select
             label="Multa diaria"
-            data={DAILY_FEE_OPTIONS}
+            data={dailyFeeOptions(form.values.dailyFee)}
             allowDeselect={false}
-            disabled={!can.terms}
+            disabled={termsFixed}
             rightSection={lockIcon}
             {...form.getInputProps('dailyFee')}
           />

@@ -51,6 +51,7 @@ export function LoanSummary({ loan, children, withTotals = true }: LoanSummaryPr
           <MoneyText value={loan.amount} />
         </Item>
         <Item label="Fecha de solicitud">{formatDate(loan.requestDate)}</Item>
+        {loan.product && <Item label="Producto">{loan.product.name}</Item>}
         {withTotals && (
           <>
             <Item label="Pago semanal">

@@ -15,6 +15,8 @@ import { businessToday } from '../../../lib/format.ts';
 
 export interface LoanFormValues {
   amount: number | string;
+  /** The product chosen; '' while only one product is active (the server uses it) or none is chosen. */
+  productId: string;
   term: string;
   dailyFee: string;
   status: LoanStatus;
@@ -26,6 +28,7 @@ export interface LoanFormValues {
 export function initialValues(loan: Loan | undefined): LoanFormValues {
   return {
     amount: loan?.amount ?? 0,
+    productId: loan?.product?.id ?? '',
     term: String(loan?.term ?? LOAN_TERM_WEEKS),
     dailyFee: String(loan?.dailyFee ?? LOAN_DAILY_FEE),
     status: loan?.status ?? 'PENDING',
@@ -59,6 +62,7 @@ export function permissionsFor(loan: Loan | undefined, admin: boolean): Permissi
 export function createPayload(values: LoanFormValues, admin: boolean): LoanCreate {
   return {
     amount: loanAmount(values.amount),
+    ...(values.productId ? { productId: values.productId } : {}),
     term: Number(values.term) as LoanCreate['term'],
     dailyFee: Number(values.dailyFee) as LoanCreate['dailyFee'],
     ...(admin
@@ -76,6 +80,7 @@ export function updatePayload(loan: Loan, values: LoanFormValues, can: Permissio
   if (can.terms) {
     const amount = loanAmount(values.amount);
     if (amount !== loan.amount) body.amount = amount;
+    if (values.productId && values.productId !== (loan.product?.id ?? '')) body.productId = values.productId;
     if (Number(values.term) !== loan.term) body.term = Number(values.term) as LoanUpdate['term'];
     if (Number(values.dailyFee) !== loan.dailyFee) {
       body.dailyFee = Number(values.dailyFee) as LoanUpdate['dailyFee'];

@@ -1,0 +1,10 @@
+import { LoanProductList } from '../../../features/loan-products/components/LoanProductList.tsx';
+
+export function Component() {
+  return (
+    <>
+      <title>Productos · PrestaYa</title>
+      <LoanProductList />
+    </>
+  );
+}
