@@ -5,7 +5,8 @@
  *
  * - currentRealAmount = Σ installments + Σ fees not CANCELLED (what the loan has come to cost);
  * - currentBalance = Σ installments not PAID (PENDING, DELAYED, VALIDATING) + Σ fees PENDING or
- *   VALIDATING (what is still owed; an item in validation is owed until it is confirmed);
+ *   VALIDATING (what is still owed; an item in validation is owed until it is confirmed), each less
+ *   the part confirmed abonos paid of it (`paidCents`, abono.ts);
  * - status: PAID when every installment is PAID and no fee is PENDING or VALIDATING; else DELAYED when
  *   an installment not PAID is past due (due date before the business day, or already marked DELAYED
  *   by the accrual); else ACTIVE. A loan without installments (never delivered) is never PAID.
@@ -23,12 +24,16 @@ export type LoanStanding = {
 
 export interface InstallmentState {
   amountCents: number;
+  /** The part confirmed payments paid of it (abono.ts); 0 when absent. */
+  paidCents?: number;
   status: string;
   dueDate: string;
 }
 
 export interface FeeState {
   amountCents: number;
+  /** The part confirmed payments paid of it (abono.ts); 0 when absent. */
+  paidCents?: number;
   status: string;
 }
 
@@ -47,7 +52,9 @@ export function loanStanding(
   let overdue = false;
   for (const installment of installments) {
     realCents += installment.amountCents;
-    if (OWED_INSTALLMENT.has(installment.status)) balanceCents += installment.amountCents;
+    if (OWED_INSTALLMENT.has(installment.status)) {
+      balanceCents += installment.amountCents - (installment.paidCents ?? 0);
+    }
     if (installment.status !== 'PAID') {
       allPaid = false;
       if (installment.status === 'DELAYED' || installment.dueDate < today) overdue = true;
@@ -57,7 +64,7 @@ export function loanStanding(
   for (const fee of fees) {
     if (fee.status !== 'CANCELLED') realCents += fee.amountCents;
     if (OWED_FEE.has(fee.status)) {
-      balanceCents += fee.amountCents;
+      balanceCents += fee.amountCents - (fee.paidCents ?? 0);
       feesOpen = true;
     }
   }
