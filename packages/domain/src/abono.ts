@@ -17,6 +17,10 @@
 import { type FeeStatus, feeTransition } from './fee-status.ts';
 import { type InstallmentStatus, installmentTransition } from './installment-status.ts';
 
+/** 'ITEMS': ticked installments and fees, each whole; 'ABONO': an amount allocated by allocateAbono. */
+export const PAYMENT_KINDS = ['ITEMS', 'ABONO'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 /** The least an abono may be: $1. */
 export const ABONO_MIN_CENTS = 100;
 
