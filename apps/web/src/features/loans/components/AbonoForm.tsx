@@ -18,9 +18,15 @@ import { useRegisterPayment } from '../api/register-payment.ts';
 import { ABONO_HINT, ABONO_REGISTERED, PAYMENT_REGISTER_FAILED } from '../payment-labels.ts';
 import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
 
-/** Whole centavos of what was typed, or null while it is not an amount. */
-const centsOf = (value: string | number): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? pesosToCents(value) : null;
+/**
+ * Whole centavos of what was typed, or null while it is not an amount. NumberInput gives a string
+ * while the text is not a plain number yet ('1,500.50', '1.').
+ */
+function centsOf(value: string | number): number | null {
+  const pesos =
+    typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.replaceAll(',', ''));
+  return Number.isFinite(pesos) ? pesosToCents(pesos) : null;
+}
 
 /**
  * 'Abono': an amount from $1 up to what is owed instead of ticked installments. The preview is the
