@@ -71,7 +71,7 @@ describe('allocateAbono: worked examples', () => {
   it('refuses an abono on a loan that owes nothing, and non-integer centavos', () => {
     expect(allocateAbono(100, [], [target('i1', 0)])).toMatchObject({
       ok: false,
-      refusal: 'payment.no_items',
+      refusal: 'payment.abono_nothing_owed',
     });
     expect(allocateAbono(150.5, fines, installments)).toMatchObject({
       ok: false,

@@ -52,7 +52,10 @@ export interface AbonoLine {
   remainingAfterCents: number;
 }
 
-export type AbonoRefusal = 'payment.abono_below_minimum' | 'payment.abono_above_owed' | 'payment.no_items';
+export type AbonoRefusal =
+  | 'payment.abono_below_minimum'
+  | 'payment.abono_above_owed'
+  | 'payment.abono_nothing_owed';
 
 export type AbonoAllocation =
   | { ok: true; lines: AbonoLine[]; amountCents: number }
@@ -74,7 +77,7 @@ export function allocateAbono(
     ...installments.map((i) => ({ kind: 'installment' as const, ...i })),
   ].filter((t) => t.remainingCents > 0);
   const owed = targets.reduce((sum, t) => sum + t.remainingCents, 0);
-  if (owed === 0) return { ok: false, refusal: 'payment.no_items', owedCents: 0 };
+  if (owed === 0) return { ok: false, refusal: 'payment.abono_nothing_owed', owedCents: 0 };
   if (!Number.isSafeInteger(amountCents) || amountCents < ABONO_MIN_CENTS) {
     return { ok: false, refusal: 'payment.abono_below_minimum', owedCents: owed };
   }

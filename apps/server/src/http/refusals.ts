@@ -163,6 +163,9 @@ export const REFUSALS = {
     'paymentRequest.collectedAt',
   ),
   'payment.abono_below_minimum': badRequest('El abono debe ser de al menos $1.00', 'paymentRequest.abono'),
+  'payment.abono_nothing_owed': conflict(
+    'No queda nada por abonar: lo que se debe ya está pagado o en validación',
+  ),
   'payment.abono_above_owed': badRequest(
     'El abono no puede ser mayor a lo que se debe ({owed})',
     'paymentRequest.abono',

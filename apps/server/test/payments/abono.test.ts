@@ -181,8 +181,8 @@ describe('an abono', () => {
     const second = await api.registerOk(world.admin.token, loan.id, [abono(6_149.5)]);
     await expectProblem(
       await api.register(world.agent.token, loan.id, [abono(1)]),
-      400,
-      'Seleccione al menos un pago o multa',
+      409,
+      'No queda nada por abonar: lo que se debe ya está pagado o en validación',
     );
     await confirm(context, world.admin, second.id, caja.id);
     expect(await loanOf(context, world.admin, loan.id)).toMatchObject({ currentBalance: 6_000.5 });
