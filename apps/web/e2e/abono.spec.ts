@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, businessDate } from '@prestaya/domain';
+import { expectNoSeriousAxeFinding } from './support/axe.ts';
 import { cardOf, routeStop, waitForShellOnPhone } from './support/collections.ts';
 import { curpOf, unique, uniqueEmail } from './support/data.ts';
 import { expectNoSideScroll, openFromMenu, PHONE } from './support/phone.ts';
@@ -46,6 +47,7 @@ test.describe('desktop', () => {
     await form.getByRole('textbox', { name: 'Monto del abono' }).fill('1500');
     const preview = form.getByRole('table', { name: 'Lo que paga el abono' }).getByRole('row');
     await expect(preview).toHaveText(['Pago 1 de 12$1,000.00', 'Pago 2 de 12$500.00resta $500.00']);
+    await expectNoSeriousAxeFinding(page);
     await form.getByRole('button', { name: 'Registrar Abono por $1,500.00' }).click();
     await expect(page.getByText('Abono registrado correctamente!')).toBeVisible();
     await expect(form).toBeHidden();
@@ -117,6 +119,7 @@ test.describe('phone', () => {
     await amount.tap();
     await amount.fill('40');
     await expectNoSideScroll(page);
+    await expectNoSeriousAxeFinding(page);
     await dialog.getByRole('button', { name: 'Cobrar abono $40.00' }).tap();
     const result = page.getByRole('dialog', { name: 'Cobro' });
     await expect(result.getByText('Pendiente de enviar')).toBeVisible();
