@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loansApi } from '../support/api.ts';
-import { expectProblem } from '../support/app.ts';
-import { jsonPart } from '../support/builders.ts';
+import { createUserAndLogin, expectProblem } from '../support/app.ts';
+import { filePart, fixture, jsonPart } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { rowsOf } from '../support/database.ts';
 import { expectLoanInvariant } from '../support/loan-invariant.ts';
@@ -227,6 +227,23 @@ describe('an abono', () => {
     );
     await api.registerOk(world.agent.token, loan.id, [abono(12_149)]);
     await expectInvariants();
+  });
+
+  it('another agent gets 404 for a loan of a customer not theirs; a transfer abono keeps its proof', async () => {
+    const { loan } = await overdueLoan(context, world);
+    const other = await createUserAndLogin(context, { name: 'Otro', lastName: 'Agente' });
+    await expectProblem(
+      await api.register(other.token, loan.id, [abono(100)]),
+      404,
+      'Préstamo no encontrado',
+    );
+    const payment = await api.registerOk(world.agent.token, loan.id, [
+      abono(200, { paymentMethod: 'TRANSFER' }),
+      filePart(fixture('proof.png')),
+    ]);
+    expect(payment).toMatchObject({ kind: 'ABONO', paymentMethod: 'TRANSFER', amount: 200 });
+    expect((await api.detailsOk(world.admin.token, payment.id)).attachments).toHaveLength(1);
+    expect((await expectInvariants()).payments.VALIDATING).toBe(1);
   });
 
   it('a retry with the same Idempotency-Key writes one payment; the key with another amount is 422', async () => {
