@@ -58,6 +58,8 @@ export function worldBuffers() {
       'status',
       'concept',
       'paid_on',
+      'paid_cents',
+      'held_cents',
     ]),
     fees: new CopyBuffer('fees', [
       'id',
@@ -70,6 +72,8 @@ export function worldBuffers() {
       'created_on',
       'cancelled_on',
       'cancelled_by',
+      'paid_cents',
+      'held_cents',
     ]),
     payments: new CopyBuffer('payments', [
       'id',

@@ -245,6 +245,9 @@ export class CustomerWriter {
           i.status,
           i.concept,
           i.paidOnMs === null ? null : iso(i.paidOnMs),
+          // Each item is paid or held whole by one payment (domain abono.ts parts).
+          i.status === 'PAID' ? i.amountCents : 0,
+          i.status === 'VALIDATING' ? i.amountCents : 0,
         ]);
       }
       for (const f of fees) {
@@ -259,6 +262,8 @@ export class CustomerWriter {
           iso(f.createdMs),
           f.cancelledMs === null ? null : iso(f.cancelledMs),
           f.cancelledMs === null ? null : s.adminId,
+          f.status === 'PAID' ? f.amountCents : 0,
+          f.status === 'VALIDATING' ? f.amountCents : 0,
         ]);
         updatedMs = Math.max(updatedMs, f.cancelledMs ?? f.createdMs);
       }

@@ -113,6 +113,10 @@ export const scheduledPayment = z.object({
   amount: z.number(),
   status: z.enum(SCHEDULED_PAYMENT_STATUSES),
   concept: z.string(),
+  /** What confirmed abonos paid of it; absent when 0 (and where only what remains is listed). */
+  paid: z.number().optional(),
+  /** What abonos awaiting confirmation hold of it; absent when 0. */
+  held: z.number().optional(),
 });
 export type ScheduledPayment = z.infer<typeof scheduledPayment>;
 

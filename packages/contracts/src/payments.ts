@@ -1,9 +1,10 @@
-import { PAYMENT_DECISIONS } from '@prestaya/domain';
+import { ABONO_MIN_CENTS, PAYMENT_DECISIONS, PAYMENT_KINDS } from '@prestaya/domain';
 import { datedListExportQuery, datedListQuery, numbered, personName, staffName } from './common.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import { FEE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
 import { withStatusFilter } from './list-filters.ts';
 import { scheduledPayment } from './loans.ts';
+import { formatCents, pesos } from './money.ts';
 import { requiredText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -38,6 +39,14 @@ export type PendingPayments = z.infer<typeof pendingPayments>;
 const ids = (message: string) =>
   z.array(z.uuid({ error: message }), { error: message }).max(200, 'Demasiados conceptos en un pago');
 
+export const ABONO_WITH_ITEMS_MESSAGE = 'Indique los conceptos a pagar o el monto del abono, no ambos';
+
+/** An abono's amount: pesos with at most two decimals, at least $1 (ABONO_MIN_CENTS). */
+export const abonoPesos = pesos.refine(
+  (n) => Math.round(n * 100) >= ABONO_MIN_CENTS,
+  `El abono debe ser de al menos ${formatCents(ABONO_MIN_CENTS)}`,
+);
+
 export const COLLECTED_AT_MESSAGE =
   'Hora de cobro inválida: use fecha y hora ISO 8601 con zona, p. ej. 2026-03-18T14:34:00Z';
 
@@ -48,17 +57,28 @@ export const COLLECTED_AT_MESSAGE =
  * business date if it is not ahead of its clock beyond a small skew nor older than a few days
  * (COLLECTED_AT_MAX_SKEW_MINUTES, COLLECTED_AT_MAX_AGE_DAYS), and uses the moment it registers it without one.
  */
-export const paymentRequest = z.object({
-  scheduledPaymentIds: ids('Pago programado inválido').default([]),
-  feeIds: ids('Multa inválida').default([]),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Seleccione el método de pago: CASH o TRANSFER' }),
-  collectedAt: z
-    .string()
-    .max(40, COLLECTED_AT_MESSAGE)
-    .pipe(z.iso.datetime({ offset: true, error: COLLECTED_AT_MESSAGE }))
-    .optional()
-    .describe('Cuándo se cobró (ISO 8601); sin él, el momento del registro'),
-});
+export const paymentRequest = z
+  .object({
+    scheduledPaymentIds: ids('Pago programado inválido').default([]),
+    feeIds: ids('Multa inválida').default([]),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Seleccione el método de pago: CASH o TRANSFER' }),
+    collectedAt: z
+      .string()
+      .max(40, COLLECTED_AT_MESSAGE)
+      .pipe(z.iso.datetime({ offset: true, error: COLLECTED_AT_MESSAGE }))
+      .optional()
+      .describe('Cuándo se cobró (ISO 8601); sin él, el momento del registro'),
+    abono: abonoPesos
+      .optional()
+      .describe(
+        'Abono: un monto en pesos en lugar de conceptos; paga las multas pendientes y luego los pagos, ' +
+          'los más antiguos primero, y el último que alcanza queda pagado en parte',
+      ),
+  })
+  .refine((v) => v.abono === undefined || (v.scheduledPaymentIds.length === 0 && v.feeIds.length === 0), {
+    path: ['abono'],
+    message: ABONO_WITH_ITEMS_MESSAGE,
+  });
 export type PaymentRequest = z.input<typeof paymentRequest>;
 
 /**
@@ -86,6 +106,8 @@ export const publicPaymentHeaders = idempotencyHeaders.extend({
 
 export const paymentListItem = z.object({
   id: z.string(),
+  /** 'ITEMS' (ticked installments and fees) or 'ABONO' (an amount); absent on replies stored before. */
+  kind: z.enum(PAYMENT_KINDS).optional(),
   /** When the server registered it. */
   createdOn: z.string(),
   /** When it was collected: its business date ('Corte de caja', reports); createdOn unless sent later. */
@@ -111,7 +133,14 @@ export const paymentDetails = z.object({
   }),
   /** Concept lines: 'Pago' (date = due date) or 'Multa' (date = fee date). */
   lines: z.array(
-    z.object({ concept: z.string(), amount: z.number(), type: z.enum(PAYMENT_LINE_TYPES), date: z.string() }),
+    z.object({
+      concept: z.string(),
+      amount: z.number(),
+      type: z.enum(PAYMENT_LINE_TYPES),
+      date: z.string(),
+      /** What remained of the installment or fine after this line; > 0 when it paid only part of it. */
+      remainingAfter: z.number().optional(),
+    }),
   ),
   /** Proof images, each with a short-lived signed link usable in an <img>. */
   attachments: z.array(z.object({ id: z.string(), uri: z.string(), contentType: z.string() })),

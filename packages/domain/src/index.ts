@@ -3,6 +3,7 @@
  * data and the benchmarks import them, so no rule is computed twice.
  */
 
+export * from './abono.ts';
 export * from './business-time.ts';
 export * from './calendar.ts';
 export * from './cash-close.ts';

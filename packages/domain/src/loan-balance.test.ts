@@ -71,3 +71,21 @@ describe('loanStanding', () => {
     expect(loanStanding([], [], TODAY).status).toBe('ACTIVE');
   });
 });
+
+describe('loanStanding with abonos', () => {
+  it('an installment paid in part is owed for what remains and keeps the loan open', () => {
+    const standing = loanStanding(
+      [
+        { amountCents: 50_000, status: 'PAID', dueDate: '2026-03-11', paidCents: 50_000 },
+        { amountCents: 50_000, status: 'DELAYED', dueDate: '2026-03-18', paidCents: 30_000 },
+      ],
+      [{ amountCents: 5_000, status: 'PENDING', paidCents: 2_000 }],
+      '2026-03-20',
+    );
+    expect(standing).toEqual({
+      currentRealAmountCents: 105_000,
+      currentBalanceCents: 23_000,
+      status: 'DELAYED',
+    });
+  });
+});

@@ -7,7 +7,8 @@
  *   installment or fee closed by a restructuring (RESTRUCTURED) counts in neither sum nor in "every
  *   installment PAID": what remained of it is in the new installments, which count instead;
  * - currentBalance = Σ installments not PAID (PENDING, DELAYED, VALIDATING) + Σ fees PENDING or
- *   VALIDATING (what is still owed; an item in validation is owed until it is confirmed);
+ *   VALIDATING (what is still owed; an item in validation is owed until it is confirmed), each less
+ *   the part confirmed abonos paid of it (`paidCents`, abono.ts);
  * - status: PAID when every installment is PAID and no fee is PENDING or VALIDATING; else DELAYED when
  *   an installment not PAID is past due (due date before the business day, or already marked DELAYED
  *   by the accrual); else ACTIVE. A loan without installments (never delivered) is never PAID.
@@ -25,12 +26,16 @@ export type LoanStanding = {
 
 export interface InstallmentState {
   amountCents: number;
+  /** The part confirmed payments paid of it (abono.ts); 0 when absent. */
+  paidCents?: number;
   status: string;
   dueDate: string;
 }
 
 export interface FeeState {
   amountCents: number;
+  /** The part confirmed payments paid of it (abono.ts); 0 when absent. */
+  paidCents?: number;
   status: string;
 }
 
@@ -50,7 +55,9 @@ export function loanStanding(
   for (const installment of installments) {
     if (installment.status === RESTRUCTURED_INSTALLMENT_STATUS) continue;
     realCents += installment.amountCents;
-    if (OWED_INSTALLMENT.has(installment.status)) balanceCents += installment.amountCents;
+    if (OWED_INSTALLMENT.has(installment.status)) {
+      balanceCents += installment.amountCents - (installment.paidCents ?? 0);
+    }
     if (installment.status !== 'PAID') {
       allPaid = false;
       if (installment.status === 'DELAYED' || installment.dueDate < today) overdue = true;
@@ -60,7 +67,7 @@ export function loanStanding(
   for (const fee of fees) {
     if (fee.status !== 'CANCELLED' && fee.status !== RESTRUCTURED_FEE_STATUS) realCents += fee.amountCents;
     if (OWED_FEE.has(fee.status)) {
-      balanceCents += fee.amountCents;
+      balanceCents += fee.amountCents - (fee.paidCents ?? 0);
       feesOpen = true;
     }
   }

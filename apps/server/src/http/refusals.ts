@@ -1,4 +1,5 @@
 import type {
+  AbonoRefusal,
   CashCountRefusal,
   CollectedAtRefusal,
   FeeStatusRefusal,
@@ -36,6 +37,7 @@ interface RefusalEntry {
 
 /** Codes the pure rules return: the table must word every one of them. */
 type RuleRefusal =
+  | AbonoRefusal
   | LoanStatusRefusal
   | RestructureRefusal
   | InstallmentStatusRefusal
@@ -212,6 +214,14 @@ export const REFUSALS = {
     'La hora de cobro no puede ser de hace más de {days} días; registre el pago en la oficina',
     'paymentRequest.collectedAt',
   ),
+  'payment.abono_below_minimum': badRequest('El abono debe ser de al menos $1.00', 'paymentRequest.abono'),
+  'payment.abono_nothing_owed': conflict(
+    'No queda nada por abonar: lo que se debe ya está pagado o en validación',
+  ),
+  'payment.abono_above_owed': badRequest(
+    'El abono no puede ser mayor a lo que se debe ({owed})',
+    'paymentRequest.abono',
+  ),
   'payment.only_validating_decides': conflict('Solo se puede confirmar o rechazar un pago en validación'),
   'payment.target_account_required': badRequest(
     'Seleccione la cuenta donde ingresó el pago',
@@ -230,6 +240,7 @@ export const REFUSALS = {
   'fee.not_found': notFound('Multa no encontrada'),
   'collections.other_agent': forbidden('Solo puede ver la cobranza de sus propios clientes'),
   'fee.only_pending_cancels': conflict('Solo se puede cancelar una multa pendiente'),
+  'fee.has_abono': conflict('La multa ya tiene un abono; solo se puede cancelar una multa sin abonos'),
   // Only the daily accrual moves an installment past due; no request reaches it.
   'installment.only_pending_falls_due': conflict('Solo un pago pendiente pasa a atrasado'),
 

@@ -156,7 +156,8 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
              and sp.due_date < ${through}
         ),
         -- The days each candidate spent in validation: payments holding it (collected, not yet decided),
-        -- from the candidates' own payment items (an index probe each, not every payment item).
+        -- from the candidates' own payment items (an index probe each, not every payment item). An
+        -- abono's line that left part of it to pay holds only that part: fees accrue while any remains.
         -- OFFSET 0 keeps the probes: flattened into a join, it hashed every payment item (~1 s).
         holds as materialized (
           select c.sp_id, h.held_from, h.held_until
@@ -166,7 +167,7 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
                      (p.decided_on at time zone ${timeZone})::date as held_until
                 from payment_items pi
                 join payments p on p.id = pi.payment_id
-               where pi.scheduled_payment_id = c.sp_id
+               where pi.scheduled_payment_id = c.sp_id and coalesce(pi.remaining_after_cents, 0) = 0
               offset 0) h
         ),
         days as (

@@ -3,6 +3,7 @@ import { weekOf } from '@prestaya/domain';
 import { describe, expect, it } from 'vitest';
 import { paymentsApi, reportsApi } from '../support/api.ts';
 import { expectProblem, request } from '../support/app.ts';
+import { jsonPart } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { expectLoanInvariant } from '../support/loan-invariant.ts';
 import { useLoansWorld } from '../support/loans-world.ts';
@@ -220,6 +221,30 @@ describe('restructuring a delayed loan', () => {
       [17, 'PENDING'],
       [18, 'PENDING'],
     ]);
+    await expectInvariants();
+  });
+});
+
+describe('restructuring after an abono', () => {
+  it('spreads only what the abono left of the installment it paid in part', async () => {
+    const caja = await openAccount(context, world.admin, 5_000, 'Caja');
+    const { loan } = await overdueLoan(context, world);
+    // $1,500 of the $12,150 she owes: the 3 fines, installment 1, $350 of installment 2.
+    const payment = await paymentsApi(context).registerOk(world.agent.token, loan.id, [
+      jsonPart({ abono: 1_500, paymentMethod: 'CASH' }),
+    ]);
+    await confirm(context, world.admin, payment.id, caja.id);
+    await expectInvariants();
+
+    const preview = await previewOk(loan.id, 'fines=condonar&weeks=4');
+    // Installment 2's $650 and installments 3–12: $10,650, not $11,000.
+    expect(preview).toMatchObject({ closed: 10_650, condonedFines: 0, spread: 10_650 });
+    const done = await api.restructureOk(world.admin.token, loan.id, {
+      fines: 'condonar',
+      weeks: 4,
+      reason: REASON,
+    });
+    expect(done.loan).toMatchObject({ currentBalance: 10_650, restructureCount: 1 });
     await expectInvariants();
   });
 });

@@ -131,6 +131,8 @@ export interface RequestBody {
   feeIds?: string[];
   paymentMethod?: string;
   collectedAt?: string;
+  /** An abono: an amount in pesos instead of items. */
+  abono?: number;
 }
 
 /** The `paymentRequest` part as the web client sends it (a JSON part). */

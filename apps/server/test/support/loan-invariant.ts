@@ -43,6 +43,9 @@ export interface LoanInvariantSummary {
  *   account (no payment PAID without its Abono); REJECTED → no Abono;
  * - an installment or fee is VALIDATING exactly when one VALIDATING payment holds it, and PAID exactly
  *   when one PAID payment holds it (never paid twice); every Abono belongs to a PAID payment;
+ * - abonos (partial payments): an item's paid and held parts are the sums of the lines of the PAID
+ *   and VALIDATING payments covering it, at most its amount; it is PAID exactly when all is paid,
+ *   VALIDATING when the rest is only held, otherwise owed; the balance counts it less its paid part;
  * - the loan status tally (migration 0008) holds the number of loans of each status, and the report
  *   tallies the figures the reports compute from the rows (report-tallies-invariant.ts).
  * Returns what it checked, so a caller can show its workload was not empty.
@@ -91,6 +94,14 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
   const installmentById = new Map(installmentRows.map((i) => [i.id, i]));
   const feeById = new Map(feeRows.map((f) => [f.id, f]));
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
+  const owedPart = (rows: { amountCents: number; paidCents: number }[]) =>
+    rows.reduce((total, row) => total + row.amountCents - row.paidCents, 0);
+  // Items an abono covers part of: their status follows their parts, not one payment's status.
+  const abonoTargets = new Set(
+    itemRows
+      .filter((item) => paymentById.get(item.paymentId)?.kind === 'ABONO')
+      .map((item) => item.scheduledPaymentId ?? item.feeId ?? ''),
+  );
 
   for (const loan of loanRows) {
     const label = `préstamo #${loan.num} (${loan.status})`;
@@ -103,8 +114,8 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
       `${label}: saldo = pagos sin pagar + multas pendientes`,
     ).toEqual({
       balance:
-        sum(installments.filter((i) => owedInstallment(i.status))) +
-        sum(loanFees.filter((f) => owedFee(f.status))),
+        owedPart(installments.filter((i) => owedInstallment(i.status))) +
+        owedPart(loanFees.filter((f) => owedFee(f.status))),
       real:
         sum(installments.filter((i) => !closedByRestructuring(i))) +
         sum(loanFees.filter((f) => f.status !== 'CANCELLED' && !closedByRestructuring(f))),
@@ -118,8 +129,8 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     expect(loan.restructureCount, `${label}: reestructuras contadas`).toBe(restructurings.length);
     expect(
       {
-        closed: sum(installments.filter(closedByRestructuring)),
-        included: sum(loanFees.filter(closedByRestructuring)),
+        closed: owedPart(installments.filter(closedByRestructuring)),
+        included: owedPart(loanFees.filter(closedByRestructuring)),
       },
       `${label}: lo cerrado por reestructuras`,
     ).toEqual({ closed: sumOf('closedCents'), included: sumOf('includedFinesCents') });
@@ -212,25 +223,48 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
         expect(abonos, `${plabel}: Abono sin pago confirmado`).toHaveLength(0);
       }
       if (payment.status === 'PAID' || payment.status === 'VALIDATING') {
-        for (const target of targets)
+        for (const target of targets.filter((t) => !abonoTargets.has(t?.id ?? '')))
           expect(target?.status, `${plabel}: estatus de sus conceptos`).toBe(payment.status);
       }
     }
   }
 
-  // Each installment or fee in validation or paid is held by exactly one payment of that status.
+  // Each installment or fee in validation or paid is held by exactly one payment of that status,
+  // unless abonos cover it in parts.
   const holders = new Map<string, string[]>();
+  const parts = new Map<string, { paid: number; held: number }>();
   for (const item of itemRows) {
     const payment = paymentById.get(item.paymentId);
     expect(payment, `concepto ${item.id} sin pago`).toBeDefined();
     if (payment?.status !== 'PAID' && payment?.status !== 'VALIDATING') continue;
     const target = item.scheduledPaymentId ?? item.feeId ?? '';
     holders.set(target, [...(holders.get(target) ?? []), payment.status]);
+    const part = parts.get(target) ?? { paid: 0, held: 0 };
+    if (payment.status === 'PAID') part.paid += item.amountCents;
+    else part.held += item.amountCents;
+    parts.set(target, part);
   }
   for (const item of [...installmentRows, ...feeRows]) {
+    const label = `concepto ${item.id} (${item.status})`;
+    // Its parts are what the payments that cover it paid (PAID) and hold (VALIDATING), never more
+    // than its amount; PAID exactly when all is paid, VALIDATING when the rest is only held.
+    const part = parts.get(item.id) ?? { paid: 0, held: 0 };
+    expect({ paid: item.paidCents, held: item.heldCents }, `${label}: partes = Σ pagos`).toEqual(part);
+    expect(part.paid + part.held, `${label}: partes ≤ monto`).toBeLessThanOrEqual(item.amountCents);
+    const byParts =
+      part.paid === item.amountCents
+        ? 'PAID'
+        : part.paid + part.held === item.amountCents
+          ? 'VALIDATING'
+          : 'owed';
+    expect(
+      item.status === 'PAID' || item.status === 'VALIDATING' ? item.status : 'owed',
+      `${label}: estatus según sus partes`,
+    ).toBe(byParts);
+    if (abonoTargets.has(item.id)) continue;
     const held = holders.get(item.id) ?? [];
     const expected = item.status === 'PAID' || item.status === 'VALIDATING' ? [item.status] : [];
-    expect(held, `concepto ${item.id} (${item.status}): pagos que lo cubren`).toEqual(expected);
+    expect(held, `${label}: pagos que lo cubren`).toEqual(expected);
   }
   for (const [paymentId, abonos] of abonosOf) {
     expect(paymentById.get(paymentId ?? '')?.status, `Abono ${abonos[0]?.id} sin pago confirmado`).toBe(

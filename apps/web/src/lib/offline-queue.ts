@@ -1,4 +1,4 @@
-import type { PaymentListItem, PaymentRequest } from '@prestaya/contracts';
+import { centsToPesos, type PaymentListItem, type PaymentRequest } from '@prestaya/contracts';
 import { apiData, isApiError } from './api.ts';
 import { isRecord } from './fetch-core.ts';
 import { idempotencyHeader } from './idempotency.ts';
@@ -25,6 +25,11 @@ export interface PendingPayment {
   feeIds: string[];
   /** The preview the agent confirmed; the server computes the payment's amount from the ids. */
   amountCents: number;
+  /**
+   * An abono: `amountCents` is the amount itself, sent as the request's `abono` (no ids); the server
+   * allocates it to the fines and installments oldest first when it arrives.
+   */
+  abono?: boolean;
   /** ISO timestamp of when it was stored on the phone (the queue's order). */
   createdAt: string;
   /**
@@ -194,13 +199,15 @@ export function createPaymentQueue({ store, send, lock, now = () => new Date() }
 
 export type PaymentQueue = ReturnType<typeof createPaymentQueue>;
 
-/** The `paymentRequest` of an entry: a CASH payment of its items, collected when the agent took it. */
+/** The `paymentRequest` of an entry: a CASH payment of its items or its abono, collected when the agent took it. */
 export function pendingPaymentRequest(entry: PendingPayment): PaymentRequest {
+  const collectedAt = entry.collectedAt ?? entry.createdAt;
+  if (entry.abono) return { abono: centsToPesos(entry.amountCents), paymentMethod: 'CASH', collectedAt };
   return {
     scheduledPaymentIds: entry.scheduledPaymentIds,
     feeIds: entry.feeIds,
     paymentMethod: 'CASH',
-    collectedAt: entry.collectedAt ?? entry.createdAt,
+    collectedAt,
   };
 }
 

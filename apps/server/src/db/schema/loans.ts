@@ -97,6 +97,10 @@ export const scheduledPayments = pgTable(
     status: text('status', { enum: INSTALLMENT_STATUSES }).notNull().default('PENDING'),
     concept: text('concept').notNull(),
     paidOn: column.instant('paid_on'),
+    /** The part confirmed payments paid of it; all of it once PAID (domain abono.ts). */
+    paidCents: column.cents('paid_cents').notNull().default(0),
+    /** The part payments in validation hold of it; all that is not paid while VALIDATING. */
+    heldCents: column.cents('held_cents').notNull().default(0),
   },
   (table) => [
     unique('scheduled_payments_loan_number_unique').on(table.loanId, table.paymentNumber),
@@ -104,6 +108,11 @@ export const scheduledPayments = pgTable(
     unique('scheduled_payments_id_loan_unique').on(table.id, table.loanId),
     check('scheduled_payments_amount_positive', sql`${table.amountCents} > 0`),
     check('scheduled_payments_status_valid', sql`${table.status} in (${sqlLiterals(INSTALLMENT_STATUSES)})`),
+    check(
+      'scheduled_payments_parts_valid',
+      // Within the amount by the rules (domain abono.ts), which the loan invariant checks.
+      sql`${table.paidCents} >= 0 and ${table.heldCents} >= 0`,
+    ),
     // A loan's installments due in one business week ('Semana' of Cobranza, modules/collections/
     // week.ts): one probe per loan of the agents asked reads only the week's rows (the unique key
     // above would fetch all 12 to filter their due dates).

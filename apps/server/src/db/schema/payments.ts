@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS } from '@prestaya/contracts';
-import { FEE_STATUSES, PAYMENT_STATUSES } from '@prestaya/domain';
+import { FEE_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { sqlLiterals } from '../literals.ts';
@@ -29,6 +29,10 @@ export const fees = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id),
     /** Why an administrator forgave it (contracts' decisionReason); null unless CANCELLED. */
     cancelReason: text('cancel_reason'),
+    /** The part confirmed payments paid of it; all of it once PAID (domain abono.ts). */
+    paidCents: column.cents('paid_cents').notNull().default(0),
+    /** The part payments in validation hold of it; all that is not paid while VALIDATING. */
+    heldCents: column.cents('held_cents').notNull().default(0),
   },
   (table) => [
     unique('fees_installment_day_unique').on(table.scheduledPaymentId, table.feeDate),
@@ -42,6 +46,11 @@ export const fees = pgTable(
     }),
     check('fees_amount_positive', sql`${table.amountCents} > 0`),
     check('fees_status_valid', sql`${table.status} in (${sqlLiterals(FEE_STATUSES)})`),
+    check(
+      'fees_parts_valid',
+      // Within the amount by the rules (domain abono.ts), which the loan invariant checks.
+      sql`${table.paidCents} >= 0 and ${table.heldCents} >= 0`,
+    ),
     index('fees_loan_idx').on(table.loanId, table.status),
   ],
 );
@@ -75,10 +84,13 @@ export const payments = pgTable(
      * as 'Recuperación' on the loan, the receipt, 'Cartera castigada' and the ledger.
      */
     recovery: boolean('recovery').notNull().default(false),
+    /** 'ITEMS': the ticked installments and fees, whole; 'ABONO': an amount (domain abono.ts). */
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('ITEMS'),
   },
   (table) => [
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
     check('payments_status_valid', sql`${table.status} in (${sqlLiterals(PAYMENT_STATUSES)})`),
+    check('payments_kind_valid', sql`${table.kind} in (${sqlLiterals(PAYMENT_KINDS)})`),
     check('payments_method_valid', sql`${table.paymentMethod} in (${sqlLiterals(PAYMENT_METHODS)})`),
     // 'Pagos Recibidos' of one status, newest first; and sorted by status or amount (any status):
     // each first page read off an index, the id being the list's tiebreaker (modules/payments/list.ts).
@@ -106,6 +118,8 @@ export const paymentItems = pgTable(
     feeId: uuid('fee_id').references(() => fees.id),
     concept: text('concept').notNull(),
     amountCents: column.cents('amount_cents').notNull(),
+    /** What remained of the installment or fee once this line was taken; 0 when it took the rest. */
+    remainingAfterCents: column.cents('remaining_after_cents'),
   },
   (table) => [
     check('payment_items_one_target', sql`(${table.scheduledPaymentId} is null) <> (${table.feeId} is null)`),

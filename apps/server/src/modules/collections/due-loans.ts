@@ -105,11 +105,15 @@ export interface DueLoansOptions {
  * business's list of open loans; the whole business aggregates the payable installments and pending
  * fees once, by loan.
  */
+/** What remains to pay of an installment or fee once abonos paid or hold part of it (abono.ts). */
+const remaining = (t: typeof scheduledPayments | typeof fees) =>
+  sql`(${t.amountCents} - ${t.paidCents} - ${t.heldCents})`;
+
 export function dueLoans({ scope, matches, day }: DueLoansOptions): SQL {
   const installmentFigures = sql`min(${scheduledPayments.dueDate}) as oldest_due,
-    sum(${scheduledPayments.amountCents}) filter (where ${scheduledPayments.dueDate} <= ${day.today}::date) as due_today_cents`;
+    sum(${remaining(scheduledPayments)}) filter (where ${scheduledPayments.dueDate} <= ${day.today}::date) as due_today_cents`;
   const payableInstallment = sql`${scheduledPayments.status} in (${PAYABLE_INSTALLMENT_SQL})`;
-  const feeFigures = sql`count(*)::int as fee_count, sum(${fees.amountCents}) as fee_cents`;
+  const feeFigures = sql`count(*)::int as fee_count, sum(${remaining(fees)}) as fee_cents`;
   const pendingFee = sql`${fees.status} in (${PAYABLE_FEE_SQL})`;
   const perLoan =
     scope === undefined

@@ -90,13 +90,15 @@ export async function collectionsRows(db: DbOrTx, request: CollectionsRequest): 
       select summary.*, page.*, u.num as agent_num, u.name as agent_name, u.last_name as agent_last_name,
              (select json_agg(json_build_object(
                        'id', sp.id, 'paymentNumber', sp.payment_number, 'dueDate', sp.due_date,
-                       'amountCents', sp.amount_cents, 'status', sp.status, 'concept', sp.concept)
+                       'amountCents', sp.amount_cents - sp.paid_cents - sp.held_cents, 'status', sp.status,
+                       'concept', sp.concept)
                      order by sp.due_date, sp.payment_number)
                 from ${scheduledPayments} sp
                where sp.loan_id = page.loan_id and sp.status in (${PAYABLE_INSTALLMENT_SQL})
                  and sp.due_date <= ${horizonOf(tab, day)}::date) as installments,
              (select json_agg(json_build_object(
-                       'id', f.id, 'feeDate', f.fee_date, 'concept', f.concept, 'amountCents', f.amount_cents,
+                       'id', f.id, 'feeDate', f.fee_date, 'concept', f.concept,
+                       'amountCents', f.amount_cents - f.paid_cents - f.held_cents,
                        'status', f.status, 'scheduledPaymentId', f.scheduled_payment_id)
                      order by f.fee_date, sp.payment_number)
                 from ${fees} f join ${scheduledPayments} sp on sp.id = f.scheduled_payment_id

@@ -102,6 +102,7 @@ export async function recomputeLockedLoans(
         loanId: scheduledPayments.loanId,
         status: scheduledPayments.status,
         amountCents: sql<number>`sum(${scheduledPayments.amountCents})`.mapWith(Number),
+        paidCents: sql<number>`sum(${scheduledPayments.paidCents})`.mapWith(Number),
         dueDate: sql<string>`min(${scheduledPayments.dueDate})::text`,
       })
       .from(scheduledPayments)
@@ -113,6 +114,7 @@ export async function recomputeLockedLoans(
         loanId: fees.loanId,
         status: fees.status,
         amountCents: sql<number>`sum(${fees.amountCents})`.mapWith(Number),
+        paidCents: sql<number>`sum(${fees.paidCents})`.mapWith(Number),
       })
       .from(fees)
       .where(sql`${fees.loanId} = any(${ids})`)

@@ -62,7 +62,8 @@ export function toLoanDto({ loan, customer, bankAccount, productName }: LoanJoin
 }
 
 export function toScheduledPaymentDto(
-  row: Pick<ScheduledPaymentRow, 'id' | 'paymentNumber' | 'dueDate' | 'amountCents' | 'status' | 'concept'>,
+  row: Pick<ScheduledPaymentRow, 'id' | 'paymentNumber' | 'dueDate' | 'amountCents' | 'status' | 'concept'> &
+    Partial<Pick<ScheduledPaymentRow, 'paidCents' | 'heldCents'>>,
 ): ScheduledPayment {
   return {
     id: row.id,
@@ -71,6 +72,9 @@ export function toScheduledPaymentDto(
     amount: centsToPesos(row.amountCents),
     status: row.status,
     concept: row.concept,
+    // Only an installment an abono paid or holds part of names its parts (absent means 0).
+    ...(row.paidCents ? { paid: centsToPesos(row.paidCents) } : {}),
+    ...(row.heldCents ? { held: centsToPesos(row.heldCents) } : {}),
   };
 }
 

@@ -93,8 +93,9 @@ async function gather(
     .where(and(eq(fees.loanId, loan.id), eq(fees.status, 'PENDING')))
     .orderBy(asc(fees.feeDate));
   const outcome = planRestructure({
-    remainingCents: closing.map((row) => row.amountCents),
-    pendingFeesCents: pendingFees.map((fee) => fee.amountCents),
+    // What an abono already paid of an installment or a fine is not spread again.
+    remainingCents: closing.map((row) => row.amountCents - row.paidCents),
+    pendingFeesCents: pendingFees.map((fee) => fee.amountCents - fee.paidCents),
     fines: choice.fines,
     weeks: choice.weeks,
     today,

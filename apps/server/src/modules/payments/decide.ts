@@ -1,13 +1,6 @@
 import type { PaymentListItem, paymentStatusUpdate, z } from '@prestaya/contracts';
-import {
-  feeActionSources,
-  feeTransition,
-  type InstallmentAction,
-  installmentActionSources,
-  installmentTransition,
-  paymentTransition,
-} from '@prestaya/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { feePart, installmentPart, type PartAction, paymentTransition } from '@prestaya/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { loans, scheduledPayments } from '../../db/schema/loans.ts';
@@ -18,8 +11,14 @@ import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
 import { abonoReason, PAYMENT_AUDIT_ENTITY, recoveryReason } from './messages.ts';
+import { type PartsUpdate, writeFeeParts, writeInstallmentParts } from './parts.ts';
 import { loadPayment } from './queries.ts';
-import { movesOf } from './status-moves.ts';
+
+const pickParts = (p: { status: string; paidCents: number; heldCents: number }) => ({
+  status: p.status,
+  paidCents: p.paidCents,
+  heldCents: p.heldCents,
+});
 
 export type PaymentStatusUpdateInput = z.output<typeof paymentStatusUpdate>;
 
@@ -29,10 +28,12 @@ export type PaymentStatusUpdateInput = z.output<typeof paymentStatusUpdate>;
  * then reads PAID and gets 409: never a second Abono. Then the loan row (lock order of balance.ts).
  * - Confirm: Abono (PAYMENT_DEPOSIT 'Abono préstamo #num', both balances +amount) into targetAccountId
  *   through the ledger (404 for an unknown account); the payment PAID with its account and decision;
- *   its installments PAID (paid_on now) and fees PAID; the loan recomputed (PAID when all is paid).
- * - Reject: the reason kept on the payment (and so in its audit snapshot); the installments back to
- *   DELAYED when past due on the business day, else PENDING; the fees back to PENDING; the loan
- *   recomputed.
+ *   each line's part of its installment or fee paid, the item PAID (an installment with paid_on now)
+ *   once all of it is paid (an abono's last line leaves it owed); the loan recomputed (PAID when all
+ *   is paid).
+ * - Reject: the reason kept on the payment (and so in its audit snapshot); each line's part given
+ *   back to its item, so an item it had made VALIDATING is payable again (an installment DELAYED when
+ *   past due on the business day, else PENDING; a fee PENDING); the loan recomputed.
  */
 export async function decidePayment(
   db: AppDb,
@@ -69,45 +70,47 @@ export async function decidePaymentInTransaction(
 
   const items = await tx
     .select({
+      part: paymentItems.amountCents,
       installment: {
         id: scheduledPayments.id,
         status: scheduledPayments.status,
         dueDate: scheduledPayments.dueDate,
+        amountCents: scheduledPayments.amountCents,
+        paidCents: scheduledPayments.paidCents,
+        heldCents: scheduledPayments.heldCents,
       },
-      fee: { id: fees.id, status: fees.status },
+      fee: {
+        id: fees.id,
+        status: fees.status,
+        amountCents: fees.amountCents,
+        paidCents: fees.paidCents,
+        heldCents: fees.heldCents,
+      },
     })
     .from(paymentItems)
     .leftJoin(scheduledPayments, eq(scheduledPayments.id, paymentItems.scheduledPaymentId))
     .leftJoin(fees, eq(fees.id, paymentItems.feeId))
     .where(eq(paymentItems.paymentId, payment.id));
-  const installments = items.flatMap((i) => (i.installment ? [i.installment] : []));
-  const itemFees = items.flatMap((i) => (i.fee ? [i.fee] : []));
-  // Each installment and fee moves as its machine says; a rejected installment goes back to DELAYED
-  // when past due on the business day, else PENDING. The guard re-checks the statuses the action moves
-  // from: an item no longer held by this payment is left alone.
-  const decision = confirms ? 'confirm' : 'reject';
-  const installmentAction = (dueDate: string): InstallmentAction =>
+  // Each line's part moves from held to paid (confirm) or is given back (reject), and the item's status
+  // follows its parts through its machine (abono.ts): PAID once all of it is paid; a rejected item with
+  // nothing else holding it goes back to DELAYED when past due on the business day, else PENDING. The
+  // rows were read under the loan's lock; a line whose item no longer holds its part is left alone.
+  const partAction = (dueDate: string): PartAction =>
     confirms ? { kind: 'confirm' } : { kind: 'reject', overdue: dueDate < today };
-  const installmentSources = installmentActionSources(installmentAction(today));
-  const installmentMoves = movesOf(installments, (i) =>
-    installmentTransition(i.status, installmentAction(i.dueDate)),
-  );
-  const feeMoves = movesOf(itemFees, (f) => feeTransition(f.status, { kind: decision }));
+  const installmentChanges: PartsUpdate[] = [];
+  const feeChanges: PartsUpdate[] = [];
+  for (const { part, installment, fee } of items) {
+    if (installment) {
+      const next = installmentPart(installment.status, installment, part, partAction(installment.dueDate));
+      if (next.ok) installmentChanges.push({ id: installment.id, ...pickParts(next) });
+    } else if (fee) {
+      const next = feePart(fee.status, fee, part, partAction(today));
+      if (next.ok) feeChanges.push({ id: fee.id, ...pickParts(next) });
+    }
+  }
   const moveItems = async () => {
-    for (const [status, ids] of installmentMoves) {
-      await tx
-        .update(scheduledPayments)
-        .set(status === 'PAID' ? { status, paidOn: sql`now()` } : { status })
-        .where(
-          and(inArray(scheduledPayments.id, ids), inArray(scheduledPayments.status, installmentSources)),
-        );
-    }
-    for (const [status, ids] of feeMoves) {
-      await tx
-        .update(fees)
-        .set({ status })
-        .where(and(inArray(fees.id, ids), inArray(fees.status, feeActionSources({ kind: decision }))));
-    }
+    await writeInstallmentParts(tx, installmentChanges);
+    await writeFeeParts(tx, feeChanges);
   };
 
   let updated: typeof payment | undefined;

@@ -41,6 +41,7 @@ export async function getPaymentDetails(
     .select({
       concept: paymentItems.concept,
       amountCents: paymentItems.amountCents,
+      remainingAfterCents: paymentItems.remainingAfterCents,
       dueDate: scheduledPayments.dueDate,
       paymentNumber: scheduledPayments.paymentNumber,
       feeDate: fees.feeDate,
@@ -72,6 +73,8 @@ export async function getPaymentDetails(
       amount: centsToPesos(item.amountCents),
       type: isFee ? ('Multa' as const) : ('Pago' as const),
       date: (isFee ? item.feeDate : item.dueDate) ?? '',
+      // An abono's line that paid only part of its item says what remained of it.
+      ...(item.remainingAfterCents ? { remainingAfter: centsToPesos(item.remainingAfterCents) } : {}),
     };
   });
   return {

@@ -21,7 +21,7 @@ export async function listLoanFees(db: AppDb, actor: CustomerActor, loanId: stri
 /**
  * PUT /loans/{id}/fees/{feeId}/cancel (administrators): forgives a PENDING fee (CANCELLED; it still
  * counts toward its installment's weekly cap, so the accrual does not replace it) for the reason given,
- * which stays on the fee. Any other status → 409. The loan is recomputed and the cancellation audited.
+ * which stays on the fee. Any other status, or a fee part of which an abono paid or holds, → 409. The loan is recomputed and the cancellation audited.
  */
 export async function cancelFee(
   db: AppDb,
@@ -39,6 +39,8 @@ export async function cancelFee(
       .where(and(eq(fees.id, feeId), eq(fees.loanId, loan.id)))
       .for('no key update');
     if (!fee) throw refuse('fee.not_found');
+    // Forgiving a fee an abono paid or holds part of would lose that part from the loan's figures.
+    if (fee.paidCents > 0 || fee.heldCents > 0) throw refuse('fee.has_abono');
     const forgiven = feeTransition(fee.status, { kind: 'cancel' });
     if (!forgiven.ok) throw refuse(forgiven.refusal);
     const [cancelled] = await tx

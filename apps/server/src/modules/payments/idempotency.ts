@@ -40,7 +40,9 @@ export function paymentFingerprint(
   request: PaymentRequestInput,
   file?: ReceivedProof,
 ): string {
-  const items = JSON.stringify([loanId, request.scheduledPaymentIds, request.feeIds, request.paymentMethod]);
+  const asked = [loanId, request.scheduledPaymentIds, request.feeIds, request.paymentMethod];
+  // An abono's amount; whole-item requests keep the fingerprint they had before abonos existed.
+  const items = JSON.stringify(request.abono === undefined ? asked : [...asked, request.abono]);
   return sha256(`${items}\n${file ? sha256(file.bytes) : ''}`);
 }
 
@@ -82,7 +84,7 @@ export async function claimKey(
   if (first.fingerprint !== fingerprint) throw refuse('idempotency.key_reused');
   const reply = first.responseBody as PaymentListItem;
   // A reply stored before payments had collected_at: they were collected when registered.
-  return { ...reply, collectedAt: reply.collectedAt ?? reply.createdOn };
+  return { ...reply, collectedAt: reply.collectedAt ?? reply.createdOn, kind: reply.kind ?? 'ITEMS' };
 }
 
 /** Stores the reply the claimed key answers with from now on, in the same transaction. */

@@ -34,6 +34,7 @@ export function toPaymentListItem({
 }: PaymentJoinedRow): PaymentListItem {
   return {
     id: payment.id,
+    kind: payment.kind,
     createdOn: payment.createdOn.toISOString(),
     collectedAt: payment.collectedAt.toISOString(),
     amount: centsToPesos(payment.amountCents),
@@ -60,6 +61,7 @@ export function paymentAuditSnapshot(payment: PaymentRow): Record<string, unknow
     status: payment.status,
     paymentMethod: payment.paymentMethod,
     channel: payment.channel,
+    ...(payment.kind === 'ABONO' ? { kind: payment.kind } : {}),
     registeredBy: payment.registeredBy,
     bankAccountId: payment.bankAccountId,
     decidedBy: payment.decidedBy,

@@ -47,15 +47,15 @@ interface FeeJson {
 const OUTER_LOAN_ID = sql`${sql.identifier('loans')}.${sql.identifier('id')}`;
 
 /**
- * The payable installments of the outer query's loan (PENDING or DELAYED, by number) as one JSON
- * array: a column of the statement that proves the loan, so proof and items are one round trip, not
+ * The payable installments of the outer query's loan (PENDING or DELAYED, by number), each for what
+ * remains of it once abonos paid or hold part of it (abono.ts), as one JSON array: a column of the statement that proves the loan, so proof and items are one round trip, not
  * three. Dates are `YYYY-MM-DD` and centavos plain numbers in JSON, as the row readers return them.
  */
 export function payableInstallmentsJson() {
   return sql<InstallmentJson[]>`coalesce((
     select json_agg(json_build_object(
       'id', sp.id, 'paymentNumber', sp.payment_number, 'dueDate', sp.due_date,
-      'amountCents', sp.amount_cents, 'status', sp.status, 'concept', sp.concept
+      'amountCents', sp.amount_cents - sp.paid_cents - sp.held_cents, 'status', sp.status, 'concept', sp.concept
     ) order by sp.payment_number)
     from ${scheduledPayments} sp
     where sp.loan_id = ${OUTER_LOAN_ID} and sp.status in (${sqlLiterals(PAYABLE_INSTALLMENT_STATUSES)})
@@ -66,7 +66,8 @@ export function payableInstallmentsJson() {
 export function payableFeesJson() {
   return sql<FeeJson[]>`coalesce((
     select json_agg(json_build_object(
-      'id', f.id, 'feeDate', f.fee_date, 'concept', f.concept, 'amountCents', f.amount_cents,
+      'id', f.id, 'feeDate', f.fee_date, 'concept', f.concept,
+      'amountCents', f.amount_cents - f.paid_cents - f.held_cents,
       'status', f.status, 'scheduledPaymentId', f.scheduled_payment_id
     ) order by f.fee_date, sp.payment_number)
     from ${fees} f

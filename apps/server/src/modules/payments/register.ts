@@ -1,14 +1,28 @@
 import type { PaymentListItem } from '@prestaya/contracts';
+import { centsToPesos } from '@prestaya/contracts';
 import {
+  allocateAbono,
   businessDate,
   COLLECTED_BEFORE_FEE_REASON,
   type CollectedAtLimits,
   checkCollectedAt,
   checkPaymentSelection,
+  type FeeStatus,
+  feePart,
+  feesAccruedAfterCollection,
   feeTransition,
-  installmentTransition,
+  formatCents,
+  type InstallmentStatus,
+  installmentPart,
+  isOpenStatus,
+  isPayableFeeStatus,
+  isPayableInstallmentStatus,
+  oldestFirst,
   PAYABLE_FEE_STATUSES,
+  type PaymentKind,
+  pesosToCents,
   REGISTERED_PAYMENT_STATUS,
+  remainingCents,
 } from '@prestaya/domain';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -23,9 +37,113 @@ import { recomputeLoan } from '../loans/balance.ts';
 import { claimKey, type IdempotentRequest, paymentFingerprint, storeReply } from './idempotency.ts';
 import { paymentAuditSnapshot, toFeeDto, toPaymentListItem } from './mapping.ts';
 import { FEE_AUDIT_ENTITY, PAYMENT_AUDIT_ENTITY } from './messages.ts';
+import { type PartsUpdate, writeFeeParts, writeInstallmentParts } from './parts.ts';
 import { loadPayment, lockVisibleLoan } from './queries.ts';
-import { movesOf } from './status-moves.ts';
 import type { PaymentRequestInput, ReceivedProof } from './upload.ts';
+
+/** What a registration covers, whole items or an abono, before anything is written. */
+interface Coverage {
+  kind: PaymentKind;
+  lines: {
+    kind: 'installment' | 'fee';
+    id: string;
+    concept: string;
+    amountCents: number;
+    remainingAfterCents: number;
+  }[];
+  amountCents: number;
+  /** PENDING fees the borrower paid before they accrued (feesAccruedAfterCollection): to cancel. */
+  accruedAfterCollection: string[];
+}
+
+type InstallmentRowParts = typeof scheduledPayments.$inferSelect;
+type FeeRowParts = typeof fees.$inferSelect;
+
+/** What remains of an item to pay, as the rules and the lines price it. */
+const remainingOf = <R extends { amountCents: number; paidCents: number; heldCents: number }>(row: R) => ({
+  ...row,
+  amountCents: remainingCents(row),
+});
+
+/** The ticked items, each for what remains of it (payment-rules.ts checks the selection). */
+function wholeItems(
+  input: RegisterPaymentInput,
+  loanStatus: string,
+  installments: InstallmentRowParts[],
+  feeRows: FeeRowParts[],
+  selectedFeeIds: string[],
+  collectedOn: string | undefined,
+): Coverage {
+  const check = checkPaymentSelection({
+    loanStatus,
+    installments: installments.map(remainingOf),
+    fees: feeRows.map(remainingOf),
+    scheduledPaymentIds: input.request.scheduledPaymentIds,
+    feeIds: selectedFeeIds,
+    paymentMethod: input.request.paymentMethod,
+    hasFile: input.file !== undefined,
+    collectedOn,
+  });
+  if (!check.ok) throw refuse(check.refusal);
+  return {
+    kind: 'ITEMS',
+    lines: check.lines.map((line) => ({ ...line, remainingAfterCents: 0 })),
+    amountCents: check.amountCents,
+    accruedAfterCollection: check.accruedAfterCollection,
+  };
+}
+
+/**
+ * An abono (abono.ts allocateAbono): the pending fees, by date then installment number, then the
+ * payable installments oldest first, each for what remains of it. A collection sent later does not pay
+ * fees charged for days after it was collected; those of the installments it pays off are cancelled,
+ * as for whole items (feesAccruedAfterCollection).
+ */
+function abonoOf(
+  input: RegisterPaymentInput,
+  loanStatus: string,
+  installments: InstallmentRowParts[],
+  feeRows: FeeRowParts[],
+  collectedOn: string | undefined,
+): Coverage {
+  if (input.file && input.request.paymentMethod !== 'TRANSFER')
+    throw refuse('payment.file_only_with_transfer');
+  if (!isOpenStatus(loanStatus)) throw refuse('payment.loan_not_payable');
+  const numberOf = new Map(installments.map((i) => [i.id, i.paymentNumber]));
+  const owedFees = feeRows
+    .filter((f) => isPayableFeeStatus(f.status) && (collectedOn === undefined || f.feeDate <= collectedOn))
+    .sort((a, b) =>
+      a.feeDate === b.feeDate
+        ? (numberOf.get(a.scheduledPaymentId) ?? 0) - (numberOf.get(b.scheduledPaymentId) ?? 0)
+        : a.feeDate < b.feeDate
+          ? -1
+          : 1,
+    );
+  const owedInstallments = oldestFirst(installments.filter((i) => isPayableInstallmentStatus(i.status)));
+  const allocation = allocateAbono(
+    pesosToCents(input.request.abono ?? 0),
+    owedFees.map((f) => ({ id: f.id, remainingCents: remainingCents(f) })),
+    owedInstallments.map((i) => ({ id: i.id, remainingCents: remainingCents(i) })),
+  );
+  if (!allocation.ok) {
+    if (allocation.refusal === 'payment.abono_above_owed') {
+      throw refuse(allocation.refusal, { values: { owed: formatCents(allocation.owedCents) } });
+    }
+    throw refuse(allocation.refusal);
+  }
+  const conceptOf = new Map([...owedFees, ...owedInstallments].map((r) => [r.id, r.concept]));
+  const paidOff = allocation.lines
+    .filter((l) => l.kind === 'installment' && l.remainingAfterCents === 0)
+    .map((l) => l.id);
+  return {
+    kind: 'ABONO',
+    lines: allocation.lines.map((line) => ({ ...line, concept: conceptOf.get(line.id) ?? '' })),
+    amountCents: allocation.amountCents,
+    accruedAfterCollection: feesAccruedAfterCollection(feeRows, paidOff, collectedOn)
+      .filter((f) => f.paidCents === 0 && f.heldCents === 0)
+      .map((f) => f.id),
+  };
+}
 
 export interface RegisterPaymentInput {
   loanId: string;
@@ -105,20 +223,14 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
       .orderBy(asc(fees.feeDate), asc(fees.id))
       .for('no key update');
 
-    const check = checkPaymentSelection({
-      loanStatus: loan.status,
-      installments,
-      fees: feeRows,
-      scheduledPaymentIds: input.request.scheduledPaymentIds,
-      feeIds: selectedFeeIds,
-      paymentMethod: input.request.paymentMethod,
-      hasFile: input.file !== undefined,
-      collectedOn:
-        collectedAt && input.collectedAtBounds
-          ? businessDate(collectedAt, input.collectedAtBounds.timeZone)
-          : undefined,
-    });
-    if (!check.ok) throw refuse(check.refusal);
+    const collectedOn =
+      collectedAt && input.collectedAtBounds
+        ? businessDate(collectedAt, input.collectedAtBounds.timeZone)
+        : undefined;
+    const check =
+      input.request.abono === undefined
+        ? wholeItems(input, loan.status, installments, feeRows, selectedFeeIds, collectedOn)
+        : abonoOf(input, loan.status, installments, feeRows, collectedOn);
 
     const [payment] = await tx
       .insert(payments)
@@ -132,6 +244,7 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         registeredBy: input.registeredBy,
         // A payment on a written-off loan is money recovered from a loss (docs/product.md "Castigo").
         recovery: loan.status === 'WRITTEN_OFF',
+        kind: check.kind,
         ...(collectedAt ? { collectedAt } : {}),
       })
       .returning();
@@ -144,29 +257,42 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         feeId: line.kind === 'fee' ? line.id : null,
         concept: line.concept,
         amountCents: line.amountCents,
+        remainingAfterCents: line.remainingAfterCents,
       })),
     );
     const installmentIds = check.lines.filter((l) => l.kind === 'installment').map((l) => l.id);
     const feeIds = check.lines.filter((l) => l.kind === 'fee').map((l) => l.id);
-    // The selection check accepted every line, so the machines take each one (into VALIDATING).
+    // Each line takes its part of its item (abono.ts): held, and VALIDATING once nothing remains.
     const take = { kind: 'take' } as const;
-    const takenInstallments = movesOf(
-      installments.filter((i) => installmentIds.includes(i.id)),
-      (i) => installmentTransition(i.status, take),
-    );
-    for (const [status, ids] of takenInstallments) {
-      await tx.update(scheduledPayments).set({ status }).where(inArray(scheduledPayments.id, ids));
+    const installmentById = new Map(installments.map((i) => [i.id, i]));
+    const feeById = new Map(feeRows.map((f) => [f.id, f]));
+    const installmentChanges: PartsUpdate[] = [];
+    const feeChanges: PartsUpdate[] = [];
+    for (const line of check.lines) {
+      const row = line.kind === 'installment' ? installmentById.get(line.id) : feeById.get(line.id);
+      if (!row) throw new Error(`line ${line.id} without its row`);
+      const taken =
+        line.kind === 'installment'
+          ? installmentPart(row.status as InstallmentStatus, row, line.amountCents, take)
+          : feePart(row.status as FeeStatus, row, line.amountCents, take);
+      if (!taken.ok) throw refuse(taken.refusal);
+      const change = {
+        id: row.id,
+        status: taken.status,
+        paidCents: taken.paidCents,
+        heldCents: taken.heldCents,
+      };
+      (line.kind === 'installment' ? installmentChanges : feeChanges).push(change);
     }
-    const takenFees = movesOf(
-      feeRows.filter((f) => feeIds.includes(f.id)),
-      (f) => feeTransition(f.status, take),
-    );
-    for (const [status, ids] of takenFees) {
-      await tx.update(fees).set({ status }).where(inArray(fees.id, ids));
-    }
+    await writeInstallmentParts(tx, installmentChanges);
+    await writeFeeParts(tx, feeChanges);
     // Fees the daily accrual charged for days after the borrower had already paid (cash taken without
     // signal, synced after 00:05): the payment does not owe them and cancels them, each audited.
-    for (const fee of feeRows.filter((f) => check.accruedAfterCollection.includes(f.id))) {
+    // A fee part of which a payment already paid or holds stays owed: forgiving it would lose that part.
+    const forgivable = feeRows.filter(
+      (f) => check.accruedAfterCollection.includes(f.id) && f.paidCents === 0 && f.heldCents === 0,
+    );
+    for (const fee of forgivable) {
       const forgiven = feeTransition(fee.status, { kind: 'cancel' });
       if (!forgiven.ok) throw refuse(forgiven.refusal);
       const [cancelled] = await tx
@@ -216,6 +342,16 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         loanNum: loan.num,
         scheduledPaymentIds: installmentIds,
         feeIds,
+        ...(check.kind === 'ABONO'
+          ? {
+              kind: check.kind,
+              parts: check.lines.map((l) => ({
+                id: l.id,
+                amount: centsToPesos(l.amountCents),
+                remainingAfter: centsToPesos(l.remainingAfterCents),
+              })),
+            }
+          : {}),
         ...(check.accruedAfterCollection.length > 0 ? { cancelledFeeIds: check.accruedAfterCollection } : {}),
         attachmentId,
       },

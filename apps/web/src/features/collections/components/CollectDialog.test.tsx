@@ -2,7 +2,7 @@ import type { PaymentListItem } from '@prestaya/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { paymentQueue } from '../../../lib/offline-queue.ts';
+import { type PendingPayment, paymentQueue, pendingPaymentRequest } from '../../../lib/offline-queue.ts';
 import { session } from '../../../lib/session.ts';
 import { heldReply } from '../../../test/double-click.ts';
 import { json, mockServer, problem, renderWithProviders } from '../../../test/utils.tsx';
@@ -154,5 +154,54 @@ describe("'Cobrar'", { timeout: 20_000 }, () => {
     await waitFor(async () => expect(await paymentQueue.list(AGENT_ID)).toEqual([]));
     await userEvent.click(screen.getByRole('button', { name: 'Entendido' }));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe("'Cobrar' · Abono", { timeout: 20_000 }, () => {
+  it('sends only the amount of an abono, online', async () => {
+    const { requests } = serve();
+    const dialog = open();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Abono' }));
+    expect(within(dialog).queryByRole('group', { name: 'Pagos a cobrar' })).not.toBeInTheDocument();
+    const amount = within(dialog).getByRole('textbox', { name: 'Monto del abono' });
+    await userEvent.type(amount, '10000.01');
+    expect(within(dialog).getByText('El abono no puede ser mayor al saldo ($10,000.00)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cobrar abono $0.00' })).toBeDisabled();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1500');
+    expect(screen.getByTestId('collect-total')).toHaveTextContent('$1,500.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cobrar abono $1,500.00' }));
+    expect(await screen.findByText('Cobro registrado')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(JSON.parse(await sentRequest(post?.body).text())).toEqual({
+      abono: 1_500,
+      paymentMethod: 'CASH',
+      collectedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(await paymentQueue.list(AGENT_ID)).toEqual([]);
+  });
+
+  it('without signal keeps the abono on the phone, to be sent as an amount', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { requests } = serve();
+    const dialog = open();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Abono' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Monto del abono' }), '250.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cobrar abono $250.50' }));
+    expect(await screen.findByText('Pendiente de enviar')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    const [entry] = await paymentQueue.list(AGENT_ID);
+    expect(entry).toMatchObject({
+      amountCents: 25_050,
+      abono: true,
+      scheduledPaymentIds: [],
+      feeIds: [],
+      state: 'pending',
+    });
+    expect(pendingPaymentRequest(entry as PendingPayment)).toEqual({
+      abono: 250.5,
+      paymentMethod: 'CASH',
+      collectedAt: entry?.collectedAt,
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type CollectionCard, formatCents, pesosToCents } from '@prestaya/contracts';
-import { oldestFirst, selectPayment, toggleCount, totalCents } from '@prestaya/domain';
+import { ABONO_MIN_CENTS, oldestFirst, selectPayment, toggleCount, totalCents } from '@prestaya/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
@@ -22,7 +22,9 @@ export interface CollectDialogProps {
 
 /**
  * 'Cobrar': what is due now with every pending fine included and the installments ticked oldest first
- * (all of them by default), one tap to register it as a CASH payment, then the receipt to share.
+ * (all of them by default), one tap to register it as a CASH payment, then the receipt to share. Or
+ * 'Abono': an amount the server allocates to the fines, then the installments, oldest first; queued
+ * on the phone like any collection when there is no signal.
  */
 function CollectForm({
   card,
@@ -39,6 +41,8 @@ function CollectForm({
   const installments = useMemo(() => oldestFirst(card.due.scheduledPayments), [card]);
   const fees = card.due.fees;
   const [ticked, setTicked] = useState(installments.length);
+  const [mode, setMode] = useState<'items' | 'abono'>('items');
+  const [abonoValue, setAbonoValue] = useState<string | number>('');
   const [sending, setSending] = useState(false);
   const once = useOneAtATime();
   // Closed while sending: a refusal still reaches the agent, as a notification.
@@ -55,7 +59,21 @@ function CollectForm({
   };
   // A preview: the server computes the payment's amount from the ids.
   const selection = selectPayment(installments, fees, ticked, (item) => pesosToCents(item.amount));
-  const cents = selection.amountCents;
+  // NumberInput gives a string while the typed text is not a plain number yet ('250.50', '1.').
+  const abonoPesos = typeof abonoValue === 'number' ? abonoValue : Number(abonoValue.replaceAll(',', ''));
+  const abonoCents = abonoValue !== '' && Number.isFinite(abonoPesos) ? pesosToCents(abonoPesos) : 0;
+  // The loan's balance bounds the abono here; the server bounds it by what remains unpaid and unheld.
+  const balanceCents = pesosToCents(card.loan.currentBalance);
+  const abonoError =
+    abonoValue === '' || abonoCents === 0
+      ? null
+      : abonoCents < ABONO_MIN_CENTS
+        ? `El abono debe ser de al menos ${formatCents(ABONO_MIN_CENTS)}`
+        : abonoCents > balanceCents
+          ? `El abono no puede ser mayor al saldo (${formatCents(balanceCents)})`
+          : null;
+  const abono = mode === 'abono';
+  const cents = abono ? (abonoError === null ? abonoCents : 0) : selection.amountCents;
   const finesCents = totalCents(fees, (fee) => pesosToCents(fee.amount));
 
   const submit = () =>
@@ -70,9 +88,10 @@ function CollectForm({
             loanId: card.loan.id,
             loanNum: card.loan.num,
             customerName: fullName(card.customer),
-            scheduledPaymentIds: selection.scheduledPaymentIds,
-            feeIds: selection.feeIds,
+            scheduledPaymentIds: abono ? [] : selection.scheduledPaymentIds,
+            feeIds: abono ? [] : selection.feeIds,
             amountCents: cents,
+            ...(abono ? { abono: true } : {}),
           }),
         );
       } catch {
@@ -90,34 +109,69 @@ function CollectForm({
       <Text size="sm">
         {fullName(card.customer)} · Préstamo No. {card.loan.num}
       </Text>
-      {installments.length > 0 && (
-        <Stack gap={6} role="group" aria-label="Pagos a cobrar">
-          {installments.map((item, index) => (
-            <Group key={item.id} justify="space-between" wrap="nowrap" gap="xs">
-              <Checkbox
-                label={`${item.concept} · vence ${formatDate(item.dueDate)}`}
-                checked={index < ticked}
-                onChange={(event) => {
-                  const checked = event.currentTarget.checked;
-                  setTicked((count) => toggleCount(count, index, checked));
-                }}
-                disabled={sending}
-              />
-              <MoneyText size="sm" value={item.amount} />
-            </Group>
-          ))}
+      <SegmentedControl
+        aria-label="Forma de cobro"
+        value={mode}
+        onChange={(value) => setMode(value === 'abono' ? 'abono' : 'items')}
+        data={[
+          { value: 'items', label: 'Lo que vence' },
+          { value: 'abono', label: 'Abono' },
+        ]}
+        disabled={sending}
+        fullWidth
+      />
+      {abono ? (
+        <Stack gap={4}>
+          <NumberInput
+            label="Monto del abono"
+            description={`Paga primero las multas y luego los pagos más antiguos. Saldo ${formatCents(balanceCents)}.`}
+            value={abonoValue}
+            onChange={setAbonoValue}
+            min={0}
+            max={balanceCents / 100}
+            decimalScale={2}
+            allowNegative={false}
+            thousandSeparator=","
+            prefix="$"
+            hideControls
+            inputMode="decimal"
+            error={abonoError}
+            disabled={sending}
+            data-autofocus
+          />
         </Stack>
-      )}
-      {fees.length > 0 && (
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={6} wrap="nowrap">
-            <IconInfoCircle size={16} aria-hidden />
-            <Text size="sm">Multas pendientes ({fees.length}), se incluyen siempre</Text>
-          </Group>
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatCents(finesCents)}
-          </Text>
-        </Group>
+      ) : (
+        <>
+          {installments.length > 0 && (
+            <Stack gap={6} role="group" aria-label="Pagos a cobrar">
+              {installments.map((item, index) => (
+                <Group key={item.id} justify="space-between" wrap="nowrap" gap="xs">
+                  <Checkbox
+                    label={`${item.concept} · vence ${formatDate(item.dueDate)}`}
+                    checked={index < ticked}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      setTicked((count) => toggleCount(count, index, checked));
+                    }}
+                    disabled={sending}
+                  />
+                  <MoneyText size="sm" value={item.amount} />
+                </Group>
+              ))}
+            </Stack>
+          )}
+          {fees.length > 0 && (
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Group gap={6} wrap="nowrap">
+                <IconInfoCircle size={16} aria-hidden />
+                <Text size="sm">Multas pendientes ({fees.length}), se incluyen siempre</Text>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatCents(finesCents)}
+              </Text>
+            </Group>
+          )}
+        </>
       )}
       <Group
         justify="space-between"
@@ -126,7 +180,7 @@ function CollectForm({
         style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
       >
         <Text fw={600} id="collect-total-label">
-          Total en efectivo
+          {abono ? 'Abono en efectivo' : 'Total en efectivo'}
         </Text>
         <Text fz={22} fw={700} aria-labelledby="collect-total-label" data-testid="collect-total">
           {formatCents(cents)}
@@ -142,7 +196,7 @@ function CollectForm({
           Cancelar
         </Button>
         <Button onClick={() => void submit()} disabled={cents <= 0 || sending} loading={sending}>
-          Cobrar {formatCents(cents)}
+          {abono ? 'Cobrar abono' : 'Cobrar'} {formatCents(cents)}
         </Button>
       </Group>
     </Stack>

@@ -49,7 +49,8 @@ interface StatementData {
 function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: StatementData) {
   // A payment's amount mixes installments and fines; what each covered is read from the lines it
   // paid, so the installments never read as fully repaid while fines made up part of the money.
-  const paidInstallments = sumPesos(schedule.filter((i) => i.status === 'PAID').map((i) => i.amount));
+  // An installment paid in part by abonos counts for its paid part.
+  const paidInstallments = sumPesos(schedule.map((i) => (i.status === 'PAID' ? i.amount : (i.paid ?? 0))));
   const paidFees = sumPesos(fees.filter((fee) => fee.status === 'PAID').map((fee) => fee.amount));
   const validating = sumPesos(payments.filter((p) => p.status === 'VALIDATING').map((p) => p.amount));
   const pendingFees = sumPesos(fees.filter((fee) => fee.status === 'PENDING').map((fee) => fee.amount));
@@ -126,7 +127,16 @@ function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: Statem
           { header: 'No.', cell: (installment) => installment.paymentNumber },
           { header: 'Vence', cell: (installment) => formatDate(installment.dueDate) },
           { header: 'Estatus', cell: (installment) => SCHEDULED_PAYMENT_STATUS_LABELS[installment.status] },
-          { header: 'Monto', num: true, cell: (installment) => formatMoney(installment.amount) },
+          {
+            header: 'Monto',
+            num: true,
+            cell: (installment) =>
+              installment.status !== 'PAID' && installment.paid
+                ? `${formatMoney(installment.amount)} (abonado ${formatMoney(installment.paid)}, resta ${formatMoney(
+                    sumPesos([installment.amount, -installment.paid]),
+                  )})`
+                : formatMoney(installment.amount),
+          },
         ]}
       />
 
@@ -150,7 +160,13 @@ function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: Statem
         empty="Sin pagos registrados"
         columns={[
           { header: 'Fecha', cell: (payment) => formatDate(payment.createdOn) },
-          { header: 'Método', cell: (payment) => methodLabel(payment.paymentMethod) },
+          {
+            header: 'Método',
+            cell: (payment) =>
+              payment.kind === 'ABONO'
+                ? `${methodLabel(payment.paymentMethod)} · Abono`
+                : methodLabel(payment.paymentMethod),
+          },
           {
             header: 'Estatus',
             cell: (payment) =>

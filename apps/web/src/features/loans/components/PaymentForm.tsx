@@ -7,6 +7,7 @@ import {
   Loader,
   Paper,
   Radio,
+  SegmentedControl,
   Stack,
   Table,
   Text,
@@ -38,9 +39,12 @@ import { useRegisterPayment } from '../api/register-payment.ts';
 import {
   FEE_STATUS_BADGES,
   FEES_ALWAYS_INCLUDED,
+  PAYMENT_MODE_ABONO,
+  PAYMENT_MODE_ITEMS,
   PAYMENT_REGISTER_FAILED,
   PAYMENT_REGISTERED,
 } from '../payment-labels.ts';
+import { AbonoForm } from './AbonoForm.tsx';
 import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
 
 export const NOTHING_PENDING_TEXT = 'Este préstamo no tiene pagos pendientes';
@@ -286,5 +290,43 @@ export function PaymentForm({ loan, onDone }: PaymentFormProps) {
       <RetryAlert text="No se pudieron cargar los pagos pendientes." onRetry={() => void pending.refetch()} />
     );
   }
-  return <Form loan={loan} pending={pending.data} onDone={onDone} />;
+  return <PaymentModes loan={loan} pending={pending.data} onDone={onDone} />;
+}
+
+/**
+ * The specification's tick form, the default, and beside it 'Abono' (an amount). A loan with nothing
+ * pending shows only the tick form's empty state.
+ */
+function PaymentModes({
+  loan,
+  pending,
+  onDone,
+}: {
+  loan: Loan;
+  pending: PendingPayments;
+  onDone: () => void;
+}) {
+  const [mode, setMode] = useState<'items' | 'abono'>('items');
+  if (pending.scheduledPayments.length === 0 && pending.fees.length === 0) {
+    return <Form loan={loan} pending={pending} onDone={onDone} />;
+  }
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label="Forma de pago"
+        value={mode}
+        onChange={(value) => setMode(value === 'abono' ? 'abono' : 'items')}
+        data={[
+          { value: 'items', label: PAYMENT_MODE_ITEMS },
+          { value: 'abono', label: PAYMENT_MODE_ABONO },
+        ]}
+        fullWidth
+      />
+      {mode === 'items' ? (
+        <Form loan={loan} pending={pending} onDone={onDone} />
+      ) : (
+        <AbonoForm loan={loan} pending={pending} onDone={onDone} />
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,5 @@
-import { Table } from '@mantine/core';
-import type { ScheduledPayment } from '@prestaya/contracts';
+import { Stack, Table, Text } from '@mantine/core';
+import { formatCents, pesosToCents, type ScheduledPayment } from '@prestaya/contracts';
 import { PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
@@ -25,6 +25,37 @@ export interface ScheduleTableProps {
 }
 
 const PENDING = new Set<ScheduledPayment['status']>(PAYABLE_INSTALLMENT_STATUSES);
+
+/**
+ * An installment's amount; one an abono paid or holds part of also says what was paid (and what is in
+ * validation) and what remains.
+ */
+function AmountCell({ payment }: { payment: ScheduledPayment }) {
+  const paidCents = pesosToCents(payment.paid ?? 0);
+  const heldCents = pesosToCents(payment.held ?? 0);
+  if (payment.status === 'PAID' || (paidCents === 0 && heldCents === 0)) {
+    return <MoneyText value={payment.amount} />;
+  }
+  const remainingCents = pesosToCents(payment.amount) - paidCents;
+  return (
+    <Stack gap={0} align="flex-end">
+      <MoneyText value={payment.amount} />
+      {paidCents > 0 && (
+        <Text size="xs" c="teal" style={{ whiteSpace: 'nowrap' }}>
+          Abonado {formatCents(paidCents)}
+        </Text>
+      )}
+      {heldCents > 0 && payment.status !== 'VALIDATING' && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          En validación {formatCents(heldCents)}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        Resta {formatCents(remainingCents)}
+      </Text>
+    </Stack>
+  );
+}
 
 /** The loan's scheduled payments: No., Concepto, Vence (DD/MM/YYYY), Monto, Estatus. Read-only. */
 export function ScheduleTable({
@@ -71,7 +102,7 @@ export function ScheduleTable({
             ),
           },
           { header: 'Vence', wide: true, cell: (payment) => formatDate(payment.dueDate) },
-          { header: 'Monto', align: 'right', cell: (payment) => <MoneyText value={payment.amount} /> },
+          { header: 'Monto', align: 'right', cell: (payment) => <AmountCell payment={payment} /> },
           {
             header: 'Estatus',
             cell: (payment) => <StatusBadge value={payment.status} labels={SCHEDULED_PAYMENT_BADGES} />,

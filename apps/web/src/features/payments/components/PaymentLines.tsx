@@ -1,5 +1,5 @@
-import { Badge, Table, Text } from '@mantine/core';
-import type { PaymentDetails as Details } from '@prestaya/contracts';
+import { Badge, Stack, Table, Text } from '@mantine/core';
+import { type PaymentDetails as Details, formatPesos } from '@prestaya/contracts';
 import { FoldedCell, LinesTable } from '../../../components/LinesTable.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -37,7 +37,22 @@ export function Lines({ lines }: { lines: Details['lines'] }) {
             header: 'Concepto',
             cell: ({ line }) => <FoldedCell folded={formatDate(line.date)}>{line.concept}</FoldedCell>,
           },
-          { header: 'Monto', align: 'right', cell: ({ line }) => <MoneyText value={line.amount} /> },
+          {
+            header: 'Monto',
+            align: 'right',
+            cell: ({ line }) =>
+              line.remainingAfter ? (
+                // An abono's last line paid only part of its item: what it paid and what remained.
+                <Stack gap={0} align="flex-end">
+                  <MoneyText value={line.amount} />
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    Abono parcial · resta {formatPesos(line.remainingAfter)}
+                  </Text>
+                </Stack>
+              ) : (
+                <MoneyText value={line.amount} />
+              ),
+          },
           {
             header: 'Tipo',
             cell: ({ line }) => (

@@ -75,6 +75,7 @@ function Receipt({ details }: { details: PaymentDetails }) {
           ...(payment.collectedAt !== payment.createdOn
             ? [{ label: 'Recibido en oficina', value: formatDateTime(payment.createdOn) }]
             : []),
+          ...(payment.kind === 'ABONO' ? [{ label: 'Tipo', value: 'Abono' }] : []),
           { label: 'Método', value: methodLabel(payment.paymentMethod) },
           // A payment on a written-off loan (docs/product.md "Castigo").
           ...(payment.recovery
@@ -101,7 +102,14 @@ function Receipt({ details }: { details: PaymentDetails }) {
         rowKey={(_line, index) => index}
         empty="Sin conceptos"
         columns={[
-          { header: 'Concepto', cell: (line) => line.concept },
+          {
+            header: 'Concepto',
+            // An abono's last line paid only part of its item: the receipt says what remained of it.
+            cell: (line) =>
+              line.remainingAfter
+                ? `${line.concept} (abono parcial, resta ${formatMoney(line.remainingAfter)})`
+                : line.concept,
+          },
           { header: 'Tipo', cell: (line) => line.type },
           { header: 'Fecha', cell: (line) => formatDate(line.date) },
           { header: 'Monto', num: true, cell: (line) => formatMoney(line.amount) },
