@@ -35,6 +35,11 @@ describe('CAT by the Banco de México method', () => {
     expect(
       annualCostRate({ received: [{ years: 0, cents: 100_000 }], paid: [{ years: 0.5, cents: 150_000 }] }),
     ).toBeCloseTo(1.25, 12);
+    // $100 received, $343 a week later: 3.43^52 − 1, about 6 × 10^27, still a number.
+    expect(
+      annualCostRate({ received: [{ years: 0, cents: 10_000 }], paid: [{ years: 1 / 52, cents: 34_300 }] }) /
+        (3.43 ** 52 - 1),
+    ).toBeCloseTo(1, 9);
     // $1,000 received, $1,210 two years later: 10 % a year.
     expect(
       annualCostRate({ received: [{ years: 0, cents: 100_000 }], paid: [{ years: 2, cents: 121_000 }] }),

@@ -61,11 +61,11 @@ export function annualCostRate(flows: CatFlows): number {
   // Widen the bracket until it holds the root: weekly loans reach thousands of percent a year.
   while (gap(flows, high) > 0) {
     high *= 2;
-    if (high > 64) throw new RangeError('El CAT no está acotado para estos flujos');
+    if (high > 512) throw new RangeError('El CAT no está acotado para estos flujos');
   }
   while (gap(flows, low) < 0) {
     low *= 2;
-    if (low < -64) throw new RangeError('El CAT no está acotado para estos flujos');
+    if (low < -512) throw new RangeError('El CAT no está acotado para estos flujos');
   }
   for (let i = 0; i < 200 && high - low > 1e-15; i += 1) {
     const middle = (low + high) / 2;

@@ -135,7 +135,10 @@ export const REFUSALS = {
   'loan.request_date_only_before_delivery': conflict(
     'La fecha de solicitud solo se puede cambiar antes de la entrega',
   ),
-  'loan.amount_below_minimum': badRequest('El monto mínimo de un préstamo es {minimum}', 'amount'),
+  'loan.amount_below_minimum': badRequest(
+    'El monto no alcanza para un centavo por pago: el mínimo de este producto es {minimum}',
+    'amount',
+  ),
   // Loan products (docs/architecture.md "Loan products"): the product a request uses and its limits.
   'loan.amount_below_floor': badRequest('El monto mínimo de un préstamo es {minimum}', 'amount'),
   'loan.amount_below_product_minimum': badRequest(

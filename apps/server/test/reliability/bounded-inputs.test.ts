@@ -38,7 +38,8 @@ const UNTYPED_QUERY = new Set([
   'GET /api/v1/customers/{id}/documents/{documentId}/file expires',
   'GET /api/v1/customers/{id}/documents/{documentId}/file signature',
 ]);
-const LOOKS_LIKE_DATE = /date|day|^from$|^to$/i;
+// A count of days ('minDaysPastDue') is a number, not a date.
+const LOOKS_LIKE_DATE = /date|day(?!s)|^from$|^to$/i;
 
 function operations(): { key: string; operation: Operation }[] {
   const document = context.app.swagger() as { paths: Record<string, Record<string, Operation>> };
