@@ -35,4 +35,18 @@ describe('public statement with a payment in validation', () => {
     expect(body.loan.inValidation).toBe(payment.amount);
     expect(body.loan.balanceAfterValidation).toBeCloseTo(before.currentBalance - payment.amount, 2);
   });
+
+  it('counts the part of an installment an abono holds, not only items held whole', async () => {
+    const { loan } = await overdueLoan(context, world);
+    const payments = paymentsApi(context);
+    const before = (await publicApi(context.app).detail(loan.id)).json().data.loan;
+    // $1,500 of the $12,150: the 3 fines and installment 1 whole, $350 of installment 2.
+    await payments.registerOk(world.agent.token, loan.id, [
+      jsonPart({ abono: 1_500, paymentMethod: 'CASH' }),
+    ]);
+
+    const body = (await publicApi(context.app).detail(loan.id)).json().data;
+    expect(body.loan.inValidation).toBe(1_500);
+    expect(body.loan.balanceAfterValidation).toBe(before.currentBalance - 1_500);
+  });
 });

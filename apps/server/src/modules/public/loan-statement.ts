@@ -44,6 +44,7 @@ export async function loanStatement(db: AppDb, id: string): Promise<PublicLoanDe
       feeDate: fees.feeDate,
       status: fees.status,
       amountCents: fees.amountCents,
+      heldCents: fees.heldCents,
     })
     .from(fees)
     .innerJoin(scheduledPayments, eq(scheduledPayments.id, fees.scheduledPaymentId))
@@ -57,13 +58,13 @@ export async function loanStatement(db: AppDb, id: string): Promise<PublicLoanDe
       dueDate: scheduledPayments.dueDate,
       status: scheduledPayments.status,
       amountCents: scheduledPayments.amountCents,
+      heldCents: scheduledPayments.heldCents,
     })
     .from(scheduledPayments)
     .where(eq(scheduledPayments.loanId, id))
     .orderBy(asc(scheduledPayments.paymentNumber));
-  const inValidationCents = [...feeRows, ...schedule]
-    .filter((item) => item.status === 'VALIDATING')
-    .reduce((sum, item) => sum + item.amountCents, 0);
+  // What payments awaiting confirmation hold: a whole item, or the part of one an abono reached.
+  const inValidationCents = [...feeRows, ...schedule].reduce((sum, item) => sum + item.heldCents, 0);
   return {
     loan: {
       id: loan.id,
