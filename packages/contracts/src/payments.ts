@@ -25,6 +25,10 @@ export const fee = z.object({
   scheduledPaymentId: z.string(),
   /** Why it was cancelled (forgiven); null unless CANCELLED. */
   cancelReason: z.string().nullable(),
+  /** What confirmed abonos paid of it; absent when 0. */
+  paid: z.number().optional(),
+  /** What abonos awaiting confirmation hold of it; absent when 0. */
+  held: z.number().optional(),
 });
 export type Fee = z.infer<typeof fee>;
 

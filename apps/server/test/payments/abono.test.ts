@@ -100,6 +100,21 @@ describe('an abono', () => {
     expect((await expectInvariants()).payments.PAID).toBe(1);
   });
 
+  it('a fine paid in part names what was held and then paid of it', async () => {
+    const caja = await openAccount(context, world.admin, 5_000, 'Caja');
+    const { loan } = await overdueLoan(context, world);
+    const payment = await api.registerOk(world.agent.token, loan.id, [abono(20)]);
+    const [first, second] = await api.feesOk(world.admin.token, loan.id);
+    expect(first).toMatchObject({ status: 'PENDING', amount: 50, held: 20 });
+    expect(first).not.toHaveProperty('paid');
+    expect(second).not.toHaveProperty('held');
+    await confirm(context, world.admin, payment.id, caja.id);
+    const [paidPart] = await api.feesOk(world.admin.token, loan.id);
+    expect(paidPart).toMatchObject({ status: 'PENDING', amount: 50, paid: 20 });
+    expect(paidPart).not.toHaveProperty('held');
+    await expectInvariants();
+  });
+
   it('fines keep accruing on an installment while any part of it remains', async () => {
     const caja = await openAccount(context, world.admin, 5_000, 'Caja');
     const { loan } = await overdueLoan(context, world);

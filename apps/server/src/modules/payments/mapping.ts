@@ -12,7 +12,7 @@ export interface PaymentJoinedRow {
 /** The API shape of a fee: centavos become pesos here and only here. */
 export function toFeeDto(
   row: Pick<FeeRow, 'id' | 'feeDate' | 'concept' | 'amountCents' | 'status' | 'scheduledPaymentId'> &
-    Partial<Pick<FeeRow, 'cancelReason'>>,
+    Partial<Pick<FeeRow, 'cancelReason' | 'paidCents' | 'heldCents'>>,
 ): Fee {
   return {
     id: row.id,
@@ -23,6 +23,9 @@ export function toFeeDto(
     scheduledPaymentId: row.scheduledPaymentId,
     // Only a cancelled fee has a reason; reads of payable fees do not select the column.
     cancelReason: row.cancelReason ?? null,
+    // Only a fine an abono paid or holds part of names its parts (absent means 0).
+    ...(row.paidCents ? { paid: centsToPesos(row.paidCents) } : {}),
+    ...(row.heldCents ? { held: centsToPesos(row.heldCents) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockServer, renderWithProviders } from '../../../test/utils.tsx';
 import { loanIn, ok, scheduleOf } from '../test/fixtures.ts';
-import { loanPayment } from '../test/payment-fixtures.ts';
+import { fee, loanPayment } from '../test/payment-fixtures.ts';
 import { LoanStatement } from './LoanStatement.tsx';
 import { ScheduleTable } from './ScheduleTable.tsx';
 
@@ -17,11 +17,11 @@ const loan = loanIn('ACTIVE');
 const base = `/api/v1/loans/${loan.id}`;
 const schedule = scheduleOf(loan).map((p) => (p.paymentNumber === 2 ? { ...p, paid: 350, held: 100 } : p));
 
-function serve() {
+function serve(fees: unknown[] = []) {
   mockServer(({ url }) => {
     if (url.pathname === base) return ok(200, { ...loan, currentBalance: 10_650 });
     if (url.pathname === `${base}/scheduled-payments`) return ok(200, schedule);
-    if (url.pathname === `${base}/fees`) return ok(200, []);
+    if (url.pathname === `${base}/fees`) return ok(200, fees);
     if (url.pathname === `${base}/payments`) {
       return ok(200, [
         loanPayment(loan, 1, { status: 'PAID', amount: 1_350, kind: 'ABONO' }),
@@ -60,5 +60,14 @@ describe('an installment paid in part by abonos', { timeout: 20_000 }, () => {
       'Efectivo · Abono',
       'Efectivo · Abono',
     ]);
+  });
+
+  it('a fine an abono paid in part counts its paid part as paid and owes only the rest', async () => {
+    serve([fee(1, { status: 'PAID', amount: 50 }), fee(2, { status: 'PENDING', amount: 50, paid: 20 })]);
+    renderWithProviders(<LoanStatement loanId={loan.id} />);
+    await screen.findByRole('heading', { name: 'Estado de cuenta', level: 1 });
+    const summary = rows(screen.getByRole('table', { name: 'Resumen del estado de cuenta' }));
+    expect(summary).toContainEqual(['Multas pagadas', '$70.00']);
+    expect(summary).toContainEqual(['Multas pendientes', '$30.00']);
   });
 });

@@ -51,9 +51,12 @@ function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: Statem
   // paid, so the installments never read as fully repaid while fines made up part of the money.
   // An installment paid in part by abonos counts for its paid part.
   const paidInstallments = sumPesos(schedule.map((i) => (i.status === 'PAID' ? i.amount : (i.paid ?? 0))));
-  const paidFees = sumPesos(fees.filter((fee) => fee.status === 'PAID').map((fee) => fee.amount));
+  const paidFees = sumPesos(fees.map((fee) => (fee.status === 'PAID' ? fee.amount : (fee.paid ?? 0))));
   const validating = sumPesos(payments.filter((p) => p.status === 'VALIDATING').map((p) => p.amount));
-  const pendingFees = sumPesos(fees.filter((fee) => fee.status === 'PENDING').map((fee) => fee.amount));
+  // A fine an abono paid in part owes only the rest of it.
+  const pendingFees = sumPesos(
+    fees.filter((fee) => fee.status === 'PENDING').map((fee) => fee.amount - (fee.paid ?? 0)),
+  );
   // A restructured loan owes its paid and new installments: the closed ones ('Reestructurado') moved
   // what remained of them into the new ones, so they are listed but no longer part of what is owed.
   const scheduled =
