@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type CollectionCard, formatCents, pesosToCents } from '@prestaya/contracts';
 import { ABONO_MIN_CENTS, oldestFirst, selectPayment, toggleCount, totalCents } from '@prestaya/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
+import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { formatDate, fullName } from '../../../lib/format.ts';
 import { newIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
@@ -59,9 +60,8 @@ function CollectForm({
   };
   // A preview: the server computes the payment's amount from the ids.
   const selection = selectPayment(installments, fees, ticked, (item) => pesosToCents(item.amount));
-  // NumberInput gives a string while the typed text is not a plain number yet ('250.50', '1.').
-  const abonoPesos = typeof abonoValue === 'number' ? abonoValue : Number(abonoValue.replaceAll(',', ''));
-  const abonoCents = abonoValue !== '' && Number.isFinite(abonoPesos) ? pesosToCents(abonoPesos) : 0;
+  const abonoPesos = amountValue(abonoValue);
+  const abonoCents = abonoPesos !== undefined && Number.isFinite(abonoPesos) ? pesosToCents(abonoPesos) : 0;
   // The loan's balance bounds the abono here; the server bounds it by what remains unpaid and unheld.
   const balanceCents = pesosToCents(card.loan.currentBalance);
   const abonoError =
@@ -122,19 +122,13 @@ function CollectForm({
       />
       {abono ? (
         <Stack gap={4}>
-          <NumberInput
+          <MoneyInput
             label="Monto del abono"
             description={`Paga primero las multas y luego los pagos más antiguos. Saldo ${formatCents(balanceCents)}.`}
             value={abonoValue}
             onChange={setAbonoValue}
             min={0}
             max={balanceCents / 100}
-            decimalScale={2}
-            allowNegative={false}
-            thousandSeparator=","
-            prefix="$"
-            hideControls
-            inputMode="decimal"
             error={abonoError}
             disabled={sending}
             data-autofocus

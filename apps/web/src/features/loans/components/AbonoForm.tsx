@@ -1,4 +1,4 @@
-import { Box, Button, Group, NumberInput, Radio, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
 import {
   centsToPesos,
   formatCents,
@@ -11,6 +11,7 @@ import {
 import { ABONO_MIN_CENTS, allocateAbono, oldestFirst } from '@prestaya/domain';
 import { useMemo, useState } from 'react';
 import { isFileRefusalStatus } from '../../../components/ImageDropzone.tsx';
+import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { useIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -18,14 +19,10 @@ import { useRegisterPayment } from '../api/register-payment.ts';
 import { ABONO_HINT, ABONO_REGISTERED, PAYMENT_REGISTER_FAILED } from '../payment-labels.ts';
 import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
 
-/**
- * Whole centavos of what was typed, or null while it is not an amount. NumberInput gives a string
- * while the text is not a plain number yet ('1,500.50', '1.').
- */
+/** Whole centavos of what was typed, or null while it is not an amount (MoneyInput's amountValue). */
 function centsOf(value: string | number): number | null {
-  const pesos =
-    typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.replaceAll(',', ''));
-  return Number.isFinite(pesos) ? pesosToCents(pesos) : null;
+  const pesos = amountValue(value);
+  return pesos !== undefined && Number.isFinite(pesos) ? pesosToCents(pesos) : null;
 }
 
 /**
@@ -98,18 +95,12 @@ export function AbonoForm({
       <Text size="sm" c="dimmed">
         {ABONO_HINT} Debe {formatCents(owedCents)}.
       </Text>
-      <NumberInput
+      <MoneyInput
         label="Monto del abono"
         value={value}
         onChange={setValue}
         min={0}
         max={owedCents / 100}
-        decimalScale={2}
-        allowNegative={false}
-        thousandSeparator=","
-        prefix="$"
-        hideControls
-        inputMode="decimal"
         error={error}
         disabled={register.isPending}
         data-autofocus
