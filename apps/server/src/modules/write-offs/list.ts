@@ -83,8 +83,11 @@ export async function writeOffTotals(db: DbOrTx): Promise<WriteOffTotals> {
     .select({
       loans: count(),
       amountCents: sql<string>`coalesce(sum(${loanWriteOffs.amountCents}), 0)`,
-      recoveredCents: sql<string>`coalesce(sum((select coalesce(sum(${payments.amountCents}), 0) from ${payments}
-         where ${payments.loanId} = ${loanWriteOffs.loanId} and ${payments.status} = 'PAID' and ${payments.recovery})), 0)`,
+      // Qualified by hand: in a select from one table drizzle writes bare column names, and a bare
+      // "loan_id" = "loan_id" inside the subquery compares payments with themselves (every recovery,
+      // counted once per write-off, by a scan of all payments).
+      recoveredCents: sql<string>`coalesce(sum((select coalesce(sum(recovery.amount_cents), 0) from ${payments} recovery
+         where recovery.loan_id = ${loanWriteOffs}.loan_id and recovery.status = 'PAID' and recovery.recovery)), 0)`,
     })
     .from(loanWriteOffs);
   return {
