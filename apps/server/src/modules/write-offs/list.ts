@@ -43,26 +43,28 @@ export function writeOffListSource(
   query: ListRequest<WriteOffListQuery>,
   timeZone: string,
 ): PaginateOptions<WriteOffJoinedRow> {
-  const where: SQL | undefined = and(
-    withinBusinessDays(loanWriteOffs.createdOn, query, timeZone),
-    customerSearch(query.query, loans.num),
-  );
+  const search = customerSearch(query.query, loans.num);
+  const where: SQL | undefined = and(withinBusinessDays(loanWriteOffs.createdOn, query, timeZone), search);
   return {
     request: newestFirst(query),
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: loanWriteOffs.id,
     rows: (page) => pageOf(selectWriteOffs(db).$dynamic(), where, page),
+    // Without a search the joins match one row each (NOT NULL foreign keys): the screen's first count
+    // reads the write-offs alone instead of probing a loan and a customer per write-off.
     count: (limit) =>
       countRows(
         db,
-        db
-          .select(ONE)
-          .from(loanWriteOffs)
-          .innerJoin(loans, eq(loans.id, loanWriteOffs.loanId))
-          .innerJoin(customers, eq(customers.id, loans.customerId))
-          .where(where)
-          .$dynamic(),
+        search === undefined
+          ? db.select(ONE).from(loanWriteOffs).where(where).$dynamic()
+          : db
+              .select(ONE)
+              .from(loanWriteOffs)
+              .innerJoin(loans, eq(loans.id, loanWriteOffs.loanId))
+              .innerJoin(customers, eq(customers.id, loans.customerId))
+              .where(where)
+              .$dynamic(),
         limit,
       ),
   };
