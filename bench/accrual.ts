@@ -2,7 +2,7 @@
  * Daily fee accrual benchmark: jobs/accrual.ts accrueFees over 100,000 active loans,
  * 20% of them with installments past due that no accrual has seen yet.
  *
- *   npm run bench:accrual -- [--customers 100000] [--regenerate] [--keep]
+ *   npm run bench:accrual -- [--customers 100000] [--regenerate] [--keep] [--prefix prestaya_bench_accrual]
  *
  * The data (bench:generate --profile accrual: one ACTIVE loan per customer, 20% with their oldest
  * unpaid installment 1–28 days past due, still PENDING and without fees) is generated into the
@@ -37,6 +37,8 @@ const { values } = parseArgs({
     regenerate: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    // Another name for the template and the run's copy, so that two people can run it on one server.
+    prefix: { type: 'string', default: 'prestaya_bench_accrual' },
   },
 });
 const customers = Number(values.customers);
@@ -48,8 +50,10 @@ const urlOf = (name: string) => {
   url.pathname = `/${name}`;
   return url.toString();
 };
-const TEMPLATE = `prestaya_bench_accrual_template_${customers}`;
-const RUN = 'prestaya_bench_accrual_run';
+if (!/^prestaya_bench\w*$/.test(values.prefix))
+  throw new Error('--prefix: prestaya_bench followed by letters, digits or _');
+const TEMPLATE = `${values.prefix}_template_${customers}`;
+const RUN = `${values.prefix}_run`;
 
 async function maintenance<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: urlOf('postgres') });

@@ -14,6 +14,8 @@ export interface Installment {
   number: number;
   dueDate: string;
   amountCents: number;
+  /** The part an abono paid of it (an installment paid whole has paidCents = amountCents). */
+  paidCents: number;
   concept: string;
   status: string;
   paidOnMs: number | null;
@@ -30,6 +32,8 @@ export interface Fee {
   status: string;
   createdMs: number;
   cancelledMs: number | null;
+  /** Set when a restructuring forgave it. */
+  cancelReason?: string;
 }
 
 export interface LoanRow {

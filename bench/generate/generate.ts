@@ -246,6 +246,8 @@ export async function generate(target: Target, options: GenerateOptions): Promis
     'payment_items',
     'bank_accounts',
     'account_transactions',
+    'loan_restructurings',
+    'loan_write_offs',
   ]) {
     const [row] = await target.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     rows[table] = row?.n ?? 0;

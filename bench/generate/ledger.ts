@@ -3,10 +3,11 @@
  * say happened (docs/architecture.md "Loan lifecycle and the cash ledger"), in time order per account:
  * Reserva (VIRTUAL_WITHDRAWAL, balance −amount) at approval, Entrega (WITHDRAWAL, real −amount) at
  * delivery, Liberación (RELEASE, balance +amount) when an approved loan was cancelled, Abono
- * (PAYMENT_DEPOSIT, both +amount) when a payment was confirmed. Each account opens with a 'Saldo
- * inicial' DEPOSIT large enough that its balance never went below zero, and its balances end as
- * opening + Σ movements, the invariant the app keeps. Ids are UUIDv7 of the movement's instant with
- * the rest from md5(type, loan/payment id), so a rerun writes the same rows.
+ * (PAYMENT_DEPOSIT, both +amount) when a payment was confirmed, 'Recuperación' when it was a written-off
+ * loan's. Each account opens with a 'Saldo inicial' DEPOSIT large enough that its balance never went
+ * below zero, and its balances end as opening + Σ movements, the invariant the app keeps. Ids are
+ * UUIDv7 of the movement's instant with the rest from md5(type, loan/payment id), so a rerun writes the
+ * same rows.
  */
 
 /** UUIDv7 of `at` whose other bits are md5(`key`): version 0111 in byte 6, variant 10 in byte 8. */
@@ -38,7 +39,10 @@ export function ledgerStatement(adminId: string): string {
        where l.status = 'CANCELLED' and l.bank_account_id is not null and l.approved_on is not null
       union all
       select p.bank_account_id, p.decided_on, 'PAYMENT_DEPOSIT', p.amount_cents, p.amount_cents,
-             p.amount_cents, 'Abono préstamo #' || l.num, l.id, p.id
+             p.amount_cents,
+             -- modules/payments/messages.ts: abonoReason, recoveryReason (a written-off loan's payment).
+             case when p.recovery then 'Recuperación préstamo castigado #' else 'Abono préstamo #' end || l.num,
+             l.id, p.id
         from payments p join loans l on l.id = p.loan_id
        where p.status = 'PAID'
     ),

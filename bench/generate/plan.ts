@@ -9,18 +9,23 @@ const LOANS_PER_CUSTOMER: readonly (readonly [number, number])[] = [
   [3, 25],
   [4, 10],
 ];
+// About 1 % of the open loans (ACTIVE, DELAYED) restructured and 1 % written off (issue 31).
 const NEWEST_LOAN: readonly (readonly [LoanKind, number])[] = [
-  ['PAID', 45],
-  ['ACTIVE', 25],
-  ['DELAYED', 12],
-  ['PENDING', 8],
-  ['APPROVED', 4],
-  ['CANCELLED_PENDING', 3],
-  ['CANCELLED_APPROVED', 3],
+  ['PAID', 450],
+  ['ACTIVE', 250],
+  ['DELAYED', 112],
+  ['RESTRUCTURED', 4],
+  ['WRITTEN_OFF', 4],
+  ['PENDING', 80],
+  ['APPROVED', 40],
+  ['CANCELLED_PENDING', 30],
+  ['CANCELLED_APPROVED', 30],
 ];
 const ACCRUAL_LOAN: readonly (readonly [LoanKind, number])[] = [
-  ['ACTIVE', 80],
-  ['OVERDUE_UNACCRUED', 20],
+  ['ACTIVE', 780],
+  ['OVERDUE_UNACCRUED', 200],
+  ['RESTRUCTURED', 10],
+  ['WRITTEN_OFF', 10],
 ];
 /** Days before today the newest loan of a kind was requested (overdue kinds follow their installment). */
 const NEWEST_AGE: Partial<Record<LoanKind, readonly [number, number]>> = {
@@ -35,6 +40,8 @@ export interface PlannedLoan {
   kind: LoanKind;
   day: string;
   overdueFrom?: number;
+  /** RESTRUCTURED and WRITTEN_OFF: the day it happened. */
+  eventDay?: string;
 }
 
 /** Where each loan of a customer sits in time, planned backwards from today. */
@@ -49,6 +56,18 @@ export function planLoans(rng: Random, profile: Profile, today: string): Planned
     const late = newest === 'DELAYED' ? rng.int(1, 60) : rng.int(1, 28);
     start = addDays(today, -late - 7 * j);
     plans.push({ kind: newest, day: start, overdueFrom: j });
+  } else if (newest === 'RESTRUCTURED') {
+    // Restructured within the last week (its first new installment is not due yet), ≥ 8 days late then.
+    const j = rng.int(1, TERM_WEEKS);
+    const eventDay = addDays(today, -rng.int(1, 7));
+    start = addDays(today, -rng.int(8, 60) - 7 * j);
+    plans.push({ kind: newest, day: start, overdueFrom: j, eventDay });
+  } else if (newest === 'WRITTEN_OFF') {
+    // Written off 1–60 days ago, 90–150 days past due that day (write_off_settings default 90).
+    const j = rng.int(1, TERM_WEEKS);
+    const eventDay = addDays(today, -rng.int(1, 60));
+    start = addDays(eventDay, -rng.int(90, 150) - 7 * j);
+    plans.push({ kind: newest, day: start, overdueFrom: j, eventDay });
   } else {
     const [min, max] = NEWEST_AGE[newest] ?? OTHER_AGE;
     start = addDays(today, -rng.int(min, max));

@@ -28,4 +28,8 @@ export type LoanKind =
   | 'PENDING'
   | 'APPROVED'
   | 'CANCELLED_PENDING'
-  | 'CANCELLED_APPROVED';
+  | 'CANCELLED_APPROVED'
+  /** DELAYED until `eventDay` (within the last week), then restructured: ACTIVE on its new schedule. */
+  | 'RESTRUCTURED'
+  /** DELAYED ≥ 90 days on `eventDay`, then written off; some with a recovery payment later. */
+  | 'WRITTEN_OFF';

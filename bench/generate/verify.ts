@@ -51,14 +51,83 @@ const CHECKS: { name: string; sql: string }[] = [
            where x.initial_balance_cents <> x.prev_balance or x.initial_real_balance_cents <> x.prev_real`,
   },
   {
-    name: 'loans: currentBalance = unpaid installments + PENDING/VALIDATING fees',
+    name: 'loans: currentBalance = unpaid installments + PENDING/VALIDATING fees, less their paid parts',
     sql: `select count(*)::int as n from loans l
-           where l.status in (${literalList(COMPUTED_STATUSES)})
+           where l.status in (${literalList(COMPUTED_STATUSES)}, 'WRITTEN_OFF')
              and l.current_balance_cents <>
-                 coalesce((select sum(sp.amount_cents) from scheduled_payments sp
+                 coalesce((select sum(sp.amount_cents - sp.paid_cents) from scheduled_payments sp
                             where sp.loan_id = l.id and sp.status in (${literalList(OWED_INSTALLMENT_STATUSES)})), 0)
-               + coalesce((select sum(f.amount_cents) from fees f
+               + coalesce((select sum(f.amount_cents - f.paid_cents) from fees f
                             where f.loan_id = l.id and f.status in (${literalList(OWED_FEE_STATUSES)})), 0)`,
+  },
+  {
+    name: 'installments and fees: paid part = Σ items of PAID payments, held part = Σ of VALIDATING ones',
+    sql: `select count(*)::int as n from (
+            select sp.paid_cents, sp.held_cents, i.paid, i.held from scheduled_payments sp
+              left join (select i.scheduled_payment_id as id,
+                                sum(i.amount_cents) filter (where p.status = 'PAID') as paid,
+                                sum(i.amount_cents) filter (where p.status = 'VALIDATING') as held
+                           from payment_items i join payments p on p.id = i.payment_id
+                          where i.scheduled_payment_id is not null group by 1) i on i.id = sp.id
+            union all
+            select f.paid_cents, f.held_cents, i.paid, i.held from fees f
+              left join (select i.fee_id as id,
+                                sum(i.amount_cents) filter (where p.status = 'PAID') as paid,
+                                sum(i.amount_cents) filter (where p.status = 'VALIDATING') as held
+                           from payment_items i join payments p on p.id = i.payment_id
+                          where i.fee_id is not null group by 1) i on i.id = f.id) x
+           where x.paid_cents <> coalesce(x.paid, 0) or x.held_cents <> coalesce(x.held, 0)`,
+  },
+  {
+    name: 'installments and fees: status follows the parts (PAID ⇔ all paid; payable ⇒ something remains)',
+    sql: `select count(*)::int as n from (
+            select status, amount_cents, paid_cents, held_cents from scheduled_payments
+            union all select status, amount_cents, paid_cents, held_cents from fees) x
+           where (x.status = 'PAID') <> (x.paid_cents = x.amount_cents)
+              or (x.status = 'VALIDATING' and (x.held_cents = 0 or x.paid_cents + x.held_cents <> x.amount_cents))
+              or (x.status in ('PENDING', 'DELAYED') and x.paid_cents + x.held_cents >= x.amount_cents)`,
+  },
+  {
+    name: 'payments: an abono pays at most one installment in part; whole items leave nothing (remaining after)',
+    sql: `select count(*)::int as n from payment_items i join payments p on p.id = i.payment_id
+           where i.remaining_after_cents is null
+              or (p.kind = 'ITEMS' and i.remaining_after_cents <> 0)
+              or (i.remaining_after_cents > 0 and (i.scheduled_payment_id is null or exists (
+                    select 1 from payment_items j
+                     where j.payment_id = i.payment_id and j.id <> i.id and j.remaining_after_cents > 0)))
+              or (i.remaining_after_cents > 0 and p.status = 'PAID' and i.remaining_after_cents <>
+                    (select sp.amount_cents - sp.paid_cents from scheduled_payments sp
+                      where sp.id = i.scheduled_payment_id))`,
+  },
+  {
+    name: 'restructurings: one row per restructuring, closed = what remained, spread = the new installments',
+    sql: `select count(*)::int as n from loans l
+            left join loan_restructurings r on r.loan_id = l.id
+           where l.restructure_count <> (select count(*) from loan_restructurings x where x.loan_id = l.id)
+              or (r.id is not null and (
+                   r.spread_cents <> (select sum(sp.amount_cents) from scheduled_payments sp
+                                       where sp.loan_id = l.id
+                                         and sp.payment_number between r.first_payment_number and r.last_payment_number)
+                or r.closed_cents <> (select sum(sp.amount_cents - sp.paid_cents) from scheduled_payments sp
+                                       where sp.loan_id = l.id and sp.status = 'RESTRUCTURED')
+                or r.included_fines_cents <> (select coalesce(sum(f.amount_cents), 0) from fees f
+                                               where f.loan_id = l.id and f.status = 'RESTRUCTURED')
+                or l.restructured_last_number <> r.last_payment_number
+                or l.restructured_weeks <> r.weeks
+                or l.restructured_principal_cents <> r.principal_cents))`,
+  },
+  {
+    name: 'write-offs: WRITTEN_OFF ⇔ one row, past due as the setting asks; recoveries only after it',
+    sql: `select (select count(*)::int from loans l full join loan_write_offs w on w.loan_id = l.id
+                   where (l.status = 'WRITTEN_OFF') is distinct from (w.id is not null)
+                      or w.days_past_due < (select min_days_past_due from write_off_settings))
+               + (select count(*)::int from payments p
+                    left join loan_write_offs w on w.loan_id = p.loan_id
+                   where p.recovery <> (w.id is not null and p.created_on > w.created_on)) as n`,
+  },
+  {
+    name: 'loans: each has its product',
+    sql: 'select count(*)::int as n from loans l where not exists (select 1 from loan_products p where p.id = l.product_id)',
   },
   {
     name: 'payments: amount = Σ items',
@@ -74,7 +143,7 @@ const CHECKS: { name: string; sql: string }[] = [
                from scheduled_payments sp
                join loans l on l.id = sp.loan_id and l.status in (${literalList(COMPUTED_STATUSES)})
                join customers c on c.id = l.customer_id
-              where sp.status not in ('REJECTED', 'CANCELLED')
+              where sp.status not in ('REJECTED', 'CANCELLED', 'RESTRUCTURED')
               group by 1, 2
              except
              select agent_id, due_date, sum(n), sum(amount_cents), sum(taken_n), sum(taken_cents)
@@ -91,7 +160,7 @@ const CHECKS: { name: string; sql: string }[] = [
                from scheduled_payments sp
                join loans l on l.id = sp.loan_id and l.status in (${literalList(COMPUTED_STATUSES)})
                join customers c on c.id = l.customer_id
-              where sp.status not in ('REJECTED', 'CANCELLED')
+              where sp.status not in ('REJECTED', 'CANCELLED', 'RESTRUCTURED')
               group by 1, 2)) differing`,
   },
   {
@@ -158,6 +227,26 @@ export async function verify(
     const bad = row?.n ?? 0;
     log(`  ${bad === 0 ? 'ok  ' : 'FAIL'} ${check.name}${bad === 0 ? '' : `: ${bad} rows`}`);
     if (bad !== 0) failures++;
+  }
+  const [life] = await target.query<{
+    open: number;
+    abono: number;
+    restructured: number;
+    written_off: number;
+  }>(
+    `select count(*) filter (where status in (${literalList(OPEN_STATUSES)}))::int as open,
+            count(*) filter (where status in (${literalList(OPEN_STATUSES)}) and exists (
+              select 1 from payments p where p.loan_id = l.id and p.kind = 'ABONO'))::int as abono,
+            count(*) filter (where restructure_count > 0)::int as restructured,
+            count(*) filter (where status = 'WRITTEN_OFF')::int as written_off
+       from loans l`,
+  );
+  if (life) {
+    const pct = (n: number) => `${((100 * n) / Math.max(1, life.open)).toFixed(1)} %`;
+    log(
+      `  life cycle: ${life.open} open loans, ${life.abono} with an abono (${pct(life.abono)}), ` +
+        `${life.restructured} restructured (${pct(life.restructured)}), ${life.written_off} written off (${pct(life.written_off)})`,
+    );
   }
   const tallies = await reportTalliesDiffer(target, today, timeZone);
   log(

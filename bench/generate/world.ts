@@ -71,6 +71,6 @@ export function writeCustomers(
         iso(createdMs),
       ]);
     }
-    for (const plan of plans) writer.loan(plan.kind, plan.day, plan.overdueFrom);
+    for (const plan of plans) writer.loan(plan.kind, plan.day, plan.overdueFrom, plan.eventDay);
   }
 }

@@ -183,6 +183,19 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
   { screen: 'Auditoría', call: 'página 1', roles: ADMIN, path: () => `${V1}/audit?page=1&size=20` },
   // Respaldos (features/backups): the newest 50 files of the server's DATA_DIR/backups.
   { screen: 'Respaldos', call: 'lista', roles: ADMIN, path: () => `${V1}/backups?page=1&size=50` },
+  // Productos (features/loan-products/components/LoanProductList.tsx): every product in one request
+  // (lib/loan-products.ts), paged in the browser.
+  { screen: 'Productos', call: 'lista', roles: ADMIN, path: () => `${V1}/loan-products` },
+  // Cartera castigada (features/write-offs/components/WriteOffList.tsx): the totals, the policy's
+  // days (WriteOffPolicy.tsx), then page 1 of CatalogTable's 10 without search or dates.
+  { screen: 'Cartera castigada', call: 'totales', roles: ADMIN, path: () => `${V1}/write-offs/totals` },
+  { screen: 'Cartera castigada', call: 'política', roles: ADMIN, path: () => `${V1}/write-offs/settings` },
+  {
+    screen: 'Cartera castigada',
+    call: 'página 1',
+    roles: ADMIN,
+    path: () => `${V1}/write-offs?page=1&size=10&order=asc`,
+  },
   // Configuración (features/settings): the business's one row of settings.
   { screen: 'Configuración', call: 'negocio', roles: ADMIN, path: () => `${V1}/settings/business` },
 ];

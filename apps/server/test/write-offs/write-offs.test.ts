@@ -18,6 +18,7 @@ import {
   loanOf,
   openAccount,
   registerOldest,
+  secondCustomer,
   useLoanWorld,
 } from '../support/worlds.ts';
 
@@ -287,6 +288,24 @@ describe('Castigar: the loan leaves the portfolio; a later payment is a recovery
     const own = await call(agent.token, 'GET', `/loans/${late.id}/write-off`);
     expect(own.json().data).toMatchObject({ reason: 'Cliente ilocalizable desde marzo' });
     expectProblem(await call(agent.token, 'GET', '/write-offs'), 403);
+  });
+
+  it("totals count each loan's recoveries once, not every recovery once per write-off", async () => {
+    const { admin, agent } = world;
+    const caja = await openAccount(context, admin, 100_000, 'Caja recuperaciones');
+    const first = await lateLoan(100);
+    const other = await secondCustomer(context, agent);
+    const second = await lateLoan(100, other.id);
+    for (const loan of [first, second]) expect((await writeOff(admin.token, loan.id)).statusCode).toBe(201);
+    const recovery = await registerOldest(context, agent, first.id, 1);
+    await confirm(context, admin, recovery.id, caja.id);
+    await invariants();
+
+    expect((await call(admin.token, 'GET', '/write-offs/totals')).json().data).toEqual({
+      loans: 2,
+      amountWrittenOff: first.currentBalance + second.currentBalance,
+      recovered: recovery.amount,
+    });
   });
 
   it('answers null for a loan not written off', async () => {

@@ -43,26 +43,28 @@ export function writeOffListSource(
   query: ListRequest<WriteOffListQuery>,
   timeZone: string,
 ): PaginateOptions<WriteOffJoinedRow> {
-  const where: SQL | undefined = and(
-    withinBusinessDays(loanWriteOffs.createdOn, query, timeZone),
-    customerSearch(query.query, loans.num),
-  );
+  const search = customerSearch(query.query, loans.num);
+  const where: SQL | undefined = and(withinBusinessDays(loanWriteOffs.createdOn, query, timeZone), search);
   return {
     request: newestFirst(query),
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: loanWriteOffs.id,
     rows: (page) => pageOf(selectWriteOffs(db).$dynamic(), where, page),
+    // Without a search the joins match one row each (NOT NULL foreign keys): the screen's first count
+    // reads the write-offs alone instead of probing a loan and a customer per write-off.
     count: (limit) =>
       countRows(
         db,
-        db
-          .select(ONE)
-          .from(loanWriteOffs)
-          .innerJoin(loans, eq(loans.id, loanWriteOffs.loanId))
-          .innerJoin(customers, eq(customers.id, loans.customerId))
-          .where(where)
-          .$dynamic(),
+        search === undefined
+          ? db.select(ONE).from(loanWriteOffs).where(where).$dynamic()
+          : db
+              .select(ONE)
+              .from(loanWriteOffs)
+              .innerJoin(loans, eq(loans.id, loanWriteOffs.loanId))
+              .innerJoin(customers, eq(customers.id, loans.customerId))
+              .where(where)
+              .$dynamic(),
         limit,
       ),
   };
@@ -83,8 +85,11 @@ export async function writeOffTotals(db: DbOrTx): Promise<WriteOffTotals> {
     .select({
       loans: count(),
       amountCents: sql<string>`coalesce(sum(${loanWriteOffs.amountCents}), 0)`,
-      recoveredCents: sql<string>`coalesce(sum((select coalesce(sum(${payments.amountCents}), 0) from ${payments}
-         where ${payments.loanId} = ${loanWriteOffs.loanId} and ${payments.status} = 'PAID' and ${payments.recovery})), 0)`,
+      // Qualified by hand: in a select from one table drizzle writes bare column names, and a bare
+      // "loan_id" = "loan_id" inside the subquery compares payments with themselves (every recovery,
+      // counted once per write-off, by a scan of all payments).
+      recoveredCents: sql<string>`coalesce(sum((select coalesce(sum(recovery.amount_cents), 0) from ${payments} recovery
+         where recovery.loan_id = ${loanWriteOffs}.loan_id and recovery.status = 'PAID' and recovery.recovery)), 0)`,
     })
     .from(loanWriteOffs);
   return {
