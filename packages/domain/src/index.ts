@@ -24,6 +24,7 @@ export * from './payment-request-status.ts';
 export * from './payment-rules.ts';
 export * from './payment-selection.ts';
 export * from './payment-status.ts';
+export * from './payoff.ts';
 export * from './pin-lockout.ts';
 export * from './portfolio-risk.ts';
 export * from './restructure.ts';
