@@ -252,6 +252,18 @@ export const REFUSALS = {
   'restructure.nothing_remaining': conflict('El préstamo no tiene pagos pendientes que reestructurar'),
   'restructure.weeks_out_of_range': badRequest('El número de semanas debe ser de 1 a 52', 'weeks'),
 
+  // Early payoff ('Liquidación anticipada', packages/domain payoff.ts).
+  'payoff.loan_not_open': conflict('Solo se puede liquidar un préstamo al corriente o atrasado'),
+  'payoff.payment_validating': conflict(
+    'El préstamo tiene un pago en validación; confírmelo o recházelo antes de liquidarlo',
+  ),
+  'payoff.nothing_owed': conflict('El préstamo no tiene nada pendiente que liquidar'),
+  'payoff.amount_mismatch': badRequest(
+    'El monto de la liquidación debe ser exactamente el de la cotización de hoy ({quote})',
+    'paymentRequest.payoff',
+  ),
+  'payoff.staff_only': badRequest('La liquidación anticipada solo se registra en la oficina'),
+
   // A visit (packages/domain visit-outcome.ts): the bounds of its moment, its promise and its loan.
   'visit.loan_not_open': conflict('Solo se registran visitas de préstamos activos o atrasados'),
   'visit.in_future': badRequest('La hora de la visita no puede ser posterior a la hora actual', 'visitedAt'),

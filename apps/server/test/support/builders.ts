@@ -132,6 +132,8 @@ export interface RequestBody {
   paymentMethod?: string;
   collectedAt?: string;
   /** An abono: an amount in pesos instead of items. */
+  /** An early payoff: the day's quote in pesos. */
+  payoff?: number;
   abono?: number;
 }
 

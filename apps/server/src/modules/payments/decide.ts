@@ -70,7 +70,8 @@ export async function decidePaymentInTransaction(
 
   const items = await tx
     .select({
-      part: paymentItems.amountCents,
+      // A payoff's line took its discount with its amount (register.ts); both move together.
+      part: sql<number>`${paymentItems.amountCents} + ${paymentItems.discountCents}`.mapWith(Number),
       installment: {
         id: scheduledPayments.id,
         status: scheduledPayments.status,
