@@ -132,9 +132,9 @@ export interface RequestBody {
   paymentMethod?: string;
   collectedAt?: string;
   /** An abono: an amount in pesos instead of items. */
+  abono?: number;
   /** An early payoff: the day's quote in pesos. */
   payoff?: number;
-  abono?: number;
 }
 
 /** The `paymentRequest` part as the web client sends it (a JSON part). */
