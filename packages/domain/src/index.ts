@@ -27,6 +27,7 @@ export * from './payment-status.ts';
 export * from './payoff.ts';
 export * from './pin-lockout.ts';
 export * from './portfolio-risk.ts';
+export * from './renewal.ts';
 export * from './restructure.ts';
 export * from './search-text.ts';
 export * from './visit-outcome.ts';

@@ -263,6 +263,20 @@ export const REFUSALS = {
     'paymentRequest.payoff',
   ),
   'payoff.staff_only': badRequest('La liquidación anticipada solo se registra en la oficina'),
+  // Renewal ('Renovación', packages/domain renewal.ts).
+  'renewal.loan_not_found': notFound('No se encontró el préstamo a renovar de este cliente', 'renewsLoanId'),
+  'renewal.loan_not_open': conflict('Solo se renueva un préstamo al corriente o atrasado'),
+  'renewal.threshold_not_reached': conflict(
+    'El préstamo #{num} lleva {paid} pagos de los {threshold} necesarios para renovarse',
+  ),
+  'renewal.amount_short': badRequest(
+    'El monto del préstamo nuevo no cubre la liquidación del préstamo #{num} ({payoff})',
+    'amount',
+  ),
+  'renewal.not_from_past': badRequest(
+    'Una renovación no puede registrarse como préstamo del pasado',
+    'loanFromPast',
+  ),
 
   // A visit (packages/domain visit-outcome.ts): the bounds of its moment, its promise and its loan.
   'visit.loan_not_open': conflict('Solo se registran visitas de préstamos activos o atrasados'),

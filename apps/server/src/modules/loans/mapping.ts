@@ -58,6 +58,7 @@ export function toLoanDto({ loan, customer, bankAccount, productName }: LoanJoin
     lateFeeCapRate: loan.lateFeeCapBp / BASIS_POINTS,
     renewalThreshold: loan.renewalThreshold,
     payoffDiscountRate: loan.payoffDiscountBp / BASIS_POINTS,
+    renewsLoanId: loan.renewsLoanId,
   };
 }
 
@@ -93,6 +94,7 @@ export function loanAuditSnapshot(loan: LoanRow): Record<string, unknown> {
     lateFeeCapBp: loan.lateFeeCapBp,
     renewalThreshold: loan.renewalThreshold,
     payoffDiscountBp: loan.payoffDiscountBp,
+    ...(loan.renewsLoanId ? { renewsLoanId: loan.renewsLoanId } : {}),
     status: loan.status,
     loanFromPast: loan.loanFromPast,
     requestDate: loan.requestDate,

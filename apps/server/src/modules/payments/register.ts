@@ -159,7 +159,7 @@ async function payoffOf(
   input: RegisterPaymentInput,
   loan: LoanRow,
 ): Promise<Coverage & { gathered: GatheredPayoff }> {
-  if (input.channel !== 'STAFF') throw refuse('payoff.staff_only');
+  if (input.channel === 'PUBLIC') throw refuse('payoff.staff_only');
   if (input.file && input.request.paymentMethod !== 'TRANSFER')
     throw refuse('payment.file_only_with_transfer');
   const gathered = await gatherPayoff(tx, loan, input.today);
@@ -191,7 +191,8 @@ export interface RegisterPaymentInput {
   file?: ReceivedProof | undefined;
   /** The staff user who registered it, or the agent who authorised a public payment. */
   registeredBy: string | null;
-  channel: 'STAFF' | 'PUBLIC';
+  /** 'RENEWAL': the payoff a renewal's delivery settles from the new loan (loans/renewal.ts). */
+  channel: 'STAFF' | 'PUBLIC' | 'RENEWAL';
   /** When given, the loan must be visible to this actor (staff: an agent's own customers), else 404. */
   actor?: CustomerActor | undefined;
   /** The business day (statuses of the recomputed loan): app.businessClock's today. */
@@ -234,7 +235,15 @@ function collectedAtOf(input: RegisterPaymentInput): Date | undefined {
  * collection instant). Any refusal or failure rolls the image and the key back with everything else.
  */
 export async function registerPayment(db: AppDb, input: RegisterPaymentInput): Promise<PaymentListItem> {
-  return await db.transaction(async (tx) => {
+  return await db.transaction((tx) => registerPaymentInTransaction(tx, input));
+}
+
+/** registerPayment inside the caller's transaction: a renewal's delivery registers the old loan's payoff. */
+export async function registerPaymentInTransaction(
+  tx: AppTx,
+  input: RegisterPaymentInput,
+): Promise<PaymentListItem> {
+  {
     const { idempotency } = input;
     if (idempotency) {
       const fingerprint = paymentFingerprint(input.loanId, input.request, input.file);
@@ -435,5 +444,5 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
     const reply = toPaymentListItem(await loadPayment(tx, payment.id));
     if (idempotency) await storeReply(tx, idempotency, reply);
     return reply;
-  });
+  }
 }
