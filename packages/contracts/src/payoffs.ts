@@ -20,6 +20,12 @@ export const payoffQuote = z.object({
   discount: z.number(),
   /** installments + fines − discount: the amount of the payoff payment. */
   total: z.number(),
+  /** 'Renovación': installments PAID and the loan's threshold; eligible when paid ≥ threshold. */
+  renewal: z.object({
+    paidInstallments: z.number().int(),
+    threshold: z.number().int(),
+    eligible: z.boolean(),
+  }),
   lines: z.array(
     z.object({
       kind: z.enum(['installment', 'fee']),

@@ -53,12 +53,13 @@ export async function gatherPayoff(db: DbOrTx, loan: LoanRow, today: string): Pr
 
 export function toPayoffQuoteDto(
   gathered: GatheredPayoff,
-  loan: { id: string; num: number },
+  loan: { id: string; num: number; renewalThreshold: number },
   customer: { id: string; name: string; lastName: string; secondLastName: string | null },
 ): PayoffQuoteDto {
   const { quote } = gathered;
   const installmentById = new Map(gathered.installments.map((i) => [i.id, i]));
   const feeById = new Map(gathered.fees.map((f) => [f.id, f]));
+  const paid = gathered.installments.filter((i) => i.status === 'PAID').length;
   return {
     loan: { id: loan.id, num: loan.num },
     customer: {
@@ -72,6 +73,11 @@ export function toPayoffQuoteDto(
     discountBp: quote.discountBp,
     discount: centsToPesos(quote.discountCents),
     total: centsToPesos(quote.quoteCents),
+    renewal: {
+      paidInstallments: paid,
+      threshold: loan.renewalThreshold,
+      eligible: paid >= loan.renewalThreshold,
+    },
     lines: quote.lines.map((line) => {
       const installment = line.kind === 'installment' ? installmentById.get(line.id) : undefined;
       const fee = line.kind === 'fee' ? feeById.get(line.id) : undefined;

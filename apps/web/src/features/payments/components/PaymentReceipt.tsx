@@ -76,6 +76,7 @@ function Receipt({ details }: { details: PaymentDetails }) {
             ? [{ label: 'Recibido en oficina', value: formatDateTime(payment.createdOn) }]
             : []),
           ...(payment.kind === 'ABONO' ? [{ label: 'Tipo', value: 'Abono' }] : []),
+          ...(payment.kind === 'PAYOFF' ? [{ label: 'Tipo', value: 'Liquidación anticipada' }] : []),
           { label: 'Método', value: methodLabel(payment.paymentMethod) },
           // A payment on a written-off loan (docs/product.md "Castigo").
           ...(payment.recovery
