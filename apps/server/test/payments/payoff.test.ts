@@ -97,6 +97,21 @@ describe('a payoff payment', () => {
     );
     expect(row).toEqual({ discount: '91663', quote: '1123337', paid: String(1_215_000) });
     expectProblem(await quoteOf(world.admin.token, loan.id), 409, /al corriente o atrasado/);
+    // 'Pagos Recibidos' in CSV names it, and the payment's history shows the payoff with its quote.
+    const csv = await request(context.app, {
+      method: 'GET',
+      url: '/api/v1/payments/export.csv',
+      token: world.admin.token,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toMatch(/Liquidación anticipada/);
+    const history = await request(context.app, {
+      method: 'GET',
+      url: `/api/v1/audit/payment/${payment.id}`,
+      token: world.admin.token,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(JSON.stringify(history.json().data)).toContain('"discount":916.63');
     expect((await expectInvariants()).payments.PAID).toBe(1);
   });
 
