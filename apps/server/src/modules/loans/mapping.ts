@@ -58,7 +58,8 @@ export function toLoanDto({ loan, customer, bankAccount, productName }: LoanJoin
     lateFeeCapRate: loan.lateFeeCapBp / BASIS_POINTS,
     renewalThreshold: loan.renewalThreshold,
     payoffDiscountRate: loan.payoffDiscountBp / BASIS_POINTS,
-    renewsLoanId: loan.renewsLoanId,
+    // Only a renewal names the loan it renews: every other reply keeps its shape.
+    ...(loan.renewsLoanId ? { renewsLoanId: loan.renewsLoanId } : {}),
   };
 }
 
