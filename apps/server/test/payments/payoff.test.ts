@@ -112,6 +112,15 @@ describe('a payoff payment', () => {
     });
     expect(history.statusCode, history.body).toBe(200);
     expect(JSON.stringify(history.json().data)).toContain('"discount":916.63');
+    const loanHistory = await request(context.app, {
+      method: 'GET',
+      url: `/api/v1/audit/loan/${loan.id}`,
+      token: world.admin.token,
+    });
+    const payoffRow = (loanHistory.json().data as { action: string; after: unknown }[]).find(
+      (row) => row.action === 'payoff_registered',
+    );
+    expect(payoffRow?.after).toMatchObject({ discount: 916.63, total: QUOTE });
     expect((await expectInvariants()).payments.PAID).toBe(1);
   });
 

@@ -38,6 +38,10 @@ import { recomputeLoan } from '../loans/balance.ts';
 import { claimKey, type IdempotentRequest, paymentFingerprint, storeReply } from './idempotency.ts';
 import { paymentAuditSnapshot, toFeeDto, toPaymentListItem } from './mapping.ts';
 import { FEE_AUDIT_ENTITY, PAYMENT_AUDIT_ENTITY } from './messages.ts';
+
+/** The loans' audit entity (loans/messages.ts LOAN_AUDIT_ENTITY), whose rows the loan's history shows. */
+const LOAN_AUDIT_ENTITY = 'loan';
+
 import { type PartsUpdate, writeFeeParts, writeInstallmentParts } from './parts.ts';
 import { type GatheredPayoff, gatherPayoff } from './payoff.ts';
 import { loadPayment, lockVisibleLoan } from './queries.ts';
@@ -328,6 +332,24 @@ export async function registerPaymentInTransaction(
         quoteCents: quote.quoteCents,
         renewalLoanId: input.renewalLoanId ?? null,
         createdBy: input.registeredBy,
+      });
+      // The loan's history shows the payoff and its quote (the payment's own row is in its history).
+      await writeAudit(tx, {
+        actorId: input.registeredBy,
+        entity: LOAN_AUDIT_ENTITY,
+        entityId: loan.id,
+        action: 'payoff_registered',
+        after: {
+          loanNum: loan.num,
+          paymentId: payment.id,
+          quotedOn: quote.today,
+          installments: centsToPesos(quote.installmentsCents),
+          fines: centsToPesos(quote.finesCents),
+          interestNotDue: centsToPesos(quote.interestNotDueCents),
+          discount: centsToPesos(quote.discountCents),
+          total: centsToPesos(quote.quoteCents),
+          ...(input.renewalLoanId ? { renewalLoanId: input.renewalLoanId } : {}),
+        },
       });
     }
     const installmentIds = check.lines.filter((l) => l.kind === 'installment').map((l) => l.id);
