@@ -155,6 +155,8 @@ export const paymentDetails = z.object({
       date: z.string(),
       /** What remained of the installment or fine after this line; > 0 when it paid only part of it. */
       remainingAfter: z.number().optional(),
+      /** An early payoff's discount on the item (interest not yet due waived); absent when 0. */
+      discount: z.number().optional(),
     }),
   ),
   /** Proof images, each with a short-lived signed link usable in an <img>. */
@@ -165,6 +167,8 @@ export const paymentDetails = z.object({
    * its lines; null for a rejected or cancelled payment, which covered nothing.
    */
   balanceAfter: z.number().nullable(),
+  /** An early payoff ('Liquidación anticipada'): the discount its lines waived, beside the cash. */
+  payoffDiscount: z.number().optional(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetails>;
 

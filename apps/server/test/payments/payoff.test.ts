@@ -96,6 +96,12 @@ describe('a payoff payment', () => {
           from loan_payoffs p where p.payment_id = ${payment.id}`),
     );
     expect(row).toEqual({ discount: '91663', quote: '1123337', paid: String(1_215_000) });
+    const details = await api.detailsOk(world.admin.token, payment.id);
+    expect(details.payoffDiscount).toBe(916.63);
+    expect(details.lines.find((l) => l.concept === 'Pago 2 de 12')).toMatchObject({
+      amount: 916.67,
+      discount: 83.33,
+    });
     expectProblem(await quoteOf(world.admin.token, loan.id), 409, /al corriente o atrasado/);
     // 'Pagos Recibidos' in CSV names it, and the payment's history shows the payoff with its quote.
     const csv = await request(context.app, {

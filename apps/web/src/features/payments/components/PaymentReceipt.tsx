@@ -77,6 +77,9 @@ function Receipt({ details }: { details: PaymentDetails }) {
             : []),
           ...(payment.kind === 'ABONO' ? [{ label: 'Tipo', value: 'Abono' }] : []),
           ...(payment.kind === 'PAYOFF' ? [{ label: 'Tipo', value: 'Liquidación anticipada' }] : []),
+          ...(details.payoffDiscount !== undefined
+            ? [{ label: 'Descuento por liquidación', value: formatMoney(details.payoffDiscount) }]
+            : []),
           { label: 'Método', value: methodLabel(payment.paymentMethod) },
           // A payment on a written-off loan (docs/product.md "Castigo").
           ...(payment.recovery
