@@ -66,6 +66,35 @@ test('desktop: the day’s payoff quote, printed, then paid off', async ({ page,
   expect(await admin.get(`/api/v1/loans/${loan.id}`)).toMatchObject({ status: 'PAID', currentBalance: 0 });
 });
 
+test('desktop: a renewal delivered from the Lista Global hands over only the difference', async ({
+  page,
+  request,
+}) => {
+  const { admin, account, loan } = await loanFor(request, 8);
+  const renewal = await admin.post(`/api/v1/customers/${loan.customer.id}/loans`, {
+    amount: 15_000,
+    renewsLoanId: loan.id,
+  });
+  await admin.put(`/api/v1/loans/${renewal.id}/approve`, { bankAccountId: account.id });
+  await signInAsAdmin(page);
+  await page.goto('/admin/loans');
+  const search = page.getByPlaceholder('No. préstamo o cliente');
+  await search.fill(String(renewal.num));
+  await search.press('Enter');
+  const row = await rowWithCell(
+    page.getByRole('table', { name: 'Lista Global de Préstamos' }),
+    String(renewal.num),
+  );
+  await openRowAction(page, row, 'Entregar');
+  const delivery = page.getByRole('dialog', { name: 'Confirmar Entrega de Efectivo' });
+  await expect(delivery.getByTestId('renewal-delivery')).toContainText(
+    `Renovación del préstamo No. ${loan.num}: se liquida con $4,000.00 del monto. Confirme que entregó $11,000.00`,
+  );
+  await delivery.getByRole('button', { name: 'Entregar' }).click();
+  await expect(page.getByText('El préstamo fue entregado y está activo')).toBeVisible();
+  expect(await admin.get(`/api/v1/loans/${loan.id}`)).toMatchObject({ status: 'PAID', currentBalance: 0 });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
