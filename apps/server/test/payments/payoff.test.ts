@@ -161,6 +161,24 @@ describe('a payoff payment', () => {
     await expectInvariants();
   });
 
+  it('is idempotent under retries: the same Idempotency-Key twice writes one payoff', async () => {
+    const { loan } = await discountedLoan();
+    const key = { 'idempotency-key': 'liquidacion-reintento-1' };
+    const [first, second] = await Promise.all([
+      api.register(world.agent.token, loan.id, [payoff(QUOTE)], key),
+      api.register(world.agent.token, loan.id, [payoff(QUOTE)], key),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(first.json().data.id).toBe(second.json().data.id);
+    const [count] = rowsOf<{ n: string }>(
+      await context.database.db.execute(
+        sql`select count(*)::text as n from loan_payoffs where loan_id = ${loan.id}`,
+      ),
+    );
+    expect(count?.n).toBe('1');
+    expect((await expectInvariants()).payments.VALIDATING).toBe(1);
+  });
+
   it('refuses a payoff with items or an abono', async () => {
     const { loan, ids } = await discountedLoan();
     expectProblem(
