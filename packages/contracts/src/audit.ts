@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   restructured: 'Reestructurado',
   included_in_restructuring: 'Incluida en reestructura',
   written_off: 'Castigado',
+  payoff_registered: 'Liquidación anticipada registrada',
   // Ledger movements (bank-accounts/apply-movement.ts writes `movement_<type>`).
   ...Object.fromEntries(
     ACCOUNT_OPERATION_TYPES.map((type) => [

@@ -19,6 +19,7 @@ export * from './loans.ts';
 export * from './money.ts';
 export * from './password-reset.ts';
 export * from './payments.ts';
+export * from './payoffs.ts';
 export * from './pin.ts';
 export * from './public.ts';
 export * from './reports.ts';

@@ -50,6 +50,11 @@ export const loanCreate = z.object({
   dailyFee: dailyFee.optional(),
   requestDate: isoDate.optional(),
   loanFromPast: z.boolean().default(false),
+  /**
+   * 'Renovación': the customer's open loan this one renews (it must have reached its renewal threshold);
+   * the delivery settles its payoff from the new amount and hands over only the difference.
+   */
+  renewsLoanId: z.uuid({ error: 'Préstamo a renovar inválido' }).optional(),
 });
 export type LoanCreate = z.input<typeof loanCreate>;
 
@@ -103,6 +108,8 @@ export const loan = z.object({
   lateFeeCapRate: z.number().optional(),
   renewalThreshold: z.number().int().optional(),
   payoffDiscountRate: z.number().optional(),
+  /** The loan it renews ('Renovación'); null when it renews none, absent in older replies. */
+  renewsLoanId: z.string().nullable().optional(),
 });
 export type Loan = z.infer<typeof loan>;
 

@@ -43,6 +43,9 @@ export type PendingPayments = z.infer<typeof pendingPayments>;
 const ids = (message: string) =>
   z.array(z.uuid({ error: message }), { error: message }).max(200, 'Demasiados conceptos en un pago');
 
+export const PAYOFF_WITH_OTHERS_MESSAGE =
+  'La liquidación paga todo lo pendiente: no indique conceptos ni monto de abono';
+
 export const ABONO_WITH_ITEMS_MESSAGE = 'Indique los conceptos a pagar o el monto del abono, no ambos';
 
 /** An abono's amount: pesos with at most two decimals, at least $1 (ABONO_MIN_CENTS). */
@@ -78,11 +81,23 @@ export const paymentRequest = z
         'Abono: un monto en pesos en lugar de conceptos; paga las multas pendientes y luego los pagos, ' +
           'los más antiguos primero, y el último que alcanza queda pagado en parte',
       ),
+    payoff: pesos
+      .optional()
+      .describe(
+        'Liquidación anticipada: el total de la cotización del día (GET /loans/{id}/payoff-quote), ' +
+          'exacto; paga todo lo pendiente con el descuento del producto',
+      ),
   })
   .refine((v) => v.abono === undefined || (v.scheduledPaymentIds.length === 0 && v.feeIds.length === 0), {
     path: ['abono'],
     message: ABONO_WITH_ITEMS_MESSAGE,
-  });
+  })
+  .refine(
+    (v) =>
+      v.payoff === undefined ||
+      (v.abono === undefined && v.scheduledPaymentIds.length === 0 && v.feeIds.length === 0),
+    { path: ['payoff'], message: PAYOFF_WITH_OTHERS_MESSAGE },
+  );
 export type PaymentRequest = z.input<typeof paymentRequest>;
 
 /**
@@ -144,6 +159,8 @@ export const paymentDetails = z.object({
       date: z.string(),
       /** What remained of the installment or fine after this line; > 0 when it paid only part of it. */
       remainingAfter: z.number().optional(),
+      /** An early payoff's discount on the item (interest not yet due waived); absent when 0. */
+      discount: z.number().optional(),
     }),
   ),
   /** Proof images, each with a short-lived signed link usable in an <img>. */
@@ -154,6 +171,8 @@ export const paymentDetails = z.object({
    * its lines; null for a rejected or cancelled payment, which covered nothing.
    */
   balanceAfter: z.number().nullable(),
+  /** An early payoff ('Liquidación anticipada'): the discount its lines waived, beside the cash. */
+  payoffDiscount: z.number().optional(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetails>;
 

@@ -17,8 +17,11 @@
 import { type FeeStatus, feeTransition } from './fee-status.ts';
 import { type InstallmentStatus, installmentTransition } from './installment-status.ts';
 
-/** 'ITEMS': ticked installments and fees, each whole; 'ABONO': an amount allocated by allocateAbono. */
-export const PAYMENT_KINDS = ['ITEMS', 'ABONO'] as const;
+/**
+ * 'ITEMS': ticked installments and fees, each whole; 'ABONO': an amount allocated by allocateAbono;
+ * 'PAYOFF': an early payoff (payoff.ts), every item for what remains less its discount.
+ */
+export const PAYMENT_KINDS = ['ITEMS', 'ABONO', 'PAYOFF'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** The least an abono may be: $1. */

@@ -255,6 +255,32 @@ export const REFUSALS = {
   'restructure.nothing_remaining': conflict('El préstamo no tiene pagos pendientes que reestructurar'),
   'restructure.weeks_out_of_range': badRequest('El número de semanas debe ser de 1 a 52', 'weeks'),
 
+  // Early payoff ('Liquidación anticipada', packages/domain payoff.ts).
+  'payoff.loan_not_open': conflict('Solo se puede liquidar un préstamo al corriente o atrasado'),
+  'payoff.payment_validating': conflict(
+    'El préstamo tiene un pago en validación; confírmelo o recházelo antes de liquidarlo',
+  ),
+  'payoff.nothing_owed': conflict('El préstamo no tiene nada pendiente que liquidar'),
+  'payoff.amount_mismatch': badRequest(
+    'El monto de la liquidación debe ser exactamente el de la cotización de hoy ({quote})',
+    'paymentRequest.payoff',
+  ),
+  'payoff.staff_only': badRequest('La liquidación anticipada solo se registra en la oficina'),
+  // Renewal ('Renovación', packages/domain renewal.ts).
+  'renewal.loan_not_found': notFound('No se encontró el préstamo a renovar de este cliente', 'renewsLoanId'),
+  'renewal.loan_not_open': conflict('Solo se renueva un préstamo al corriente o atrasado'),
+  'renewal.threshold_not_reached': conflict(
+    'El préstamo #{num} lleva {paid} pagos de los {threshold} necesarios para renovarse',
+  ),
+  'renewal.amount_short': badRequest(
+    'El monto del préstamo nuevo no cubre la liquidación del préstamo #{num} ({payoff})',
+    'amount',
+  ),
+  'renewal.not_from_past': badRequest(
+    'Una renovación no puede registrarse como préstamo del pasado',
+    'loanFromPast',
+  ),
+
   // A visit (packages/domain visit-outcome.ts): the bounds of its moment, its promise and its loan.
   'visit.loan_not_open': conflict('Solo se registran visitas de préstamos activos o atrasados'),
   'visit.in_future': badRequest('La hora de la visita no puede ser posterior a la hora actual', 'visitedAt'),

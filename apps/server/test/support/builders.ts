@@ -133,6 +133,8 @@ export interface RequestBody {
   collectedAt?: string;
   /** An abono: an amount in pesos instead of items. */
   abono?: number;
+  /** An early payoff: the day's quote in pesos. */
+  payoff?: number;
 }
 
 /** The `paymentRequest` part as the web client sends it (a JSON part). */

@@ -3,6 +3,7 @@ import type { AppDb } from '../../src/db/client.ts';
 import { accountTransactions } from '../../src/db/schema/bank-accounts.ts';
 import { loanRestructurings, loans, scheduledPayments } from '../../src/db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
+import { loanPayoffs } from '../../src/db/schema/payoffs.ts';
 import { loanWriteOffs } from '../../src/db/schema/write-offs.ts';
 import { expectReportTallies } from './report-tallies-invariant.ts';
 import { expectLoanStatusTally } from './status-tally-invariant.ts';
@@ -60,6 +61,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     movementRows,
     restructuringRows,
     writeOffRows,
+    payoffRows,
   ] = await Promise.all([
     db.select().from(loans),
     db.select().from(scheduledPayments),
@@ -69,7 +71,9 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     db.select().from(accountTransactions),
     db.select().from(loanRestructurings),
     db.select().from(loanWriteOffs),
+    db.select().from(loanPayoffs),
   ]);
+  const payoffOf = new Map(payoffRows.map((p) => [p.paymentId, p]));
   const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
     const map = new Map<K, T[]>();
     for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
@@ -213,6 +217,20 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
       );
       for (const target of targets)
         expect(target?.loanId, `${plabel}: concepto de otro préstamo`).toBe(loan.id);
+      // A payoff keeps its quote: cash = what remained − the discount, the discount on its lines.
+      const payoff = payoffOf.get(payment.id);
+      expect(payoff !== undefined, `${plabel}: liquidación con su cotización`).toBe(
+        payment.kind === 'PAYOFF',
+      );
+      const discounts = items.reduce((total, item) => total + item.discountCents, 0);
+      if (payoff) {
+        expect(
+          { amount: payment.amountCents, discount: discounts, loan: payoff.loanId },
+          `${plabel}: monto y descuento de la cotización`,
+        ).toEqual({ amount: payoff.quoteCents, discount: payoff.discountCents, loan: loan.id });
+      } else {
+        expect(discounts, `${plabel}: descuento solo en una liquidación`).toBe(0);
+      }
       const abonos = abonosOf.get(payment.id) ?? [];
       if (payment.status === 'PAID') {
         expect(
@@ -240,8 +258,10 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     const target = item.scheduledPaymentId ?? item.feeId ?? '';
     holders.set(target, [...(holders.get(target) ?? []), payment.status]);
     const part = parts.get(target) ?? { paid: 0, held: 0 };
-    if (payment.status === 'PAID') part.paid += item.amountCents;
-    else part.held += item.amountCents;
+    // An early payoff's line takes its discount with its cash (loan_payoffs): waived, not lost.
+    const taken = item.amountCents + item.discountCents;
+    if (payment.status === 'PAID') part.paid += taken;
+    else part.held += taken;
     parts.set(target, part);
   }
   for (const item of [...installmentRows, ...feeRows]) {

@@ -32,6 +32,7 @@ export const screenPaths = {
   writeOffs: '/admin/write-offs',
   printPaymentReceipt: (paymentId: string) => `/admin/print/payments/${enc(paymentId)}`,
   printLoanStatement: (loanId: string) => `/admin/print/loans/${enc(loanId)}`,
+  printPayoffQuote: (loanId: string) => `/admin/print/loans/${enc(loanId)}/payoff-quote`,
   printCashClose: (agentId: string, date: string) =>
     `/admin/print/cash-close?${new URLSearchParams({ agentId, date })}`,
   /** The public statement of a loan (docs/product.md §2 "LoanDetails"); its id is a UUIDv7, not guessable. */

@@ -12,6 +12,7 @@ export * from './loans.ts';
 export * from './password-resets.ts';
 export * from './payment-requests.ts';
 export * from './payments.ts';
+export * from './payoffs.ts';
 export * from './pin-lockouts.ts';
 export * from './rate-limits.ts';
 export * from './report-tallies.ts';

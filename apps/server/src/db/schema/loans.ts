@@ -1,6 +1,16 @@
 import { INSTALLMENT_STATUSES, LOAN_STATUSES, OPEN_STATUSES } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sqlLiterals } from '../literals.ts';
 import { bankAccounts } from './bank-accounts.ts';
 import * as column from './columns.ts';
@@ -62,6 +72,11 @@ export const loans = pgTable(
     restructuredPrincipalCents: column.cents('restructured_principal_cents'),
     restructuredWeeks: integer('restructured_weeks'),
     restructuredLastNumber: integer('restructured_last_number'),
+    /**
+     * 'Renovación': the customer's open loan this one renews; its delivery settles that loan's payoff
+     * from this amount (loans/activate.ts). Null for a loan that renews none.
+     */
+    renewsLoanId: uuid('renews_loan_id').references((): AnyPgColumn => loans.id),
   },
   (table) => [
     check('loans_amount_positive', sql`${table.amountCents} > 0`),
@@ -71,6 +86,7 @@ export const loans = pgTable(
       sql`${table.currentBalanceCents} >= 0 and ${table.currentRealAmountCents} >= 0`,
     ),
     index('loans_customer_idx').on(table.customerId, table.createdOn),
+    index('loans_renews_idx').on(table.renewsLoanId),
     // The global list (newest first, or one status newest first, modules/loans/list.ts) and its sort
     // by amount read a page off these, in either direction; the id is the list's tiebreaker.
     index('loans_status_idx').on(table.status, table.createdOn, table.id),

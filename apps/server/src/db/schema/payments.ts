@@ -84,7 +84,7 @@ export const payments = pgTable(
      * as 'Recuperación' on the loan, the receipt, 'Cartera castigada' and the ledger.
      */
     recovery: boolean('recovery').notNull().default(false),
-    /** 'ITEMS': the ticked installments and fees, whole; 'ABONO': an amount (domain abono.ts). */
+    /** 'ITEMS': ticked items, whole; 'ABONO': an amount (domain abono.ts); 'PAYOFF': payoff.ts. */
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('ITEMS'),
   },
   (table) => [
@@ -120,8 +120,14 @@ export const paymentItems = pgTable(
     amountCents: column.cents('amount_cents').notNull(),
     /** What remained of the installment or fee once this line was taken; 0 when it took the rest. */
     remainingAfterCents: column.cents('remaining_after_cents'),
+    /**
+     * An early payoff's discount on this item (loan_payoffs): waived, not paid in money. The item's part
+     * taken by the line is amount + discount.
+     */
+    discountCents: column.cents('discount_cents').notNull().default(0),
   },
   (table) => [
+    check('payment_items_discount_not_negative', sql`${table.discountCents} >= 0`),
     check('payment_items_one_target', sql`(${table.scheduledPaymentId} is null) <> (${table.feeId} is null)`),
     index('payment_items_payment_idx').on(table.paymentId),
     index('payment_items_installment_idx').on(table.scheduledPaymentId),

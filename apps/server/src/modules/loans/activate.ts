@@ -9,6 +9,7 @@ import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { changeVisibleLoan } from './access.ts';
 import { requireTransition } from './input-checks.ts';
 import { ledgerReason } from './messages.ts';
+import { settleRenewal } from './renewal.ts';
 import { reservedAccountOf, saveLoan } from './save.ts';
 
 /**
@@ -27,12 +28,20 @@ export async function activateLoan(
 ): Promise<Loan> {
   return changeVisibleLoan(db, actor, id, async (tx, loan) => {
     const next = requireTransition(loan.status, { kind: 'deliver' });
+    // A renewal first settles the old loan's payoff into the account (renewal.ts), then the whole
+    // amount leaves it: the ledger shows both, and the cash handed over is the difference.
+    const renewal =
+      loan.renewsLoanId && !loan.loanFromPast
+        ? await settleRenewal(tx, actor, loan, reservedAccountOf(loan), today)
+        : undefined;
     if (!loan.loanFromPast) {
       await applyAccountMovement(tx, {
         accountId: reservedAccountOf(loan),
         type: 'WITHDRAWAL',
         amountCents: loan.amountCents,
-        reason: ledgerReason.delivery(loan.num),
+        reason: renewal
+          ? ledgerReason.renewalDelivery(loan.num, renewal.renewedNum)
+          : ledgerReason.delivery(loan.num),
         loanId: loan.id,
         actorId: actor.id,
       });

@@ -1,6 +1,6 @@
 import type { Loan, loanCreate, z } from '@prestaya/contracts';
 import { IN_PROGRESS_STATUSES, productLoanTerms } from '@prestaya/domain';
-import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
@@ -18,6 +18,7 @@ import {
 } from './input-checks.ts';
 import { loanAuditSnapshot } from './mapping.ts';
 import { LOAN_AUDIT_ENTITY } from './messages.ts';
+import { requireRenewal } from './renewal.ts';
 import { loadLoan } from './save.ts';
 
 export type LoanCreateInput = z.output<typeof loanCreate>;
@@ -27,13 +28,15 @@ export type LoanCreateInput = z.output<typeof loanCreate>;
  * written-off loan that still owes counts too (docs/product.md "Castigo"): a lender does not lend again
  * to someone whose debt it wrote off until it is recovered.
  */
-async function refuseSecondLoanInProgress(tx: AppTx, customerId: string) {
+async function refuseSecondLoanInProgress(tx: AppTx, customerId: string, renewsLoanId?: string) {
   const [open] = await tx
     .select({ id: loans.id, status: loans.status })
     .from(loans)
     .where(
       and(
         eq(loans.customerId, customerId),
+        // A renewal may be requested while the loan it renews is open, and only that one.
+        renewsLoanId ? ne(loans.id, renewsLoanId) : undefined,
         or(
           inArray(loans.status, [...IN_PROGRESS_STATUSES]),
           and(eq(loans.status, 'WRITTEN_OFF'), gt(loans.currentBalanceCents, 0)),
@@ -76,7 +79,11 @@ export async function createLoan(
     requireProductTerms(input, product);
     requireProductAmount(amountCents, product);
     const terms = productLoanTerms(amountCents, product);
-    await refuseSecondLoanInProgress(tx, customerId);
+    if (input.renewsLoanId) {
+      if (input.loanFromPast) throw refuse('renewal.not_from_past');
+      await requireRenewal(tx, customerId, input.renewsLoanId, terms.amountCents, today);
+    }
+    await refuseSecondLoanInProgress(tx, customerId, input.renewsLoanId);
     const [row] = await tx
       .insert(loans)
       .values({
@@ -96,6 +103,7 @@ export async function createLoan(
         loanFromPast: input.loanFromPast,
         requestDate,
         createdBy: actor.id,
+        renewsLoanId: input.renewsLoanId ?? null,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');

@@ -58,6 +58,8 @@ export function toLoanDto({ loan, customer, bankAccount, productName }: LoanJoin
     lateFeeCapRate: loan.lateFeeCapBp / BASIS_POINTS,
     renewalThreshold: loan.renewalThreshold,
     payoffDiscountRate: loan.payoffDiscountBp / BASIS_POINTS,
+    // Only a renewal names the loan it renews: every other reply keeps its shape.
+    ...(loan.renewsLoanId ? { renewsLoanId: loan.renewsLoanId } : {}),
   };
 }
 
@@ -93,6 +95,7 @@ export function loanAuditSnapshot(loan: LoanRow): Record<string, unknown> {
     lateFeeCapBp: loan.lateFeeCapBp,
     renewalThreshold: loan.renewalThreshold,
     payoffDiscountBp: loan.payoffDiscountBp,
+    ...(loan.renewsLoanId ? { renewsLoanId: loan.renewsLoanId } : {}),
     status: loan.status,
     loanFromPast: loan.loanFromPast,
     requestDate: loan.requestDate,

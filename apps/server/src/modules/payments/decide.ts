@@ -10,7 +10,7 @@ import { refuse } from '../../http/refusals.ts';
 import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
-import { abonoReason, PAYMENT_AUDIT_ENTITY, recoveryReason } from './messages.ts';
+import { abonoReason, PAYMENT_AUDIT_ENTITY, recoveryReason, renewalPayoffReason } from './messages.ts';
 import { type PartsUpdate, writeFeeParts, writeInstallmentParts } from './parts.ts';
 import { loadPayment } from './queries.ts';
 
@@ -70,7 +70,8 @@ export async function decidePaymentInTransaction(
 
   const items = await tx
     .select({
-      part: paymentItems.amountCents,
+      // A payoff's line took its discount with its amount (register.ts); both move together.
+      part: sql<number>`${paymentItems.amountCents} + ${paymentItems.discountCents}`.mapWith(Number),
       installment: {
         id: scheduledPayments.id,
         status: scheduledPayments.status,
@@ -119,7 +120,11 @@ export async function decidePaymentInTransaction(
       accountId: targetAccountId,
       type: 'PAYMENT_DEPOSIT',
       amountCents: payment.amountCents,
-      reason: payment.recovery ? recoveryReason(loan.num) : abonoReason(loan.num),
+      reason: payment.recovery
+        ? recoveryReason(loan.num)
+        : payment.channel === 'RENEWAL'
+          ? renewalPayoffReason(loan.num)
+          : abonoReason(loan.num),
       paymentId: payment.id,
       loanId: loan.id,
       actorId: actor.id,

@@ -42,6 +42,7 @@ export async function getPaymentDetails(
       concept: paymentItems.concept,
       amountCents: paymentItems.amountCents,
       remainingAfterCents: paymentItems.remainingAfterCents,
+      discountCents: paymentItems.discountCents,
       dueDate: scheduledPayments.dueDate,
       paymentNumber: scheduledPayments.paymentNumber,
       feeDate: fees.feeDate,
@@ -75,8 +76,11 @@ export async function getPaymentDetails(
       date: (isFee ? item.feeDate : item.dueDate) ?? '',
       // An abono's line that paid only part of its item says what remained of it.
       ...(item.remainingAfterCents ? { remainingAfter: centsToPesos(item.remainingAfterCents) } : {}),
+      // An early payoff's discount on the item: waived, not paid (loan_payoffs).
+      ...(item.discountCents ? { discount: centsToPesos(item.discountCents) } : {}),
     };
   });
+  const discountCents = items.reduce((total, item) => total + item.discountCents, 0);
   return {
     payment: {
       ...toPaymentListItem(row),
@@ -96,6 +100,7 @@ export async function getPaymentDetails(
       total: centsToPesos(installmentsCents + feesCents),
     },
     balanceAfter: balanceAfter === null ? null : centsToPesos(balanceAfter),
+    ...(row.payment.kind === 'PAYOFF' ? { payoffDiscount: centsToPesos(discountCents) } : {}),
   };
 }
 

@@ -13,7 +13,8 @@ import type { PaymentJoinedRow } from './mapping.ts';
 /**
  * The columns of 'Pagos Recibidos' (Préstamo, Cliente, Monto, Método, Cuenta, Estatus) and the date
  * the payment was registered, which the screen orders by but has no column for: without it the file
- * could not be reconciled with the accounts; then 'Concepto': 'Recuperación' for a recovery.
+ * could not be reconciled with the accounts; then 'Concepto': 'Recuperación' for a recovery,
+ * 'Liquidación anticipada' / 'Liquidación por renovación' for a payoff.
  */
 function paymentCsvColumns(timeZone: string): CsvColumn<PaymentJoinedRow>[] {
   return [
@@ -24,8 +25,19 @@ function paymentCsvColumns(timeZone: string): CsvColumn<PaymentJoinedRow>[] {
     { header: 'Cuenta', cell: ({ bankAccount }) => textCell(bankAccount?.name) },
     { header: 'Estatus', cell: ({ payment }) => labelCell(PAYMENT_STATUS_LABELS, payment.status) },
     { header: 'Fecha', cell: ({ payment }) => dateTimeCell(payment.createdOn, timeZone) },
-    // A payment on a written-off loan (docs/product.md "Castigo").
-    { header: 'Concepto', cell: ({ payment }) => (payment.recovery ? RECOVERY_LABEL : '') },
+    // A payment on a written-off loan (docs/product.md "Castigo"); an early payoff, its own or a
+    // renewal's (docs/product.md "Liquidar and Renovar").
+    {
+      header: 'Concepto',
+      cell: ({ payment }) =>
+        payment.recovery
+          ? RECOVERY_LABEL
+          : payment.kind === 'PAYOFF'
+            ? payment.channel === 'RENEWAL'
+              ? 'Liquidación por renovación'
+              : 'Liquidación anticipada'
+            : '',
+    },
   ];
 }
 

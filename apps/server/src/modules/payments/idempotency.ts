@@ -42,7 +42,11 @@ export function paymentFingerprint(
 ): string {
   const asked = [loanId, request.scheduledPaymentIds, request.feeIds, request.paymentMethod];
   // An abono's amount; whole-item requests keep the fingerprint they had before abonos existed.
-  const items = JSON.stringify(request.abono === undefined ? asked : [...asked, request.abono]);
+  const amounts = [
+    ...(request.abono === undefined ? [] : [request.abono]),
+    ...(request.payoff === undefined ? [] : [`payoff:${request.payoff}`]),
+  ];
+  const items = JSON.stringify(amounts.length === 0 ? asked : [...asked, ...amounts]);
   return sha256(`${items}\n${file ? sha256(file.bytes) : ''}`);
 }
 

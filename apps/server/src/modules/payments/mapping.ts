@@ -64,7 +64,7 @@ export function paymentAuditSnapshot(payment: PaymentRow): Record<string, unknow
     status: payment.status,
     paymentMethod: payment.paymentMethod,
     channel: payment.channel,
-    ...(payment.kind === 'ABONO' ? { kind: payment.kind } : {}),
+    ...(payment.kind !== 'ITEMS' ? { kind: payment.kind } : {}),
     registeredBy: payment.registeredBy,
     bankAccountId: payment.bankAccountId,
     decidedBy: payment.decidedBy,

@@ -5,3 +5,5 @@ export const recoveryReason = (loanNum: number) => `Recuperación préstamo cast
 
 export const PAYMENT_AUDIT_ENTITY = 'payment';
 export const FEE_AUDIT_ENTITY = 'fee';
+/** The Abono of a renewal's payoff: settled from the new loan's amount, no cash (loans/renewal.ts). */
+export const renewalPayoffReason = (loanNum: number) => `Liquidación por renovación préstamo #${loanNum}`;

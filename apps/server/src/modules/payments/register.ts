@@ -27,9 +27,10 @@ import {
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
-import type { AppDb } from '../../db/client.ts';
-import { scheduledPayments } from '../../db/schema/loans.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
+import { type LoanRow, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentAttachments, paymentItems, payments } from '../../db/schema/payments.ts';
+import { loanPayoffs } from '../../db/schema/payoffs.ts';
 import { storeFile } from '../../db/stored-files.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
@@ -37,7 +38,12 @@ import { recomputeLoan } from '../loans/balance.ts';
 import { claimKey, type IdempotentRequest, paymentFingerprint, storeReply } from './idempotency.ts';
 import { paymentAuditSnapshot, toFeeDto, toPaymentListItem } from './mapping.ts';
 import { FEE_AUDIT_ENTITY, PAYMENT_AUDIT_ENTITY } from './messages.ts';
+
+/** The loans' audit entity (loans/messages.ts LOAN_AUDIT_ENTITY), whose rows the loan's history shows. */
+const LOAN_AUDIT_ENTITY = 'loan';
+
 import { type PartsUpdate, writeFeeParts, writeInstallmentParts } from './parts.ts';
+import { type GatheredPayoff, gatherPayoff } from './payoff.ts';
 import { loadPayment, lockVisibleLoan } from './queries.ts';
 import type { PaymentRequestInput, ReceivedProof } from './upload.ts';
 
@@ -50,6 +56,8 @@ interface Coverage {
     concept: string;
     amountCents: number;
     remainingAfterCents: number;
+    /** A payoff's discount on the item: taken with the line's amount, never paid in money. */
+    discountCents?: number;
   }[];
   amountCents: number;
   /** PENDING fees the borrower paid before they accrued (feesAccruedAfterCollection): to cancel. */
@@ -145,6 +153,41 @@ function abonoOf(
   };
 }
 
+/**
+ * An early payoff (payoff.ts gatherPayoff on the locked rows): the amount sent must be today's quote
+ * exactly, else 400 naming the quote. Every fine and installment that remains is a line for what
+ * remains of it less its discount; the quote is kept as the payment's loan_payoffs row.
+ */
+async function payoffOf(
+  tx: AppTx,
+  input: RegisterPaymentInput,
+  loan: LoanRow,
+): Promise<Coverage & { gathered: GatheredPayoff }> {
+  if (input.channel === 'PUBLIC') throw refuse('payoff.staff_only');
+  if (input.file && input.request.paymentMethod !== 'TRANSFER')
+    throw refuse('payment.file_only_with_transfer');
+  const gathered = await gatherPayoff(tx, loan, input.today);
+  const { quote } = gathered;
+  if (pesosToCents(input.request.payoff ?? 0) !== quote.quoteCents) {
+    throw refuse('payoff.amount_mismatch', { values: { quote: formatCents(quote.quoteCents) } });
+  }
+  const conceptOf = new Map([...gathered.installments, ...gathered.fees].map((r) => [r.id, r.concept]));
+  return {
+    kind: 'PAYOFF',
+    lines: quote.lines.map((line) => ({
+      kind: line.kind,
+      id: line.id,
+      concept: conceptOf.get(line.id) ?? '',
+      amountCents: line.amountCents,
+      remainingAfterCents: 0,
+      discountCents: line.discountCents,
+    })),
+    amountCents: quote.quoteCents,
+    accruedAfterCollection: [],
+    gathered,
+  };
+}
+
 export interface RegisterPaymentInput {
   loanId: string;
   request: PaymentRequestInput;
@@ -152,7 +195,8 @@ export interface RegisterPaymentInput {
   file?: ReceivedProof | undefined;
   /** The staff user who registered it, or the agent who authorised a public payment. */
   registeredBy: string | null;
-  channel: 'STAFF' | 'PUBLIC';
+  /** 'RENEWAL': the payoff a renewal's delivery settles from the new loan (loans/renewal.ts). */
+  channel: 'STAFF' | 'PUBLIC' | 'RENEWAL';
   /** When given, the loan must be visible to this actor (staff: an agent's own customers), else 404. */
   actor?: CustomerActor | undefined;
   /** The business day (statuses of the recomputed loan): app.businessClock's today. */
@@ -165,6 +209,8 @@ export interface RegisterPaymentInput {
    * registered. Its day in `timeZone` (TZ_BUSINESS) is the collection day the fee rules compare with.
    */
   collectedAtBounds?: { now: Date; limits: CollectedAtLimits; timeZone: string } | undefined;
+  /** A renewal's payoff: the new loan whose delivery settles this one (loans/renew.ts). */
+  renewalLoanId?: string | undefined;
 }
 
 /** The instant to keep as collected_at, or undefined for the registration instant (the column default). */
@@ -193,7 +239,15 @@ function collectedAtOf(input: RegisterPaymentInput): Date | undefined {
  * collection instant). Any refusal or failure rolls the image and the key back with everything else.
  */
 export async function registerPayment(db: AppDb, input: RegisterPaymentInput): Promise<PaymentListItem> {
-  return await db.transaction(async (tx) => {
+  return await db.transaction((tx) => registerPaymentInTransaction(tx, input));
+}
+
+/** registerPayment inside the caller's transaction: a renewal's delivery registers the old loan's payoff. */
+export async function registerPaymentInTransaction(
+  tx: AppTx,
+  input: RegisterPaymentInput,
+): Promise<PaymentListItem> {
+  {
     const { idempotency } = input;
     if (idempotency) {
       const fingerprint = paymentFingerprint(input.loanId, input.request, input.file);
@@ -227,10 +281,12 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
       collectedAt && input.collectedAtBounds
         ? businessDate(collectedAt, input.collectedAtBounds.timeZone)
         : undefined;
+    const payoff = input.request.payoff === undefined ? undefined : await payoffOf(tx, input, loan);
     const check =
-      input.request.abono === undefined
+      payoff ??
+      (input.request.abono === undefined
         ? wholeItems(input, loan.status, installments, feeRows, selectedFeeIds, collectedOn)
-        : abonoOf(input, loan.status, installments, feeRows, collectedOn);
+        : abonoOf(input, loan.status, installments, feeRows, collectedOn));
 
     const [payment] = await tx
       .insert(payments)
@@ -258,8 +314,44 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
         concept: line.concept,
         amountCents: line.amountCents,
         remainingAfterCents: line.remainingAfterCents,
+        discountCents: line.discountCents ?? 0,
       })),
     );
+    if (payoff) {
+      const { quote } = payoff.gathered;
+      await tx.insert(loanPayoffs).values({
+        id: uuidv7(),
+        loanId: loan.id,
+        paymentId: payment.id,
+        quotedOn: quote.today,
+        installmentsCents: quote.installmentsCents,
+        finesCents: quote.finesCents,
+        interestNotDueCents: quote.interestNotDueCents,
+        discountBp: quote.discountBp,
+        discountCents: quote.discountCents,
+        quoteCents: quote.quoteCents,
+        renewalLoanId: input.renewalLoanId ?? null,
+        createdBy: input.registeredBy,
+      });
+      // The loan's history shows the payoff and its quote (the payment's own row is in its history).
+      await writeAudit(tx, {
+        actorId: input.registeredBy,
+        entity: LOAN_AUDIT_ENTITY,
+        entityId: loan.id,
+        action: 'payoff_registered',
+        after: {
+          loanNum: loan.num,
+          paymentId: payment.id,
+          quotedOn: quote.today,
+          installments: centsToPesos(quote.installmentsCents),
+          fines: centsToPesos(quote.finesCents),
+          interestNotDue: centsToPesos(quote.interestNotDueCents),
+          discount: centsToPesos(quote.discountCents),
+          total: centsToPesos(quote.quoteCents),
+          ...(input.renewalLoanId ? { renewalLoanId: input.renewalLoanId } : {}),
+        },
+      });
+    }
     const installmentIds = check.lines.filter((l) => l.kind === 'installment').map((l) => l.id);
     const feeIds = check.lines.filter((l) => l.kind === 'fee').map((l) => l.id);
     // Each line takes its part of its item (abono.ts): held, and VALIDATING once nothing remains.
@@ -271,10 +363,12 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
     for (const line of check.lines) {
       const row = line.kind === 'installment' ? installmentById.get(line.id) : feeById.get(line.id);
       if (!row) throw new Error(`line ${line.id} without its row`);
+      // A payoff's line takes its discount with its amount: nothing of the item remains.
+      const part = line.amountCents + (line.discountCents ?? 0);
       const taken =
         line.kind === 'installment'
-          ? installmentPart(row.status as InstallmentStatus, row, line.amountCents, take)
-          : feePart(row.status as FeeStatus, row, line.amountCents, take);
+          ? installmentPart(row.status as InstallmentStatus, row, part, take)
+          : feePart(row.status as FeeStatus, row, part, take);
       if (!taken.ok) throw refuse(taken.refusal);
       const change = {
         id: row.id,
@@ -352,6 +446,19 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
               })),
             }
           : {}),
+        ...(payoff
+          ? {
+              kind: check.kind,
+              payoff: {
+                quotedOn: payoff.gathered.quote.today,
+                installments: centsToPesos(payoff.gathered.quote.installmentsCents),
+                fines: centsToPesos(payoff.gathered.quote.finesCents),
+                discount: centsToPesos(payoff.gathered.quote.discountCents),
+                total: centsToPesos(payoff.gathered.quote.quoteCents),
+                ...(input.renewalLoanId ? { renewalLoanId: input.renewalLoanId } : {}),
+              },
+            }
+          : {}),
         ...(check.accruedAfterCollection.length > 0 ? { cancelledFeeIds: check.accruedAfterCollection } : {}),
         attachmentId,
       },
@@ -359,5 +466,5 @@ export async function registerPayment(db: AppDb, input: RegisterPaymentInput): P
     const reply = toPaymentListItem(await loadPayment(tx, payment.id));
     if (idempotency) await storeReply(tx, idempotency, reply);
     return reply;
-  });
+  }
 }

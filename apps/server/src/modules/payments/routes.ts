@@ -14,6 +14,7 @@ import {
   paymentListQuery,
   paymentRequest,
   paymentStatusUpdate,
+  payoffQuote,
   pendingPayments,
   uuid,
   z,
@@ -32,6 +33,7 @@ import { paymentsCsv } from './export.ts';
 import { cancelFee, listLoanFees } from './fees.ts';
 import { idempotencyOf, staffPaymentScope } from './idempotency.ts';
 import { listLoanPayments, listPayments } from './list.ts';
+import { getPayoffQuote } from './payoff.ts';
 import { pendingPayments as pendingPaymentsOf } from './pending.ts';
 import { registerPayment } from './register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from './upload.ts';
@@ -169,6 +171,21 @@ export const loanPaymentsRoutes = taggedRoutes('payments', async (app, docs) => 
       response: { 200: envelope(pendingPayments), ...problemResponses(400, 401, 404) },
     }),
     async (request) => ok(await pendingPaymentsOf(app.db, request.user, request.params.id)),
+  );
+
+  app.get(
+    '/payoff-quote',
+    docs({
+      description:
+        'Liquidación anticipada: la cotización del día de negocio (lo que resta de cada pago pendiente, ' +
+        'las multas pendientes y el descuento del producto sobre el interés aún no vencido). Un pago con ' +
+        '`payoff` igual a `total` liquida el préstamo. 409 si el préstamo no está al corriente o ' +
+        'atrasado, o tiene un pago en validación.',
+      params: idParams,
+      response: { 200: envelope(payoffQuote), ...problemResponses(400, 401, 404, 409) },
+    }),
+    async (request) =>
+      ok(await getPayoffQuote(app.db, request.user, request.params.id, app.businessClock.today())),
   );
 
   app.get(

@@ -130,6 +130,11 @@ export function moneyRows(context: SeededContext<World>): Row[] {
       call: () => get(`/api/v1/loans/${world().activeLoan.id}/pending-payments`)(),
     },
     {
+      route: 'GET /api/v1/loans/:id/payoff-quote',
+      expected: OWNER(),
+      call: async () => get(`/api/v1/loans/${(await fresh().deliveredLoan()).id}/payoff-quote`)(),
+    },
+    {
       route: 'GET /api/v1/loans/:id/fees',
       expected: OWNER(),
       call: () => get(`/api/v1/loans/${world().lateLoan.id}/fees`)(),

@@ -66,7 +66,7 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
   });
 
   it.each(ALL_STATUSES)(
-    'offers Pagar only for ACTIVE or DELAYED, Pagos/Multas once delivered, and Link always (%s)',
+    'offers Pagar, Liquidar and Renovar only for ACTIVE or DELAYED, Pagos/Multas once delivered, and Link always (%s)',
     async (status) => {
       const loan = loanIn(status);
       show(() => [loan]);
@@ -76,7 +76,7 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
       expect(items).toEqual([
         'Editar',
         ...(delivered ? ['Pagos', 'Multas'] : []),
-        ...(payable ? ['Pagar'] : []),
+        ...(payable ? ['Pagar', 'Liquidar', 'Renovar'] : []),
         ...(delivered ? ['Calendario'] : []),
         'Link',
         'Historial',

@@ -6,10 +6,12 @@ import {
   IconAlertTriangle,
   IconCalendarEvent,
   IconCash,
+  IconCashBanknote,
   IconHistory,
   IconLink,
   IconListDetails,
   IconPrinter,
+  IconRefresh,
   IconReplace,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,6 +31,7 @@ import { copyText } from '../clipboard.ts';
 import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES } from '../labels.ts';
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanInfoDialog, type LoanInfoKind } from './LoanInfoDialog.tsx';
+import { PayoffDialog, RenewDialog } from './PayoffDialog.tsx';
 import { RestructureDialog } from './RestructureDialog.tsx';
 import { WriteOffDialog } from './WriteOffDialog.tsx';
 
@@ -88,6 +91,8 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
     loan: null,
   });
   const [toWriteOff, setToWriteOff] = useState<Loan | null>(null);
+  const [toPayOff, setToPayOff] = useState<Loan | null>(null);
+  const [toRenew, setToRenew] = useState<Loan | null>(null);
   // Whether the customer has any loan at all, read from the first page the table loads.
   const [total, setTotal] = useState<number | null>(null);
 
@@ -129,6 +134,20 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         label: 'Pagar',
         icon: <IconCash size={16} aria-hidden />,
         onClick: open('pay'),
+        condition: (loan) => PAYABLE_STATUSES.includes(loan.status),
+      },
+      {
+        label: 'Liquidar',
+        icon: <IconCashBanknote size={16} aria-hidden />,
+        onClick: (loan) => setToPayOff(loan),
+        // The quote says when it cannot (a payment in validation); the server decides.
+        condition: (loan) => PAYABLE_STATUSES.includes(loan.status),
+      },
+      {
+        label: 'Renovar',
+        icon: <IconRefresh size={16} aria-hidden />,
+        onClick: (loan) => setToRenew(loan),
+        // The dialog says whether its renewal threshold is reached; the server checks it again.
         condition: (loan) => PAYABLE_STATUSES.includes(loan.status),
       },
       {
@@ -198,6 +217,8 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         onClose={() => setRestructuring((r) => ({ ...r, opened: false }))}
       />
       <WriteOffDialog loan={toWriteOff} onClose={() => setToWriteOff(null)} />
+      <PayoffDialog loan={toPayOff} onClose={() => setToPayOff(null)} />
+      <RenewDialog loan={toRenew} onClose={() => setToRenew(null)} />
       <LoanInfoDialog
         kind={info.kind}
         loan={info.loan}

@@ -100,9 +100,9 @@ describe('Lista Global de Préstamos', { timeout: 20_000 }, () => {
       const expected = {
         PENDING: ['Aprobar'],
         APPROVED: ['Entregar'],
-        ACTIVE: ['Reestructurar', 'Detalle'],
+        ACTIVE: ['Reestructurar', 'Liquidar', 'Detalle'],
         PAID: ['Detalle'],
-        DELAYED: ['Reestructurar', 'Detalle'],
+        DELAYED: ['Reestructurar', 'Liquidar', 'Detalle'],
         CANCELLED: [],
         WRITTEN_OFF: ['Detalle'],
       }[status];

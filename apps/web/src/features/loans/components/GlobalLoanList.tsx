@@ -1,6 +1,12 @@
 import { Box, Group, Stack } from '@mantine/core';
 import { LOAN_STATUS_LABELS, type Loan } from '@prestaya/contracts';
-import { IconCircleCheck, IconEye, IconReplace, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconCashBanknote,
+  IconCircleCheck,
+  IconEye,
+  IconReplace,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -24,6 +30,7 @@ import {
 } from '../labels.ts';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { DeliverDialog } from './DeliverDialog.tsx';
+import { PayoffDialog } from './PayoffDialog.tsx';
 import { RestructureDialog } from './RestructureDialog.tsx';
 
 export const GLOBAL_LOANS_TITLE = 'Lista Global de Préstamos';
@@ -72,7 +79,7 @@ export function GlobalLoanList() {
   // docs/product.md §2 "GlobalLoanList": the bank accounts are loaded (page 1, size 20) on entry, ready for 'Aprobar'.
   useApprovalAccounts();
   const [dialog, setDialog] = useState<{
-    kind: 'approve' | 'deliver' | 'restructure' | null;
+    kind: 'approve' | 'deliver' | 'restructure' | 'payoff' | null;
     loan: Loan | null;
   }>({
     kind: null,
@@ -98,6 +105,12 @@ export function GlobalLoanList() {
         label: 'Reestructurar',
         icon: <IconReplace size={16} aria-hidden />,
         onClick: (loan) => setDialog({ kind: 'restructure', loan }),
+        condition: (loan) => PAYABLE_STATUSES.includes(loan.status),
+      },
+      {
+        label: 'Liquidar',
+        icon: <IconCashBanknote size={16} aria-hidden />,
+        onClick: (loan) => setDialog({ kind: 'payoff', loan }),
         condition: (loan) => PAYABLE_STATUSES.includes(loan.status),
       },
       {
@@ -130,6 +143,7 @@ export function GlobalLoanList() {
       <ApproveDialog loan={dialog.loan} opened={dialog.kind === 'approve'} onClose={close} onDone={close} />
       <DeliverDialog loan={dialog.loan} opened={dialog.kind === 'deliver'} onClose={close} onDone={close} />
       <RestructureDialog loan={dialog.loan} opened={dialog.kind === 'restructure'} onClose={close} />
+      <PayoffDialog loan={dialog.kind === 'payoff' ? dialog.loan : null} onClose={close} />
     </Stack>
   );
 }

@@ -168,7 +168,9 @@ function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: Statem
             cell: (payment) =>
               payment.kind === 'ABONO'
                 ? `${methodLabel(payment.paymentMethod)} · Abono`
-                : methodLabel(payment.paymentMethod),
+                : payment.kind === 'PAYOFF'
+                  ? `${methodLabel(payment.paymentMethod)} · Liquidación anticipada`
+                  : methodLabel(payment.paymentMethod),
           },
           {
             header: 'Estatus',

@@ -76,6 +76,10 @@ function Receipt({ details }: { details: PaymentDetails }) {
             ? [{ label: 'Recibido en oficina', value: formatDateTime(payment.createdOn) }]
             : []),
           ...(payment.kind === 'ABONO' ? [{ label: 'Tipo', value: 'Abono' }] : []),
+          ...(payment.kind === 'PAYOFF' ? [{ label: 'Tipo', value: 'Liquidación anticipada' }] : []),
+          ...(details.payoffDiscount !== undefined
+            ? [{ label: 'Descuento por liquidación', value: formatMoney(details.payoffDiscount) }]
+            : []),
           { label: 'Método', value: methodLabel(payment.paymentMethod) },
           // A payment on a written-off loan (docs/product.md "Castigo").
           ...(payment.recovery
