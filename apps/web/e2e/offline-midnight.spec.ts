@@ -50,7 +50,8 @@ async function agentRoute(request: APIRequestContext) {
     gama: await stop('Gama', '74003', 3),
   };
   const caja = await admin.post('/api/v1/bank-accounts', {
-    name: `Caja Noche ${id}`,
+    // Sorts early among the shared server's accounts: 'Cuenta destino' lists the first 30 by name.
+    name: `Caja Cierre Noche ${id}`,
     bankName: 'Efectivo',
     customerName: 'PrestaYa Oficina',
     balance: 500,
@@ -170,7 +171,7 @@ test('offline across midnight: day 1’s Corte de caja holds both collections, c
   await dialog.getByRole('textbox', { name: /Nota/ }).tap();
   await adminPage.keyboard.type('Faltaron 50 pesos al entregar');
   await dialog.getByRole('combobox', { name: 'Cuenta destino' }).tap();
-  await adminPage.getByRole('option', { name: new RegExp(`^Caja Noche ${id} `) }).tap();
+  await adminPage.getByRole('option', { name: new RegExp(`^Caja Cierre Noche ${id} `) }).tap();
   await dialog.getByRole('button', { name: 'Cerrar día' }).tap();
   await expect(dialog.getByText(/no se puede volver a cerrar/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar día' }).tap();

@@ -46,7 +46,9 @@ async function signedInApi(page: Page) {
 test('approves a loan choosing the withdrawal account by tap', async ({ page }) => {
   const id = unique();
   const api = await signedInApi(page);
-  const accountName = `Caja Tap ${id}`;
+  // The dialog lists the first 20 accounts by name (docs/product.md §2), and the journeys' shared
+  // server holds every journey's accounts: a name that sorts early keeps this one on that page.
+  const accountName = `Caja Aprobación Tap ${id}`;
   const opened = await api.post('/api/v1/bank-accounts', {
     name: accountName,
     bankName: 'Banorte',
