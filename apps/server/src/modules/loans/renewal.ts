@@ -1,4 +1,4 @@
-import { checkRenewal, formatCents, type PayoffQuote } from '@prestaya/domain';
+import { centsToPesos, checkRenewal, formatCents, type PayoffQuote } from '@prestaya/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppTx } from '../../db/client.ts';
@@ -99,7 +99,7 @@ export async function settleRenewal(
       scheduledPaymentIds: [],
       feeIds: [],
       paymentMethod: 'TRANSFER',
-      payoff: quote.quoteCents / 100,
+      payoff: centsToPesos(quote.quoteCents),
     },
     registeredBy: actor.id,
     channel: 'RENEWAL',

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { type CollectionCard, formatCents, pesosToCents } from '@prestaya/contracts';
+import { type CollectionCard, centsToPesos, formatCents, pesosToCents } from '@prestaya/contracts';
 import { ABONO_MIN_CENTS, oldestFirst, selectPayment, toggleCount, totalCents } from '@prestaya/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -128,7 +128,7 @@ function CollectForm({
             value={abonoValue}
             onChange={setAbonoValue}
             min={0}
-            max={balanceCents / 100}
+            max={centsToPesos(balanceCents)}
             error={abonoError}
             disabled={sending}
             data-autofocus

@@ -100,7 +100,7 @@ export function AbonoForm({
         value={value}
         onChange={setValue}
         min={0}
-        max={owedCents / 100}
+        max={centsToPesos(owedCents)}
         error={error}
         disabled={register.isPending}
         data-autofocus
