@@ -9,7 +9,7 @@ const LOANS_PER_CUSTOMER: readonly (readonly [number, number])[] = [
   [3, 25],
   [4, 10],
 ];
-// About 1 % of the open loans (ACTIVE, DELAYED) restructured and 1 % written off (issue 31).
+// About 1 % of the open loans (ACTIVE, DELAYED) restructured and 1 % written off, as a lender's book has them.
 const NEWEST_LOAN: readonly (readonly [LoanKind, number])[] = [
   ['PAID', 450],
   ['ACTIVE', 250],

@@ -15,7 +15,7 @@ import {
   TERM_WEEKS,
 } from './loan-policy.ts';
 
-/** No loan of any product is below $100 (issue 31): a product's minimum may not go lower. */
+/** No loan of any product is below $100, the floor of every request: a product's minimum may not go lower. */
 export const LOAN_AMOUNT_FLOOR_CENTS = 10_000;
 
 export interface LoanProductTerms {

@@ -140,7 +140,7 @@ describe('request → approve → deliver (the issue-4 journey)', () => {
     await expectLedger(context);
   });
 
-  it('delivers the smallest amount a request accepts ($100, issue 31): 12 installments of $10', async () => {
+  it('delivers the smallest amount a request accepts ($100): 12 installments of $10', async () => {
     const { admin, customer } = world;
     const account = await openAccount(context, admin, 50_000);
     expectProblem(
