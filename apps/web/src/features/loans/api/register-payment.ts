@@ -2,6 +2,7 @@ import { type PaymentRequest, paymentListItem } from '@prestaya/contracts';
 import { apiData } from '../../../lib/api.ts';
 import { idempotencyHeader } from '../../../lib/idempotency.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
+import { notify } from '../../../lib/notify.ts';
 import { paymentFormData } from '../../../lib/payment-form-data.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { loanChangeKeys } from './invalidate.ts';
@@ -29,3 +30,23 @@ export const useRegisterPayment = () =>
     reloadAfterError: true,
     awaitReload: true,
   });
+
+/**
+ * Registers a payment from one of the loan's forms: a refusal is told (under `failedTitle`) and handed
+ * to `onRefused`, so the form can drop what the server refused; true once the server took it.
+ */
+export async function submitPayment(
+  register: { mutateAsync: (input: RegisterPaymentInput) => Promise<unknown> },
+  input: RegisterPaymentInput,
+  failedTitle: string,
+  onRefused?: (failure: unknown) => void,
+): Promise<boolean> {
+  try {
+    await register.mutateAsync(input);
+    return true;
+  } catch (failure) {
+    notify.apiError(failure, failedTitle);
+    onRefused?.(failure);
+    return false;
+  }
+}

@@ -15,7 +15,7 @@ import { amountValue, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { useIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useRegisterPayment } from '../api/register-payment.ts';
+import { submitPayment, useRegisterPayment } from '../api/register-payment.ts';
 import { ABONO_HINT, ABONO_REGISTERED, PAYMENT_REGISTER_FAILED } from '../payment-labels.ts';
 import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
 
@@ -74,18 +74,15 @@ export function AbonoForm({
     once(async () => {
       if (!valid || cents === null) return;
       const request = paymentRequest.parse({ abono: centsToPesos(cents), paymentMethod: method });
-      try {
-        await register.mutateAsync({
-          loanId: loan.id,
-          request,
-          file: method === 'TRANSFER' ? file : null,
-          idempotencyKey,
-        });
-      } catch (failure) {
-        notify.apiError(failure, PAYMENT_REGISTER_FAILED);
-        if (isApiError(failure) && isFileRefusalStatus(failure.status)) setFile(null);
-        return;
-      }
+      const sent = await submitPayment(
+        register,
+        { loanId: loan.id, request, file: method === 'TRANSFER' ? file : null, idempotencyKey },
+        PAYMENT_REGISTER_FAILED,
+        (failure) => {
+          if (isApiError(failure) && isFileRefusalStatus(failure.status)) setFile(null);
+        },
+      );
+      if (!sent) return;
       notify.success(ABONO_REGISTERED);
       onDone();
     });

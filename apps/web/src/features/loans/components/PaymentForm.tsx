@@ -35,7 +35,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePendingPayments } from '../api/get-pending-payments.ts';
-import { useRegisterPayment } from '../api/register-payment.ts';
+import { submitPayment, useRegisterPayment } from '../api/register-payment.ts';
 import {
   FEE_STATUS_BADGES,
   FEES_ALWAYS_INCLUDED,
@@ -104,24 +104,18 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
         feeIds: selection.feeIds,
         paymentMethod: method,
       });
-      try {
-        await register.mutateAsync({
-          loanId: loan.id,
-          request,
-          file: method === 'TRANSFER' ? file : null,
-          idempotencyKey,
-        });
-      } catch (error) {
-        notify.apiError(error, PAYMENT_REGISTER_FAILED);
-        // A refused image leaves the ticked installments valid: drop only the file, to be chosen again.
-        if (isApiError(error) && isFileRefusalStatus(error.status)) {
-          setFile(null);
-          return;
-        }
-        // What is pending may have changed (another payment, a cancelled fine): start over.
-        setTicked(0);
-        return;
-      }
+      const sent = await submitPayment(
+        register,
+        { loanId: loan.id, request, file: method === 'TRANSFER' ? file : null, idempotencyKey },
+        PAYMENT_REGISTER_FAILED,
+        (error) => {
+          // A refused image leaves the ticked installments valid: drop only the file, to be chosen again.
+          if (isApiError(error) && isFileRefusalStatus(error.status)) setFile(null);
+          // What is pending may have changed (another payment, a cancelled fine): start over.
+          else setTicked(0);
+        },
+      );
+      if (!sent) return;
       notify.success(PAYMENT_REGISTERED);
       onDone();
     });

@@ -16,7 +16,7 @@ import { screenPaths } from '../../../lib/paths.ts';
 import { openPrintTab } from '../../../lib/print.ts';
 import { useCreateLoan } from '../api/create-loan.ts';
 import { usePayoffQuote } from '../api/payoff.ts';
-import { useRegisterPayment } from '../api/register-payment.ts';
+import { submitPayment, useRegisterPayment } from '../api/register-payment.ts';
 import { customerName } from '../labels.ts';
 import { PAYOFF_TITLE } from './PayoffQuotePrint.tsx';
 
@@ -82,15 +82,12 @@ export function PayoffDialog({ loan, onClose }: { loan: Loan | null; onClose: ()
   const [method, setMethod] = useState<PaymentMethod>('CASH');
   const submit = async (total: number) => {
     if (!loan) return;
-    try {
-      await register.mutateAsync({
-        loanId: loan.id,
-        request: paymentRequest.parse({ payoff: total, paymentMethod: method }),
-      });
-    } catch (failure) {
-      notify.apiError(failure, 'No se pudo registrar la liquidación');
-      return;
-    }
+    const sent = await submitPayment(
+      register,
+      { loanId: loan.id, request: paymentRequest.parse({ payoff: total, paymentMethod: method }) },
+      'No se pudo registrar la liquidación',
+    );
+    if (!sent) return;
     notify.success(PAYOFF_REGISTERED);
     onClose();
   };
