@@ -125,7 +125,7 @@ describe('the tabs', () => {
     expect([cardOf(cards, 'Valeria').oldestDueDate, cardOf(cards, 'Valeria').daysLate]).toEqual([day(-8), 8]);
     expect([cardOf(cards, 'Hugo').daysLate, cardOf(cards, 'Sara').daysLate]).toEqual([
       0,
-      -daysBetween(T, WEEK_END),
+      daysBetween(WEEK_END, T),
     ]);
   });
 
