@@ -31,7 +31,8 @@ import { copyText } from '../clipboard.ts';
 import { LINK_COPIED, LOAN_STATUS_BADGES, PAYABLE_STATUSES } from '../labels.ts';
 import { LoanDialog } from './LoanDialog.tsx';
 import { LoanInfoDialog, type LoanInfoKind } from './LoanInfoDialog.tsx';
-import { PayoffDialog, RenewDialog } from './PayoffDialog.tsx';
+import { PayoffDialog } from './PayoffDialog.tsx';
+import { RenewDialog } from './RenewDialog.tsx';
 import { RestructureDialog } from './RestructureDialog.tsx';
 import { WriteOffDialog } from './WriteOffDialog.tsx';
 
@@ -60,6 +61,15 @@ const columns: ColumnDef<Loan>[] = [
   { header: 'Monto real', accessor: 'currentRealAmount', type: 'money', visibleFrom: 'sm' },
   { header: 'Saldo', accessor: 'currentBalance', type: 'money', visibleFrom: 'sm' },
 ];
+
+/**
+ * The customer's open loan a new request could renew: none while a request is already on its way
+ * (PENDING or APPROVED), which is the loan in progress then.
+ */
+function renewableOf(loans: readonly Loan[]): Loan | null {
+  if (loans.some((loan) => loan.status === 'PENDING' || loan.status === 'APPROVED')) return null;
+  return loans.find((loan) => PAYABLE_STATUSES.includes(loan.status)) ?? null;
+}
 
 /** The public link of a loan (docs/product.md §2 "Loans tab on a customer", Link): `${origin}/loans/{id}`. */
 export function publicLoanUrl(loan: Pick<Loan, 'id'>): string {
@@ -95,12 +105,17 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
   const [toRenew, setToRenew] = useState<Loan | null>(null);
   // Whether the customer has any loan at all, read from the first page the table loads.
   const [total, setTotal] = useState<number | null>(null);
+  // The loan a new request could renew, read from the same page (the newest loans come first).
+  const [renewable, setRenewable] = useState<Loan | null>(null);
 
   const queryClient = useQueryClient();
   const fetchPage = useCallback(
     async (params: PagedQuery) => {
       const page = await getCustomerLoans(customerId, params);
-      if (params.page === 1) setTotal(page.totalDocuments);
+      if (params.page === 1) {
+        setTotal(page.totalDocuments);
+        setRenewable(renewableOf(page.data));
+      }
       keepStatementsOnPhone(queryClient, page.data);
       return page;
     },
@@ -210,6 +225,11 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         customerId={customerId}
         loanId={loanDialog.loanId}
         onClose={() => setLoanDialog((d) => ({ ...d, opened: false }))}
+        renewable={renewable}
+        onRenew={(loan) => {
+          setLoanDialog((d) => ({ ...d, opened: false }));
+          setToRenew(loan);
+        }}
       />
       <RestructureDialog
         loan={restructuring.loan}

@@ -1,4 +1,6 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { Loan } from '@prestaya/contracts';
+import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { QueryRecord } from '../../../components/QueryState.tsx';
@@ -15,6 +17,30 @@ export interface LoanDialogProps {
   loanId: string | null;
   onClose: () => void;
   onSaved?: (loan: Loan) => void;
+  /** The customer's open loan, when a new request can only be its renewal ('Renovación'). */
+  renewable?: Loan | null;
+  /** Opens the renewal of `renewable` instead of this request. */
+  onRenew?: (loan: Loan) => void;
+}
+
+/**
+ * One loan in progress per customer: while one is open, a new loan is its renewal, so the request
+ * points there (the form stays: the server still says why a plain request is refused).
+ */
+function RenewalOffer({ loan, onRenew }: { loan: Loan; onRenew: (loan: Loan) => void }) {
+  return (
+    <Alert color="blue" title="Renovación" data-testid="renewal-offer">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          El cliente tiene el préstamo No. {loan.num} en curso: el préstamo nuevo puede ser su renovación, que
+          lo liquida con el monto nuevo y entrega en efectivo solo la diferencia.
+        </Text>
+        <Button size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => onRenew(loan)}>
+          Renovar préstamo No. {loan.num}
+        </Button>
+      </Stack>
+    </Alert>
+  );
 }
 
 function EditLoan({
@@ -42,7 +68,15 @@ function EditLoan({
 }
 
 /** 'Nueva solicitud de Préstamo' / 'Editar Préstamo': the loan form in a modal. */
-export function LoanDialog({ opened, customerId, loanId, onClose, onSaved }: LoanDialogProps) {
+export function LoanDialog({
+  opened,
+  customerId,
+  loanId,
+  onClose,
+  onSaved,
+  renewable,
+  onRenew,
+}: LoanDialogProps) {
   const saved = (loan: Loan) => {
     onSaved?.(loan);
     onClose();
@@ -57,7 +91,10 @@ export function LoanDialog({ opened, customerId, loanId, onClose, onSaved }: Loa
       {loanId ? (
         <EditLoan customerId={customerId} loanId={loanId} onClose={onClose} onSaved={saved} />
       ) : (
-        <LoanForm customerId={customerId} onCancel={onClose} onSaved={saved} />
+        <Stack gap="md">
+          {renewable && onRenew && <RenewalOffer loan={renewable} onRenew={onRenew} />}
+          <LoanForm customerId={customerId} onCancel={onClose} onSaved={saved} />
+        </Stack>
       )}
     </EntityDialog>
   );

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { json, mockServer, renderWithProviders } from '../../../test/utils.tsx';
 import { adminLogin, loanIn, ok } from '../test/fixtures.ts';
-import { PayoffDialog, RenewDialog } from './PayoffDialog.tsx';
+import { PayoffDialog } from './PayoffDialog.tsx';
+import { RenewDialog } from './RenewDialog.tsx';
 
 const loan = loanIn('ACTIVE');
 const base = `/api/v1/loans/${loan.id}`;
