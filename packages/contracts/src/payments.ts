@@ -1,4 +1,10 @@
-import { ABONO_MIN_CENTS, PAYMENT_DECISIONS, PAYMENT_KINDS } from '@prestaya/domain';
+import {
+  ABONO_MIN_CENTS,
+  MAX_PAYMENT_FEES,
+  MAX_PAYMENT_INSTALLMENTS,
+  PAYMENT_DECISIONS,
+  PAYMENT_KINDS,
+} from '@prestaya/domain';
 import { datedListExportQuery, datedListQuery, numbered, personName, staffName } from './common.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import { FEE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './labels.ts';
@@ -40,8 +46,18 @@ export const pendingPayments = z.object({
 });
 export type PendingPayments = z.infer<typeof pendingPayments>;
 
-const ids = (message: string) =>
-  z.array(z.uuid({ error: message }), { error: message }).max(200, 'Demasiados conceptos en un pago');
+/** Why a list is too long: a payment lists at most what a loan can owe (@prestaya/domain payment-items.ts). */
+export const TOO_MANY_INSTALLMENTS_MESSAGE = `Demasiados pagos programados en un pago: a lo más ${MAX_PAYMENT_INSTALLMENTS.toLocaleString('en-US')}`;
+export const TOO_MANY_FEES_MESSAGE = `Demasiadas multas en un pago: a lo más ${MAX_PAYMENT_FEES.toLocaleString('en-US')}`;
+
+/** Installment or fee ids, bounded by what one loan can owe of them. */
+export const paymentItemIds = (message: string, items: 'installments' | 'fees') =>
+  z
+    .array(z.uuid({ error: message }), { error: message })
+    .max(
+      items === 'installments' ? MAX_PAYMENT_INSTALLMENTS : MAX_PAYMENT_FEES,
+      items === 'installments' ? TOO_MANY_INSTALLMENTS_MESSAGE : TOO_MANY_FEES_MESSAGE,
+    );
 
 export const PAYOFF_WITH_OTHERS_MESSAGE =
   'La liquidación paga todo lo pendiente: no indique conceptos ni monto de abono';
@@ -66,8 +82,8 @@ export const COLLECTED_AT_MESSAGE =
  */
 export const paymentRequest = z
   .object({
-    scheduledPaymentIds: ids('Pago programado inválido').default([]),
-    feeIds: ids('Multa inválida').default([]),
+    scheduledPaymentIds: paymentItemIds('Pago programado inválido', 'installments').default([]),
+    feeIds: paymentItemIds('Multa inválida', 'fees').default([]),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Seleccione el método de pago: CASH o TRANSFER' }),
     collectedAt: z
       .string()

@@ -7,6 +7,7 @@ import {
   PAYMENT_STATUSES,
   SCHEDULED_PAYMENT_STATUSES,
 } from './labels.ts';
+import { paymentItemIds } from './payments.ts';
 import { MAX_LOAN_NUM, PHONE_PATTERN, PUBLIC_LOOKUP_MESSAGES } from './public-lookup.ts';
 import { z } from './zod.ts';
 
@@ -95,14 +96,8 @@ export const publicPaymentMethod = z
   .transform((v) => (v === 0 || v === '0' ? 'CASH' : v === 1 || v === '1' ? 'TRANSFER' : v));
 
 export const publicPaymentRequest = z.object({
-  scheduledPaymentIds: z
-    .array(z.uuid({ error: 'Pago programado inválido' }))
-    .max(200)
-    .default([]),
-  feeIds: z
-    .array(z.uuid({ error: 'Multa inválida' }))
-    .max(200)
-    .default([]),
+  scheduledPaymentIds: paymentItemIds('Pago programado inválido', 'installments').default([]),
+  feeIds: paymentItemIds('Multa inválida', 'fees').default([]),
   paymentMethod: publicPaymentMethod,
 });
 export type PublicPaymentRequest = z.input<typeof publicPaymentRequest>;

@@ -20,6 +20,7 @@ export * from './loan-policy.ts';
 export * from './loan-product.ts';
 export * from './loan-status.ts';
 export * from './money.ts';
+export * from './payment-items.ts';
 export * from './payment-request-status.ts';
 export * from './payment-rules.ts';
 export * from './payment-selection.ts';

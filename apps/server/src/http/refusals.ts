@@ -164,6 +164,10 @@ export const REFUSALS = {
     'Con el monto mínimo algún pago semanal sería de $0.00',
     'minAmount',
   ),
+  'product.fees_beyond_payment': badRequest(
+    'Un préstamo de {amount} podría acumular {fees} multas, más de las {max} que caben en un pago: suba la multa diaria o baje el tope de multas o el monto máximo',
+    'dailyFee',
+  ),
   'product.last_active': conflict('Debe quedar al menos un producto activo'),
   'product.too_many': conflict('Se alcanzó el máximo de {max} productos'),
   'loan.future_request_date': badRequest('La fecha de solicitud no puede ser posterior a hoy', 'requestDate'),

@@ -44,10 +44,7 @@ async function invariants() {
   return expectLoanInvariant(context.database.db);
 }
 
-/**
- * A $3,000 loan from the past, requested `daysAgo` days ago and accrued through today: DELAYED. (At
- * $10,000 its 240 fines would exceed the 200 items one payment may hold.)
- */
+/** A $3,000 loan from the past, requested `daysAgo` days ago and accrued through today: DELAYED. */
 async function lateLoan(daysAgo: number, customerId = world.customer.id) {
   const { loan } = await activeLoan(context, world.admin, customerId, {
     amount: 3_000,

@@ -1,5 +1,5 @@
 import { type LoanProduct, type LoanProductInput, MAX_LOAN_PRODUCTS } from '@prestaya/contracts';
-import { checkProductTerms } from '@prestaya/domain';
+import { checkProductTerms, formatCents, MAX_PAYMENT_FEES, productFeesBeyondPayment } from '@prestaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDb } from '../../db/client.ts';
@@ -19,6 +19,17 @@ function validColumns(input: LoanProductInput) {
   const columns = productColumns(input);
   const refusal = checkProductTerms(columns);
   if (refusal) throw refuse(refusal);
+  // Every loan of the product must fit one payment that ticks what it owes.
+  const fees = productFeesBeyondPayment(columns);
+  if (fees !== null) {
+    throw refuse('product.fees_beyond_payment', {
+      values: {
+        fees: fees.toLocaleString('en-US'),
+        max: MAX_PAYMENT_FEES.toLocaleString('en-US'),
+        amount: formatCents(columns.maxAmountCents),
+      },
+    });
+  }
   return columns;
 }
 

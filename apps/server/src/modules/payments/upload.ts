@@ -1,4 +1,5 @@
 import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, paymentRequest, z } from '@prestaya/contracts';
+import { MAX_PAYMENT_REQUEST_BYTES } from '@prestaya/domain';
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from '../../errors.ts';
 import { type ProofImageType, sniffImageType } from '../../files/image-sniff.ts';
@@ -44,7 +45,8 @@ export function paymentUploadParts(requestSchema: z.ZodType): Record<string, Mul
   };
 }
 
-const JSON_PART_BYTES = 64 * 1024;
+/** The JSON part holds both id lists at their longest (@prestaya/domain payment-items.ts). */
+const JSON_PART_BYTES = MAX_PAYMENT_REQUEST_BYTES;
 
 const PROOF_REFUSALS: UploadRefusals = {
   fileTooLarge: 'upload.file_too_large',
