@@ -139,7 +139,8 @@ const CHECKS: { name: string; sql: string }[] = [
     sql: `select count(*)::int as n from (
             (select c.agent_id, sp.due_date, count(*) as n, sum(sp.amount_cents) as cents,
                     count(*) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})) as taken_n,
-                    coalesce(sum(sp.amount_cents) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})), 0) as taken_cents
+                    coalesce(sum(sp.amount_cents) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})), 0)
+                      + coalesce(sum(sp.paid_cents + sp.held_cents) filter (where sp.status not in (${literalList(TAKEN_INSTALLMENT_STATUSES)})), 0) as taken_cents
                from scheduled_payments sp
                join loans l on l.id = sp.loan_id and l.status in (${literalList(COMPUTED_STATUSES)})
                join customers c on c.id = l.customer_id
@@ -157,6 +158,7 @@ const CHECKS: { name: string; sql: string }[] = [
              select c.agent_id, sp.due_date, count(*), sum(sp.amount_cents),
                     count(*) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})),
                     coalesce(sum(sp.amount_cents) filter (where sp.status in (${literalList(TAKEN_INSTALLMENT_STATUSES)})), 0)
+                      + coalesce(sum(sp.paid_cents + sp.held_cents) filter (where sp.status not in (${literalList(TAKEN_INSTALLMENT_STATUSES)})), 0)
                from scheduled_payments sp
                join loans l on l.id = sp.loan_id and l.status in (${literalList(COMPUTED_STATUSES)})
                join customers c on c.id = l.customer_id

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
 import { createUserAndLogin, useTestApp } from '../support/app.ts';
-import { formOf, rejection } from '../support/builders.ts';
+import { formOf, jsonPart, rejection } from '../support/builders.ts';
 import { addDays, businessToday } from '../support/clock.ts';
 import { expectInstallmentDueTally } from '../support/report-tallies-invariant.ts';
 import { databaseUrlOf } from '../support/row-lock.ts';
@@ -121,6 +121,42 @@ describe("the 'Semana' installments due", { timeout: 180_000 }, () => {
       due: { count: 1, amount: first },
       taken: { count: 1, amount: first },
     });
+  });
+});
+
+describe("the 'Semana' collected on installments paid in part", { timeout: 60_000 }, () => {
+  it('counts the part an abono holds, then pays, and takes it back when rejected', async () => {
+    const { admin, agent, customer } = await loanWorld(context);
+    const W = addDays(businessToday(), 7);
+    const caja = await openAccount(context, admin, 200_000, 'Caja');
+    // $1,000 at 20 %: 12 × $100; installment 1 due T+7.
+    const { loan } = await activeLoan(context, admin, customer.id, { amount: 1_000, accountId: caja.id });
+    const figures = async () => {
+      const week = await weekOf(admin.token, agent.id, W);
+      return { due: week.installmentsDue, taken: week.collectedOnDue, rate: week.collectionRate };
+    };
+    const abono = (amount: number) =>
+      payments.registerOk(agent.token, loan.id, [jsonPart({ abono: amount, paymentMethod: 'CASH' })]);
+
+    // $60 of the $100 held by an abono in validation: taken like a whole installment in validation.
+    const held = await abono(60);
+    await check();
+    expect(await figures()).toMatchObject({
+      due: { count: 1, amount: 100 },
+      taken: { count: 0, amount: 60 },
+      rate: 60,
+    });
+    // Rejected: nothing taken again.
+    await payments.decideOk(admin.token, held.id, rejection());
+    await check();
+    expect((await figures()).taken).toEqual({ count: 0, amount: 0 });
+    // Confirmed: $60 paid of it; a second abono of $40 pays it whole.
+    await confirm(context, admin, (await abono(60)).id, caja.id);
+    await check();
+    expect((await figures()).taken).toEqual({ count: 0, amount: 60 });
+    await confirm(context, admin, (await abono(40)).id, caja.id);
+    await check();
+    expect(await figures()).toMatchObject({ taken: { count: 1, amount: 100 }, rate: 100 });
   });
 });
 

@@ -90,7 +90,8 @@ const dueFigures = (rows: Record<string, unknown>[]): DueFigures[] =>
  * The installments due of Cobranza's 'Semana' (migration installment_due_tally), per agent of the
  * customer and due date, as the tally holds them and as the rows give them: written out again here
  * (an installment not REJECTED, CANCELLED or RESTRUCTURED of a loan ACTIVE, DELAYED or PAID; taken = PAID or
- * VALIDATING) so the check does not trust the triggers it checks.
+ * VALIDATING, whole; the cents taken of any other are its parts paid and held by abonos) so the check
+ * does not trust the triggers it checks.
  */
 export async function expectInstallmentDueTally(db: DbOrTx): Promise<DueFigures[]> {
   const fromRows = dueFigures(
@@ -99,7 +100,9 @@ export async function expectInstallmentDueTally(db: DbOrTx): Promise<DueFigures[
         select c.agent_id, to_char(sp.due_date, 'YYYY-MM-DD') as day, count(*) as n,
                sum(sp.amount_cents) as cents,
                count(*) filter (where sp.status in ('PAID', 'VALIDATING')) as taken_n,
-               coalesce(sum(sp.amount_cents) filter (where sp.status in ('PAID', 'VALIDATING')), 0) as taken_cents
+               coalesce(sum(sp.amount_cents) filter (where sp.status in ('PAID', 'VALIDATING')), 0)
+                 + coalesce(sum(sp.paid_cents + sp.held_cents) filter (where sp.status not in ('PAID', 'VALIDATING')), 0)
+                 as taken_cents
           from scheduled_payments sp
           join loans l on l.id = sp.loan_id and l.status in ('ACTIVE', 'DELAYED', 'PAID')
           join customers c on c.id = l.customer_id

@@ -4,7 +4,8 @@ import * as column from './columns.ts';
 /**
  * The installments due of the 'Semana' of Cobranza (modules/collections/week.ts), kept by statement
  * triggers (migration installment_due_tally) like the report tallies: per agent of the customer and due
- * date, Σ installments and Σ cents due, and of them Σ taken (PAID or VALIDATING). An installment counts
+ * date, Σ installments and Σ cents due, and of them Σ taken (PAID or VALIDATING) and Σ cents taken
+ * (those whole, plus the parts abonos paid or hold of the others: migration week_tally_parts). An installment counts
  * while it is not REJECTED or CANCELLED and its loan is delivered (ACTIVE, DELAYED, PAID). Every write
  * appends signed delta rows; a figure is the sum of its rows and the daily job folds them
  * (modules/reports/fold.ts), so a week of ten agents reads a few dozen rows at any size of business.

@@ -84,7 +84,8 @@ const total = cents;
  * - installments due: installment_due_tally (migration installment_due_tally: installments not
  *   REJECTED or CANCELLED of delivered loans, per agent of the customer and due date, kept by
  *   triggers) by installment_due_tally_agent_day_idx: the agents × 7 days, folded daily, whatever the
- *   size of their portfolios;
+ *   size of their portfolios; collected on them: PAID or VALIDATING installments whole, and the parts
+ *   abonos paid or hold of the others (migration week_tally_parts), so the rate reads what was taken;
  * - collected: the payments each agent registered, collected in the week (payments_registered_by_idx);
  * - visits: the agents' visits in the week (visits_agent_idx), then the collected payments of the
  *   visited loans (payments_loan_idx), the figures decided by packages/domain weekVisitFigures;
