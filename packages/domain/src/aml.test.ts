@@ -30,7 +30,9 @@ describe('foldName', () => {
     expect(foldPersonName({ name: 'Lucía', lastName: 'Núñez', secondLastName: 'Gómez' })).toBe(
       'gomez lucia nunez',
     );
-    expect(foldPersonName({ name: 'Pedro', lastName: 'Ramírez', secondLastName: null })).toBe('pedro ramirez');
+    expect(foldPersonName({ name: 'Pedro', lastName: 'Ramírez', secondLastName: null })).toBe(
+      'pedro ramirez',
+    );
   });
 });
 
