@@ -8,7 +8,7 @@ import { expectProblem, request, type TestUser, useTestApp } from '../support/ap
 import { formOf, jsonPart, multipart, uniqueCurp } from '../support/builders.ts';
 import { businessToday } from '../support/clock.ts';
 import { downloadCsv, recordsOf } from '../support/csv.ts';
-import { publicApi } from '../support/public-api.ts';
+import { lookupProofHeader, publicApi } from '../support/public-api.ts';
 import {
   activeLoan,
   confirm,
@@ -32,6 +32,8 @@ const payments = paymentsApi(context);
 const customers = customersApi(context);
 
 const STOPPED = 'Operación detenida: el cliente requiere una revisión del administrador';
+const PUBLIC_REFUSED =
+  'No es posible registrar este pago en línea; comuníquese con la oficina de su préstamo';
 const HEADER = 'Nombre,CURP,RFC,Lista,Fecha';
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -174,6 +176,15 @@ describe('PLD: list import', () => {
       'No es posible registrar este pago en línea; comuníquese con la oficina de su préstamo',
     );
     expect(publicRefusal.body).not.toMatch(/lista|PLD|bloquead/i);
+    // 'Pago sin PIN' too, before anything waits for the agent.
+    const body = multipart(second);
+    const noPin = await context.app.inject({
+      method: 'POST',
+      url: `/public/api/v1/loans/${pedroLoan.id}/payment-requests`,
+      payload: body.payload,
+      headers: { ...body.headers, ...lookupProofHeader(context.app, pedroLoan.id) },
+    });
+    expectProblem(noPin, 409, PUBLIC_REFUSED);
 
     // A reason is required; resolved, everything goes through.
     const pedroMatch = matches.find((m) => m.kind === 'CURP');

@@ -59,8 +59,7 @@ export function CaseOpenForm() {
               label="Descripción"
               required
               withAsterisk
-              autosize
-              minRows={1}
+              rows={2}
               value={description}
               onChange={(event) => setDescription(event.currentTarget.value)}
               error={errors.description}

@@ -62,8 +62,7 @@ export function TextDialog({
         description={description}
         required
         withAsterisk
-        autosize
-        minRows={2}
+        rows={3}
         value={value}
         onChange={(event) => {
           setValue(event.currentTarget.value);
