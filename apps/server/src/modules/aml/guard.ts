@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { amlMatches } from '../../db/schema/aml.ts';
+import { loans } from '../../db/schema/loans.ts';
 import { refuse } from '../../http/refusals.ts';
 
 /**
@@ -20,4 +21,17 @@ export async function refuseWhileUnderAmlReview(
     .where(and(eq(amlMatches.customerId, customerId), eq(amlMatches.status, 'OPEN')))
     .limit(1);
   if (open) throw refuse(audience === 'public' ? 'aml.public_refused' : 'aml.review_required');
+}
+
+/**
+ * The same stop by loan, for a step that holds only the loan's id: an agent authorising a payment
+ * that waits for them ('Pago sin PIN') reads the staff wording.
+ */
+export async function refuseLoanWhileUnderAmlReview(db: DbOrTx, loanId: string): Promise<void> {
+  const [loan] = await db
+    .select({ customerId: loans.customerId })
+    .from(loans)
+    .where(eq(loans.id, loanId))
+    .limit(1);
+  if (loan) await refuseWhileUnderAmlReview(db, loan.customerId);
 }

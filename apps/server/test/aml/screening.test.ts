@@ -1,13 +1,10 @@
-import type { AmlList, AmlMatch, AmlRelevantOperations } from '@prestaya/contracts';
-import { quarterOf } from '@prestaya/domain';
+import type { AmlList, AmlMatch } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/rows.ts';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
 import { expectProblem, request, type TestUser, useTestApp } from '../support/app.ts';
 import { formOf, jsonPart, multipart, uniqueCurp } from '../support/builders.ts';
-import { businessToday } from '../support/clock.ts';
-import { downloadCsv, recordsOf } from '../support/csv.ts';
 import { lookupProofHeader, publicApi } from '../support/public-api.ts';
 import {
   activeLoan,
@@ -22,8 +19,8 @@ import {
  * 'PLD' (docs/compliance-pld.md): a blocked-persons list import, all or nothing with its errors by row
  * and column; the screening by CURP and by folded name of every customer after an import and of one
  * customer on create and edit; the stop on approving, delivering and paying until an administrator
- * resolves the match; the relevant cash operations of a quarter and their CSV; unusual-operation
- * cases; administrators only. On PGlite and PostgreSQL.
+ * resolves the match (office, agent, public page and 'Pago sin PIN'); administrators only. On
+ * PGlite and PostgreSQL.
  */
 const context = useTestApp();
 const world = useLoanWorld(context);
@@ -118,6 +115,26 @@ describe('PLD: list import', () => {
     const pedro = await secondCustomer(context, agent, { curp: uniqueCurp() });
     const { loan: pedroLoan } = await activeLoan(context, admin, pedro.id, { accountId: account.id });
     const validating = await registerOldest(context, agent, pedroLoan.id, 1);
+    // …and a 'Pago sin PIN' of installment 2 waiting for the agent.
+    const pending = await payments.pendingOk(admin.token, pedroLoan.id);
+    const second = [
+      jsonPart({
+        scheduledPaymentIds: [pending.scheduledPayments[0]?.id ?? ''],
+        feeIds: [],
+        paymentMethod: 'CASH',
+      }),
+    ];
+    const askPayment = () => {
+      const body = multipart(second);
+      return context.app.inject({
+        method: 'POST',
+        url: `/public/api/v1/loans/${pedroLoan.id}/payment-requests`,
+        payload: body.payload,
+        headers: { ...body.headers, ...lookupProofHeader(context.app, pedroLoan.id) },
+      });
+    };
+    const waiting = await askPayment();
+    expect(waiting.statusCode, waiting.body).toBe(201);
     // Lucía Núñez Gómez (the world's customer) has a loan waiting for approval.
     const luciaLoan = await loans.createOk(admin.token, world.customer.id, { amount: 5_000 });
 
@@ -160,14 +177,6 @@ describe('PLD: list import', () => {
       409,
       STOPPED,
     );
-    const pending = await payments.pendingOk(admin.token, pedroLoan.id);
-    const second = [
-      jsonPart({
-        scheduledPaymentIds: [pending.scheduledPayments[0]?.id ?? ''],
-        feeIds: [],
-        paymentMethod: 'CASH',
-      }),
-    ];
     expectProblem(await payments.register(agent.token, pedroLoan.id, second), 409, STOPPED);
     const publicRefusal = await publicApi(context.app).pay(pedroLoan.id, second, [agent.num, agent.pin]);
     expectProblem(
@@ -176,15 +185,17 @@ describe('PLD: list import', () => {
       'No es posible registrar este pago en línea; comuníquese con la oficina de su préstamo',
     );
     expect(publicRefusal.body).not.toMatch(/lista|PLD|bloquead/i);
-    // 'Pago sin PIN' too, before anything waits for the agent.
-    const body = multipart(second);
-    const noPin = await context.app.inject({
-      method: 'POST',
-      url: `/public/api/v1/loans/${pedroLoan.id}/payment-requests`,
-      payload: body.payload,
-      headers: { ...body.headers, ...lookupProofHeader(context.app, pedroLoan.id) },
-    });
-    expectProblem(noPin, 409, PUBLIC_REFUSED);
+    // 'Pago sin PIN': a new one is refused; the agent cannot authorise the one already waiting.
+    expectProblem(await askPayment(), 409, PUBLIC_REFUSED);
+    expectProblem(
+      await request(context.app, {
+        method: 'POST',
+        url: `/api/v1/payment-requests/${waiting.json().data.id}/authorise`,
+        token: agent.token,
+      }),
+      409,
+      STOPPED,
+    );
 
     // A reason is required; resolved, everything goes through.
     const pedroMatch = matches.find((m) => m.kind === 'CURP');
@@ -251,116 +262,5 @@ describe('PLD: list import', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await openMatches(admin)).map((m) => m.customer.id).sort()).toEqual([jose.id, carla.id].sort());
-  });
-});
-
-describe('PLD: relevant operations and cases', () => {
-  it('lists a confirmed cash payment over the threshold in the quarter and its CSV', async () => {
-    const { admin, agent } = world;
-    const account = await openAccount(context, admin, 100_000);
-    expect((await call(admin.token, 'GET', '/settings')).json().data).toEqual({
-      singleCashThreshold: 150_000,
-      monthlyCashThreshold: 150_000,
-    });
-    expectProblem(
-      await call(admin.token, 'PUT', '/settings', { singleCashThreshold: 0, monthlyCashThreshold: 1 }),
-      400,
-    );
-    const saved = await call(admin.token, 'PUT', '/settings', {
-      singleCashThreshold: 1_000,
-      monthlyCashThreshold: 1_500,
-    });
-    expect(saved.json().data).toEqual({ singleCashThreshold: 1_000, monthlyCashThreshold: 1_500 });
-
-    const { loan } = await activeLoan(context, admin, world.customer.id, { accountId: account.id });
-    const first = await registerOldest(context, agent, loan.id, 1);
-    await confirm(context, admin, first.id, account.id);
-    const second = await registerOldest(context, agent, loan.id, 1);
-    await confirm(context, admin, second.id, account.id);
-    expect(first.amount).toBeGreaterThanOrEqual(1_000);
-
-    const { year, quarter } = quarterOf(businessToday());
-    const reply = await call(admin.token, 'GET', `/relevant-operations?year=${year}&quarter=${quarter}`);
-    expect(reply.statusCode, reply.body).toBe(200);
-    const data: AmlRelevantOperations = reply.json().data;
-    expect(data.operations.map((o) => [o.paymentId, o.amount, o.collectedOn])).toEqual([
-      [first.id, first.amount, businessToday()],
-      [second.id, second.amount, businessToday()],
-    ]);
-    expect(data.monthly).toEqual([
-      {
-        customer: expect.objectContaining({ id: world.customer.id }),
-        month: businessToday().slice(0, 7),
-        total: first.amount + second.amount,
-        payments: 2,
-      },
-    ]);
-    const other = quarter === 1 ? { year: year - 1, quarter: 4 } : { year, quarter: quarter - 1 };
-    const empty = (
-      await call(admin.token, 'GET', `/relevant-operations?year=${other.year}&quarter=${other.quarter}`)
-    ).json().data;
-    expect(empty.operations).toEqual([]);
-    expectProblem(
-      await call(admin.token, 'GET', `/relevant-operations?year=${year}&quarter=5`),
-      400,
-      /quarter: /,
-    );
-
-    const csv = await downloadCsv(
-      context,
-      admin.token,
-      `/api/v1/aml/relevant-operations/export.csv?year=${year}&quarter=${quarter}`,
-      `operaciones-relevantes-${year}-T${quarter}`,
-    );
-    const records = recordsOf(csv);
-    expect(records.map((r) => [r.Tipo, r.Pago, r['Monto en efectivo']])).toEqual([
-      ['Operación', first.id, first.amount.toFixed(2)],
-      ['Operación', second.id, second.amount.toFixed(2)],
-      ['Acumulado mensual', '', (first.amount + second.amount).toFixed(2)],
-    ]);
-    expect(records[0]?.Nombre).toBe('Lucía Núñez Gómez');
-
-    // An unusual-operation case on that payment, closed with a conclusion.
-    const opened = await call(admin.token, 'POST', '/cases', {
-      paymentId: first.id,
-      description: 'Pago en efectivo inusual',
-    });
-    expect(opened.statusCode, opened.body).toBe(201);
-    expect(opened.json().data).toMatchObject({
-      status: 'OPEN',
-      customer: { id: world.customer.id },
-      payment: { id: first.id, loanNum: loan.num },
-    });
-    expectProblem(
-      await call(admin.token, 'POST', '/cases', { description: 'Sin sujeto' }),
-      400,
-      /^customerNum: /,
-    );
-    expectProblem(
-      await call(admin.token, 'POST', '/cases', { customerNum: 999_999, description: 'Nadie' }),
-      404,
-    );
-    const byCustomer = await call(admin.token, 'POST', '/cases', {
-      customerNum: world.customer.num,
-      description: 'Depósitos fraccionados',
-    });
-    expect(byCustomer.statusCode).toBe(201);
-    const id = opened.json().data.id;
-    const closed = await call(admin.token, 'PUT', `/cases/${id}/close`, {
-      conclusion: 'Se reportó a la UIF',
-    });
-    expect(closed.json().data).toMatchObject({
-      status: 'CLOSED',
-      conclusion: 'Se reportó a la UIF',
-      closedBy: { name: expect.any(String), lastName: expect.any(String) },
-    });
-    expectProblem(
-      await call(admin.token, 'PUT', `/cases/${id}/close`, { conclusion: 'Otra vez' }),
-      409,
-      'El caso ya está cerrado',
-    );
-    expect(
-      (await call(admin.token, 'GET', '/cases?status=OPEN')).json().data.map((c: { id: string }) => c.id),
-    ).toEqual([byCustomer.json().data.id]);
   });
 });
