@@ -6,6 +6,7 @@ import type { AppConfig, LoadedConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loggerOptions } from './logger.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
+import { amlRoutes } from './modules/aml/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { sharedJwtSecret } from './modules/auth/jwt-secret.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(loanWriteOffRoutes, { prefix: '/loans/:id/write-off' });
       await api.register(writeOffsRoutes, { prefix: '/write-offs' });
+      await api.register(amlRoutes, { prefix: '/aml' });
     },
     { prefix: '/api/v1' },
   );

@@ -19,6 +19,8 @@ export { fakePerson } from './demo/people.ts';
 export { NATIONWIDE } from './demo/places.ts';
 export { mulberry32, type Random, streamFor } from './demo/random.ts';
 export { type AccrualResult, type AccrualStep, accrueFees } from './jobs/accrual.ts';
+export { importAmlList } from './modules/aml/import-list.ts';
+export { screenCustomers } from './modules/aml/screening.ts';
 export { hashSecret } from './modules/auth/secrets.ts';
 export { loadSessionUser } from './modules/auth/service.ts';
 export { collectionDay } from './modules/collections/due-loans.ts';

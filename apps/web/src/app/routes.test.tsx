@@ -80,6 +80,7 @@ describe('routes', () => {
       'Cuentas',
       'Cartera castigada',
       'Productos',
+      'PLD',
       'Auditoría',
       'Respaldos',
       'Configuración',

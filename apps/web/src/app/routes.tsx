@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: () => import('./routes/admin/settings.tsx') },
               { path: 'write-offs', lazy: () => import('./routes/admin/write-offs.tsx') },
               { path: 'products', lazy: () => import('./routes/admin/products.tsx') },
+              { path: 'pld', lazy: () => import('./routes/admin/pld.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',
                 lazy: () => import('./routes/admin/account-transactions.tsx'),

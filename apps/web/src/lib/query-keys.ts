@@ -23,6 +23,8 @@ export const queryRoots = {
   users: ['users'],
   /** 'Cartera castigada' (written-off loans) and its policy. */
   writeOffs: ['write-offs'],
+  /** 'PLD': blocked-persons lists, matches, relevant operations and cases. */
+  aml: ['aml'],
 } as const;
 
 /** A page of a picker list: the first `size` rows, no search. */

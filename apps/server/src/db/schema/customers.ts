@@ -40,6 +40,10 @@ export const customers = pgTable(
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('PENDING'),
     agentId: uuid('agent_id').references(() => users.id),
     searchText: text('search_text').notNull(),
+    // The full name (name and both last names) folded for the blocked-persons screening (packages/domain
+    // foldName): written only by the trigger customers_aml_folded_name from search_text, so every
+    // path that writes a customer (forms, imports, generators) keeps it right (migration 0042).
+    amlFoldedName: text('aml_folded_name').notNull().default(''),
     // The loan the customer's status and balance are read from (the CustomerDetails header and the
     // 'Clientes' list): the open one (ACTIVE/DELAYED), else the newest not cancelled; null without one.
     // Written only by the triggers on loans (customers_current_loan_refresh), so every write of a
@@ -57,6 +61,7 @@ export const customers = pgTable(
       sql`char_length(${table.curp}) = 18 and ${table.curp} = upper(${table.curp})`,
     ),
     index('customers_agent_idx').on(table.agentId),
+    index('customers_aml_folded_name_idx').on(table.amlFoldedName),
     index('customers_phone_idx').on(table.phone),
     index('customers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     // The CURP search is a prefix match (modules/customers/search.ts): `curp LIKE 'GOMJ8001%'` needs

@@ -1,3 +1,4 @@
+export * from './aml.ts';
 export * from './app-secrets.ts';
 export * from './audit.ts';
 export * from './bank-accounts.ts';

@@ -4,6 +4,7 @@ import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { insertAudited } from '../../db/write-audit.ts';
+import { screenCustomer } from '../aml/screening.ts';
 import { customerAuditSnapshot } from './mapping.ts';
 import {
   AUDIT_ENTITY,
@@ -30,6 +31,7 @@ export async function createCustomer(
         entity: AUDIT_ENTITY,
         snapshot: customerAuditSnapshot,
       });
+      await screenCustomer(tx, actor.id, row.id);
       return loadCustomer(tx, actor, row.id);
     }),
   );

@@ -6,6 +6,7 @@ import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { updateAudited } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
+import { screenCustomer } from '../aml/screening.ts';
 import { findVisibleCustomer } from './access.ts';
 import { customerAuditSnapshot } from './mapping.ts';
 import {
@@ -47,6 +48,7 @@ export async function updateCustomer(
         snapshot: customerAuditSnapshot,
       });
       if (!row) throw refuse('customer.not_found');
+      await screenCustomer(tx, actor.id, id);
       return loadCustomer(tx, actor, id);
     }),
   );

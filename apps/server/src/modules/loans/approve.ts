@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { refuse } from '../../http/refusals.ts';
+import { refuseWhileUnderAmlReview } from '../aml/guard.ts';
 import { applyAccountMovement, LedgerRefusalError } from '../bank-accounts/apply-movement.ts';
 import { ensureAccountExists } from '../bank-accounts/queries.ts';
 import { changeVisibleLoan } from './access.ts';
@@ -26,6 +27,7 @@ export async function approveLoan(
 ): Promise<Loan> {
   return changeVisibleLoan(db, actor, id, async (tx, loan) => {
     const next = requireTransition(loan.status, { kind: 'approve' });
+    await refuseWhileUnderAmlReview(tx, loan.customerId);
     const accountId = input.bankAccountId ?? null;
     if (loan.loanFromPast) {
       // It may name the account it came from (informative: no money moves); it must exist.

@@ -7,6 +7,7 @@ import { paymentRequests } from '../../db/schema/payment-requests.ts';
 import { readStoredFile } from '../../db/stored-files.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
+import { refuseLoanWhileUnderAmlReview } from '../aml/guard.ts';
 import { requireVisibleLoan } from '../loans/access.ts';
 import { registerPayment } from '../payments/register.ts';
 import type { ReceivedProof } from '../payments/upload.ts';
@@ -29,6 +30,7 @@ export async function authorisePaymentRequest(
   const [request] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id)).limit(1);
   if (!request) throw refuse('payment_request.not_found');
   await requireVisibleLoan(db, actor, request.loanId);
+  await refuseLoanWhileUnderAmlReview(db, request.loanId);
   const move = paymentRequestTransition(request, clock.now);
   if (!move.ok) throw refuse(move.refusal);
   const stored = request.fileId ? await readStoredFile(db, request.fileId) : undefined;

@@ -7,6 +7,7 @@ import { loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../db/schema/payments.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
+import { refuseWhileUnderAmlReview } from '../aml/guard.ts';
 import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { paymentAuditSnapshot, toPaymentListItem } from './mapping.ts';
@@ -67,6 +68,7 @@ export async function decidePaymentInTransaction(
   }
   const [loan] = await tx.select().from(loans).where(eq(loans.id, payment.loanId)).for('no key update');
   if (!loan) throw new Error(`payment ${payment.id} without its loan`);
+  if (confirms) await refuseWhileUnderAmlReview(tx, loan.customerId);
 
   const items = await tx
     .select({

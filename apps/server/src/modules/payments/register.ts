@@ -34,6 +34,7 @@ import { loanPayoffs } from '../../db/schema/payoffs.ts';
 import { storeFile } from '../../db/stored-files.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
+import { refuseWhileUnderAmlReview } from '../aml/guard.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { claimKey, type IdempotentRequest, paymentFingerprint, storeReply } from './idempotency.ts';
 import { paymentAuditSnapshot, toFeeDto, toPaymentListItem } from './mapping.ts';
@@ -256,6 +257,7 @@ export async function registerPaymentInTransaction(
     }
     const collectedAt = collectedAtOf(input);
     const loan = await lockVisibleLoan(tx, input.actor, input.loanId);
+    await refuseWhileUnderAmlReview(tx, loan.customerId, input.channel === 'PUBLIC' ? 'public' : 'staff');
     const installments = await tx
       .select()
       .from(scheduledPayments)

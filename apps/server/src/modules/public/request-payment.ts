@@ -15,6 +15,7 @@ import { fees } from '../../db/schema/payments.ts';
 import { storeFile } from '../../db/stored-files.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
+import { refuseWhileUnderAmlReview } from '../aml/guard.ts';
 import type { PaymentRequestInput, ReceivedProof } from '../payments/upload.ts';
 
 /**
@@ -31,12 +32,13 @@ export async function requestPublicPayment(
 ): Promise<PublicPaymentRequestReply> {
   return db.transaction(async (tx) => {
     const [loan] = await tx
-      .select({ id: loans.id, status: loans.status })
+      .select({ id: loans.id, status: loans.status, customerId: loans.customerId })
       .from(loans)
       .where(eq(loans.id, input.loanId))
       .limit(1)
       .for('no key update');
     if (!loan) throw refuse('loan.not_found');
+    await refuseWhileUnderAmlReview(tx, loan.customerId, 'public');
     const installments = await tx
       .select()
       .from(scheduledPayments)

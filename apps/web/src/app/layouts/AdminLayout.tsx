@@ -13,6 +13,7 @@ import {
   IconReceipt2,
   IconRoute,
   IconSettings,
+  IconShieldSearch,
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
@@ -46,6 +47,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.bankAccounts, label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
   { to: screenPaths.writeOffs, label: 'Cartera castigada', icon: IconAlertOctagon, role: 'ROLE_ADMIN' },
   { to: screenPaths.products, label: 'Productos', icon: IconPackage, role: 'ROLE_ADMIN' },
+  { to: screenPaths.pld, label: 'PLD', icon: IconShieldSearch, role: 'ROLE_ADMIN' },
   { to: screenPaths.audit, label: 'Auditoría', icon: IconHistory, role: 'ROLE_ADMIN' },
   { to: screenPaths.backups, label: 'Respaldos', icon: IconDatabaseExport, role: 'ROLE_ADMIN' },
   { to: screenPaths.settings, label: 'Configuración', icon: IconSettings, role: 'ROLE_ADMIN' },
