@@ -18,7 +18,7 @@ export const listItem: CustomerListItem = {
   lastName: 'Gómez',
   secondLastName: 'Núñez',
   phone: '5512345678',
-  curp: 'GONJ800101HDFMXS09',
+  curp: 'GONJ800101HDFMXS02',
   status: 'PENDING',
   agent: agents[1] ?? null,
   createdOn: '2025-03-01T16:00:00.000Z',
