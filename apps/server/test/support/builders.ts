@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { curpCheckDigit } from '@prestaya/domain';
 import type { CustomerData } from './api.ts';
+import { businessToday } from './clock.ts';
 
 /** The request bodies and uploads the tests send: valid by default, each field overridable. */
 
@@ -183,11 +184,20 @@ export function documentParts(
     description,
     filename = 'documento.png',
     contentType = 'image/png',
-  }: { type?: string; description?: string; filename?: string; contentType?: string } = {},
+    // A proof of address needs its date: today's unless a test says otherwise (null: none sent).
+    documentDate = type === 'PROOF_OF_ADDRESS' ? businessToday() : null,
+  }: {
+    type?: string;
+    description?: string;
+    filename?: string;
+    contentType?: string;
+    documentDate?: string | null;
+  } = {},
 ): Part[] {
   return [
     { name: 'type', body: type },
     ...(description === undefined ? [] : [{ name: 'description', body: description }]),
+    ...(documentDate === null ? [] : [{ name: 'documentDate', body: documentDate }]),
     { name: 'file', body: file, filename, contentType },
   ];
 }

@@ -7,6 +7,7 @@ import { loans } from '../../db/schema/loans.ts';
 import { updateAudited } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from './access.ts';
+import { requireEditedCurp } from './identity-checks.ts';
 import { customerAuditSnapshot } from './mapping.ts';
 import {
   AUDIT_ENTITY,
@@ -14,18 +15,21 @@ import {
   type CustomerFields,
   editableColumns,
   loadCustomer,
+  type OnDay,
   translateDuplicate,
 } from './queries.ts';
 
 /**
  * Replaces the form fields. The status is the server's (not taken from the form) and an absent agentId
- * keeps the current agent; only an administrator can give the customer to someone else.
+ * keeps the current agent; only an administrator can give the customer to someone else. A changed CURP
+ * is checked as a new customer's; an unchanged one is kept even if it predates the full check.
  */
 export async function updateCustomer(
   db: AppDb,
   actor: CustomerActor,
   id: string,
   input: CustomerFields,
+  { today }: OnDay,
 ): Promise<Customer> {
   const columns = editableColumns(input);
   return translateDuplicate(
@@ -37,6 +41,7 @@ export async function updateCustomer(
         await tx.select({ id: loans.id }).from(loans).where(eq(loans.customerId, id)).for('no key update');
       }
       const current = await findVisibleCustomer(tx, actor, id, 'update');
+      requireEditedCurp(columns.curp, current.curp, today);
       const agentId = await assignedAgent(tx, actor, input.agentId, current.agentId);
       const values = { ...columns, agentId, updatedOn: sql`now()` };
       const row = await updateAudited(tx, customers, eq(customers.id, id), values, {
@@ -47,7 +52,7 @@ export async function updateCustomer(
         snapshot: customerAuditSnapshot,
       });
       if (!row) throw refuse('customer.not_found');
-      return loadCustomer(tx, actor, id);
+      return loadCustomer(tx, actor, id, today);
     }),
   );
 }

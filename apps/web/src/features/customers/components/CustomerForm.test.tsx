@@ -115,6 +115,7 @@ describe('customer form', () => {
       secondLastName: 'Núñez',
       phone: '5512345678',
       curp: 'GONJ800101HDFMXS02',
+      rfc: null,
       agentId: AGENT_ID,
       status: 'PENDING',
     });
@@ -201,6 +202,7 @@ describe('customer form', () => {
       secondLastName: 'Núñez',
       phone: '5512345671',
       curp: 'GONJ800101HDFMXS02',
+      rfc: null,
       agentId: AGENT_ID,
       status: 'PENDING',
     });
