@@ -28,7 +28,7 @@ export const PROOF_DATE_FUTURE_MESSAGE = 'La fecha del comprobante no puede ser 
 export const customerDocumentFields = z.object({
   type: z.enum(CUSTOMER_DOCUMENT_TYPES, { error: 'Seleccione el tipo de documento' }),
   description: optionalText({ label: 'La descripción', feminine: true, max: 200 }),
-  documentDate: z.union([z.literal('').transform(() => null), isoDate]).nullish(),
+  documentDate: isoDate.nullish(),
 });
 
 export const customerDocumentUpload = customerDocumentFields

@@ -50,7 +50,7 @@ const EMPTY: Values = { type: null, description: '', documentDate: '' };
 const schemaErrors = schemaCheck<Values>(customerDocumentUpload, (values) => ({
   type: values.type ?? undefined,
   description: values.description,
-  documentDate: values.documentDate,
+  documentDate: values.documentDate || undefined,
 }));
 const check = (values: Values) => {
   const errors = schemaErrors(values);
