@@ -119,6 +119,14 @@ test.describe('phone', () => {
     await signInAsAdmin(page);
     const api = apiOf(page.request, await tokenOf(page));
     const { customer, name } = await newCustomer(api, 'Paula');
+    await api.post(`/api/v1/customers/${customer.id}/addresses`, {
+      street: 'Av. Reforma',
+      numExterior: '10',
+      neighborhood: 'Centro',
+      city: 'Puebla',
+      state: 'PUEBLA',
+      postalCode: '72000',
+    });
     // Both INE sides through the API (the desktop journey uploads them through the screen).
     const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
     for (const type of ['INE_FRONT', 'INE_BACK']) {
@@ -135,6 +143,7 @@ test.describe('phone', () => {
     await expect(page.getByRole('region', { name: 'Identidad' }).getByTestId('identity-age')).toHaveText(
       /^\d{2} años$/,
     );
+    await expectFitsPhone(page, new RegExp(name));
     await page.getByRole('tab', { name: 'Documentos' }).tap();
     const badge = page.getByTestId('expediente');
     await expect(badge).toContainText('Falta: Comprobante de domicilio');
