@@ -33,36 +33,41 @@ export const CURP_MESSAGES = {
 export const UNDER_AGE_MESSAGE = 'El solicitante debe ser mayor de edad (18 años)';
 
 /**
- * What is wrong with a CURP already trimmed and in capitals, or null. The length counts characters
- * (an emoji is one), as the table's check does.
+ * What the table itself holds a CURP to (present, 18 characters counted as characters, so an emoji is
+ * one, allowed text), or null.
  */
-export function curpMessage(curp: string): string | null {
+function curpShapeMessage(curp: string): string | null {
   if (curp === '') return CURP_REQUIRED_MESSAGE;
   if ([...curp].length !== 18) return CURP_LENGTH_MESSAGE;
   if (!isAllowedText(curp)) return CURP_FORBIDDEN_MESSAGE;
+  return null;
+}
+
+/** What is wrong with a CURP already trimmed and in capitals, the shape first, or null. */
+export function curpMessage(curp: string): string | null {
+  const shape = curpShapeMessage(curp);
+  if (shape) return shape;
   const check = checkCurp(curp);
   if (check.ok) return null;
   return check.problem === 'length' ? CURP_LENGTH_MESSAGE : CURP_MESSAGES[check.problem];
 }
 
 const curpText = z.string({ error: CURP_REQUIRED_MESSAGE }).trim().toUpperCase();
+const curpChecked = (messageOf: (curp: string) => string | null) =>
+  curpText.superRefine((curp, ctx) => {
+    const message = messageOf(curp);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /** A CURP as a new customer gives it: every check, one message. */
-export const curpField = curpText.superRefine((curp, ctx) => {
-  const message = curpMessage(curp);
-  if (message) ctx.addIssue({ code: 'custom', message });
-});
+export const curpField = curpChecked(curpMessage);
 
 /**
- * A CURP on an edit: only what the table holds (18 characters, allowed text). A customer saved before
- * the full check may hold a CURP it refuses; editing their phone must not require fixing it first, so
- * the server applies the full check only when the CURP changes (and the form likewise).
+ * A CURP on an edit: only its shape. A customer saved before the full check may hold a CURP it
+ * refuses; editing their phone must not require fixing it first, so the server applies the full check
+ * only when the CURP changes (and the form likewise).
  */
-export const storedCurpField = curpText.superRefine((curp, ctx) => {
-  const message = curpMessage(curp);
-  const shapeOnly = message === CURP_REQUIRED_MESSAGE || message === CURP_LENGTH_MESSAGE;
-  if (message && (shapeOnly || message === CURP_FORBIDDEN_MESSAGE)) ctx.addIssue({ code: 'custom', message });
-});
+export const storedCurpField = curpChecked(curpShapeMessage);
 
 /** One message per problem of an RFC (persona física, 13 characters). */
 export const RFC_MESSAGES = {
