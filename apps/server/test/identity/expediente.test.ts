@@ -172,6 +172,15 @@ describe('approving a loan with "Exigir expediente completo para aprobar"', () =
     expect((await loans.approveOk(world.admin.token, loan.id, account.id)).status).toBe('APPROVED');
   });
 
+  it('does not hold back a loan from the past (granted before it was recorded)', async () => {
+    await settings(world.admin, { requireCompleteExpediente: true, proofOfAddressMaxMonths: 3 });
+    const past = await loans.createOk(world.admin.token, world.customer.id, {
+      requestDate: monthsAgo(businessToday(), 2, '01'),
+      loanFromPast: true,
+    });
+    expect((await loans.approveOk(world.admin.token, past.id)).status).toBe('APPROVED');
+  });
+
   it('is not checked while the setting is off (the default)', async () => {
     const account = await openAccount(context, world.admin);
     const loan = await loans.createOk(world.agent.token, world.customer.id);

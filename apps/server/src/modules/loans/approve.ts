@@ -29,7 +29,7 @@ export async function approveLoan(
 ): Promise<Loan> {
   return changeVisibleLoan(db, actor, id, async (tx, loan) => {
     const next = requireTransition(loan.status, { kind: 'approve' });
-    await requireExpedienteForApproval(tx, loan.customerId, today);
+    await requireExpedienteForApproval(tx, loan, today);
     const accountId = input.bankAccountId ?? null;
     if (loan.loanFromPast) {
       // It may name the account it came from (informative: no money moves); it must exist.
