@@ -81,7 +81,7 @@ async function deliveredLoanId(): Promise<string> {
     lastName: 'Vega',
     secondLastName: 'Ríos',
     phone: '5512345678',
-    curp: 'VERC000000BENCHXXX',
+    curp: 'VERC800101MDFNCH05',
   });
   const loan = await call('POST', `/customers/${customer.id}/loans`, { amount: 10_000 });
   await call('PUT', `/loans/${loan.id}/approve`, { bankAccountId: account.id });

@@ -17,6 +17,7 @@ import { collectionsRoutes } from './modules/collections/routes.ts';
 import { customerDocumentsRoutes } from './modules/customer-documents/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { expedienteRoutes, identitySettingsRoutes } from './modules/identity/routes.ts';
 import { loanProductsRoutes } from './modules/loan-products/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { paymentRequestsRoutes } from './modules/payment-requests/routes.ts';
@@ -175,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(agentsRoutes, { prefix: '/agents' });
       await api.register(customersRoutes, { prefix: '/customers' });
       await api.register(customerDocumentsRoutes, { prefix: '/customers/:id/documents' });
+      await api.register(expedienteRoutes, { prefix: '/customers/:id/expediente' });
+      await api.register(identitySettingsRoutes, { prefix: '/identity-settings' });
       await api.register(bankAccountsRoutes, { prefix: '/bank-accounts' });
       await api.register(loansRoutes, { prefix: '/loans' });
       await api.register(loanProductsRoutes, { prefix: '/loan-products' });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { businessDate } from '@prestaya/domain';
 import { curpOf, unique } from './support/data.ts';
 import { expectFitsPhone, PHONE } from './support/phone.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
@@ -17,6 +18,9 @@ const PDF = fileURLToPath(new URL('./fixtures/documento.pdf', import.meta.url));
 async function upload(page: Page, type: string, file: Parameters<Page['setInputFiles']>[1]) {
   await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
   await page.getByRole('option', { name: type, exact: true }).click();
+  // A proof of address carries the date printed on it.
+  if (type === 'Comprobante de domicilio')
+    await page.getByLabel('Fecha del comprobante').fill(businessDate(new Date(), 'America/Mexico_City'));
   await page.getByLabel('Archivo del documento').setInputFiles(file);
   await page.getByRole('button', { name: 'Subir documento' }).click();
 }

@@ -4,6 +4,9 @@ import { expectNoSideScroll, PHONE } from './support/phone.ts';
 import { signIn, signInAsAdmin } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, createAgent } from './support/staff-api.ts';
 
+/** The business's form: Configuración holds other cards (with their own 'Guardar') below it. */
+const businessForm = (page: Page) => page.getByRole('form', { name: 'Datos del negocio' });
+
 // 'Configuración': the administrators type the business's own data once; the landing (filled in by
 // the server as it serves the page), the statements and receipts show it, and nothing made up.
 
@@ -50,13 +53,13 @@ test('an administrator fills Configuración and the landing shows it; nothing be
     .getByRole('link', { name: 'Configuración' })
     .click();
   await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
-  await page.getByLabel('Nombre del negocio').fill(`Préstamos Don Beto ${id}`);
-  await page.getByLabel('Teléfono').fill('5587654321');
-  await page.getByLabel('Horario de atención').fill('Lunes a viernes, 9:00 a 18:00 h');
-  await page.getByLabel('Contacto para quejas y aclaraciones').fill('quejas@donbeto.mx');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await businessForm(page).getByLabel('Nombre del negocio').fill(`Préstamos Don Beto ${id}`);
+  await businessForm(page).getByLabel('Teléfono').fill('5587654321');
+  await businessForm(page).getByLabel('Horario de atención').fill('Lunes a viernes, 9:00 a 18:00 h');
+  await businessForm(page).getByLabel('Contacto para quejas y aclaraciones').fill('quejas@donbeto.mx');
+  await businessForm(page).getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Datos del negocio guardados')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  await expect(businessForm(page).getByRole('button', { name: 'Guardar' })).toBeDisabled();
 
   const visitor = await landing(browser);
   const contact = contactOf(visitor);
@@ -103,16 +106,16 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
     await expectNoSideScroll(page);
 
-    const whatsapp = page.getByLabel('WhatsApp');
+    const whatsapp = businessForm(page).getByLabel('WhatsApp');
     await whatsapp.tap();
     await whatsapp.fill('55112');
-    await page.getByLabel('Domicilio').tap();
+    await businessForm(page).getByLabel('Domicilio').tap();
     await expect(page.getByText('El WhatsApp debe ser de 10 dígitos')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    await expect(businessForm(page).getByRole('button', { name: 'Guardar' })).toBeDisabled();
 
     await whatsapp.fill('5511223344');
-    await page.getByLabel('Domicilio').fill('Av. Juárez 120, Centro, Cuauhtémoc');
-    const save = page.getByRole('button', { name: 'Guardar' });
+    await businessForm(page).getByLabel('Domicilio').fill('Av. Juárez 120, Centro, Cuauhtémoc');
+    const save = businessForm(page).getByRole('button', { name: 'Guardar' });
     await save.scrollIntoViewIfNeeded();
     await save.tap();
     await expect(page.getByText('Datos del negocio guardados')).toBeVisible();

@@ -16,6 +16,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   visit: 'Visita',
   business_settings: 'Configuración',
   write_off_settings: 'Política de castigo',
+  identity_settings: 'Política de identidad',
   loan_product: 'Producto',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

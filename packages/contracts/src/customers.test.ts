@@ -23,11 +23,11 @@ describe('customer and address schemas', () => {
       lastName: 'Gómez',
       secondLastName: '',
       phone: '5512345678',
-      curp: 'gomj800101hdfmrs09',
+      curp: 'gomj800101hdfmrs02',
     });
     expect(c).toMatchObject({
       name: 'José',
-      curp: 'GOMJ800101HDFMRS09',
+      curp: 'GOMJ800101HDFMRS02',
       secondLastName: null,
       status: 'PENDING',
     });

@@ -1,7 +1,8 @@
 import { numbered, personName, staffName, uuid } from './common.ts';
+import { curpField, rfcField, storedCurpField } from './identity.ts';
 import { CUSTOMER_STATUSES, LOAN_STATUSES } from './labels.ts';
 import { statusListQueries } from './list-filters.ts';
-import { isAllowedText, optionalText, queryText, requiredText } from './text.ts';
+import { optionalText, queryText, requiredText } from './text.ts';
 import { z } from './zod.ts';
 
 /** The 32 federal entities, upper case and without accents, as the API sends them (docs/product.md §3 "State list"). */
@@ -52,17 +53,8 @@ export const customerInput = z.object({
   lastName: requiredText({ label: 'Ap. Paterno', max: 80 }),
   secondLastName: optionalText({ label: 'Ap. Materno', max: 80 }),
   phone,
-  curp: z
-    .string({ error: 'CURP es requerido' })
-    .trim()
-    .toUpperCase()
-    .pipe(
-      z
-        .string()
-        .min(1, 'CURP es requerido')
-        .length(18, 'Debe ser de 18 caracteres')
-        .refine(isAllowedText, 'CURP contiene caracteres no permitidos'),
-    ),
+  curp: curpField,
+  rfc: rfcField,
   agentId: z.uuid({ error: 'Agente inválido' }).nullish(),
   // Only PENDING exists: a value that is present but different is named as what it is.
   status: z
@@ -75,6 +67,12 @@ export const customerInput = z.object({
     .default('PENDING'),
 });
 export type CustomerInput = z.input<typeof customerInput>;
+
+/**
+ * `PUT /customers/{id}`: the same form, but the CURP is checked in full only when it changes (the
+ * server compares it with the stored one), so a customer saved before the full check stays editable.
+ */
+export const customerEditInput = customerInput.extend({ curp: storedCurpField });
 
 /** Address form (docs/product.md §5 "Address form"). */
 export const addressInput = z.object({
@@ -148,6 +146,15 @@ export type CustomerListItem = z.infer<typeof customerListItem>;
 
 export const customer = customerListItem.extend({
   agentId: z.string().nullable(),
+  rfc: z.string().nullable(),
+  // What the CURP tells, computed on each read (the age moves with the business date); all null when
+  // the stored CURP fails the check.
+  birthDate: z.string().nullable(),
+  age: z.number().int().nullable(),
+  /** H, M or X (CURP_SEX_LABELS). */
+  sex: z.string().nullable(),
+  /** The state of birth in capitals without accents, or 'NACIDO EN EL EXTRANJERO'. */
+  birthState: z.string().nullable(),
   addresses: z.array(address),
 });
 export type Customer = z.infer<typeof customer>;

@@ -12,6 +12,7 @@ export * from './cash-count.ts';
 export * from './cat.ts';
 export * from './collected-at.ts';
 export * from './collection-week.ts';
+export * from './expediente.ts';
 export * from './fee-status.ts';
 export * from './identity.ts';
 export * from './installment-status.ts';

@@ -1,6 +1,8 @@
+import { curpCheckDigit } from '@prestaya/domain';
+
 /**
  * CURP-shaped identifiers for the demo customers, built the way RENAPO builds them so they look right
- * to Mexican staff (the product only checks 18 upper-case characters):
+ * to Mexican staff and pass the product's CURP check (structure, date, sex, state, check digit):
  * 1–4 initials (paternal surname's first letter and first inner vowel, maternal surname's first letter,
  * given name's first letter — the second name for "María …"/"José …"), 5–10 birth date YYMMDD, 11 sex
  * (H/M), 12–13 state of birth, 14–16 first inner consonants of the three names, 17 homoclave (a digit for
@@ -19,7 +21,6 @@ export interface CurpPerson {
 }
 
 const VOWELS = new Set(['A', 'E', 'I', 'O', 'U']);
-const CHECK_ALPHABET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
 
 /** Four-letter starts RENAPO never issues; their second letter becomes X. */
 // biome-ignore format: a word list reads best packed
@@ -58,13 +59,6 @@ function givenName(name: string): string {
   const [first, second] = words;
   if (second && ['MARIA', 'MA', 'JOSE', 'J'].includes(first ?? '')) return second;
   return first ?? 'X';
-}
-
-/** The 18th character: Σ value(char) × (18 − position) over the first 17, then (10 − sum mod 10) mod 10. */
-export function curpCheckDigit(first17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += CHECK_ALPHABET.indexOf(first17[i] ?? '0') * (18 - i);
-  return String((10 - (sum % 10)) % 10);
 }
 
 /** A CURP for the person; `homoclave` (0–35) tells apart two people whose other 16 characters match. */

@@ -16,6 +16,7 @@ export function scheduleCustomers(run: DemoRun, plans: readonly CustomerPlan[]) 
         run.db,
         agent.actor,
         customerInput.parse({ ...customer.person.customer, agentId: agent.id }),
+        { today: run.dateOf(run.agenda.current.day) },
       );
       customer.id = created.id;
       for (const address of customer.person.addresses) {

@@ -74,6 +74,7 @@ async function approve(run: DemoRun, loan: LoanState) {
     run.owner().actor,
     loan.id,
     loanApprove.parse({ bankAccountId: run.accountId(from) }),
+    run.dateOf(day),
   );
   const profile = loan.isRenewal ? 'puntual' : loan.customer.profile;
   if (profile === 'aprobado') return; // delivery still to come

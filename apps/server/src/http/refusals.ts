@@ -1,3 +1,4 @@
+import { CURP_MESSAGES, PROOF_DATE_FUTURE_MESSAGE, UNDER_AGE_MESSAGE } from '@prestaya/contracts';
 import type {
   AbonoRefusal,
   CashCountRefusal,
@@ -107,6 +108,12 @@ export const REFUSALS = {
   'customer.invalid_agent': badRequest('Agente inválido o inactivo', 'agentId'),
   'customer.assign_only_self': forbidden('Solo puede asignarse clientes a sí mismo'),
   'customer.curp_length': badRequest('Debe ser de 18 caracteres', 'curp'),
+  'customer.curp_structure': badRequest(CURP_MESSAGES.structure, 'curp'),
+  'customer.curp_date': badRequest(CURP_MESSAGES.date, 'curp'),
+  'customer.curp_sex': badRequest(CURP_MESSAGES.sex, 'curp'),
+  'customer.curp_state': badRequest(CURP_MESSAGES.state, 'curp'),
+  'customer.curp_check_digit': badRequest(CURP_MESSAGES.check_digit, 'curp'),
+  'customer.under_age': badRequest(UNDER_AGE_MESSAGE, 'curp'),
   'address.not_found': notFound('Dirección no encontrada'),
 
   'bank_account.not_found': notFound('Cuenta bancaria no encontrada'),
@@ -118,6 +125,9 @@ export const REFUSALS = {
   'ledger.too_large': conflict('El saldo resultante es demasiado grande'),
 
   'loan.not_found': notFound('Préstamo no encontrado'),
+  'loan.expediente_incomplete': conflict(
+    'No se puede aprobar: el expediente del cliente está incompleto. Falta: {missing}',
+  ),
   'loan.admin_only_request_fields': forbidden(
     'Solo un administrador puede indicar la fecha de solicitud o un préstamo ya iniciado',
   ),
@@ -339,6 +349,7 @@ export const REFUSALS = {
   'attachment.not_found': notFound('Comprobante no encontrado'),
 
   'document.not_found': notFound('Documento no encontrado'),
+  'document.date_in_future': badRequest(PROOF_DATE_FUTURE_MESSAGE, 'documentDate'),
   'document.not_multipart': unsupportedMedia(
     'Envíe el documento como multipart/form-data con las partes type y file',
   ),

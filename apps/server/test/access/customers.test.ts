@@ -64,7 +64,7 @@ describe('customer access rules', () => {
   });
 
   it('counts CURP characters as PostgreSQL does (code points)', () => {
-    expect(hasCurpLength('GOMJ800101HDFMRS09')).toBe(true);
+    expect(hasCurpLength('GOMJ800101HDFMRS02')).toBe(true);
     expect(hasCurpLength('GOMJ800101HDFMRS0')).toBe(false);
     expect(hasCurpLength(`😀${'A'.repeat(16)}`)).toBe(false); // 18 UTF-16 units, 17 characters
     expect(hasCurpLength(`Ñ${'A'.repeat(17)}`)).toBe(true);

@@ -4,7 +4,7 @@ import { customers as customerRows } from '../../src/db/schema/customers.ts';
 import { crashChecks } from '../reliability/crash/checks.ts';
 import { KINDS, type Operation, workload } from '../reliability/crash/workload.ts';
 import { type Http, type HttpReply, http } from '../reliability/support-server.ts';
-import { newAccount, newCustomer } from '../support/builders.ts';
+import { curpFor, newAccount, newCustomer } from '../support/builders.ts';
 import { callOk, useCluster } from './cluster.ts';
 
 /**
@@ -39,7 +39,7 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: a server killed behind ngin
     }
     const free: string[] = [];
     for (let i = 0; i < SETUP.customers; i++) {
-      const body = newCustomer({ curp: `CLUS${String(i).padStart(6, '0')}HDFXXX09` });
+      const body = newCustomer({ curp: curpFor(i, 'CLUS') });
       free.push((await callOk<{ id: string }>(201, url, 'POST', '/api/v1/customers', { token, body })).id);
     }
 
@@ -54,7 +54,7 @@ describe.skipIf(!process.env.DATABASE_URL)('cluster: a server killed behind ngin
       if (slot === 2)
         return { kind: 'read', ref: '', run: (to) => to.json('GET', '/api/v1/bank-accounts', { token }) };
       if (slot === 3) {
-        const curp = `CLUS${String(SETUP.customers + serial).padStart(6, '0')}HDFXXX09`;
+        const curp = curpFor(SETUP.customers + serial, 'CLUS');
         return {
           kind: 'customer',
           ref: curp,

@@ -34,6 +34,11 @@ describe('POST /api/v1/customers', () => {
         secondLastName: 'Núñez',
         phone: '5512345678',
         curp,
+        rfc: null,
+        birthDate: `19${curp.slice(4, 6)}-${curp.slice(6, 8)}-${curp.slice(8, 10)}`,
+        age: expect.any(Number),
+        sex: 'H',
+        birthState: 'CIUDAD DE MEXICO',
         status: 'PENDING',
         agentId: agent.id,
         agent: { id: agent.id, num: agent.num, name: 'Marta', lastName: 'Ríos' },
@@ -53,21 +58,21 @@ describe('POST /api/v1/customers', () => {
       lastName: ' Ávila',
       secondLastName: '   ',
       phone: ' 5598765432 ',
-      curp: ' avia900215mdfvln04 ',
+      curp: ' avia900215mdfvln05 ',
     });
     expect(created).toMatchObject({
       name: 'Ana',
       lastName: 'Ávila',
       secondLastName: null,
       phone: '5598765432',
-      curp: 'AVIA900215MDFVLN04',
+      curp: 'AVIA900215MDFVLN05',
     });
     const [row] = rowsOf<{ curp: string; search_text: string }>(
       await context.database.db.execute(
         sql`select curp, search_text from customers where id = ${created.id}`,
       ),
     );
-    expect(row).toEqual({ curp: 'AVIA900215MDFVLN04', search_text: 'ana avila 5598765432' });
+    expect(row).toEqual({ curp: 'AVIA900215MDFVLN05', search_text: 'ana avila 5598765432' });
   });
 
   it('assigns the current user when agentId is null, too', async () => {
@@ -78,15 +83,15 @@ describe('POST /api/v1/customers', () => {
 
   it('refuses a duplicate CURP, whatever its case, with 409 and stores nothing', async () => {
     const admin = await createAdmin(context);
-    await api.createOk(admin.token, { curp: 'GOMJ800101HDFMRS09' });
+    await api.createOk(admin.token, { curp: 'GOMJ800101HDFMRS02' });
     const before = await storedCustomerState(context);
     expectProblem(
-      await api.create(admin.token, newCustomer({ curp: 'GOMJ800101HDFMRS09' })),
+      await api.create(admin.token, newCustomer({ curp: 'GOMJ800101HDFMRS02' })),
       409,
       'Ya existe un cliente con esa CURP',
     );
     expectProblem(
-      await api.create(admin.token, newCustomer({ curp: 'gomj800101hdfmrs09', name: 'Otro' })),
+      await api.create(admin.token, newCustomer({ curp: 'gomj800101hdfmrs02', name: 'Otro' })),
       409,
       'Ya existe un cliente con esa CURP',
     );
@@ -114,7 +119,7 @@ describe('POST /api/v1/customers', () => {
     ],
     [
       'a 19-character CURP',
-      newCustomer({ curp: 'GOMJ800101HDFMRS091' }),
+      newCustomer({ curp: 'GOMJ800101HDFMRS021' }),
       { curp: 'Debe ser de 18 caracteres' },
     ],
     ['an emoji CURP', newCustomer({ curp: `😀${'A'.repeat(16)}` }), { curp: 'Debe ser de 18 caracteres' }],
@@ -252,6 +257,7 @@ describe('audit trail', () => {
       secondLastName: 'Núñez',
       phone: '5500000001',
       curp: created.curp,
+      rfc: null,
       status: 'PENDING',
       agentId: admin.id,
     });

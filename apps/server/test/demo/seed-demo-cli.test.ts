@@ -38,7 +38,7 @@ describe('npm run seed:demo (CLI)', () => {
       await migrateDatabase(database);
       await database.db.execute(sql`
         insert into customers (id, name, last_name, phone, curp, search_text)
-        values (gen_random_uuid(), 'Rosa', 'Peña', '2221234567', 'PERR800101MPLXSS09', 'rosa pena 2221234567')`);
+        values (gen_random_uuid(), 'Rosa', 'Peña', '2221234567', 'PERR800101MPLXSS07', 'rosa pena 2221234567')`);
     } finally {
       await database.close();
     }

@@ -225,7 +225,7 @@ describe('a loan under a product', () => {
     });
     // A deactivated product can no longer be chosen.
     await setActive(admin.token, short.id, false);
-    const third = await secondCustomer(context, agent, { curp: 'GOMJ800199HDFZRS09', phone: '5511112222' });
+    const third = await secondCustomer(context, agent, { curp: 'GOMJ800102HDFZRS03', phone: '5511112222' });
     expectProblem(
       await api.create(agent.token, third.id, { ...body, productId: short.id }),
       400,

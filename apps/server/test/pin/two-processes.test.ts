@@ -8,7 +8,7 @@ import {
   scratchDatabase,
   startServer,
 } from '../reliability/support-server.ts';
-import { jsonPart, newAccount } from '../support/builders.ts';
+import { curpFor, jsonPart, newAccount } from '../support/builders.ts';
 import { BAD_CREDENTIAL, PIN_LOCKED } from '../support/public-api.ts';
 
 /**
@@ -71,7 +71,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PIN lockout across two server proces
             name: 'Clara',
             lastName: `Ruiz${'a'.repeat(i)}`,
             phone,
-            curp: `RUCC90010${i}MDFXXX01`,
+            curp: curpFor(i, 'RUCC'),
             agentId: agent.id,
           },
         }),

@@ -60,6 +60,11 @@ export interface CustomerData {
   secondLastName: string | null;
   phone: string;
   curp: string;
+  rfc: string | null;
+  birthDate: string | null;
+  age: number | null;
+  sex: string | null;
+  birthState: string | null;
   status: string;
   agentId: string | null;
   agent: { id: string; num: number; name: string; lastName: string } | null;

@@ -2,18 +2,31 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { curpCheckDigit } from '@prestaya/domain';
 import type { CustomerData } from './api.ts';
+import { businessToday } from './clock.ts';
 
 /** The request bodies and uploads the tests send: valid by default, each field overridable. */
 
 let curpCounter = 0;
 
-/** A unique, valid-shaped CURP (4 letters, birth date, sex, state, 3 consonants, 2 check characters). */
+/**
+ * A valid CURP of an adult, one per `serial` (168,000 distinct before they repeat): the serial picks the
+ * birth date (1950–1999, days 1–28), then the homoclave digit; the check digit is RENAPO's.
+ */
+export function curpFor(serial: number, letters = 'GOMJ'): string {
+  const day = String((serial % 28) + 1).padStart(2, '0');
+  const month = String((Math.floor(serial / 28) % 12) + 1).padStart(2, '0');
+  const year = String(50 + (Math.floor(serial / 336) % 50));
+  const homoclave = String(Math.floor(serial / 16_800) % 10);
+  const first17 = `${letters}${year}${month}${day}HDFMRS${homoclave}`;
+  return `${first17}${curpCheckDigit(first17)}`;
+}
+
+/** A unique, valid CURP for each call in a test file. */
 export function uniqueCurp(): string {
   curpCounter += 1;
-  const serial = String(curpCounter).padStart(2, '0').slice(-2);
-  const block = String.fromCharCode(65 + (Math.floor(curpCounter / 100) % 26));
-  return `GOMJ8001${serial}HDF${block}RS09`;
+  return curpFor(curpCounter);
 }
 
 export const newCustomer = (overrides: Record<string, unknown> = {}) => ({
@@ -171,11 +184,20 @@ export function documentParts(
     description,
     filename = 'documento.png',
     contentType = 'image/png',
-  }: { type?: string; description?: string; filename?: string; contentType?: string } = {},
+    // A proof of address needs its date: today's unless a test says otherwise (null: none sent).
+    documentDate = type === 'PROOF_OF_ADDRESS' ? businessToday() : null,
+  }: {
+    type?: string;
+    description?: string;
+    filename?: string;
+    contentType?: string;
+    documentDate?: string | null;
+  } = {},
 ): Part[] {
   return [
     { name: 'type', body: type },
     ...(description === undefined ? [] : [{ name: 'description', body: description }]),
+    ...(documentDate === null ? [] : [{ name: 'documentDate', body: documentDate }]),
     { name: 'file', body: file, filename, contentType },
   ];
 }

@@ -67,6 +67,8 @@ export const apiPaths = {
     `${V1}/customers/${enc(customerId)}/addresses/${enc(addressId)}`,
   customerLoans: (customerId: string) => `${V1}/customers/${enc(customerId)}/loans`,
   customerDocuments: (customerId: string) => `${V1}/customers/${enc(customerId)}/documents`,
+  customerExpediente: (customerId: string) => `${V1}/customers/${enc(customerId)}/expediente`,
+  identitySettings: `${V1}/identity-settings`,
   customerDocument: (customerId: string, documentId: string) =>
     `${V1}/customers/${enc(customerId)}/documents/${enc(documentId)}`,
   loans: `${V1}/loans`,

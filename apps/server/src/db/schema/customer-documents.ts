@@ -18,6 +18,8 @@ export const customerDocuments = pgTable(
     customerId: column.owner('customer_id', () => customers.id),
     type: text('type').notNull(),
     description: text('description'),
+    /** A proof of address's own date (the expediente's window counts from it); null for other types. */
+    documentDate: column.day('document_date'),
     filename: text('filename'),
     fileId: uuid('file_id')
       .notNull()
@@ -30,6 +32,10 @@ export const customerDocuments = pgTable(
     check(
       'customer_documents_type_valid',
       sql`${table.type} in ('INE_FRONT', 'INE_BACK', 'PROOF_OF_ADDRESS', 'OTHER')`,
+    ),
+    check(
+      'customer_documents_date_only_proof',
+      sql`${table.documentDate} is null or ${table.type} = 'PROOF_OF_ADDRESS'`,
     ),
     check('customer_documents_description_length', sql`char_length(${table.description}) <= 200`),
     check('customer_documents_filename_length', sql`char_length(${table.filename}) <= 255`),

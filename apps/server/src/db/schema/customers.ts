@@ -37,6 +37,8 @@ export const customers = pgTable(
     secondLastName: text('second_last_name'),
     phone: text('phone').notNull(),
     curp: text('curp').notNull().unique(),
+    /** The persona física's RFC (13 characters), optional; checked by the contracts' rfcField. */
+    rfc: text('rfc'),
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('PENDING'),
     agentId: uuid('agent_id').references(() => users.id),
     searchText: text('search_text').notNull(),
@@ -59,6 +61,10 @@ export const customers = pgTable(
     check(
       'customers_curp_18_upper',
       sql`char_length(${table.curp}) = 18 and ${table.curp} = upper(${table.curp})`,
+    ),
+    check(
+      'customers_rfc_13_upper',
+      sql`char_length(${table.rfc}) = 13 and ${table.rfc} = upper(${table.rfc})`,
     ),
     index('customers_agent_idx').on(table.agentId),
     index('customers_aml_folded_name_idx').on(table.amlFoldedName),

@@ -7,6 +7,7 @@ export * from './cash-counts.ts';
 export * from './customer-documents.ts';
 export * from './customers.ts';
 export * from './idempotency-keys.ts';
+export * from './identity-settings.ts';
 export * from './installment-due-tally.ts';
 export * from './loan-products.ts';
 export * from './loans.ts';

@@ -20,7 +20,8 @@ export interface DocumentUploader extends CustomerActor {
  * POST /customers/{id}/documents: one transaction stores the file (stored_files), the document row
  * and its audit entry, so a refusal or a failure leaves nothing. The customer row is locked first
  * (NO KEY UPDATE: loans and payments referencing it are not blocked), which serialises the uploads of
- * one customer so that MAX_DOCUMENTS_PER_CUSTOMER holds under concurrent uploads too.
+ * one customer so that MAX_DOCUMENTS_PER_CUSTOMER holds under concurrent uploads too. A proof of
+ * address's date may not be later than the business date `today`.
  */
 export async function createCustomerDocument(
   db: AppDb,
@@ -28,7 +29,9 @@ export async function createCustomerDocument(
   customerId: string,
   { input, file }: ReceivedDocument,
   linkKey: Buffer,
+  today: string,
 ): Promise<CustomerDocument> {
+  if (input.documentDate && input.documentDate > today) throw refuse('document.date_in_future');
   return db.transaction(async (tx) => {
     const customer = await findVisibleCustomer(tx, actor, customerId, 'no key update');
     const count = await tx.$count(customerDocuments, eq(customerDocuments.customerId, customer.id));
@@ -44,6 +47,7 @@ export async function createCustomerDocument(
         customerId: customer.id,
         type: input.type,
         description: input.description,
+        documentDate: input.documentDate,
         filename: file.filename,
         fileId,
         uploadedBy: actor.id,

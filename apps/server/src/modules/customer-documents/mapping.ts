@@ -22,6 +22,7 @@ export function toCustomerDocument(
     contentType: file.contentType as CustomerDocument['contentType'],
     sizeBytes: file.sizeBytes,
     uploadedOn: document.uploadedOn.toISOString(),
+    documentDate: document.documentDate,
     uploadedBy: uploader,
     uri: signedDocumentUri(linkKey, document.customerId, document.id, now),
   };
@@ -38,6 +39,7 @@ export function documentAuditSnapshot(
   return {
     customerId: document.customerId,
     documentType: document.type,
+    ...(document.documentDate ? { documentDate: document.documentDate } : {}),
     description: document.description,
     filename: document.filename,
     contentType: file.contentType,

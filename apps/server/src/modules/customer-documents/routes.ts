@@ -46,7 +46,8 @@ export const customerDocumentsRoutes = taggedRoutes('customers', async (app, doc
       ...docs({
         description:
           'Sube un documento (multipart/form-data): `type` (INE_FRONT, INE_BACK, PROOF_OF_ADDRESS u OTHER), ' +
-          '`description` opcional y una parte `file`: imagen JPG, PNG, WebP o HEIC, o PDF (por contenido), ' +
+          '`description` opcional, `documentDate` (fecha del comprobante, requerida para ' +
+          'PROOF_OF_ADDRESS, no futura) y una parte `file`: imagen JPG, PNG, WebP o HEIC, o PDF (por contenido), ' +
           'máx. 10 MB. Hasta 50 documentos por cliente (409).',
         multipart: documentUploadParts,
         params: idParams,
@@ -59,7 +60,9 @@ export const customerDocumentsRoutes = taggedRoutes('customers', async (app, doc
     },
     async (request, reply) => {
       const upload = await receiveDocumentUpload(request);
-      const created = await createCustomerDocument(app.db, request.user, request.params.id, upload, linkKey);
+      const today = app.businessClock.today();
+      const { id } = request.params;
+      const created = await createCustomerDocument(app.db, request.user, id, upload, linkKey, today);
       return reply.code(201).send(ok(created));
     },
   );

@@ -1,4 +1,5 @@
 import {
+  customerDocumentFields,
   customerDocumentUpload,
   DOCUMENT_CONTENT_TYPES,
   documentFilename,
@@ -14,8 +15,8 @@ import { refuse } from '../../http/refusals.ts';
 import { type FileToStore, fileToStore } from '../../uploads/images.ts';
 
 /**
- * Receiving a customer document (`multipart/form-data`): text fields `type` and `description`
- * (optional) and one part `file`. The file is read into memory as it streams in, never to disk:
+ * Receiving a customer document (`multipart/form-data`): text fields `type`, `description`
+ * (optional) and `documentDate` (a proof of address's date) and one part `file`. The file is read into memory as it streams in, never to disk:
  * busboy stops at MAX_DOCUMENT_BYTES and marks it truncated → 413, so at most 10 MB is held per
  * request. Its type is decided by its bytes (files/document-sniff.ts), never by its name or declared
  * type → 415; an image is then decoded and re-encoded without metadata (uploads/images.ts: one that
@@ -28,13 +29,19 @@ export interface ReceivedDocument {
   file: FileToStore<DocumentFileType> & { filename: string | null };
 }
 
-const TEXT_FIELDS = ['type', 'description'] as const;
+const TEXT_FIELDS = ['type', 'description', 'documentDate'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
 /** The parts this module reads, for the OpenAPI document of the upload route. */
 export const documentUploadParts: Record<string, MultipartPart> = {
-  type: { schema: customerDocumentUpload.shape.type, contentType: 'text/plain', required: true },
-  description: { schema: customerDocumentUpload.shape.description, contentType: 'text/plain' },
+  type: { schema: customerDocumentFields.shape.type, contentType: 'text/plain', required: true },
+  description: { schema: customerDocumentFields.shape.description, contentType: 'text/plain' },
+  documentDate: {
+    schema: customerDocumentFields.shape.documentDate.describe(
+      'Fecha del comprobante (YYYY-MM-DD): requerida para PROOF_OF_ADDRESS, no futura',
+    ),
+    contentType: 'text/plain',
+  },
   file: {
     schema: z.file().describe(`Imagen o PDF, máx. ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`),
     contentType: DOCUMENT_CONTENT_TYPES.join(', '),
@@ -50,7 +57,7 @@ const REFUSALS: UploadRefusals = {
 const MULTIPART_LIMITS = {
   fieldNameSize: 100,
   fieldSize: 4 * 1024,
-  fields: 4,
+  fields: 5,
   files: 2,
   parts: 8,
   headerPairs: 100,

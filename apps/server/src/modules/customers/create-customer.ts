@@ -5,6 +5,7 @@ import type { AppDb } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { insertAudited } from '../../db/write-audit.ts';
 import { screenCustomer } from '../aml/screening.ts';
+import { requireApplicantCurp } from './identity-checks.ts';
 import { customerAuditSnapshot } from './mapping.ts';
 import {
   AUDIT_ENTITY,
@@ -12,16 +13,22 @@ import {
   type CustomerFields,
   editableColumns,
   loadCustomer,
+  type OnDay,
   translateDuplicate,
 } from './queries.ts';
 
-/** A new customer is always PENDING (docs/product.md §4); without an agent it is assigned to the current user (docs/product.md §6). */
+/**
+ * A new customer is always PENDING (docs/product.md §4); without an agent it is assigned to the current
+ * user (docs/product.md §6). The applicant must be of age on the business date.
+ */
 export async function createCustomer(
   db: AppDb,
   actor: CustomerActor,
   input: CustomerFields,
+  { today }: OnDay,
 ): Promise<Customer> {
   const columns = editableColumns(input);
+  requireApplicantCurp(columns.curp, today);
   return translateDuplicate(
     db.transaction(async (tx) => {
       const agentId = await assignedAgent(tx, actor, input.agentId);
@@ -32,7 +39,7 @@ export async function createCustomer(
         snapshot: customerAuditSnapshot,
       });
       await screenCustomer(tx, actor.id, row.id);
-      return loadCustomer(tx, actor, row.id);
+      return loadCustomer(tx, actor, row.id, today);
     }),
   );
 }

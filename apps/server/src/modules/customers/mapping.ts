@@ -1,4 +1,5 @@
 import type { Address, AgentSummary, Customer, CustomerListItem, MxState } from '@prestaya/contracts';
+import { ageOn, checkCurp } from '@prestaya/domain';
 import type { AddressRow, CustomerRow } from '../../db/schema/customers.ts';
 
 /** The API shape of a customer in lists: never `search_text`, which is an index aid only. */
@@ -22,15 +23,30 @@ export function toCustomerListItem(
   };
 }
 
+/**
+ * What the CURP tells (birth date, age on `today`, sex, state of birth), read from it on every reply
+ * rather than stored: the CURP is the one source, the age changes with the date, and a CURP saved
+ * before the full check simply tells nothing (all null) instead of needing a backfill.
+ */
+export function curpFactsOf(curp: string, today: string) {
+  const check = checkCurp(curp);
+  if (!check.ok) return { birthDate: null, age: null, sex: null, birthState: null };
+  const { birthDate, sex, state } = check.facts;
+  return { birthDate, age: ageOn(birthDate, today), sex, birthState: state };
+}
+
 export function toCustomerDto(
   row: CustomerRow,
   agent: AgentSummary | null,
   addresses: AddressRow[],
   currentLoan: Customer['currentLoan'],
+  today: string,
 ): Customer {
   return {
     ...toCustomerListItem(row, agent, currentLoan),
     agentId: row.agentId,
+    rfc: row.rfc,
+    ...curpFactsOf(row.curp, today),
     addresses: addresses.map(toAddressDto),
   };
 }
@@ -48,7 +64,7 @@ export function toAddressDto(row: AddressRow): Address {
   };
 }
 
-/** What the audit trail keeps of a customer: its editable fields, number, status and agent. */
+/** What the audit trail keeps of a customer: its editable fields (RFC too), number, status and agent. */
 export function customerAuditSnapshot(row: CustomerRow): Record<string, unknown> {
   const {
     id: _id,
@@ -57,7 +73,7 @@ export function customerAuditSnapshot(row: CustomerRow): Record<string, unknown>
     currentLoan: _currentLoan,
     ...fields
   } = toCustomerListItem(row, null, null);
-  return { ...fields, agentId: row.agentId };
+  return { ...fields, rfc: row.rfc, agentId: row.agentId };
 }
 
 /** An address snapshot names its customer, so the trail of a deleted address still says whose it was. */

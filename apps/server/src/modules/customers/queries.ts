@@ -15,10 +15,20 @@ import { toCustomerDto } from './mapping.ts';
 
 export type CustomerFields = z.output<typeof customerInput>;
 
+/** The business date, for the applicant's age and the reply's CURP facts. */
+export interface OnDay {
+  today: string;
+}
+
 export const AUDIT_ENTITY = 'customer';
 
-/** A visible customer with its agent, addresses (in creation order) and current loan. */
-export async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string): Promise<Customer> {
+/** A visible customer with its agent, addresses (in creation order), current loan and CURP facts on `today`. */
+export async function loadCustomer(
+  db: DbOrTx,
+  actor: CustomerActor,
+  id: string,
+  today: string,
+): Promise<Customer> {
   const [row] = await selectCustomers(db)
     .where(and(eq(customers.id, id), visibleCustomers(actor)))
     .limit(1);
@@ -28,7 +38,7 @@ export async function loadCustomer(db: DbOrTx, actor: CustomerActor, id: string)
     .from(addresses)
     .where(eq(addresses.customerId, id))
     .orderBy(asc(addresses.createdOn), asc(addresses.id));
-  return toCustomerDto(row.customer, row.agent, addressRows, toCustomerLoanSummary(row.currentLoan));
+  return toCustomerDto(row.customer, row.agent, addressRows, toCustomerLoanSummary(row.currentLoan), today);
 }
 
 /**
@@ -73,6 +83,7 @@ export function editableColumns(input: CustomerFields) {
     secondLastName: input.secondLastName,
     phone: input.phone,
     curp: input.curp,
+    rfc: input.rfc,
     searchText: customerSearchText(input),
   };
 }

@@ -3,6 +3,7 @@ import {
   addressInput,
   addressParams,
   customer,
+  customerEditInput,
   customerExportQuery,
   customerInput,
   customerListItem,
@@ -66,23 +67,33 @@ export const customersRoutes = taggedRoutes('customers', async (app, docs) => {
       response: { 201: envelope(customer), ...problemResponses(400, 401, 403, 409) },
     }),
     async (request, reply) =>
-      reply.code(201).send(ok(await createCustomer(app.db, request.user, request.body))),
+      reply
+        .code(201)
+        .send(
+          ok(await createCustomer(app.db, request.user, request.body, { today: app.businessClock.today() })),
+        ),
   );
 
   app.get(
     '/:id',
     docs({ params: idParams, response: { 200: envelope(customer), ...problemResponses(400, 401, 404) } }),
-    async (request) => ok(await getCustomer(app.db, request.user, request.params.id)),
+    async (request) =>
+      ok(await getCustomer(app.db, request.user, request.params.id, app.businessClock.today())),
   );
 
   app.put(
     '/:id',
     docs({
       params: idParams,
-      body: customerInput,
+      body: customerEditInput,
       response: { 200: envelope(customer), ...problemResponses(400, 401, 403, 404, 409) },
     }),
-    async (request) => ok(await updateCustomer(app.db, request.user, request.params.id, request.body)),
+    async (request) =>
+      ok(
+        await updateCustomer(app.db, request.user, request.params.id, request.body, {
+          today: app.businessClock.today(),
+        }),
+      ),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import { updateAudited } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { screenCustomer } from '../aml/screening.ts';
 import { findVisibleCustomer } from './access.ts';
+import { requireEditedCurp } from './identity-checks.ts';
 import { customerAuditSnapshot } from './mapping.ts';
 import {
   AUDIT_ENTITY,
@@ -15,18 +16,21 @@ import {
   type CustomerFields,
   editableColumns,
   loadCustomer,
+  type OnDay,
   translateDuplicate,
 } from './queries.ts';
 
 /**
  * Replaces the form fields. The status is the server's (not taken from the form) and an absent agentId
- * keeps the current agent; only an administrator can give the customer to someone else.
+ * keeps the current agent; only an administrator can give the customer to someone else. A changed CURP
+ * is checked as a new customer's; an unchanged one is kept even if it predates the full check.
  */
 export async function updateCustomer(
   db: AppDb,
   actor: CustomerActor,
   id: string,
   input: CustomerFields,
+  { today }: OnDay,
 ): Promise<Customer> {
   const columns = editableColumns(input);
   return translateDuplicate(
@@ -38,6 +42,7 @@ export async function updateCustomer(
         await tx.select({ id: loans.id }).from(loans).where(eq(loans.customerId, id)).for('no key update');
       }
       const current = await findVisibleCustomer(tx, actor, id, 'update');
+      requireEditedCurp(columns.curp, current.curp, today);
       const agentId = await assignedAgent(tx, actor, input.agentId, current.agentId);
       const values = { ...columns, agentId, updatedOn: sql`now()` };
       const row = await updateAudited(tx, customers, eq(customers.id, id), values, {
@@ -49,7 +54,7 @@ export async function updateCustomer(
       });
       if (!row) throw refuse('customer.not_found');
       await screenCustomer(tx, actor.id, id);
-      return loadCustomer(tx, actor, id);
+      return loadCustomer(tx, actor, id, today);
     }),
   );
 }

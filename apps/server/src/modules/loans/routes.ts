@@ -105,7 +105,8 @@ export const loansRoutes = taggedRoutes('loans', async (app, docs) => {
       },
       adminOnly,
     ),
-    async (request) => ok(await approveLoan(app.db, request.user, request.params.id, request.body)),
+    async (request) =>
+      ok(await approveLoan(app.db, request.user, request.params.id, request.body, app.businessClock.today())),
   );
 
   app.put(

@@ -1,6 +1,6 @@
 import { LOAN_STATUSES, MX_STATES, USER_STATUSES } from '@prestaya/contracts';
 import { v7 as uuidv7 } from 'uuid';
-import { fixture } from '../../support/builders.ts';
+import { curpFor, fixture } from '../../support/builders.ts';
 import type { World } from '../world.ts';
 import type { BodySpec } from './breakers.ts';
 import type { MultipartSpec } from './multipart.ts';
@@ -73,7 +73,7 @@ const customerTemplate = () => ({
   lastName: 'Gómez',
   secondLastName: 'Núñez',
   phone: '5512345678',
-  curp: `GOMJ8001${String(Math.floor(Math.random() * 100)).padStart(2, '0')}HDFRRS09`,
+  curp: curpFor(Math.floor(Math.random() * 168_000)),
 });
 const addressTemplate = () => ({
   street: 'Av. Insurgentes Sur',

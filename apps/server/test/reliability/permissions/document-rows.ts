@@ -1,10 +1,11 @@
 import { documentParts, fixture, multipart } from '../../support/builders.ts';
 import type { SeededContext, World } from '../world.ts';
-import { ADMIN, EVERYONE, get, OWNER, type Row, worldOf } from './roles.ts';
+import { ADMIN, EVERYONE, get, OWNER, type Row, send, worldOf } from './roles.ts';
 
 /**
- * Rows of the permissions matrix: a customer's documents. They follow the customer (another agent:
- * 404), deleting is admin-only, and the file needs only its signed link.
+ * Rows of the permissions matrix: a customer's documents and expediente. They follow the customer
+ * (another agent: 404), deleting is admin-only, the file needs only its signed link, and the identity
+ * policy is admin-only.
  */
 export function documentRows(context: SeededContext<World>): Row[] {
   const { world, fresh } = worldOf(context);
@@ -30,6 +31,22 @@ export function documentRows(context: SeededContext<World>): Row[] {
       route: 'GET /api/v1/customers/:id/documents/:documentId/file',
       expected: EVERYONE(),
       call: () => get(world().documentUri)(),
+    },
+    // The expediente follows the customer; its policy is the administrators'.
+    {
+      route: 'GET /api/v1/customers/:id/expediente',
+      expected: OWNER(),
+      call: () => get(`/api/v1/customers/${world().customer.id}/expediente`)(),
+    },
+    { route: 'GET /api/v1/identity-settings', expected: ADMIN(), call: get('/api/v1/identity-settings') },
+    {
+      route: 'PUT /api/v1/identity-settings',
+      expected: ADMIN(),
+      call: () =>
+        send('PUT', '/api/v1/identity-settings', {
+          requireCompleteExpediente: false,
+          proofOfAddressMaxMonths: 3,
+        }),
     },
   ];
 }

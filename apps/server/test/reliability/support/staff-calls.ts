@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { newAccount } from '../../support/builders.ts';
+import { curpFor, newAccount } from '../../support/builders.ts';
 import type { Http } from '../support-server.ts';
 
 /** Customer `i` of a test: its own name, phone (`phoneBase` + i) and CURP (starting `curpPrefix`). */
@@ -7,7 +7,7 @@ export const numberedCustomer = (i: number, lastName: string, phoneBase: number,
   name: `Cliente ${i}`,
   lastName,
   phone: String(phoneBase + i),
-  curp: `${curpPrefix}${String(i).padStart(6, '0')}HDFXXX09`,
+  curp: curpFor(i, curpPrefix),
 });
 
 /**

@@ -8,14 +8,22 @@ export interface UploadDocumentInput {
   customerId: string;
   type: CustomerDocumentType;
   description: string;
+  /** The proof of address's date ('YYYY-MM-DD'); sent only for that type. */
+  documentDate?: string;
   file: File;
 }
 
-/** The multipart body: fields `type` and `description` (when given), and the part `file`. */
-export function documentFormData({ type, description, file }: Omit<UploadDocumentInput, 'customerId'>) {
+/** The multipart body: fields `type`, `description` and `documentDate` (when given), and the part `file`. */
+export function documentFormData({
+  type,
+  description,
+  documentDate,
+  file,
+}: Omit<UploadDocumentInput, 'customerId'>) {
   const form = new FormData();
   form.append('type', type);
   if (description.trim()) form.append('description', description.trim());
+  if (type === 'PROOF_OF_ADDRESS' && documentDate) form.append('documentDate', documentDate);
   form.append('file', file, file.name);
   return form;
 }

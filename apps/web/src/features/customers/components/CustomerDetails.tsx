@@ -16,6 +16,7 @@ import { customerFullName } from '../labels.ts';
 import { CustomerDocuments } from './CustomerDocuments.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
 import { CustomerHeader } from './CustomerHeader.tsx';
+import { CustomerIdentity } from './CustomerIdentity.tsx';
 import { CustomerVisits } from './CustomerVisits.tsx';
 
 export const NO_LOANS_TEXT = 'Este cliente aún no tiene préstamos';
@@ -149,6 +150,7 @@ function DetailsTabs({ customer, loansTab }: { customer: Customer; loansTab?: Lo
       </Tabs.Panel>
       <Tabs.Panel value="datos" pt="lg">
         <Stack gap="lg">
+          <CustomerIdentity customer={customer} />
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <CustomerForm key={customer.id} customer={customer} headingOrder={2} />
           </Paper>

@@ -1,5 +1,5 @@
 import type { CustomerDocument } from '@prestaya/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
@@ -26,12 +26,25 @@ function serve(
 ) {
   return mockServer(({ method, url }) => {
     if (url.pathname === documentsPath && method === 'GET') return ok(200, current());
+    if (url.pathname === expedientePath) return ok(200, expedienteOf(current()));
     if (url.pathname === documentsPath && method === 'POST') return handlers.upload?.();
     if (method === 'DELETE' && url.pathname.startsWith(`${documentsPath}/`))
       return handlers.remove?.(url.pathname.split('/').pop() ?? '');
     return undefined;
   });
 }
+
+const expedientePath = `/api/v1/customers/${CUSTOMER_ID}/expediente`;
+
+/** The server's word on the expediente, played here: complete once a proof of address is there. */
+const expedienteOf = (documents: CustomerDocument[]) =>
+  documents.some((d) => d.type === 'PROOF_OF_ADDRESS')
+    ? { complete: true, missing: [], proofOfAddressMaxMonths: 3 }
+    : {
+        complete: false,
+        missing: [{ gap: 'PROOF_OF_ADDRESS', label: 'Comprobante de domicilio' }],
+        proofOfAddressMaxMonths: 3,
+      };
 
 const renderDocuments = () => renderWithProviders(<CustomerDocuments customerId={CUSTOMER_ID} />);
 const list = () => screen.findByRole('list', { name: 'Documentos del cliente' });
@@ -105,8 +118,19 @@ describe("the 'Documentos' tab", { timeout: 20_000 }, () => {
     });
     renderDocuments();
     expect(await screen.findByText('Sin documentos')).toBeInTheDocument();
+    expect(await screen.findByText('Expediente incompleto')).toBeInTheDocument();
+    expect(screen.getByText('Falta: Comprobante de domicilio')).toBeInTheDocument();
     await chooseType('Comprobante de domicilio');
     await userEvent.type(screen.getByRole('textbox', { name: 'Descripción' }), 'Recibo de luz');
+    // Its date is required, and may not be later than today.
+    const date = screen.getByLabelText(/^Fecha del comprobante/);
+    await userEvent.click(date);
+    await userEvent.tab();
+    expect(await screen.findByText('La fecha del comprobante es requerida')).toBeInTheDocument();
+    fireEvent.change(date, { target: { value: '2999-01-01' } });
+    expect(await screen.findByText('La fecha del comprobante no puede ser futura')).toBeInTheDocument();
+    fireEvent.change(date, { target: { value: '2025-03-01' } });
+    await waitFor(() => expect(screen.queryByText(/La fecha del comprobante/)).not.toBeInTheDocument());
     const input = screen.getByLabelText('Archivo del documento') as HTMLInputElement;
     expect(input.accept.split(',')).toEqual(expect.arrayContaining(['application/pdf', 'image/png']));
     await userEvent.upload(input, pdfFile());
@@ -118,7 +142,9 @@ describe("the 'Documentos' tab", { timeout: 20_000 }, () => {
     const body = post?.body as FormData;
     expect(body.get('type')).toBe('PROOF_OF_ADDRESS');
     expect(body.get('description')).toBe('Recibo de luz');
+    expect(body.get('documentDate')).toBe('2025-03-01');
     expect((body.get('file') as File).name).toBe('recibo.pdf');
+    expect(await screen.findByText('Expediente completo')).toBeInTheDocument();
     expect(within(await list()).getAllByRole('listitem')).toHaveLength(1);
     // The form is ready for the next one.
     expect(screen.getByRole('textbox', { name: 'Descripción' })).toHaveValue('');

@@ -10,13 +10,14 @@ import { useDeleteCustomerDocument } from '../api/delete-customer-document.ts';
 import { useCustomerDocuments } from '../api/get-customer-documents.ts';
 import { DocumentList, documentLabel } from './DocumentList.tsx';
 import { DocumentUploadForm } from './DocumentUploadForm.tsx';
+import { ExpedienteBadge } from './ExpedienteBadge.tsx';
 
 export const NO_DOCUMENTS_TEXT = 'Sin documentos';
 export const DOCUMENT_DELETED = 'Documento eliminado';
 export const DOCUMENT_DELETE_FAILED = 'No se pudo eliminar el documento';
 
 /**
- * The 'Documentos' tab: the upload form and the customer's documents (type, date, who uploaded them),
+ * The 'Documentos' tab: the expediente's badge, the upload form and the customer's documents (type, date, who uploaded them),
  * images viewed in the gallery, PDFs downloaded; administrators delete them after a confirmation.
  */
 export function CustomerDocuments({ customerId }: { customerId: string }) {
@@ -35,6 +36,7 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
 
   return (
     <Stack gap="lg">
+      <ExpedienteBadge customerId={customerId} />
       <DocumentUploadForm customerId={customerId} />
       <Stack gap="sm" component="section" aria-labelledby="customer-documents-title">
         <Title order={2} size="h4" id="customer-documents-title">

@@ -26,7 +26,7 @@ async function fillValidCustomer(d: Scope) {
   await userEvent.type(d.getByLabelText(/^Apellido Paterno/), 'Gómez');
   await userEvent.type(d.getByLabelText(/^Apellido Materno/), 'Núñez');
   await userEvent.type(d.getByLabelText(/^Teléfono/), '5512345678');
-  await userEvent.type(d.getByLabelText(/^CURP/), 'gonj800101hdfmxs09');
+  await userEvent.type(d.getByLabelText(/^CURP/), 'gonj800101hdfmxs02');
 }
 
 describe('customer form', () => {
@@ -95,7 +95,7 @@ describe('customer form', () => {
     await waitFor(() => expect(d.getByRole('combobox', { name: 'Agente' })).toHaveValue('Ana Gómez'));
 
     await fillValidCustomer(d);
-    expect(d.getByLabelText(/^CURP/)).toHaveValue('GONJ800101HDFMXS09');
+    expect(d.getByLabelText(/^CURP/)).toHaveValue('GONJ800101HDFMXS02');
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.clear(d.getByLabelText(/^Teléfono/));
     await waitFor(() => expect(save).toBeDisabled());
@@ -114,7 +114,8 @@ describe('customer form', () => {
       lastName: 'Gómez',
       secondLastName: 'Núñez',
       phone: '5512345678',
-      curp: 'GONJ800101HDFMXS09',
+      curp: 'GONJ800101HDFMXS02',
+      rfc: null,
       agentId: AGENT_ID,
       status: 'PENDING',
     });
@@ -138,7 +139,7 @@ describe('customer form', () => {
     await userEvent.click(d.getByRole('button', { name: 'Guardar' }));
     await expectRefusal('Error registrando cliente', 'Ya existe un cliente con esa CURP', onClose);
     expect(d.getByLabelText(/^Nombre/)).toHaveValue(' José ');
-    expect(d.getByLabelText(/^CURP/)).toHaveValue('GONJ800101HDFMXS09');
+    expect(d.getByLabelText(/^CURP/)).toHaveValue('GONJ800101HDFMXS02');
   });
 
   it('offers an agent only themself in the Agente dropdown', async () => {
@@ -200,7 +201,8 @@ describe('customer form', () => {
       lastName: 'Gómez',
       secondLastName: 'Núñez',
       phone: '5512345671',
-      curp: 'GONJ800101HDFMXS09',
+      curp: 'GONJ800101HDFMXS02',
+      rfc: null,
       agentId: AGENT_ID,
       status: 'PENDING',
     });

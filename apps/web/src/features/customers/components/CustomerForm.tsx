@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
-import { type Customer, type CustomerInput, customerInput } from '@prestaya/contracts';
+import { type Customer, type CustomerInput, customerEditInput, customerInput } from '@prestaya/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FieldRow, TextField } from '../../../components/FormFields.tsx';
@@ -19,13 +19,14 @@ export interface CustomerFormValues {
   secondLastName: string;
   phone: string;
   curp: string;
+  rfc: string;
   agentId: string | null;
   status: Customer['status'];
 }
 
 function initialValues(customer: Customer | undefined, currentUserId: string | null): CustomerFormValues {
   return {
-    ...textFieldsOf(customer, ['name', 'lastName', 'secondLastName', 'phone', 'curp']),
+    ...textFieldsOf(customer, ['name', 'lastName', 'secondLastName', 'phone', 'curp', 'rfc']),
     // docs/product.md §6: a new customer belongs to whoever registers them unless another agent is chosen.
     agentId: customer ? customer.agentId : currentUserId,
     status: customer?.status ?? 'PENDING',
@@ -37,7 +38,17 @@ const toPayload = (values: CustomerFormValues): CustomerInput => ({
   agentId: values.agentId || null,
 });
 
-const check = schemaCheck(customerInput, toPayload);
+const checkNew = schemaCheck(customerInput, toPayload);
+const checkEdit = schemaCheck(customerEditInput, toPayload);
+
+/**
+ * The schema the values answer to: a new CURP, or a changed one, is checked in full; the stored one as
+ * it is, so a customer saved before the full check stays editable (the server does the same).
+ */
+const schemaFor = (values: CustomerFormValues, storedCurp: string | undefined) =>
+  storedCurp !== undefined && values.curp.trim().toUpperCase() === storedCurp
+    ? { check: checkEdit, schema: customerEditInput }
+    : { check: checkNew, schema: customerInput };
 
 const same = (a: CustomerFormValues, b: CustomerFormValues) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -62,7 +73,8 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
 
-  const { form, valid } = useCheckedForm(baseline, check);
+  const storedCurp = editing ? baseline.curp : undefined;
+  const { form, valid } = useCheckedForm(baseline, (values) => schemaFor(values, storedCurp).check(values));
   const changed = !same(form.values, baseline);
   const pending = create.isPending || update.isPending;
   const unsaved = useUnsavedChanges(changed);
@@ -73,7 +85,7 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
 
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
-    const body = customerInput.parse(toPayload(values));
+    const body = schemaFor(values, storedCurp).schema.parse(toPayload(values));
     if (customer) {
       update.mutate(
         { id: customer.id, body },
@@ -150,6 +162,18 @@ export function CustomerForm({ customer, onCancel, onSaved, headingOrder = 3 }: 
               selected={currentAgent}
               allowDeselect={false}
               {...form.getInputProps('agentId')}
+            />
+          </FieldRow>
+          <FieldRow cols={3}>
+            <TextInput
+              label="RFC"
+              description="Opcional, persona física (13 caracteres)"
+              maxLength={13}
+              placeholder="13 caracteres"
+              autoComplete="off"
+              spellCheck={false}
+              {...form.getInputProps('rfc')}
+              onChange={(event) => form.setFieldValue('rfc', event.currentTarget.value.toUpperCase())}
             />
           </FieldRow>
           <Group justify="flex-end" mt="xs">

@@ -4,7 +4,7 @@ import { IconDownload, IconEye, IconFileTypePdf, IconPhoto, IconTrash } from '@t
 import type { MouseEvent, ReactNode } from 'react';
 import { sizeText } from '../../../components/FileDropzone.tsx';
 import { GalleryItem, ImageGallery } from '../../../components/ImageGallery.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 
 const THUMB = 48;
 
@@ -33,6 +33,9 @@ function Details({ document }: { document: CustomerDocument }) {
       <Text fw={600} size="sm">
         {documentLabel(document)}
       </Text>
+      {document.documentDate && (
+        <Text size="sm">Fecha del comprobante: {formatDate(document.documentDate)}</Text>
+      )}
       {document.description && (
         <Text size="sm" truncate title={document.description}>
           {document.description}

@@ -6,6 +6,7 @@ import {
   customerDocumentUpload,
   DOCUMENT_CONTENT_TYPES,
   MAX_DOCUMENT_BYTES,
+  PROOF_DATE_FUTURE_MESSAGE,
 } from '@prestaya/contracts';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { acceptOf, FileDropzone } from '../../../components/FileDropzone.tsx';
 import { isFileRefusalStatus } from '../../../components/ImageDropzone.tsx';
 import { isApiError, isUnauthorized } from '../../../lib/api.ts';
 import { schemaCheck, showServerFieldErrors, useCheckedForm } from '../../../lib/form.ts';
+import { businessToday } from '../../../lib/format.ts';
 import { useOneAtATime } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUploadCustomerDocument } from '../api/upload-customer-document.ts';
@@ -39,15 +41,27 @@ const DROPZONE_TEXTS = {
 interface Values {
   type: CustomerDocumentType | null;
   description: string;
+  documentDate: string;
 }
 
-const check = schemaCheck<Values>(customerDocumentUpload, (values) => ({
+const EMPTY: Values = { type: null, description: '', documentDate: '' };
+
+/** The schema's messages, and the one rule it leaves to the server: not later than today. */
+const schemaErrors = schemaCheck<Values>(customerDocumentUpload, (values) => ({
   type: values.type ?? undefined,
   description: values.description,
+  documentDate: values.documentDate || undefined,
 }));
+const check = (values: Values) => {
+  const errors = schemaErrors(values);
+  if (values.type === 'PROOF_OF_ADDRESS' && values.documentDate > businessToday())
+    return { ...errors, documentDate: PROOF_DATE_FUTURE_MESSAGE };
+  return errors;
+};
 
 /**
- * 'Subir documento': the type, an optional description and one file (an image or a PDF, 10 MB). The
+ * 'Subir documento': the type, an optional description, for a proof of address its date ('Fecha del
+ * comprobante', not later than today), and one file (an image or a PDF, 10 MB). The
  * server decides by the file's bytes: when it refuses the file (413/415) only the file goes, with the
  * server's reason under the zone; any other refusal is shown above the button. Either way the type and
  * description stay, to try again.
@@ -55,7 +69,7 @@ const check = schemaCheck<Values>(customerDocumentUpload, (values) => ({
 export function DocumentUploadForm({ customerId }: { customerId: string }) {
   const upload = useUploadCustomerDocument();
   const once = useOneAtATime();
-  const { form, valid } = useCheckedForm<Values>({ type: null, description: '' }, check);
+  const { form, valid } = useCheckedForm<Values>(EMPTY, check);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,7 +85,13 @@ export function DocumentUploadForm({ customerId }: { customerId: string }) {
       if (!file || !values.type) return;
       setFailure(null);
       try {
-        await upload.mutateAsync({ customerId, type: values.type, description: values.description, file });
+        await upload.mutateAsync({
+          customerId,
+          type: values.type,
+          description: values.description,
+          documentDate: values.documentDate,
+          file,
+        });
       } catch (error) {
         if (isUnauthorized(error)) return;
         if (isApiError(error) && isFileRefusalStatus(error.status)) {
@@ -115,6 +135,18 @@ export function DocumentUploadForm({ customerId }: { customerId: string }) {
               disabled={upload.isPending}
               {...form.getInputProps('description')}
             />
+            {form.values.type === 'PROOF_OF_ADDRESS' && (
+              <TextInput
+                type="date"
+                label="Fecha del comprobante"
+                description="La fecha impresa en el recibo"
+                required
+                max={businessToday()}
+                miw={180}
+                disabled={upload.isPending}
+                {...form.getInputProps('documentDate')}
+              />
+            )}
           </Group>
           <FileDropzone
             file={file}

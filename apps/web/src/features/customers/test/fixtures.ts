@@ -18,7 +18,7 @@ export const listItem: CustomerListItem = {
   lastName: 'Gómez',
   secondLastName: 'Núñez',
   phone: '5512345678',
-  curp: 'GONJ800101HDFMXS09',
+  curp: 'GONJ800101HDFMXS02',
   status: 'PENDING',
   agent: agents[1] ?? null,
   createdOn: '2025-03-01T16:00:00.000Z',
@@ -28,6 +28,11 @@ export const listItem: CustomerListItem = {
 export const customer: Customer = {
   ...listItem,
   agentId: AGENT_ID,
+  rfc: null,
+  birthDate: '1980-01-01',
+  age: 45,
+  sex: 'H',
+  birthState: 'CIUDAD DE MEXICO',
   addresses: [],
 };
 
@@ -61,6 +66,7 @@ export function documentOf(id: string, overrides: Partial<CustomerDocument> = {}
     contentType: 'image/png',
     sizeBytes: 2_048,
     uploadedOn: '2025-03-10T16:30:00.000Z',
+    documentDate: null,
     uploadedBy: { id: ADMIN_ID, name: 'Ana', lastName: 'Gómez' },
     uri: `${documentsPath}/${id}/file?expires=1900000000&signature=${'a'.repeat(64)}`,
     ...overrides,
