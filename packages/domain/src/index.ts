@@ -4,6 +4,7 @@
  */
 
 export * from './abono.ts';
+export * from './amount-in-words.ts';
 export * from './business-time.ts';
 export * from './calendar.ts';
 export * from './cash-close.ts';
@@ -11,10 +12,12 @@ export * from './cash-count.ts';
 export * from './cat.ts';
 export * from './collected-at.ts';
 export * from './collection-week.ts';
+export * from './contract-template.ts';
 export * from './fee-status.ts';
 export * from './identity.ts';
 export * from './installment-status.ts';
 export * from './ledger.ts';
+export * from './loan-cat.ts';
 export * from './loan-balance.ts';
 export * from './loan-policy.ts';
 export * from './loan-product.ts';
