@@ -17,6 +17,8 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   business_settings: 'Configuración',
   write_off_settings: 'Política de castigo',
   loan_product: 'Producto',
+  contract_template: 'Plantilla de contrato',
+  contract_settings: 'Política de contratos',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -36,6 +38,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   included_in_restructuring: 'Incluida en reestructura',
   written_off: 'Castigado',
   payoff_registered: 'Liquidación anticipada registrada',
+  restored: 'Texto predeterminado restaurado',
   // Ledger movements (bank-accounts/apply-movement.ts writes `movement_<type>`).
   ...Object.fromEntries(
     ACCOUNT_OPERATION_TYPES.map((type) => [

@@ -20,6 +20,8 @@ export const MAX_DOCUMENT_FILENAME = 255;
 export const customerDocumentUpload = z.object({
   type: z.enum(CUSTOMER_DOCUMENT_TYPES, { error: 'Seleccione el tipo de documento' }),
   description: optionalText({ label: 'La descripción', feminine: true, max: 200 }),
+  /** The loan a signed contract belongs to (one of the customer's loans); only with SIGNED_CONTRACT. */
+  loanId: z.uuid({ error: 'Préstamo inválido' }).optional(),
 });
 export type CustomerDocumentUpload = z.input<typeof customerDocumentUpload>;
 
@@ -41,6 +43,8 @@ export const customerDocument = z.object({
   uploadedOn: z.string(),
   /** Null only if the uploading user's row were ever gone. */
   uploadedBy: z.object({ id: z.string(), ...staffName }).nullable(),
+  /** The loan of a signed contract (absent for every other document). */
+  loanId: z.string().optional(),
   /** A short-lived signed link to the file, usable in an <img>, an <iframe> or a new tab. */
   uri: z.string(),
 });

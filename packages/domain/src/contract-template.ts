@@ -57,3 +57,10 @@ export function fillContractTemplate(text: string, values: ContractValues): stri
     isContractPlaceholder(name) ? values[name] : whole,
   );
 }
+
+/** The documents whose text an administrator edits. */
+export const CONTRACT_TEMPLATE_KINDS = ['CONTRACT', 'PROMISSORY_NOTE'] as const;
+export type ContractTemplateKind = (typeof CONTRACT_TEMPLATE_KINDS)[number];
+
+/** A template is at most this many characters (a few printed pages). */
+export const MAX_CONTRACT_TEMPLATE_LENGTH = 20_000;

@@ -23,6 +23,7 @@ export function toCustomerDocument(
     sizeBytes: file.sizeBytes,
     uploadedOn: document.uploadedOn.toISOString(),
     uploadedBy: uploader,
+    ...(document.loanId ? { loanId: document.loanId } : {}),
     uri: signedDocumentUri(linkKey, document.customerId, document.id, now),
   };
 }
@@ -40,6 +41,7 @@ export function documentAuditSnapshot(
     documentType: document.type,
     description: document.description,
     filename: document.filename,
+    ...(document.loanId ? { loanId: document.loanId } : {}),
     contentType: file.contentType,
     sizeBytes: file.sizeBytes,
     sha256: file.sha256,

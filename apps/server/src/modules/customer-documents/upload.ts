@@ -28,13 +28,14 @@ export interface ReceivedDocument {
   file: FileToStore<DocumentFileType> & { filename: string | null };
 }
 
-const TEXT_FIELDS = ['type', 'description'] as const;
+const TEXT_FIELDS = ['type', 'description', 'loanId'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
 /** The parts this module reads, for the OpenAPI document of the upload route. */
 export const documentUploadParts: Record<string, MultipartPart> = {
   type: { schema: customerDocumentUpload.shape.type, contentType: 'text/plain', required: true },
   description: { schema: customerDocumentUpload.shape.description, contentType: 'text/plain' },
+  loanId: { schema: customerDocumentUpload.shape.loanId, contentType: 'text/plain' },
   file: {
     schema: z.file().describe(`Imagen o PDF, máx. ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`),
     contentType: DOCUMENT_CONTENT_TYPES.join(', '),
@@ -50,7 +51,7 @@ const REFUSALS: UploadRefusals = {
 const MULTIPART_LIMITS = {
   fieldNameSize: 100,
   fieldSize: 4 * 1024,
-  fields: 4,
+  fields: 5,
   files: 2,
   parts: 8,
   headerPairs: 100,
