@@ -9,12 +9,20 @@ export interface UploadDocumentInput {
   type: CustomerDocumentType;
   description: string;
   file: File;
+  /** The loan of a signed contract ('Contrato firmado'). */
+  loanId?: string;
 }
 
 /** The multipart body: fields `type` and `description` (when given), and the part `file`. */
-export function documentFormData({ type, description, file }: Omit<UploadDocumentInput, 'customerId'>) {
+export function documentFormData({
+  type,
+  description,
+  file,
+  loanId,
+}: Omit<UploadDocumentInput, 'customerId'>) {
   const form = new FormData();
   form.append('type', type);
+  if (loanId) form.append('loanId', loanId);
   if (description.trim()) form.append('description', description.trim());
   form.append('file', file, file.name);
   return form;

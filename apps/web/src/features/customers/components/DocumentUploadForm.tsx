@@ -15,6 +15,7 @@ import { isApiError, isUnauthorized } from '../../../lib/api.ts';
 import { schemaCheck, showServerFieldErrors, useCheckedForm } from '../../../lib/form.ts';
 import { useOneAtATime } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useContractLoanOptions } from '../api/get-contract-loan-options.ts';
 import { useUploadCustomerDocument } from '../api/upload-customer-document.ts';
 
 export const DOCUMENT_UPLOADED = 'Documento subido';
@@ -39,12 +40,22 @@ const DROPZONE_TEXTS = {
 interface Values {
   type: CustomerDocumentType | null;
   description: string;
+  /** The loan of a signed contract ('Contrato firmado'); '' for every other type. */
+  loanId: string;
 }
 
-const check = schemaCheck<Values>(customerDocumentUpload, (values) => ({
+export const CONTRACT_LOAN_MESSAGE = 'Seleccione el préstamo del contrato firmado';
+
+const checkFields = schemaCheck<Values>(customerDocumentUpload, (values) => ({
   type: values.type ?? undefined,
   description: values.description,
+  ...(values.type === 'SIGNED_CONTRACT' && values.loanId ? { loanId: values.loanId } : {}),
 }));
+const check = (values: Values) => {
+  const errors = checkFields(values);
+  if (values.type === 'SIGNED_CONTRACT' && !values.loanId) errors.loanId ??= CONTRACT_LOAN_MESSAGE;
+  return errors;
+};
 
 /**
  * 'Subir documento': the type, an optional description and one file (an image or a PDF, 10 MB). The
@@ -55,10 +66,12 @@ const check = schemaCheck<Values>(customerDocumentUpload, (values) => ({
 export function DocumentUploadForm({ customerId }: { customerId: string }) {
   const upload = useUploadCustomerDocument();
   const once = useOneAtATime();
-  const { form, valid } = useCheckedForm<Values>({ type: null, description: '' }, check);
+  const { form, valid } = useCheckedForm<Values>({ type: null, description: '', loanId: '' }, check);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const signedContract = form.values.type === 'SIGNED_CONTRACT';
+  const loanOptions = useContractLoanOptions(customerId, signedContract);
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
@@ -71,7 +84,13 @@ export function DocumentUploadForm({ customerId }: { customerId: string }) {
       if (!file || !values.type) return;
       setFailure(null);
       try {
-        await upload.mutateAsync({ customerId, type: values.type, description: values.description, file });
+        await upload.mutateAsync({
+          customerId,
+          type: values.type,
+          description: values.description,
+          file,
+          ...(values.type === 'SIGNED_CONTRACT' ? { loanId: values.loanId } : {}),
+        });
       } catch (error) {
         if (isUnauthorized(error)) return;
         if (isApiError(error) && isFileRefusalStatus(error.status)) {
@@ -116,6 +135,17 @@ export function DocumentUploadForm({ customerId }: { customerId: string }) {
               {...form.getInputProps('description')}
             />
           </Group>
+          {signedContract && (
+            <Select
+              label="Préstamo"
+              placeholder="Seleccione el préstamo"
+              data={loanOptions.data ?? []}
+              required
+              allowDeselect={false}
+              disabled={upload.isPending}
+              {...form.getInputProps('loanId')}
+            />
+          )}
           <FileDropzone
             file={file}
             onChange={chooseFile}
