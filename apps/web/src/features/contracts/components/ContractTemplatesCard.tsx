@@ -56,9 +56,8 @@ function TemplateEditor({ template }: { template: ContractTemplate }) {
       <Textarea
         label={`Texto del ${label.toLowerCase()}`}
         description={template.isDefault ? 'Texto predeterminado del sistema' : 'Texto editado'}
-        autosize
-        minRows={8}
-        maxRows={20}
+        rows={14}
+        resize="vertical"
         maxLength={MAX_CONTRACT_TEMPLATE_LENGTH}
         value={body}
         error={error}
