@@ -53,7 +53,7 @@ describe('Configuración: contracts', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: RESTORE_LABEL })).toBeDisabled();
     await userEvent.clear(text);
     await userEvent.type(text, 'Debo a {{{{acreedor}}');
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar texto' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Usar este texto' }));
     expect(
       await screen.findByText(/^Marcador desconocido: \{\{acreedor\}\}\. Los permitidos son: /),
     ).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('Configuración: contracts', { timeout: 20_000 }, () => {
 
     await userEvent.clear(text);
     await userEvent.type(text, 'Debo {{{{prestamo.total}}');
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar texto' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Usar este texto' }));
     await waitFor(() => expect(screen.getByRole('button', { name: RESTORE_LABEL })).toBeEnabled());
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ body: 'Debo {{prestamo.total}}' });
 

@@ -71,10 +71,10 @@ function TemplateEditor({ template }: { template: ContractTemplate }) {
           {RESTORE_LABEL}
         </Button>
         <Button variant="default" disabled={!changed} onClick={() => setBody(template.body)}>
-          Descartar cambios
+          Volver al texto guardado
         </Button>
         <Button disabled={!changed} loading={save.isPending} onClick={submit}>
-          Guardar texto
+          Usar este texto
         </Button>
       </Group>
     </Stack>
