@@ -1,4 +1,5 @@
 import { CAT_LABEL, formatCat, type LoanContract } from '@prestaya/contracts';
+import type { CSSProperties } from 'react';
 import { PrintFields } from '../../../components/print/PrintDocument.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 
@@ -66,7 +67,14 @@ export function CoverPage({ contract }: { contract: LoanContract }) {
         ]}
       />
       <h2 className="print-section-title">Calendario de pagos</h2>
-      <ol className="contract-schedule" aria-label="Calendario de pagos">
+      <ol
+        className="contract-schedule"
+        aria-label="Calendario de pagos"
+        // More columns for a long term, so its installments still fit the one page.
+        style={
+          { '--schedule-columns': schedule.length > 60 ? 4 : schedule.length > 24 ? 3 : 2 } as CSSProperties
+        }
+      >
         {schedule.map((row) => (
           <li key={row.paymentNumber}>
             <span>
