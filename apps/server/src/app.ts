@@ -14,6 +14,11 @@ import { backupsRoutes } from './modules/backups/routes.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/routes.ts';
 import { cashCloseRoutes } from './modules/cash-close/routes.ts';
 import { collectionsRoutes } from './modules/collections/routes.ts';
+import {
+  contractSettingsRoutes,
+  contractTemplatesRoutes,
+  loanContractRoutes,
+} from './modules/contract-documents/routes.ts';
 import { customerDocumentsRoutes } from './modules/customer-documents/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -196,6 +201,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(loanWriteOffRoutes, { prefix: '/loans/:id/write-off' });
       await api.register(writeOffsRoutes, { prefix: '/write-offs' });
       await api.register(amlRoutes, { prefix: '/aml' });
+      await api.register(loanContractRoutes, { prefix: '/loans/:id' });
+      await api.register(contractTemplatesRoutes, { prefix: '/contract-templates' });
+      await api.register(contractSettingsRoutes, { prefix: '/settings/contracts' });
     },
     { prefix: '/api/v1' },
   );

@@ -18,6 +18,8 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   write_off_settings: 'Política de castigo',
   identity_settings: 'Política de identidad',
   loan_product: 'Producto',
+  contract_template: 'Plantilla de contrato',
+  contract_settings: 'Política de contratos',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -37,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   included_in_restructuring: 'Incluida en reestructura',
   written_off: 'Castigado',
   payoff_registered: 'Liquidación anticipada registrada',
+  restored: 'Texto predeterminado restaurado',
   // Ledger movements (bank-accounts/apply-movement.ts writes `movement_<type>`).
   ...Object.fromEntries(
     ACCOUNT_OPERATION_TYPES.map((type) => [

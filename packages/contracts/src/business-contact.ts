@@ -18,6 +18,10 @@ export interface BusinessSettings {
   address: string | null;
   hours: string | null;
   complaintsContact: string | null;
+  /** The lender's legal name on the contract documents (absent when not set). */
+  legalName?: string;
+  /** The contract's registration number in CONDUSEF's RECA (absent when not set). */
+  recaNumber?: string;
 }
 
 export const BUSINESS_SETTING_KEYS = [

@@ -26,6 +26,8 @@ export const businessSettingsInput = z
     address: optionalText({ label: 'El domicilio', max: 200 }),
     hours: optionalText({ label: 'El horario', max: 120 }),
     complaintsContact: optionalText({ label: 'El contacto para quejas', max: 200 }),
+    legalName: optionalText({ label: 'La razón social', feminine: true, max: 120 }),
+    recaNumber: optionalText({ label: 'El número de registro RECA', max: 60 }),
   })
   .strict();
 export type BusinessSettingsInput = z.input<typeof businessSettingsInput>;
@@ -37,6 +39,9 @@ export const businessSettings = z.object({
   address: z.string().nullable(),
   hours: z.string().nullable(),
   complaintsContact: z.string().nullable(),
+  // The contract documents' data: present only once set, so a reply keeps its shape until then.
+  legalName: z.string().optional(),
+  recaNumber: z.string().optional(),
 }) satisfies z.ZodType<BusinessSettings>;
 
 /** Reply of `GET` (anyone: the landing and the public statement show it) and `PUT`. */

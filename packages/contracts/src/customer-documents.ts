@@ -29,6 +29,8 @@ export const customerDocumentFields = z.object({
   type: z.enum(CUSTOMER_DOCUMENT_TYPES, { error: 'Seleccione el tipo de documento' }),
   description: optionalText({ label: 'La descripción', feminine: true, max: 200 }),
   documentDate: isoDate.nullish(),
+  /** The loan a signed contract belongs to (one of the customer's loans); only with SIGNED_CONTRACT. */
+  loanId: z.uuid({ error: 'Préstamo inválido' }).optional(),
 });
 
 export const customerDocumentUpload = customerDocumentFields
@@ -62,6 +64,8 @@ export const customerDocument = z.object({
   documentDate: z.string().nullable(),
   /** Null only if the uploading user's row were ever gone. */
   uploadedBy: z.object({ id: z.string(), ...staffName }).nullable(),
+  /** The loan of a signed contract (absent for every other document). */
+  loanId: z.string().optional(),
   /** A short-lived signed link to the file, usable in an <img>, an <iframe> or a new tab. */
   uri: z.string(),
 });

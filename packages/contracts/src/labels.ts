@@ -150,6 +150,7 @@ export const { values: CUSTOMER_DOCUMENT_TYPES, labels: CUSTOMER_DOCUMENT_TYPE_L
   INE_BACK: 'INE (reverso)',
   PROOF_OF_ADDRESS: 'Comprobante de domicilio',
   OTHER: 'Otro',
+  SIGNED_CONTRACT: 'Contrato firmado',
 });
 export type CustomerDocumentType = (typeof CUSTOMER_DOCUMENT_TYPES)[number];
 
@@ -265,6 +266,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   spread: 'Total reestructurado',
   closedInstallments: 'Pagos cerrados',
   newInstallments: 'Pagos nuevos',
+  legalName: 'Razón social',
+  recaNumber: 'Número de registro RECA',
+  requireSignedContract: 'Exigir contrato firmado para entregar',
+  kind: 'Documento',
+  body: 'Texto',
 };
 
 export const AUDIT_FIELD_LABELS_BY_ENTITY: Record<string, Record<string, string>> = {

@@ -5,6 +5,7 @@
  * main entry.
  */
 export * from './business-contact.ts';
+export * from './cat-label.ts';
 export * from './dates.ts';
 export * from './folio.ts';
 export * from './idempotency.ts';

@@ -5,6 +5,7 @@
 
 export * from './abono.ts';
 export * from './aml.ts';
+export * from './amount-in-words.ts';
 export * from './business-time.ts';
 export * from './calendar.ts';
 export * from './cash-close.ts';
@@ -13,11 +14,13 @@ export * from './cat.ts';
 export * from './collected-at.ts';
 export * from './collection-week.ts';
 export * from './expediente.ts';
+export * from './contract-template.ts';
 export * from './fee-status.ts';
 export * from './identity.ts';
 export * from './installment-status.ts';
 export * from './ledger.ts';
 export * from './loan-balance.ts';
+export * from './loan-cat.ts';
 export * from './loan-policy.ts';
 export * from './loan-product.ts';
 export * from './loan-status.ts';

@@ -187,6 +187,9 @@ export const REFUSALS = {
   ),
   'loan.approve_only_pending': conflict('Solo se puede aprobar un préstamo en espera'),
   'loan.deliver_only_approved': conflict('Solo se puede entregar un préstamo aprobado'),
+  'loan.signed_contract_required': conflict(
+    'Suba el contrato firmado de este préstamo antes de entregarlo (Configuración: Exigir contrato firmado para entregar)',
+  ),
   'loan.use_approve': conflict('Use Aprobar para aprobar un préstamo'),
   'loan.use_deliver': conflict('Use Entregar para entregar un préstamo aprobado; así queda activo'),
   'loan.approve_then_deliver': conflict('Use Aprobar y después Entregar para activar un préstamo'),
@@ -350,6 +353,12 @@ export const REFUSALS = {
 
   'document.not_found': notFound('Documento no encontrado'),
   'document.date_in_future': badRequest(PROOF_DATE_FUTURE_MESSAGE, 'documentDate'),
+  'document.signed_contract_needs_loan': badRequest('Seleccione el préstamo del contrato firmado', 'loanId'),
+  'document.loan_only_signed_contract': badRequest(
+    'Solo un contrato firmado se liga a un préstamo',
+    'loanId',
+  ),
+  'document.loan_not_customers': badRequest('El préstamo no es de este cliente', 'loanId'),
   'document.not_multipart': unsupportedMedia(
     'Envíe el documento como multipart/form-data con las partes type y file',
   ),

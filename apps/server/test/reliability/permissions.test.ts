@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { request } from '../support/app.ts';
+import { contractRows } from './permissions/contract-rows.ts';
 import { documentRows } from './permissions/document-rows.ts';
 import { moneyRows } from './permissions/money-rows.ts';
 import { peopleRows } from './permissions/people-rows.ts';
@@ -23,7 +24,12 @@ const webDist = fakeWebDist();
 
 const context = useSeededApp(seedWorld, { webDist });
 const world = (): World => context.world;
-const ROWS: Row[] = [...peopleRows(context), ...documentRows(context), ...moneyRows(context)];
+const ROWS: Row[] = [
+  ...peopleRows(context),
+  ...documentRows(context),
+  ...moneyRows(context),
+  ...contractRows(context),
+];
 
 describe('the route list', () => {
   it('every route of the app has a row in the matrix', () => {

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: 'payments/:id', lazy: () => import('./routes/print/payment-receipt.tsx') },
           { path: 'loans/:id', lazy: () => import('./routes/print/loan-statement.tsx') },
           { path: 'loans/:id/payoff-quote', lazy: () => import('./routes/print/payoff-quote.tsx') },
+          { path: 'loans/:id/contract', lazy: () => import('./routes/print/loan-contract.tsx') },
           { path: 'cash-close', lazy: () => import('./routes/print/cash-close.tsx') },
         ],
       },

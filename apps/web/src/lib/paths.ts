@@ -34,6 +34,9 @@ export const screenPaths = {
   printPaymentReceipt: (paymentId: string) => `/admin/print/payments/${enc(paymentId)}`,
   printLoanStatement: (loanId: string) => `/admin/print/loans/${enc(loanId)}`,
   printPayoffQuote: (loanId: string) => `/admin/print/loans/${enc(loanId)}/payoff-quote`,
+  /** 'Contrato y pagaré': cover page, contract and promissory note; `coverOnly` prints the cover alone. */
+  printLoanContract: (loanId: string, coverOnly = false) =>
+    `/admin/print/loans/${enc(loanId)}/contract${coverOnly ? '?cover=1' : ''}`,
   printCashClose: (agentId: string, date: string) =>
     `/admin/print/cash-close?${new URLSearchParams({ agentId, date })}`,
   /** The public statement of a loan (docs/product.md §2 "LoanDetails"); its id is a UUIDv7, not guessable. */
@@ -74,6 +77,12 @@ export const apiPaths = {
   loans: `${V1}/loans`,
   loan: (id: string) => `${V1}/loans/${enc(id)}`,
   loanWriteOff: (id: string) => `${V1}/loans/${enc(id)}/write-off`,
+  loanCat: (id: string) => `${V1}/loans/${enc(id)}/cat`,
+  loanContract: (id: string) => `${V1}/loans/${enc(id)}/contract`,
+  loanContractPdf: (id: string) => `${V1}/loans/${enc(id)}/contract.pdf`,
+  contractTemplates: `${V1}/contract-templates`,
+  contractTemplate: (kind: string) => `${V1}/contract-templates/${enc(kind)}`,
+  contractSettings: `${V1}/settings/contracts`,
   writeOffs: `${V1}/write-offs`,
   writeOffsExport: `${V1}/write-offs/export.csv`,
   writeOffTotals: `${V1}/write-offs/totals`,

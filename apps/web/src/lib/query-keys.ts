@@ -14,6 +14,8 @@ export const queryRoots = {
   businessSettings: ['business-settings'],
   cashClose: ['cash-close'],
   collections: ['collections'],
+  /** Contract templates and the contract policy ('Configuración'). */
+  contracts: ['contracts'],
   customers: ['customers'],
   loans: ['loans'],
   /** Loan products: 'Productos' keeps them, the loan form offers the active ones. */

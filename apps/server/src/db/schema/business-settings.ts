@@ -18,6 +18,9 @@ export const businessSettings = pgTable(
     address: text('address'),
     hours: text('hours'),
     complaintsContact: text('complaints_contact'),
+    /** The contract documents' lender: its legal name and its RECA registration number (CONDUSEF). */
+    legalName: text('legal_name'),
+    recaNumber: text('reca_number'),
     updatedOn: updatedOn(),
     /** No foreign key, like audit_log: who last saved (null: never saved). */
     updatedBy: uuid('updated_by'),
@@ -29,6 +32,10 @@ export const businessSettings = pgTable(
     check(
       'business_settings_lengths',
       sql`char_length(${table.name}) <= 80 and char_length(${table.address}) <= 200 and char_length(${table.hours}) <= 120 and char_length(${table.complaintsContact}) <= 200`,
+    ),
+    check(
+      'business_settings_contract_lengths',
+      sql`char_length(${table.legalName}) <= 120 and char_length(${table.recaNumber}) <= 60`,
     ),
   ],
 );

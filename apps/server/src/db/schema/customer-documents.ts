@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import * as column from './columns.ts';
 import { customers } from './customers.ts';
+import { loans } from './loans.ts';
 import { storedFiles } from './stored-files.ts';
 import { users } from './users.ts';
 
@@ -25,13 +26,15 @@ export const customerDocuments = pgTable(
       .notNull()
       .unique()
       .references(() => storedFiles.id),
+    /** The loan a signed contract ('Contrato firmado') belongs to: one of the same customer's loans. */
+    loanId: uuid('loan_id').references(() => loans.id),
     uploadedBy: column.owner('uploaded_by', () => users.id),
     uploadedOn: column.instant('uploaded_on').notNull().defaultNow(),
   },
   (table) => [
     check(
       'customer_documents_type_valid',
-      sql`${table.type} in ('INE_FRONT', 'INE_BACK', 'PROOF_OF_ADDRESS', 'OTHER')`,
+      sql`${table.type} in ('INE_FRONT', 'INE_BACK', 'PROOF_OF_ADDRESS', 'OTHER', 'SIGNED_CONTRACT')`,
     ),
     check(
       'customer_documents_date_only_proof',
@@ -40,6 +43,8 @@ export const customerDocuments = pgTable(
     check('customer_documents_description_length', sql`char_length(${table.description}) <= 200`),
     check('customer_documents_filename_length', sql`char_length(${table.filename}) <= 255`),
     index('customer_documents_customer_idx').on(table.customerId, table.uploadedOn),
+    // Whether a loan has its signed contract (delivery may require one).
+    index('customer_documents_loan_idx').on(table.loanId).where(sql`${table.loanId} is not null`),
   ],
 );
 

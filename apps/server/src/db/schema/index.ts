@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './bank-accounts.ts';
 export * from './business-settings.ts';
 export * from './cash-counts.ts';
+export * from './contract-documents.ts';
 export * from './customer-documents.ts';
 export * from './customers.ts';
 export * from './idempotency-keys.ts';

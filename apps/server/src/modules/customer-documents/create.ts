@@ -8,6 +8,7 @@ import { sha256Hex, storeFile } from '../../db/stored-files.ts';
 import { insertAudited } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleCustomer } from '../customers/access.ts';
+import { checkDocumentLoan } from './loan-link.ts';
 import { documentAuditSnapshot, toCustomerDocument } from './mapping.ts';
 import type { ReceivedDocument } from './upload.ts';
 
@@ -37,6 +38,7 @@ export async function createCustomerDocument(
     const count = await tx.$count(customerDocuments, eq(customerDocuments.customerId, customer.id));
     if (count >= MAX_DOCUMENTS_PER_CUSTOMER)
       throw refuse('document.too_many', { values: { max: String(MAX_DOCUMENTS_PER_CUSTOMER) } });
+    const loanId = await checkDocumentLoan(tx, customer.id, input);
     const fileId = await storeFile(tx, file);
     const stored = { contentType: file.contentType, sizeBytes: file.bytes.length };
     const document = await insertAudited(
@@ -49,6 +51,7 @@ export async function createCustomerDocument(
         description: input.description,
         documentDate: input.documentDate,
         filename: file.filename,
+        loanId,
         fileId,
         uploadedBy: actor.id,
       },

@@ -24,6 +24,7 @@ export function toCustomerDocument(
     uploadedOn: document.uploadedOn.toISOString(),
     documentDate: document.documentDate,
     uploadedBy: uploader,
+    ...(document.loanId ? { loanId: document.loanId } : {}),
     uri: signedDocumentUri(linkKey, document.customerId, document.id, now),
   };
 }
@@ -42,6 +43,7 @@ export function documentAuditSnapshot(
     ...(document.documentDate ? { documentDate: document.documentDate } : {}),
     description: document.description,
     filename: document.filename,
+    ...(document.loanId ? { loanId: document.loanId } : {}),
     contentType: file.contentType,
     sizeBytes: file.sizeBytes,
     sha256: file.sha256,

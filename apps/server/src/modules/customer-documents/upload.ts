@@ -29,7 +29,7 @@ export interface ReceivedDocument {
   file: FileToStore<DocumentFileType> & { filename: string | null };
 }
 
-const TEXT_FIELDS = ['type', 'description', 'documentDate'] as const;
+const TEXT_FIELDS = ['type', 'description', 'documentDate', 'loanId'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
 /** The parts this module reads, for the OpenAPI document of the upload route. */
@@ -42,6 +42,7 @@ export const documentUploadParts: Record<string, MultipartPart> = {
     ),
     contentType: 'text/plain',
   },
+  loanId: { schema: customerDocumentFields.shape.loanId, contentType: 'text/plain' },
   file: {
     schema: z.file().describe(`Imagen o PDF, máx. ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`),
     contentType: DOCUMENT_CONTENT_TYPES.join(', '),

@@ -7,6 +7,7 @@ import type { AppDb } from '../../db/client.ts';
 import { scheduledPayments } from '../../db/schema/loans.ts';
 import { refuseWhileUnderAmlReview } from '../aml/guard.ts';
 import { applyAccountMovement } from '../bank-accounts/apply-movement.ts';
+import { requireSignedContractIfSet } from '../contract-documents/signed-contract.ts';
 import { changeVisibleLoan } from './access.ts';
 import { requireTransition } from './input-checks.ts';
 import { ledgerReason } from './messages.ts';
@@ -30,6 +31,7 @@ export async function activateLoan(
   return changeVisibleLoan(db, actor, id, async (tx, loan) => {
     const next = requireTransition(loan.status, { kind: 'deliver' });
     await refuseWhileUnderAmlReview(tx, loan.customerId);
+    await requireSignedContractIfSet(tx, loan.id);
     // A renewal first settles the old loan's payoff into the account (renewal.ts), then the whole
     // amount leaves it: the ledger shows both, and the cash handed over is the difference.
     const renewal =

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   envelope,
   idParams,
+  loanCatReply,
   paymentFolio,
   publicLoanDetail,
   publicLookupQuery,
@@ -16,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { refuse } from '../../http/refusals.ts';
 import { NO_AUTH, ok, problemResponses, taggedRoutes } from '../../http/responses.ts';
 import { takeUploadSlot } from '../../uploads/in-flight.ts';
+import { publicLoanCat } from '../contract-documents/loan-cat.ts';
 import { idempotencyOf, publicPaymentScope } from '../payments/idempotency.ts';
 import { registerPayment } from '../payments/register.ts';
 import { parsePaymentRequest, paymentUploadParts, receivePaymentUpload } from '../payments/upload.ts';
@@ -81,6 +83,22 @@ export const publicRoutes = taggedRoutes('public', async (app, docs) => {
       config: { rateLimit: LOOKUP_LIMIT },
     },
     async (request) => ok(await loanStatement(app.db, request.params.id)),
+  );
+
+  app.get(
+    '/loans/:id/cat',
+    {
+      ...docs({
+        security: NO_AUTH,
+        description:
+          'CAT del préstamo (sin IVA, para fines informativos) para el estado de cuenta público, en ' +
+          'porcentaje con un decimal. 404 "Préstamo no encontrado".',
+        params: idParams,
+        response: { 200: loanCatReply, ...problemResponses(400, 404, 429) },
+      }),
+      config: { rateLimit: LOOKUP_LIMIT },
+    },
+    async (request) => ok(await publicLoanCat(app.db, request.params.id)),
   );
 
   app.post(

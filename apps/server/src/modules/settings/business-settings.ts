@@ -19,6 +19,9 @@ export function toBusinessSettings(row: BusinessSettingsRow | undefined): Busine
     address: row?.address ?? null,
     hours: row?.hours ?? null,
     complaintsContact: row?.complaintsContact ?? null,
+    // Only once set: a reply keeps its shape for the pages that never use them.
+    ...(row?.legalName ? { legalName: row.legalName } : {}),
+    ...(row?.recaNumber ? { recaNumber: row.recaNumber } : {}),
   };
 }
 

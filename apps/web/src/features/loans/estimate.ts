@@ -3,6 +3,7 @@ import {
   DEFAULT_INTEREST_BP,
   DEFAULT_LATE_FEE_CAP_BP,
   installmentAmountsCents,
+  loanCatPercent,
   totalToRepayCents,
   weeklyFeeCents,
 } from '@prestaya/domain';
@@ -54,4 +55,18 @@ export function estimateLoan(
     installment: centsToPesos(installments[0] ?? 0),
     lastInstallment: centsToPesos(installments[term - 1] ?? 0),
   };
+}
+
+/**
+ * The CAT of the figures the form shows (the server's own for a saved loan), by the same domain rule the
+ * server's documents use; null while the amount is not a valid amount.
+ */
+export function estimateCat(amount: unknown, totalToRepay: number, term: number): number | null {
+  const cents = toCents(amount);
+  if (cents === null || totalToRepay <= 0 || !Number.isInteger(term) || term < 1) return null;
+  try {
+    return loanCatPercent({ amountCents: cents, totalCents: pesosToCents(totalToRepay), termWeeks: term });
+  } catch {
+    return null;
+  }
 }

@@ -11,17 +11,21 @@ export interface UploadDocumentInput {
   /** The proof of address's date ('YYYY-MM-DD'); sent only for that type. */
   documentDate?: string;
   file: File;
+  /** The loan of a signed contract ('Contrato firmado'). */
+  loanId?: string;
 }
 
-/** The multipart body: fields `type`, `description` and `documentDate` (when given), and the part `file`. */
+/** The multipart body: fields `type`, `description` and `documentDate` or `loanId` (when given), and the part `file`. */
 export function documentFormData({
   type,
   description,
   documentDate,
   file,
+  loanId,
 }: Omit<UploadDocumentInput, 'customerId'>) {
   const form = new FormData();
   form.append('type', type);
+  if (loanId) form.append('loanId', loanId);
   if (description.trim()) form.append('description', description.trim());
   if (type === 'PROOF_OF_ADDRESS' && documentDate) form.append('documentDate', documentDate);
   form.append('file', file, file.name);

@@ -17,6 +17,7 @@ import { schemaCheck, showServerFieldErrors, useCheckedForm } from '../../../lib
 import { businessToday } from '../../../lib/format.ts';
 import { useOneAtATime } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useContractLoanOptions } from '../api/get-contract-loan-options.ts';
 import { useUploadCustomerDocument } from '../api/upload-customer-document.ts';
 
 export const DOCUMENT_UPLOADED = 'Documento subido';
@@ -42,18 +43,24 @@ interface Values {
   type: CustomerDocumentType | null;
   description: string;
   documentDate: string;
+  /** The loan of a signed contract ('Contrato firmado'); '' for every other type. */
+  loanId: string;
 }
 
-const EMPTY: Values = { type: null, description: '', documentDate: '' };
+const EMPTY: Values = { type: null, description: '', documentDate: '', loanId: '' };
 
-/** The schema's messages, and the one rule it leaves to the server: not later than today. */
+export const CONTRACT_LOAN_MESSAGE = 'Seleccione el préstamo del contrato firmado';
+
+/** The schema's messages, and the rules it leaves to this form and the server: a proof of address not later than today, a signed contract's loan. */
 const schemaErrors = schemaCheck<Values>(customerDocumentUpload, (values) => ({
   type: values.type ?? undefined,
   description: values.description,
   documentDate: values.documentDate || undefined,
+  ...(values.type === 'SIGNED_CONTRACT' && values.loanId ? { loanId: values.loanId } : {}),
 }));
 const check = (values: Values) => {
   const errors = schemaErrors(values);
+  if (values.type === 'SIGNED_CONTRACT' && !values.loanId) errors.loanId ??= CONTRACT_LOAN_MESSAGE;
   if (values.type === 'PROOF_OF_ADDRESS' && values.documentDate > businessToday())
     return { ...errors, documentDate: PROOF_DATE_FUTURE_MESSAGE };
   return errors;
@@ -73,6 +80,8 @@ export function DocumentUploadForm({ customerId }: { customerId: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const signedContract = form.values.type === 'SIGNED_CONTRACT';
+  const loanOptions = useContractLoanOptions(customerId, signedContract);
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
@@ -91,6 +100,7 @@ export function DocumentUploadForm({ customerId }: { customerId: string }) {
           description: values.description,
           documentDate: values.documentDate,
           file,
+          ...(values.type === 'SIGNED_CONTRACT' ? { loanId: values.loanId } : {}),
         });
       } catch (error) {
         if (isUnauthorized(error)) return;
@@ -148,6 +158,17 @@ export function DocumentUploadForm({ customerId }: { customerId: string }) {
               />
             )}
           </Group>
+          {signedContract && (
+            <Select
+              label="Préstamo"
+              placeholder="Seleccione el préstamo"
+              data={loanOptions.data ?? []}
+              required
+              allowDeselect={false}
+              disabled={upload.isPending}
+              {...form.getInputProps('loanId')}
+            />
+          )}
           <FileDropzone
             file={file}
             onChange={chooseFile}

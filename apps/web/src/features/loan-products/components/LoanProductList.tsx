@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import type { LoanProduct, Paged } from '@prestaya/contracts';
+import { CAT_LABEL, formatCat, type LoanProduct, type Paged, pesosToCents } from '@prestaya/contracts';
+import { productCatPercent } from '@prestaya/domain';
 import { IconCircleCheck, IconCircleOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +22,14 @@ const ACTIVE_LABELS: StatusLabel[] = [
 
 const percent = (n: number) => `${n.toLocaleString('es-MX', { maximumFractionDigits: 2 })} %`;
 
+/** The product's CAT by the same domain rule the server's loan documents use (percent, one decimal). */
+export const productCat = (product: LoanProduct) =>
+  productCatPercent({
+    termWeeks: product.termWeeks,
+    interestBp: Math.round(product.interestPercent * 100),
+    maxAmountCents: pesosToCents(product.maxAmount),
+  });
+
 const columns: ColumnDef<LoanProduct>[] = [
   {
     header: 'Nombre',
@@ -32,6 +41,9 @@ const columns: ColumnDef<LoanProduct>[] = [
         </Text>
         <Text size="xs" c="dimmed">
           {product.termWeeks} pagos semanales · {percent(product.interestPercent)}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="product-cat">
+          {CAT_LABEL}: {formatCat(productCat(product))}
         </Text>
       </Stack>
     ),

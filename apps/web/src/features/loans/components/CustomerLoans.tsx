@@ -7,6 +7,7 @@ import {
   IconCalendarEvent,
   IconCash,
   IconCashBanknote,
+  IconFileCertificate,
   IconHistory,
   IconLink,
   IconListDetails,
@@ -188,6 +189,14 @@ export function CustomerLoans({ customerId }: CustomerLoansProps) {
         onClick: (loan) => openPrintTab(screenPaths.printLoanStatement(loan.id)),
         // A statement has lines once the schedule exists.
         condition: delivered,
+      },
+      {
+        label: 'Contrato y pagaré',
+        icon: <IconFileCertificate size={16} aria-hidden />,
+        onClick: (loan) => openPrintTab(screenPaths.printLoanContract(loan.id)),
+        // Administrators sign and deliver, so the menu offers it to them; the documents themselves follow
+        // the loan's access (an agent may open the link), and the agent's menu stays the specification's.
+        condition: (loan) => isAdmin && loan.status !== 'CANCELLED',
       },
       {
         label: 'Reestructurar',

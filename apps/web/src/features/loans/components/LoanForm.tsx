@@ -1,5 +1,7 @@
 import { Alert, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
+  CAT_LABEL,
+  formatCat,
   LOAN_DAILY_FEE_OPTIONS,
   LOAN_STATUS_LABELS,
   LOAN_TERM_OPTIONS,
@@ -20,7 +22,7 @@ import { activeProducts, useLoanProducts } from '../../../lib/loan-products.ts';
 import { hasRole, useSession } from '../../../lib/session.ts';
 import { useCreateLoan } from '../api/create-loan.ts';
 import { useUpdateLoan } from '../api/update-loan.ts';
-import { DEFAULT_INTEREST_RATE, estimateLoan } from '../estimate.ts';
+import { DEFAULT_INTEREST_RATE, estimateCat, estimateLoan } from '../estimate.ts';
 import {
   createPayload,
   type Errors,
@@ -128,6 +130,7 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
         totalToRepay: loan.totalToRepay,
       }
     : estimateLoan(amount, rate, Number(form.values.term), capRate);
+  const cat = estimateCat(amount, preview.totalToRepay, Number(form.values.term));
 
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || pending) return;
@@ -268,6 +271,12 @@ export function LoanForm({ customerId, loan, onCancel, onSaved }: LoanFormProps)
             styles={{ input: { fontVariantNumeric: 'tabular-nums', fontWeight: 600 } }}
           />
         </SimpleGrid>
+        <Text size="sm" data-testid="loan-form-cat">
+          {CAT_LABEL}:{' '}
+          <Text span fw={700}>
+            {cat === null ? '—' : formatCat(cat)}
+          </Text>
+        </Text>
         {!fromServer && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} p="xs">
             <Text size="xs">

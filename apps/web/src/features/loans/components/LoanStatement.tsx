@@ -1,7 +1,9 @@
 import {
+  CAT_LABEL,
   centsToPesos,
   FEE_STATUS_LABELS,
   type Fee,
+  formatCat,
   LOAN_STATUS_LABELS,
   type Loan,
   PAYMENT_STATUS_LABELS,
@@ -20,6 +22,7 @@ import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.ts
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { offlineCopyAt, offlineWithoutCopy, useOnline } from '../../../lib/offline-copy.ts';
 import { loanQueryOptions } from '../api/get-loan.ts';
+import { useLoanCat } from '../api/get-loan-cat.ts';
 import { useLoanFees } from '../api/get-loan-fees.ts';
 import { useLoanPayments } from '../api/get-loan-payments.ts';
 import { useLoanWriteOff } from '../api/get-loan-write-off.ts';
@@ -44,9 +47,11 @@ interface StatementData {
   writeOff?: WriteOff | null | undefined;
   /** When the oldest of its parts was loaded, if this is the phone's copy (no signal). */
   savedAt?: number;
+  /** The loan's CAT from the server, once read (the statement does not wait for it). */
+  cat?: number | undefined;
 }
 
-function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: StatementData) {
+function Statement({ loan, schedule, fees, payments, writeOff, savedAt, cat }: StatementData) {
   // A payment's amount mixes installments and fines; what each covered is read from the lines it
   // paid, so the installments never read as fully repaid while fines made up part of the money.
   // An installment paid in part by abonos counts for its paid part.
@@ -82,6 +87,7 @@ function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: Statem
           { label: 'Pago semanal', value: formatMoney(loan.installmentAmount) },
           { label: 'Plazo', value: `${loan.term} semanas` },
           { label: 'Multa diaria', value: formatMoney(loan.dailyFee) },
+          { label: CAT_LABEL, value: cat === undefined ? '—' : formatCat(cat) },
           { label: 'Entregado el', value: loan.activatedOn ? formatDate(loan.activatedOn) : '—' },
           ...(loan.restructureCount > 0 && loan.restructuredOn
             ? [
@@ -196,6 +202,7 @@ export function LoanStatement({ loanId }: { loanId: string }) {
   const fees = useLoanFees(loanId);
   const payments = useLoanPayments(loanId);
   const writeOff = useLoanWriteOff(loanId, loan.data?.status === 'WRITTEN_OFF');
+  const cat = useLoanCat(loanId);
   const queries = [loan, schedule, fees, payments];
   const online = useOnline();
   const copies = queries.map((query) => offlineCopyAt(query, online)).filter((at) => at !== undefined);
@@ -210,6 +217,7 @@ export function LoanStatement({ loanId }: { loanId: string }) {
         fees={fees.data}
         payments={payments.data}
         writeOff={writeOff.data}
+        cat={cat.data?.cat}
         savedAt={copies.length ? Math.min(...copies) : undefined}
       />
     );

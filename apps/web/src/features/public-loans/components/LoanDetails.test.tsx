@@ -134,9 +134,10 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
 
   it('retries a server failure by itself and shows the statement', async () => {
     let calls = 0;
-    // The statement's reads only (the business's contact is asked for once it shows).
+    // The statement's reads only (the business's contact is asked for once it shows; the CAT is a
+    // read of its own, /cat).
     mockServer(({ url }) =>
-      url.pathname.startsWith('/api/')
+      url.pathname.startsWith('/api/') || url.pathname.endsWith('/cat')
         ? undefined
         : ++calls === 1
           ? problem(503, 'Servicio no disponible')
@@ -153,7 +154,8 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
   it("shows a refusal that is an answer at once, and 'Reintentar' reads the statement again", async () => {
     let calls = 0;
     mockServer(({ url }) =>
-      url.pathname.startsWith('/api/')
+      // Counts the statement's reads: its CAT is a read of its own (/cat).
+      url.pathname.startsWith('/api/') || url.pathname.endsWith('/cat')
         ? undefined
         : ++calls === 1
           ? problem(429, 'Demasiadas consultas')

@@ -14,7 +14,9 @@ import {
 } from '@mantine/core';
 import type { PublicLoanDetail } from '@prestaya/contracts';
 import {
+  CAT_LABEL,
   FEE_STATUS_LABELS,
+  formatCat,
   formatPesos,
   PUBLIC_LOAN_STATUS_LABELS,
   SCHEDULED_PAYMENT_STATUS_LABELS,
@@ -26,6 +28,7 @@ import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx'
 import { formatShortDate } from '../../../lib/format.ts';
 import { errorDetail, isPublicApiError } from '../api/client.ts';
 import { usePublicLoan } from '../api/public-loan.ts';
+import { usePublicLoanCat } from '../api/public-loan-cat.ts';
 import { BusinessContact } from './BusinessContact.tsx';
 
 const NOT_FOUND =
@@ -113,7 +116,7 @@ function StatementTable<T extends { id: string }>({
   );
 }
 
-function Statement({ detail }: { detail: PublicLoanDetail }) {
+function Statement({ detail, cat }: { detail: PublicLoanDetail; cat: number | undefined }) {
   const { loan, fees, schedulePayments } = detail;
   const customer = [loan.customer.name, loan.customer.lastName, loan.customer.secondLastName]
     .filter(Boolean)
@@ -155,6 +158,11 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
             <DetailField strong label="Total del préstamo">
               {formatPesos(loan.totalToRepay)}
             </DetailField>
+            {cat !== undefined && (
+              <DetailField strong label={CAT_LABEL}>
+                {formatCat(cat)}
+              </DetailField>
+            )}
             <DetailField strong label="Saldo actual">
               {formatPesos(loan.currentBalance)}
             </DetailField>
@@ -239,6 +247,7 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
 /** LoanDetails (/loans/{id}): the public statement of one loan (docs/product.md §2). */
 export function LoanDetails({ id }: { id: string }) {
   const loan = usePublicLoan(id);
+  const cat = usePublicLoanCat(id);
   const notFound = isPublicApiError(loan.error) && (loan.error.status === 404 || loan.error.status === 400);
 
   return (
@@ -275,7 +284,7 @@ export function LoanDetails({ id }: { id: string }) {
             </Stack>
           </Alert>
         )}
-        {loan.data && <Statement detail={loan.data} />}
+        {loan.data && <Statement detail={loan.data} cat={cat} />}
       </Stack>
     </Container>
   );

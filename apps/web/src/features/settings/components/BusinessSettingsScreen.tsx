@@ -15,12 +15,23 @@ import { useUpdateBusinessSettings } from '../api/update-business-settings.ts';
 
 export const SETTINGS_TITLE = 'Configuración';
 
-type Values = Record<(typeof BUSINESS_SETTING_KEYS)[number], string>;
+/** The contract documents' data, on the same form: kept out of the reply and the body until set. */
+const CONTRACT_KEYS = ['legalName', 'recaNumber'] as const;
+const FORM_KEYS = [...BUSINESS_SETTING_KEYS, ...CONTRACT_KEYS] as const;
+
+type Values = Record<(typeof FORM_KEYS)[number], string>;
 
 const check = schemaCheck<Values>(businessSettingsInput, (values) => values);
 
+/** The body to send: a contract field left blank is left out, which the server stores as not set. */
+function bodyOf(values: Values): BusinessSettingsInput {
+  const parsed: Record<string, unknown> = businessSettingsInput.parse(values satisfies BusinessSettingsInput);
+  for (const key of CONTRACT_KEYS) if (parsed[key] === null) delete parsed[key];
+  return parsed as BusinessSettingsInput;
+}
+
 function SettingsForm({ saved }: { saved: BusinessSettings }) {
-  const initial = textFieldsOf(saved, BUSINESS_SETTING_KEYS);
+  const initial = textFieldsOf(saved, FORM_KEYS);
   const update = useUpdateBusinessSettings();
   const { form, valid } = useCheckedForm<Values>(initial, check);
   const changed = JSON.stringify(form.values) !== JSON.stringify(initial);
@@ -29,13 +40,13 @@ function SettingsForm({ saved }: { saved: BusinessSettings }) {
   const submit = form.onSubmit((values) => {
     if (!valid || !changed || update.isPending) return;
     update.mutate(
-      businessSettingsInput.parse(values satisfies BusinessSettingsInput),
+      bodyOf(values),
       saveCallbacks(form, {
         saved: 'Datos del negocio guardados',
         failed: 'No se pudieron guardar los datos',
         onSaved: (reply: BusinessSettings) => {
           unsaved.release();
-          form.setValues(textFieldsOf(reply, BUSINESS_SETTING_KEYS));
+          form.setValues(textFieldsOf(reply, FORM_KEYS));
         },
       }),
     );
@@ -78,6 +89,22 @@ function SettingsForm({ saved }: { saved: BusinessSettings }) {
           description="Teléfono, correo o domicilio donde se atienden"
           maxLength={200}
         />
+        <FieldRow>
+          <TextField
+            form={form}
+            name="legalName"
+            label="Razón social"
+            description="Como aparece en el contrato y el pagaré"
+            maxLength={120}
+          />
+          <TextField
+            form={form}
+            name="recaNumber"
+            label="Número de registro RECA"
+            description="Registro del contrato ante la CONDUSEF"
+            maxLength={60}
+          />
+        </FieldRow>
         <Group justify="flex-end" mt="md">
           <Button
             variant="default"
