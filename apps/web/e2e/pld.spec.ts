@@ -4,7 +4,7 @@ import { expectNoSideScroll, openFromMenu, PHONE, tapToOpen } from './support/ph
 import { signInAsAdmin, tokenOf } from './support/session.ts';
 import { apiOf, type StaffApi } from './support/staff-api.ts';
 
-// PLD (docs/compliance-pld.md): a blocked-persons list imported from a CSV flags a customer whose name
+// PLD (docs/compliance.md): a blocked-persons list imported from a CSV flags a customer whose name
 // matches once case and accents are folded ('NÚÑEZ…, RAMONA' is Ramona Nuñez…); their loan cannot be
 // approved until an administrator resolves the match with a reason.
 

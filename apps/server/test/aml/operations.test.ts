@@ -7,7 +7,7 @@ import { downloadCsv, recordsOf } from '../support/csv.ts';
 import { activeLoan, confirm, openAccount, registerOldest, useLoanWorld } from '../support/worlds.ts';
 
 /**
- * 'PLD' (docs/compliance-pld.md): the relevant cash operations of a quarter (thresholds as settings,
+ * 'PLD' (docs/compliance.md): the relevant cash operations of a quarter (thresholds as settings,
  * the single payments and the customers' months) and their CSV, and unusual-operation cases opened on
  * a payment or a customer and closed with a conclusion. On PGlite and PostgreSQL.
  */

@@ -16,7 +16,7 @@ import {
 } from '../support/worlds.ts';
 
 /**
- * 'PLD' (docs/compliance-pld.md): a blocked-persons list import, all or nothing with its errors by row
+ * 'PLD' (docs/compliance.md): a blocked-persons list import, all or nothing with its errors by row
  * and column; the screening by CURP and by folded name of every customer after an import and of one
  * customer on create and edit; the stop on approving, delivering and paying until an administrator
  * resolves the match (office, agent, public page and 'Pago sin PIN'); administrators only. On

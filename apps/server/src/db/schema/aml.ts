@@ -13,7 +13,7 @@ import { payments } from './payments.ts';
 import { users } from './users.ts';
 
 /**
- * Anti-money-laundering screening ('PLD', docs/compliance-pld.md). A blocked-persons list is imported
+ * Anti-money-laundering screening ('PLD', docs/compliance.md). A blocked-persons list is imported
  * whole from a CSV (aml_lists, one row per import); its persons (aml_blocked_persons) are compared with
  * every customer by CURP, RFC and folded name; each hit is an aml_matches row that stops the customer
  * (modules/aml/guard.ts) until an administrator resolves it.

@@ -34,7 +34,7 @@ import { readAmlSettings, updateAmlSettings } from './settings.ts';
 import { listUploadParts, receiveListUpload } from './upload.ts';
 
 /**
- * /api/v1/aml — 'PLD' (docs/compliance-pld.md): blocked-persons lists and their matches, relevant
+ * /api/v1/aml — 'PLD' (docs/compliance.md): blocked-persons lists and their matches, relevant
  * cash operations and unusual-operation cases. Administrators only: an agent gets 403 on every route.
  */
 export const amlRoutes = taggedRoutes('aml', async (app, docs) => {

@@ -7,7 +7,7 @@ import { RelevantTab } from './RelevantTab.tsx';
 export const PLD_TITLE = 'PLD';
 
 /**
- * /admin/pld (administrators): anti-money-laundering screening (docs/compliance-pld.md). Tabs:
+ * /admin/pld (administrators): anti-money-laundering screening (docs/compliance.md). Tabs:
  * 'Coincidencias' (pending matches with their 24 h deadline, 'Resolver'), 'Listas' (import with
  * per-row errors), 'Operaciones relevantes' (quarter, thresholds, CSV) and 'Casos'.
  */

@@ -54,7 +54,7 @@ function ThresholdsForm({ saved }: { saved: AmlSettings }) {
   );
 }
 
-/** The relevant-operation thresholds (pesos) an administrator sets; defaults in docs/compliance-pld.md. */
+/** The relevant-operation thresholds (pesos) an administrator sets; defaults in docs/compliance.md. */
 export function ThresholdsCard() {
   const settings = useAmlSettings();
   return (
