@@ -134,14 +134,15 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
     open.mockRestore();
   });
 
-  it('shows the 12 installments in Calendario', async () => {
+  it('shows the 12 installments and the CAT in Calendario', async () => {
     const loan = loanIn('ACTIVE');
     show(
       () => [loan],
-      ({ url }) =>
-        url.pathname === `/api/v1/loans/${loan.id}/scheduled-payments`
-          ? ok(200, scheduleOf(loan))
-          : undefined,
+      ({ url }) => {
+        if (url.pathname === `/api/v1/loans/${loan.id}/scheduled-payments`) return ok(200, scheduleOf(loan));
+        if (url.pathname === `/api/v1/loans/${loan.id}/cat`) return ok(200, { cat: 347.3 });
+        return undefined;
+      },
     );
     const { menu } = await menuOf(loan.num);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Calendario' }));
@@ -163,6 +164,9 @@ describe("customer's Préstamos tab", { timeout: 20_000 }, () => {
       '$1,000.00',
       'Pendiente',
     ]);
+    expect(await d.findByTestId('loan-cat')).toHaveTextContent(
+      'CAT sin IVA, para fines informativos: 347.3 %',
+    );
     await userEvent.click(d.getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Loan } from '@prestaya/contracts';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { EntityHistory } from '../../../components/EntityHistory.tsx';
+import { LoanCatLine } from './LoanCatLine.tsx';
 import { LoanFines } from './LoanFines.tsx';
 import { LoanPayments } from './LoanPayments.tsx';
 import { LoanSummary } from './LoanSummary.tsx';
@@ -59,6 +60,7 @@ export function LoanInfoDialog({ kind, loan, opened, onClose }: LoanInfoDialogPr
       {loan && (
         <Stack gap="md">
           <LoanSummary loan={loan} withTotals={kind === 'schedule' || kind === 'pay'} />
+          {kind === 'schedule' && <LoanCatLine loanId={loan.id} />}
           <WriteOffNotice loan={loan} />
           <Content kind={kind} loan={loan} onClose={onClose} />
         </Stack>
