@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { request } from '../support/app.ts';
+import { amlRows } from './permissions/aml-rows.ts';
 import { contractRows } from './permissions/contract-rows.ts';
 import { documentRows } from './permissions/document-rows.ts';
 import { moneyRows } from './permissions/money-rows.ts';
@@ -29,6 +30,7 @@ const ROWS: Row[] = [
   ...documentRows(context),
   ...moneyRows(context),
   ...contractRows(context),
+  ...amlRows(context),
 ];
 
 describe('the route list', () => {

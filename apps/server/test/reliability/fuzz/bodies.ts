@@ -1,4 +1,5 @@
 import { LOAN_STATUSES, MX_STATES, USER_STATUSES } from '@prestaya/contracts';
+import { MAX_PAYMENT_FEES, MAX_PAYMENT_INSTALLMENTS } from '@prestaya/domain';
 import { v7 as uuidv7 } from 'uuid';
 import { curpFor, fixture } from '../../support/builders.ts';
 import type { World } from '../world.ts';
@@ -197,8 +198,8 @@ export function fuzzBodies(world: () => World) {
   };
 
   const paymentRequestFields = (method: BodySpec['fields'][string]): BodySpec['fields'] => ({
-    scheduledPaymentIds: { kind: 'uuids' },
-    feeIds: { kind: 'uuids' },
+    scheduledPaymentIds: { kind: 'uuids', max: MAX_PAYMENT_INSTALLMENTS },
+    feeIds: { kind: 'uuids', max: MAX_PAYMENT_FEES },
     paymentMethod: method,
   });
 

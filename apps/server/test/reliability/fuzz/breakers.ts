@@ -14,7 +14,8 @@ export type Field =
   | { kind: 'format'; invalid: readonly unknown[]; typed?: boolean; optional?: boolean }
   | { kind: 'money'; allowZero?: boolean; optional?: boolean }
   | { kind: 'uuid'; optional?: boolean }
-  | { kind: 'uuids' }
+  /** A list of ids, at most `max` of them (the schema's bound, so `max + 1` is a breaker). */
+  | { kind: 'uuids'; max: number }
   | { kind: 'enum'; values: readonly string[]; optional?: boolean }
   | { kind: 'bool'; optional?: boolean }
   | { kind: 'date'; optional?: boolean }
@@ -121,7 +122,7 @@ export function breakerFor(field: Field): fc.Arbitrary<unknown> {
         notUuid,
         fc.array(notUuid, { minLength: 1, maxLength: 3 }),
         fc.constant([null]),
-        fc.constant(Array.from({ length: 201 }, () => '0196a000-0000-7000-8000-000000000000')),
+        fc.constant(Array.from({ length: field.max + 1 }, () => '0196a000-0000-7000-8000-000000000000')),
       );
     case 'enum':
       return fc.oneof(

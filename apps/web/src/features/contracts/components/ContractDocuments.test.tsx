@@ -51,6 +51,7 @@ describe('Contrato y pagaré (print)', { timeout: 20_000 }, () => {
           contentType: 'application/pdf',
           sizeBytes: 4,
           uploadedOn: '2026-03-03T18:00:00.000Z',
+          documentDate: null,
           uploadedBy: null,
           loanId: CONTRACT_LOAN_ID,
           uri: '/api/v1/customers/c/documents/d/file',
