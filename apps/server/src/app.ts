@@ -17,6 +17,7 @@ import { collectionsRoutes } from './modules/collections/routes.ts';
 import { customerDocumentsRoutes } from './modules/customer-documents/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importsRoutes } from './modules/imports/routes.ts';
 import { loanProductsRoutes } from './modules/loan-products/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { paymentRequestsRoutes } from './modules/payment-requests/routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(loanWriteOffRoutes, { prefix: '/loans/:id/write-off' });
       await api.register(writeOffsRoutes, { prefix: '/write-offs' });
+      await api.register(importsRoutes, { prefix: '/imports' });
       await api.register(amlRoutes, { prefix: '/aml' });
     },
     { prefix: '/api/v1' },

@@ -13,6 +13,7 @@ export * from './customers.ts';
 export * from './dates.ts';
 export * from './folio.ts';
 export * from './idempotency.ts';
+export * from './imports.ts';
 export * from './labels.ts';
 export * from './list-filters.ts';
 export * from './loan-products.ts';

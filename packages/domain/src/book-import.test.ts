@@ -60,6 +60,16 @@ describe('importedLoan', () => {
     expect(importedLoan({ ...base, installmentsPaid: 12 })).toMatchObject({ refusal: 'import.loan_settled' });
   });
 
+  it('charges the fines to the installments still owed first', () => {
+    const loan = importedLoan({ ...base, installmentsPaid: 2, pendingFinesCents: 25_000 });
+    if (!loan.ok) throw new Error(loan.refusal);
+    expect(loan.fees.map((f) => [f.paymentNumber, f.amountCents])).toEqual([
+      [3, 10_000],
+      [4, 10_000],
+      [1, 5_000],
+    ]);
+  });
+
   it('keeps a loan whose installments are paid but whose fines are owed', () => {
     const loan = importedLoan({
       ...base,

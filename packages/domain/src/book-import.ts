@@ -7,7 +7,8 @@
  * - The first `installmentsPaid` installments are PAID; `partialCents` (less than the next installment)
  *   is the paid part of the next one, which stays owed.
  * - An installment not paid and due before `today` is DELAYED (the accrual would mark it so tonight).
- * - Pending fines (multas): one fee per installment already due, oldest first, each at most the loan's
+ * - Pending fines (multas): one fee per installment already due, those still owed first, oldest first
+ *   within each group, each at most the loan's
  *   late-fee cap per installment, dated the day after that installment's due date. Fines that do not
  *   fit under the caps of the installments already due are refused: the file cannot owe more fines
  *   than the loan's own rule could have charged.
@@ -104,7 +105,12 @@ export function importedLoan(input: ImportedLoanInput): ImportedLoan {
   }
   const fees: ImportedFee[] = [];
   let left = pendingFinesCents;
-  for (const item of due) {
+  // The installments still owed first: their fines are the ones a lender's book is still charging.
+  const owedFirst = [
+    ...due.filter((item) => item.status !== 'PAID'),
+    ...due.filter((item) => item.status === 'PAID'),
+  ];
+  for (const item of owedFirst) {
     if (left === 0) break;
     const amountCents = Math.min(left, input.lateFeeCapCents);
     fees.push({
