@@ -3,7 +3,7 @@ import { type BookRow, bookRow, xlsxOf } from './support/book-file.ts';
 import { unique } from './support/data.ts';
 import { expectFitsPhone, expectNoSideScroll, openFromMenu, PHONE } from './support/phone.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
-import { AGENT_PASSWORD, apiOf, createAgent, staffApiAs } from './support/staff-api.ts';
+import { AGENT_PASSWORD, apiOf, createAgent } from './support/staff-api.ts';
 
 // 'Importar': a 200-row book with 12 planted errors shows exactly those 12 in the dry run, nothing
 // written; the corrected file imports with its progress; the same file again imports nothing; the
@@ -40,7 +40,11 @@ async function agentOf(page: Page, run: string) {
   const api = apiOf(page.request, await tokenOf(page));
   const username = `importa${run}@prestaya.mx`;
   const agent = await createAgent(api, { lastName: `Importa${run}`, username, pin: '4826' });
-  return { agent, api: await staffApiAs(page.request, { username, password: AGENT_PASSWORD }) };
+  const login = await page.request.post('/api/v1/auth/login', {
+    data: { username, password: AGENT_PASSWORD },
+  });
+  const token = (await login.json()).access_token as string;
+  return { agent, token, api: apiOf(page.request, token) };
 }
 
 test('a 200-row book: exactly the 12 planted problems, then the corrected file imports once', async ({
@@ -49,7 +53,7 @@ test('a 200-row book: exactly the 12 planted problems, then the corrected file i
   test.setTimeout(90_000);
   const run = unique();
   await signInAsAdmin(page);
-  const { agent, api } = await agentOf(page, run);
+  const { agent, api, token } = await agentOf(page, run);
   const rows = Array.from({ length: 200 }, (_, i) => bookRow(run, i + 1, String(agent.num)));
   const withErrors = rows.map((row, i) => ({ ...row, ...PLANTED[i + 1] }));
 
@@ -89,7 +93,10 @@ test('a 200-row book: exactly the 12 planted problems, then the corrected file i
   const portfolio = await api.get('/api/v1/reports/portfolio');
   expect(portfolio.loans).toEqual({ active: 0, delayed: 200, restructured: 0 });
   expect(portfolio.outstandingBalance).toBe(220_000);
-  const cobranza = await api.get('/api/v1/collections?tab=overdue&size=1');
+  const reply = await page.request.get('/api/v1/collections?tab=overdue&size=1', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const cobranza = await reply.json();
   expect(cobranza.summary.counts.overdue).toBe(200);
   expect(cobranza.summary.toCollectToday).toBe(60_000);
 });

@@ -73,6 +73,14 @@ export function DryRunResult({ checked }: { checked: BookImportDetails }) {
         ) : (
           <Text size="sm">Sin problemas.</Text>
         )}
+        {run.progress ? (
+          <Stack gap={4}>
+            <Progress value={percent} aria-label="Progreso de la importación" animated={run.isPending} />
+            <Text size="sm">
+              {run.progress.processed} de {run.progress.total} filas
+            </Text>
+          </Stack>
+        ) : null}
         {done ? (
           <Alert
             color="teal"
@@ -98,14 +106,6 @@ export function DryRunResult({ checked }: { checked: BookImportDetails }) {
                 <Radio value="VALID" label={`${IMPORT_MODE_LABELS.VALID}: las filas con errores se omiten`} />
               </Stack>
             </Radio.Group>
-            {run.progress ? (
-              <Stack gap={4}>
-                <Progress value={percent} aria-label="Progreso de la importación" animated={run.isPending} />
-                <Text size="sm">
-                  {run.progress.processed} de {run.progress.total} filas
-                </Text>
-              </Stack>
-            ) : null}
             <Group>
               <Button onClick={start} loading={run.isPending}>
                 Importar

@@ -38,6 +38,7 @@ export function UploadPanel({ onChecked }: { onChecked: (checked: BookImportDeta
           multiple={false}
           loading={check.isPending}
           aria-label="Archivo a importar"
+          inputProps={{ 'aria-label': 'Archivo a importar' }}
         >
           <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
             <Dropzone.Accept>
