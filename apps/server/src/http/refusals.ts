@@ -366,7 +366,7 @@ export const REFUSALS = {
   'import.not_multipart': unsupportedMedia('Envíe el archivo como multipart/form-data con la parte file'),
   'import.file_missing': badRequest('Adjunte el archivo XLSX o CSV', 'file'),
   'import.file_too_large': tooLarge('El archivo excede {max} MB'),
-  'import.sheet_type': unsupportedMedia('{detail}'),
+  'import.sheet_type': unsupportedMedia('El archivo debe ser una hoja de cálculo XLSX o un CSV'),
   'import.sheet_invalid': badRequest('{detail}', 'file'),
   'import.missing_columns': badRequest('Faltan columnas de la plantilla: {columns}', 'file'),
   'import.not_found': notFound('Importación no encontrada'),
@@ -374,7 +374,6 @@ export const REFUSALS = {
   'import.has_rejected_rows': conflict(
     'El archivo tiene {rows} filas con errores: corríjalas o elija importar solo las filas válidas',
   ),
-  'import.nothing_to_import': conflict('No hay filas nuevas que importar'),
   'import.changed_since_check': conflict(
     'Otra importación escribió algunas de estas filas al mismo tiempo; revise el archivo de nuevo',
   ),

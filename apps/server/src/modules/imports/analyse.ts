@@ -63,7 +63,7 @@ export async function* sheetRows(bytes: Buffer) {
   } catch (error) {
     if (error instanceof SheetError) {
       throw error.problem === 'type'
-        ? refuse('import.sheet_type', { values: { detail: error.message } })
+        ? refuse('import.sheet_type')
         : refuse('import.sheet_invalid', { values: { detail: error.message } });
     }
     throw error;

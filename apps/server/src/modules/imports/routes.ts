@@ -142,21 +142,25 @@ export const importsRoutes = taggedRoutes('imports', async (app, docs) => {
 
   app.post(
     '/:id/run',
-    docs(
-      {
-        description:
-          'Ejecuta la importación: `mode` ALL (todo o nada: 409 si hay filas con errores) o VALID (solo ' +
-          'las filas válidas), en una transacción. Responde application/x-ndjson: líneas ' +
-          '{"type":"progress","processed","total"} y al final {"type":"done","import"} o ' +
-          '{"type":"error","status","detail"} (nada escrito). Las filas ya importadas (id_externo) no se ' +
-          'escriben de nuevo.',
-        params: idParams,
-        body: importRunRequest,
-        produces: ['application/x-ndjson'],
-        response: { 200: rawBody('Progreso (NDJSON)'), ...problemResponses(400, 401, 403, 404, 409) },
-      },
-      adminOnly,
-    ),
+    {
+      // Each progress line must reach the screen as it is written: a compressor would hold them.
+      compress: false,
+      ...docs(
+        {
+          description:
+            'Ejecuta la importación: `mode` ALL (todo o nada: 409 si hay filas con errores) o VALID (solo ' +
+            'las filas válidas), en una transacción. Responde application/x-ndjson: líneas ' +
+            '{"type":"progress","processed","total"} y al final {"type":"done","import"} o ' +
+            '{"type":"error","status","detail"} (nada escrito). Las filas ya importadas (id_externo) no se ' +
+            'escriben de nuevo.',
+          params: idParams,
+          body: importRunRequest,
+          produces: ['application/x-ndjson'],
+          response: { 200: rawBody('Progreso (NDJSON)'), ...problemResponses(400, 401, 403, 404, 409) },
+        },
+        adminOnly,
+      ),
+    },
     async (request, reply) => {
       const prepared = await prepareRun(app.db, request.params.id, request.body.mode, today());
       const stream = new PassThrough();
