@@ -17,6 +17,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   business_settings: 'Configuración',
   write_off_settings: 'Política de castigo',
   loan_product: 'Producto',
+  book_import: 'Importación',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -55,6 +56,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   cash_close_confirmed: 'Corte de caja confirmado',
   product_activated: 'Producto activado',
   product_deactivated: 'Producto desactivado',
+  checked: 'Archivo revisado',
+  imported: 'Importado',
 };
 
 /**
