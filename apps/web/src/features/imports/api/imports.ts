@@ -1,7 +1,7 @@
 import { bookImport, bookImportDetails, type ImportMode, type ImportRunEvent, z } from '@prestaya/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiData, apiDownload, apiLines } from '../../../lib/api.ts';
+import { ApiError, apiData, apiDownload, apiLines } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -46,14 +46,15 @@ export function useRunImport() {
     async ({ id, mode }: { id: string; mode: ImportMode }) => {
       setProgress({ processed: 0, total: 0 });
       let result: z.infer<typeof bookImportDetails> | null = null;
-      let failure: string | null = null;
+      let failure: ApiError | null = null;
       await apiLines(apiPaths.bookImportRun(id), { mode }, (line) => {
         const event = line as ImportRunEvent;
         if (event.type === 'progress') setProgress({ processed: event.processed, total: event.total });
         else if (event.type === 'done') result = bookImportDetails.parse(event.import);
-        else failure = event.detail;
+        else failure = new ApiError(event.status, event.detail);
       });
-      if (failure || !result) throw new Error(failure ?? 'La importación no terminó; no se escribió nada');
+      if (failure) throw failure;
+      if (!result) throw new ApiError(500, 'La importación no terminó; no se escribió nada');
       for (const root of [
         queryRoots.customers,
         queryRoots.loans,

@@ -57,4 +57,19 @@ describe("'Importar': the dry run and the run", { timeout: 20_000 }, () => {
     expect(screen.getByText('4 de 4 filas')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ mode: 'VALID' });
   });
+
+  it('says why a run that failed while writing wrote nothing', async () => {
+    session.start(adminLogin);
+    const detail =
+      'Otra importación escribió algunas de estas filas al mismo tiempo; revise el archivo de nuevo';
+    mockServer(({ method }) =>
+      method === 'POST'
+        ? lines({ type: 'progress', processed: 0, total: 4 }, { type: 'error', status: 409, detail })
+        : undefined,
+    );
+    renderWithProviders(<DryRunResult checked={checked} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Importar' }));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(screen.queryByText(/Se importaron/)).not.toBeInTheDocument();
+  });
 });
