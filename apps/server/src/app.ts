@@ -23,6 +23,7 @@ import { customerDocumentsRoutes } from './modules/customer-documents/routes.ts'
 import { customersRoutes } from './modules/customers/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { expedienteRoutes, identitySettingsRoutes } from './modules/identity/routes.ts';
+import { importsRoutes } from './modules/imports/routes.ts';
 import { loanProductsRoutes } from './modules/loan-products/routes.ts';
 import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { paymentRequestsRoutes } from './modules/payment-requests/routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(loanWriteOffRoutes, { prefix: '/loans/:id/write-off' });
       await api.register(writeOffsRoutes, { prefix: '/write-offs' });
+      await api.register(importsRoutes, { prefix: '/imports' });
       await api.register(amlRoutes, { prefix: '/aml' });
       await api.register(loanContractRoutes, { prefix: '/loans/:id' });
       await api.register(contractTemplatesRoutes, { prefix: '/contract-templates' });

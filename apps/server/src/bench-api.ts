@@ -26,6 +26,8 @@ export { loadSessionUser } from './modules/auth/service.ts';
 export { collectionDay } from './modules/collections/due-loans.ts';
 export { listCollections } from './modules/collections/list.ts';
 export { listCustomers } from './modules/customers/list.ts';
+export { checkImport } from './modules/imports/check.ts';
+export { prepareRun, runImport } from './modules/imports/run.ts';
 export { listLoans } from './modules/loans/list.ts';
 export { listPayments } from './modules/payments/list.ts';
 export { pendingPayments } from './modules/payments/pending.ts';

@@ -20,6 +20,7 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   loan_product: 'Producto',
   contract_template: 'Plantilla de contrato',
   contract_settings: 'Política de contratos',
+  book_import: 'Importación',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -59,6 +60,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   cash_close_confirmed: 'Corte de caja confirmado',
   product_activated: 'Producto activado',
   product_deactivated: 'Producto desactivado',
+  checked: 'Archivo revisado',
+  imported: 'Importado',
 };
 
 /**

@@ -16,6 +16,7 @@ export * from './dates.ts';
 export * from './folio.ts';
 export * from './idempotency.ts';
 export * from './identity.ts';
+export * from './imports.ts';
 export * from './labels.ts';
 export * from './list-filters.ts';
 export * from './loan-products.ts';

@@ -6,6 +6,7 @@
 export * from './abono.ts';
 export * from './aml.ts';
 export * from './amount-in-words.ts';
+export * from './book-import.ts';
 export * from './business-time.ts';
 export * from './calendar.ts';
 export * from './cash-close.ts';

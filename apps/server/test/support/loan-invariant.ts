@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { AppDb } from '../../src/db/client.ts';
 import { accountTransactions } from '../../src/db/schema/bank-accounts.ts';
+import { bookImportRows } from '../../src/db/schema/book-imports.ts';
 import { loanRestructurings, loans, scheduledPayments } from '../../src/db/schema/loans.ts';
 import { fees, paymentItems, payments } from '../../src/db/schema/payments.ts';
 import { loanPayoffs } from '../../src/db/schema/payoffs.ts';
@@ -62,6 +63,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     restructuringRows,
     writeOffRows,
     payoffRows,
+    importedRows,
   ] = await Promise.all([
     db.select().from(loans),
     db.select().from(scheduledPayments),
@@ -72,6 +74,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     db.select().from(loanRestructurings),
     db.select().from(loanWriteOffs),
     db.select().from(loanPayoffs),
+    db.select().from(bookImportRows),
   ]);
   const payoffOf = new Map(payoffRows.map((p) => [p.paymentId, p]));
   const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
@@ -247,6 +250,23 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     }
   }
 
+  // A loan imported from an existing book ('Importar') was paid in part before it came here: its first
+  // installments whole and part of the next one, with no payment row (book_import_rows keeps how much).
+  const importedOf = new Map(importedRows.filter((r) => r.loanId).map((r) => [r.loanId, r]));
+  const paidBeforeImport = new Map<string, number>();
+  for (const installment of installmentRows) {
+    const imported = importedOf.get(installment.loanId);
+    if (!imported) continue;
+    const k = installment.paymentNumber;
+    const before =
+      k <= imported.installmentsPaid
+        ? installment.amountCents
+        : k === imported.installmentsPaid + 1
+          ? imported.partialCents
+          : 0;
+    if (before > 0) paidBeforeImport.set(installment.id, before);
+  }
+
   // Each installment or fee in validation or paid is held by exactly one payment of that status,
   // unless abonos cover it in parts.
   const holders = new Map<string, string[]>();
@@ -257,7 +277,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     if (payment?.status !== 'PAID' && payment?.status !== 'VALIDATING') continue;
     const target = item.scheduledPaymentId ?? item.feeId ?? '';
     holders.set(target, [...(holders.get(target) ?? []), payment.status]);
-    const part = parts.get(target) ?? { paid: 0, held: 0 };
+    const part = parts.get(target) ?? { paid: paidBeforeImport.get(target) ?? 0, held: 0 };
     // An early payoff's line takes its discount with its cash (loan_payoffs): waived, not lost.
     const taken = item.amountCents + item.discountCents;
     if (payment.status === 'PAID') part.paid += taken;
@@ -268,7 +288,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
     const label = `concepto ${item.id} (${item.status})`;
     // Its parts are what the payments that cover it paid (PAID) and hold (VALIDATING), never more
     // than its amount; PAID exactly when all is paid, VALIDATING when the rest is only held.
-    const part = parts.get(item.id) ?? { paid: 0, held: 0 };
+    const part = parts.get(item.id) ?? { paid: paidBeforeImport.get(item.id) ?? 0, held: 0 };
     expect({ paid: item.paidCents, held: item.heldCents }, `${label}: partes = Σ pagos`).toEqual(part);
     expect(part.paid + part.held, `${label}: partes ≤ monto`).toBeLessThanOrEqual(item.amountCents);
     const byParts =
@@ -281,7 +301,7 @@ export async function expectLoanInvariant(db: AppDb): Promise<LoanInvariantSumma
       item.status === 'PAID' || item.status === 'VALIDATING' ? item.status : 'owed',
       `${label}: estatus según sus partes`,
     ).toBe(byParts);
-    if (abonoTargets.has(item.id)) continue;
+    if (abonoTargets.has(item.id) || paidBeforeImport.has(item.id)) continue;
     const held = holders.get(item.id) ?? [];
     const expected = item.status === 'PAID' || item.status === 'VALIDATING' ? [item.status] : [];
     expect(held, `${label}: pagos que lo cubren`).toEqual(expected);

@@ -81,6 +81,7 @@ describe('routes', () => {
       'Cartera castigada',
       'Productos',
       'PLD',
+      'Importar',
       'Auditoría',
       'Respaldos',
       'Configuración',

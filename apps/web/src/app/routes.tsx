@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
               { path: 'write-offs', lazy: () => import('./routes/admin/write-offs.tsx') },
               { path: 'products', lazy: () => import('./routes/admin/products.tsx') },
               { path: 'pld', lazy: () => import('./routes/admin/pld.tsx') },
+              { path: 'import', lazy: () => import('./routes/admin/import.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',
                 lazy: () => import('./routes/admin/account-transactions.tsx'),

@@ -185,3 +185,39 @@ export const apiData = {
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
+
+/**
+ * POST a JSON body to a route that answers a stream of JSON lines (NDJSON: an import's progress),
+ * calling `onLine` with each line as it arrives. A refusal before the stream starts is an ApiError as
+ * in `apiRequest` (a 401 ends the session).
+ */
+export async function apiLines(path: string, body: unknown, onLine: (line: unknown) => void): Promise<void> {
+  const token = session.token();
+  const headers: Record<string, string> = {
+    Accept: 'application/x-ndjson, application/problem+json',
+    'Content-Type': 'application/json',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await overNetwork(
+    () => fetch(path, { method: 'POST', headers, body: JSON.stringify(body) }),
+    apiFailure,
+  );
+  if (!response.ok || !response.body) {
+    const error = problemError(response.status, await readBody(response, apiFailure), apiFailure);
+    if (response.status === 401) {
+      session.clear();
+      unauthorizedHandler();
+    }
+    throw error;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { done, value } = await overNetwork(() => reader.read(), apiFailure);
+    pending += value ?? '';
+    const lines = pending.split('\n');
+    pending = done ? '' : (lines.pop() ?? '');
+    for (const line of lines) if (line.trim()) onLine(JSON.parse(line));
+    if (done) return;
+  }
+}

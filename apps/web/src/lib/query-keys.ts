@@ -27,6 +27,8 @@ export const queryRoots = {
   writeOffs: ['write-offs'],
   /** 'PLD': blocked-persons lists, matches, relevant operations and cases. */
   aml: ['aml'],
+  /** 'Importar': imports of an existing book. */
+  imports: ['imports'],
 } as const;
 
 /** A page of a picker list: the first `size` rows, no search. */

@@ -2,6 +2,7 @@ export * from './aml.ts';
 export * from './app-secrets.ts';
 export * from './audit.ts';
 export * from './bank-accounts.ts';
+export * from './book-imports.ts';
 export * from './business-settings.ts';
 export * from './cash-counts.ts';
 export * from './contract-documents.ts';

@@ -14,6 +14,7 @@ import {
   IconRoute,
   IconSettings,
   IconShieldSearch,
+  IconTableImport,
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
@@ -48,6 +49,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.writeOffs, label: 'Cartera castigada', icon: IconAlertOctagon, role: 'ROLE_ADMIN' },
   { to: screenPaths.products, label: 'Productos', icon: IconPackage, role: 'ROLE_ADMIN' },
   { to: screenPaths.pld, label: 'PLD', icon: IconShieldSearch, role: 'ROLE_ADMIN' },
+  { to: screenPaths.imports, label: 'Importar', icon: IconTableImport, role: 'ROLE_ADMIN' },
   { to: screenPaths.audit, label: 'Auditoría', icon: IconHistory, role: 'ROLE_ADMIN' },
   { to: screenPaths.backups, label: 'Respaldos', icon: IconDatabaseExport, role: 'ROLE_ADMIN' },
   { to: screenPaths.settings, label: 'Configuración', icon: IconSettings, role: 'ROLE_ADMIN' },

@@ -1,0 +1,10 @@
+import { ImportScreen } from '../../../features/imports/components/ImportScreen.tsx';
+
+export function Component() {
+  return (
+    <>
+      <title>Importar · PrestaYa</title>
+      <ImportScreen />
+    </>
+  );
+}
