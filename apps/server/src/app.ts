@@ -22,6 +22,7 @@ import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { paymentRequestsRoutes } from './modules/payment-requests/routes.ts';
 import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
+import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(loanWriteOffRoutes, { prefix: '/loans/:id/write-off' });
       await api.register(writeOffsRoutes, { prefix: '/write-offs' });
       await api.register(amlRoutes, { prefix: '/aml' });
+      await api.register(reconciliationRoutes, { prefix: '/reconciliation' });
     },
     { prefix: '/api/v1' },
   );
