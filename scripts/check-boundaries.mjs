@@ -75,7 +75,7 @@ const SERVER_LAYERS = [
   ['http'],
   ['uploads'],
   ['db'],
-  ['csv', 'backup'],
+  ['csv', 'backup', 'spreadsheet'],
   ['modules'],
   ['jobs'],
   ['plugins'],
