@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
               { path: 'write-offs', lazy: () => import('./routes/admin/write-offs.tsx') },
               { path: 'products', lazy: () => import('./routes/admin/products.tsx') },
               { path: 'pld', lazy: () => import('./routes/admin/pld.tsx') },
+              { path: 'reconciliation', lazy: () => import('./routes/admin/reconciliation.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',
                 lazy: () => import('./routes/admin/account-transactions.tsx'),

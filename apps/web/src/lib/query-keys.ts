@@ -25,6 +25,8 @@ export const queryRoots = {
   writeOffs: ['write-offs'],
   /** 'PLD': blocked-persons lists, matches, relevant operations and cases. */
   aml: ['aml'],
+  /** 'Conciliación': statement columns per account and uploaded statements. */
+  reconciliation: ['reconciliation'],
 } as const;
 
 /** A page of a picker list: the first `size` rows, no search. */
