@@ -13,6 +13,7 @@ import {
   type ScheduledPayment,
   type WriteOff,
 } from '@prestaya/contracts';
+import { formatPaymentReference } from '@prestaya/domain';
 import { useQuery } from '@tanstack/react-query';
 import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.tsx';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
@@ -75,6 +76,7 @@ function Statement({ loan, schedule, fees, payments, writeOff, savedAt }: Statem
         label="Datos del préstamo"
         fields={[
           { label: 'Cliente', value: customerName(loan.customer) },
+          { label: 'Referencia de pago', value: formatPaymentReference(loan.num) },
           { label: 'Estatus', value: <span className="print-stamp">{LOAN_STATUS_LABELS[loan.status]}</span> },
           { label: 'Fecha de solicitud', value: formatDate(loan.requestDate) },
           { label: 'Monto', value: formatMoney(loan.amount) },

@@ -27,6 +27,7 @@ import { formatShortDate } from '../../../lib/format.ts';
 import { errorDetail, isPublicApiError } from '../api/client.ts';
 import { usePublicLoan } from '../api/public-loan.ts';
 import { BusinessContact } from './BusinessContact.tsx';
+import { PaymentReference } from './PaymentReference.tsx';
 
 const NOT_FOUND =
   'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo';
@@ -139,6 +140,9 @@ function Statement({ detail }: { detail: PublicLoanDetail }) {
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
             <DetailField strong label="No. de préstamo">
               {loan.num}
+            </DetailField>
+            <DetailField strong label="Referencia de pago">
+              <PaymentReference reference={loan.paymentReference} />
             </DetailField>
             <DetailField strong label="Monto">
               {formatPesos(loan.amount)}
