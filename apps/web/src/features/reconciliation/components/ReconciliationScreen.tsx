@@ -54,7 +54,7 @@ export function ReconciliationScreen() {
   const statement = useStatement(statementId);
   return (
     <Stack gap="md">
-      <Title order={2}>Conciliación</Title>
+      <Title order={1}>Conciliación</Title>
       <Paper withBorder radius="md" p="sm">
         <Select
           label="Cuenta"

@@ -12,7 +12,7 @@ import { LineCard, MatchCard, PaymentCard } from './Cards.tsx';
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {title} ({count})
       </Title>
       {count === 0 ? (
@@ -94,7 +94,7 @@ export function StatementResult({ view }: { view: StatementView }) {
       ) : null}
       <Stack gap="xs" component="section" aria-label="Emparejados">
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             Emparejados ({view.matches.length})
           </Title>
           <Group gap="xs" wrap="wrap">

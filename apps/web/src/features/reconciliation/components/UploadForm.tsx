@@ -52,7 +52,6 @@ export function UploadForm({
           <Group align="flex-end" gap="sm" wrap="wrap">
             <FileInput
               label="Estado de cuenta"
-              placeholder="Elegir archivo"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               required
               withAsterisk
