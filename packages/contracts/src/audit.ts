@@ -17,6 +17,9 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   business_settings: 'Configuración',
   write_off_settings: 'Política de castigo',
   loan_product: 'Producto',
+  statement_mapping: 'Columnas del estado de cuenta',
+  bank_statement: 'Estado de cuenta bancario',
+  statement_line: 'Línea del estado de cuenta',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -55,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   cash_close_confirmed: 'Corte de caja confirmado',
   product_activated: 'Producto activado',
   product_deactivated: 'Producto desactivado',
+  uploaded: 'Cargado',
 };
 
 /**

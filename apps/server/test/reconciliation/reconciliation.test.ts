@@ -1,6 +1,8 @@
 import { formatPaymentReference } from '@prestaya/domain';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/rows.ts';
 import { paymentsApi } from '../support/api.ts';
 import { expectProblem, request, useTestApp } from '../support/app.ts';
 import { businessToday } from '../support/clock.ts';
@@ -181,6 +183,18 @@ describe('statement upload', () => {
     }
     await expectLedger(context);
     await expectLoanInvariant(context.database.db);
+    // Every write audited with its author: the columns, the upload, each line used and each payment.
+    const audit = rowsOf<{ entity: string; action: string; n: number }>(
+      await context.database.db.execute(sql`select entity, action, count(*)::int as n from audit_log
+          where user_id = ${world.admin.id} and entity in ('statement_mapping', 'bank_statement', 'statement_line', 'payment')
+          group by entity, action order by entity, action`),
+    );
+    expect(audit).toEqual([
+      { entity: 'bank_statement', action: 'uploaded', n: 1 },
+      { entity: 'payment', action: 'confirmed', n: 3 },
+      { entity: 'statement_line', action: 'updated', n: 3 },
+      { entity: 'statement_mapping', action: 'created', n: 1 },
+    ]);
 
     // The same file again: every line already loaded, three already reconciled, nothing matched twice.
     const second = await transferOldest(context, world.agent, a.id);
@@ -203,6 +217,17 @@ describe('statement upload', () => {
       'VALIDATING',
     );
     expect(await accountOf(context, world.admin, bank.id)).toMatchObject({ balance: 2_000 });
+    const unknown = '0190a0a0-0000-7000-8000-000000000000';
+    expectProblem(
+      await api.call(world.admin.token, 'GET', `/statements/${unknown}`),
+      404,
+      'Estado de cuenta no encontrado',
+    );
+    expectProblem(
+      await api.call(world.admin.token, 'POST', `/statements/${again.id}/confirm`, { pairs: [] }),
+      400,
+      /Seleccione al menos un par/,
+    );
   });
 
   it('skips and reports a payment confirmed elsewhere meanwhile; two bulk confirms pay once', async () => {
