@@ -37,6 +37,13 @@ describe('statement line', () => {
     expect(parseStatementAmount('abc', '.')).toBeNull();
   });
 
+  it('keeps no control or bidi-override character of a concept', () => {
+    const row = ['20/11/2026', 'PAGO\u202e 1000\tSPEI\u0000', ' R1 ', '10'];
+    expect(readStatementLine(row, columns)).toMatchObject({
+      line: { concept: 'PAGO 1000 SPEI', reference: 'R1' },
+    });
+  });
+
   it('reads the direction words of Mexican banks', () => {
     expect(parseStatementDirection('Abono')).toBe('CREDIT');
     expect(parseStatementDirection('CRÉDITO')).toBe('CREDIT');

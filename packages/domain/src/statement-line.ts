@@ -114,6 +114,17 @@ export function parseStatementDirection(cell: string): StatementDirection | null
   return null;
 }
 
+/**
+ * A bank's free text as kept and shown: control and bidirectional-override characters (which could
+ * reorder what the screen shows) become spaces, runs of spaces one.
+ */
+export function cleanStatementText(text: string): string {
+  return text
+    .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** One data row read with the mapping; the first cell that cannot be read is named. */
 export function readStatementLine(cells: string[], columns: StatementColumns): StatementLineResult {
   const cell = (index: number | null) => (index === null ? '' : (cells[index] ?? ''));
@@ -146,8 +157,8 @@ export function readStatementLine(cells: string[], columns: StatementColumns): S
       date,
       direction,
       amountCents: Math.abs(signed),
-      concept: cell(columns.concept),
-      reference: cell(columns.reference),
+      concept: cleanStatementText(cell(columns.concept)),
+      reference: cleanStatementText(cell(columns.reference)),
     },
   };
 }
