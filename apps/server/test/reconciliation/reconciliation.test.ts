@@ -16,12 +16,12 @@ import {
   openAccount,
   useLoanWorld,
 } from '../support/worlds.ts';
-import { CSV_MAPPING, reconciliationApi, statementCsv, transferOldest } from './world.ts';
+import { reconciliationApi, statementCsv, transferOldest } from './world.ts';
 
 /**
- * 'Conciliación': an account's statement columns remembered, a statement matched to transfer payments
- * in validation, the bulk confirmation into the account (ledger, loans, audit), a line never used
- * twice, malformed files refused, agents kept out; on PGlite and PostgreSQL.
+ * 'Conciliación': a statement matched to transfer payments in validation, the bulk confirmation into
+ * the account (ledger, loans, audit), a line never used twice, a payment decided meanwhile skipped,
+ * malformed files refused; on PGlite and PostgreSQL.
  */
 const context = useTestApp();
 const world = useLoanWorld(context);
@@ -47,58 +47,6 @@ async function threePayments() {
   for (const loan of loans) payments.push(await transferOldest(context, world.agent, loan.id));
   return { bank, loans, payments };
 }
-
-describe('statement mapping', () => {
-  it('is null until saved, then remembered per account and editable; bounded', async () => {
-    const bank = await openAccount(context, world.admin, 0, 'Banorte');
-    const other = await openAccount(context, world.admin, 0, 'Santander');
-    expect((await api.getMapping(world.admin.token, bank.id)).json().data).toBeNull();
-    await api.mapOk(world.admin.token, bank.id);
-    await api.mapOk(world.admin.token, bank.id, { matchWindowDays: 5, referenceColumn: null });
-    const saved = (await api.getMapping(world.admin.token, bank.id)).json().data;
-    expect(saved).toMatchObject({
-      dateColumn: 'A',
-      amountColumn: 'D',
-      referenceColumn: null,
-      matchWindowDays: 5,
-    });
-    expect((await api.getMapping(world.admin.token, other.id)).json().data).toBeNull();
-
-    const both = await api.putMapping(world.admin.token, bank.id, {
-      ...CSV_MAPPING,
-      creditColumn: 'E',
-      debitColumn: 'F',
-    });
-    expectProblem(both, 400, /importe, o las columnas de abonos y de cargos/);
-    expectProblem(
-      await api.putMapping(world.admin.token, bank.id, { ...CSV_MAPPING, dateColumn: '1' }),
-      400,
-      /letra de la columna/,
-    );
-    expectProblem(
-      await api.putMapping(world.admin.token, bank.id, { ...CSV_MAPPING, matchWindowDays: 40 }),
-      400,
-      /Use de 0 a 15 días/,
-    );
-    expectProblem(await api.getMapping(world.admin.token, '0190a0a0-0000-7000-8000-000000000000'), 404);
-  });
-
-  it('is for administrators only: an agent gets 403 on every route', async () => {
-    const bank = await openAccount(context, world.admin, 0, 'Banorte');
-    const token = world.agent.token;
-    expectProblem(await api.getMapping(token, bank.id), 403);
-    expectProblem(await api.putMapping(token, bank.id, CSV_MAPPING), 403);
-    expectProblem(await api.upload(token, bank.id, 'a,b'), 403);
-    const someId = '0190a0a0-0000-7000-8000-000000000000';
-    expectProblem(await api.call(token, 'GET', `/statements/${someId}`), 403);
-    expectProblem(
-      await api.call(token, 'POST', `/statements/${someId}/confirm`, {
-        pairs: [{ lineId: someId, paymentId: someId }],
-      }),
-      403,
-    );
-  });
-});
 
 describe('statement upload', () => {
   it('needs the mapping first, and refuses a malformed file with a 4xx naming the problem', async () => {
