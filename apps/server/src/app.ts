@@ -29,6 +29,7 @@ import { customerLoansRoutes, loansRoutes } from './modules/loans/routes.ts';
 import { paymentRequestsRoutes } from './modules/payment-requests/routes.ts';
 import { loanPaymentsRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
+import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(loanContractRoutes, { prefix: '/loans/:id' });
       await api.register(contractTemplatesRoutes, { prefix: '/contract-templates' });
       await api.register(contractSettingsRoutes, { prefix: '/settings/contracts' });
+      await api.register(reconciliationRoutes, { prefix: '/reconciliation' });
     },
     { prefix: '/api/v1' },
   );

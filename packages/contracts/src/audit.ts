@@ -21,6 +21,9 @@ export const { values: AUDIT_ENTITIES, labels: AUDIT_ENTITY_LABELS } = labelled(
   contract_template: 'Plantilla de contrato',
   contract_settings: 'Política de contratos',
   book_import: 'Importación',
+  statement_mapping: 'Columnas del estado de cuenta',
+  bank_statement: 'Estado de cuenta bancario',
+  statement_line: 'Línea del estado de cuenta',
 });
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -62,6 +65,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   product_deactivated: 'Producto desactivado',
   checked: 'Archivo revisado',
   imported: 'Importado',
+  uploaded: 'Cargado',
 };
 
 /**

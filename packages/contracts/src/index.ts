@@ -27,6 +27,7 @@ export * from './payments.ts';
 export * from './payoffs.ts';
 export * from './pin.ts';
 export * from './public.ts';
+export * from './reconciliation.ts';
 export * from './reports.ts';
 export * from './restructure.ts';
 export * from './text.ts';

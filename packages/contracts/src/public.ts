@@ -51,7 +51,13 @@ const publicFee = z.object({
  * tells a borrower with nothing to pay whether the loan still awaits approval or delivery.
  */
 export const publicLookupResult = z.object({
-  loan: z.object({ ...numbered, ...personName, status: z.enum(LOAN_STATUSES) }),
+  loan: z.object({
+    ...numbered,
+    ...personName,
+    status: z.enum(LOAN_STATUSES),
+    /** 'Referencia de pago' for the transfer's concept (domain payment-reference.ts). */
+    paymentReference: z.string(),
+  }),
   pendingPayments: z.object({
     scheduledPayments: z.array(publicInstallment),
     fees: z.array(publicFee),
@@ -82,6 +88,8 @@ export const publicLoanDetail = z.object({
     activatedOn: z.string().nullable(),
     status: z.enum(LOAN_STATUSES),
     customer: z.object(personName),
+    /** 'Referencia de pago' for the transfer's concept (domain payment-reference.ts). */
+    paymentReference: z.string(),
   }),
   fees: z.array(publicFee),
   schedulePayments: z.array(publicInstallment),

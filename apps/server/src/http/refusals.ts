@@ -417,6 +417,19 @@ export const REFUSALS = {
     'Faltan las columnas {columns}; el archivo debe tener nombre, curp, rfc, lista y fecha',
     'file',
   ),
+  'reconciliation.not_multipart': unsupportedMedia(
+    'Envíe el estado de cuenta como multipart/form-data con la parte file',
+  ),
+  'reconciliation.file_missing': badRequest('Adjunte el archivo del estado de cuenta', 'file'),
+  'reconciliation.file_too_large': tooLarge('El estado de cuenta excede {max} MB'),
+  /** Every SheetError (spreadsheet/rows.ts): its own Spanish message names the row and column. */
+  'reconciliation.sheet_unusable': badRequest('{detail}', 'file'),
+  'reconciliation.line_unreadable': badRequest('Fila {row}, columna {column}: {problem}', 'file'),
+  'reconciliation.no_lines': badRequest('El archivo no tiene movimientos después del encabezado', 'file'),
+  'reconciliation.mapping_required': conflict(
+    'Configure primero las columnas del estado de cuenta de esta cuenta',
+  ),
+  'reconciliation.statement_not_found': notFound('Estado de cuenta no encontrado'),
   'aml.match_not_found': notFound('Coincidencia no encontrada'),
   'aml.match_resolved': conflict('La coincidencia ya fue resuelta'),
   'aml.case_not_found': notFound('Caso no encontrado'),

@@ -1,4 +1,5 @@
 import { publicLoanDetail, publicLookupResult } from '@prestaya/contracts';
+import { formatPaymentReference } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loansApi, paymentsApi } from '../support/api.ts';
@@ -43,6 +44,7 @@ describe('public lookup', () => {
       lastName: 'Núñez',
       secondLastName: 'Gómez',
       status: 'DELAYED',
+      paymentReference: formatPaymentReference(loan.num),
     });
     expect(Object.keys(body.data.pendingPayments).sort()).toEqual(['fees', 'scheduledPayments', 'total']);
     const staff = await paymentsApi(context).pendingOk(world.admin.token, loan.id);
@@ -88,6 +90,7 @@ describe('public lookup', () => {
         'name',
         'lastName',
         'secondLastName',
+        'paymentReference',
         'pendingPayments',
         'scheduledPayments',
         'paymentNumber',
@@ -175,6 +178,7 @@ describe('public loan statement', () => {
       activatedOn: staffLoan.activatedOn,
       status: 'DELAYED',
       customer: { name: 'Lucía', lastName: 'Núñez', secondLastName: 'Gómez' },
+      paymentReference: formatPaymentReference(loan.num),
     });
     expect(body.data.fees.map((f: { id: string }) => f.id)).toEqual(
       fees.filter((f) => f.id !== cancelled.id).map((f) => f.id),

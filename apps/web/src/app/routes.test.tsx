@@ -78,6 +78,7 @@ describe('routes', () => {
       'Usuarios',
       'Pagos',
       'Cuentas',
+      'Conciliación',
       'Cartera castigada',
       'Productos',
       'PLD',

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'products', lazy: () => import('./routes/admin/products.tsx') },
               { path: 'pld', lazy: () => import('./routes/admin/pld.tsx') },
               { path: 'import', lazy: () => import('./routes/admin/import.tsx') },
+              { path: 'reconciliation', lazy: () => import('./routes/admin/reconciliation.tsx') },
               {
                 path: 'bank-accounts/:id/transactions',
                 lazy: () => import('./routes/admin/account-transactions.tsx'),

@@ -29,6 +29,8 @@ export const queryRoots = {
   aml: ['aml'],
   /** 'Importar': imports of an existing book. */
   imports: ['imports'],
+  /** 'Conciliación': statement columns per account and uploaded statements. */
+  reconciliation: ['reconciliation'],
 } as const;
 
 /** A page of a picker list: the first `size` rows, no search. */

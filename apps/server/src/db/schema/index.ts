@@ -19,6 +19,7 @@ export * from './payments.ts';
 export * from './payoffs.ts';
 export * from './pin-lockouts.ts';
 export * from './rate-limits.ts';
+export * from './reconciliation.ts';
 export * from './report-tallies.ts';
 export * from './signed-out-sessions.ts';
 export * from './stored-files.ts';

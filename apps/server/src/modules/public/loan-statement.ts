@@ -1,4 +1,5 @@
 import { centsToPesos, type PublicLoanDetail } from '@prestaya/contracts';
+import { formatPaymentReference } from '@prestaya/domain';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -79,6 +80,7 @@ export async function loanStatement(db: AppDb, id: string): Promise<PublicLoanDe
       activatedOn: loan.activatedOn?.toISOString() ?? null,
       status: loan.status,
       customer,
+      paymentReference: formatPaymentReference(loan.num),
     },
     fees: feeRows.map((f) => ({
       id: f.id,

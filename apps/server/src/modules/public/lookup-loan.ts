@@ -1,4 +1,5 @@
 import type { PublicLookupResult } from '@prestaya/contracts';
+import { formatPaymentReference } from '@prestaya/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
@@ -58,7 +59,7 @@ export async function lookupLoan(
   const { installments, fees: payableFees, ...loan } = row;
   const pending = toPendingPayments(installments, payableFees);
   return {
-    loan,
+    loan: { ...loan, paymentReference: formatPaymentReference(loan.num) },
     pendingPayments: {
       scheduledPayments: pending.scheduledPayments.map((p) => ({
         id: p.id,

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ROLE_LABELS, type Role } from '@prestaya/contracts';
 import {
   IconAlertOctagon,
+  IconArrowsExchange,
   IconBuildingBank,
   IconCash,
   IconCashRegister,
@@ -46,6 +47,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { to: screenPaths.users, label: 'Usuarios', icon: IconUserShield, role: 'ROLE_ADMIN' },
   { to: screenPaths.payments, label: 'Pagos', icon: IconReceipt2, role: 'ROLE_ADMIN' },
   { to: screenPaths.bankAccounts, label: 'Cuentas', icon: IconBuildingBank, role: 'ROLE_ADMIN' },
+  { to: screenPaths.reconciliation, label: 'Conciliación', icon: IconArrowsExchange, role: 'ROLE_ADMIN' },
   { to: screenPaths.writeOffs, label: 'Cartera castigada', icon: IconAlertOctagon, role: 'ROLE_ADMIN' },
   { to: screenPaths.products, label: 'Productos', icon: IconPackage, role: 'ROLE_ADMIN' },
   { to: screenPaths.pld, label: 'PLD', icon: IconShieldSearch, role: 'ROLE_ADMIN' },

@@ -15,6 +15,7 @@ import {
   type ScheduledPayment,
   type WriteOff,
 } from '@prestaya/contracts';
+import { formatPaymentReference } from '@prestaya/domain';
 import { useQuery } from '@tanstack/react-query';
 import { OfflineBanner, OfflineEmpty } from '../../../components/OfflineNotice.tsx';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
@@ -80,6 +81,7 @@ function Statement({ loan, schedule, fees, payments, writeOff, savedAt, cat }: S
         label="Datos del préstamo"
         fields={[
           { label: 'Cliente', value: customerName(loan.customer) },
+          { label: 'Referencia de pago', value: formatPaymentReference(loan.num) },
           { label: 'Estatus', value: <span className="print-stamp">{LOAN_STATUS_LABELS[loan.status]}</span> },
           { label: 'Fecha de solicitud', value: formatDate(loan.requestDate) },
           { label: 'Monto', value: formatMoney(loan.amount) },

@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Loan } from '@prestaya/contracts';
+import { formatPaymentReference } from '@prestaya/domain';
 import type { ReactNode } from 'react';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { RestructuredMark } from '../../../components/RestructuredMark.tsx';
@@ -47,6 +48,7 @@ export function LoanSummary({ loan, children, withTotals = true }: LoanSummaryPr
       </Group>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs">
         <Item label="Cliente">{customerName(loan.customer)}</Item>
+        <Item label="Referencia de pago">{formatPaymentReference(loan.num)}</Item>
         <Item label="Monto">
           <MoneyText value={loan.amount} />
         </Item>

@@ -6,6 +6,7 @@ import {
   pesosToCents,
   RECOVERY_LABEL,
 } from '@prestaya/contracts';
+import { formatPaymentReference } from '@prestaya/domain';
 import { PrintDocument, PrintFields, PrintState } from '../../../components/print/PrintDocument.tsx';
 import { PrintTable, PrintTotals } from '../../../components/print/PrintTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -69,6 +70,7 @@ function Receipt({ details }: { details: PaymentDetails }) {
         fields={[
           { label: 'Cliente', value: fullCustomerName(payment.customer) },
           { label: 'Préstamo', value: `No. ${payment.loan.num}` },
+          { label: 'Referencia de pago', value: formatPaymentReference(payment.loan.num) },
           // When the cash was taken; a collection sent later (a phone without signal) also says when
           // the office received it.
           { label: 'Fecha de pago', value: formatDateTime(payment.collectedAt) },

@@ -26,6 +26,8 @@ describe('LoanDetails (/loans/:id)', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(await screen.findByTestId('statement-customer')).toHaveTextContent('María López');
     expect(screen.getByText('1001')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-reference')).toHaveTextContent('1001-05');
+    expect(screen.getByRole('button', { name: 'Copiar referencia de pago' })).toBeInTheDocument();
     expect(screen.getByText('$10,000.00')).toBeInTheDocument();
     expect(screen.getByText('05/01/26')).toBeInTheDocument();
     expect(screen.getByText('06/01/26')).toBeInTheDocument();

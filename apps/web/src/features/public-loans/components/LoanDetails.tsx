@@ -30,6 +30,7 @@ import { errorDetail, isPublicApiError } from '../api/client.ts';
 import { usePublicLoan } from '../api/public-loan.ts';
 import { usePublicLoanCat } from '../api/public-loan-cat.ts';
 import { BusinessContact } from './BusinessContact.tsx';
+import { PaymentReference } from './PaymentReference.tsx';
 
 const NOT_FOUND =
   'Préstamo no encontrado. No pudimos encontrar tu préstamo. Favor de comunicarse con su agente para obtener detalles de su préstamo';
@@ -142,6 +143,9 @@ function Statement({ detail, cat }: { detail: PublicLoanDetail; cat: number | un
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
             <DetailField strong label="No. de préstamo">
               {loan.num}
+            </DetailField>
+            <DetailField strong label="Referencia de pago">
+              <PaymentReference reference={loan.paymentReference} />
             </DetailField>
             <DetailField strong label="Monto">
               {formatPesos(loan.amount)}

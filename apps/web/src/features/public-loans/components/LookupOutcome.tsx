@@ -23,6 +23,7 @@ import { errorDetail, isPublicApiError, type RegisteredPayment } from '../api/cl
 import { PublicQueryProvider } from '../api/provider.tsx';
 import { type LoanSearch, useLoanLookup } from '../api/queries.ts';
 import { amountCents, formatCents, oldestFirst, selectPayment, toggleCount } from '../selection.ts';
+import { PaymentReference } from './PaymentReference.tsx';
 import { PaymentRegistered } from './PaymentRegistered.tsx';
 
 // The dialog (and its dropzone) loads only when a visitor is about to pay.
@@ -82,6 +83,12 @@ function PendingPayments({
             <Text fw={700} size="lg" data-testid="public-customer-name">
               {fullName(result.loan)}
             </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                Referencia de pago
+              </Text>
+              <PaymentReference reference={result.loan.paymentReference} />
+            </Group>
           </Stack>
           <Anchor
             component="a"

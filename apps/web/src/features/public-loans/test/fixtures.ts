@@ -29,7 +29,15 @@ export function lookupResult(
   status: LoanStatus = 'ACTIVE',
 ): PublicLookupResult {
   return {
-    loan: { id: LOAN_ID, num: 1001, name: 'María', lastName: 'López', secondLastName: 'Pérez', status },
+    loan: {
+      id: LOAN_ID,
+      num: 1001,
+      name: 'María',
+      lastName: 'López',
+      secondLastName: 'Pérez',
+      status,
+      paymentReference: '1001-05',
+    },
     pendingPayments: {
       scheduledPayments: installments,
       fees,
@@ -53,6 +61,7 @@ export const loanDetail: PublicLoanDetail = {
     activatedOn: '2026-01-07T15:30:00.000Z',
     status: 'DELAYED',
     customer: { name: 'María', lastName: 'López', secondLastName: null },
+    paymentReference: '1001-05',
   },
   fees: [{ ...fee(1), feeDate: '2026-01-23' }],
   schedulePayments: [
