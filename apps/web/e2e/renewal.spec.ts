@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { chooseAccount } from './support/accounts.ts';
 import { curpOf, unique, uniqueWord } from './support/data.ts';
 import { expectNoSideScroll, PHONE } from './support/phone.ts';
 import { signInAsAdmin } from './support/session.ts';
@@ -98,8 +99,7 @@ async function approveAndDeliver(
   const approval = page.getByRole('dialog', { name: 'Aprobación de Préstamo' });
   await press(row.getByRole('button', { name: 'Acciones' }));
   await tapOrClickToOpen(press, page.getByRole('menuitem', { name: 'Aprobar', exact: true }), approval);
-  await press(approval.getByRole('combobox', { name: 'Cuenta de retiro' }));
-  await press(page.getByRole('option', { name: new RegExp(`^${accountName} — Saldo`) }));
+  await chooseAccount(page, approval, 'Cuenta de retiro', accountName, press);
   await press(approval.getByRole('button', { name: 'Aprobar' }));
   await expect(page.getByText('El préstamo ha sido aprobado')).toBeVisible();
   await expect(approval).toBeHidden();

@@ -382,12 +382,13 @@ export const REFUSALS = {
   'aml.public_refused': conflict(
     'No es posible registrar este pago en línea; comuníquese con la oficina de su préstamo',
   ),
+  /** Every SheetError of an uploaded spreadsheet (spreadsheet/rows.ts): its own Spanish message names the row and column. */
+  'spreadsheet.unusable': badRequest('{detail}', 'file'),
   // 'Importar' (modules/imports): the file as a whole, and the rules of an imported loan (domain book-import.ts).
   'import.not_multipart': unsupportedMedia('Envíe el archivo como multipart/form-data con la parte file'),
   'import.file_missing': badRequest('Adjunte el archivo XLSX o CSV', 'file'),
   'import.file_too_large': tooLarge('El archivo excede {max} MB'),
   'import.sheet_type': unsupportedMedia('El archivo debe ser una hoja de cálculo XLSX o un CSV'),
-  'import.sheet_invalid': badRequest('{detail}', 'file'),
   'import.missing_columns': badRequest('Faltan columnas de la plantilla: {columns}', 'file'),
   'import.not_found': notFound('Importación no encontrada'),
   'import.already_run': conflict('Esta importación ya se ejecutó; suba el archivo de nuevo para otra'),
@@ -422,8 +423,6 @@ export const REFUSALS = {
   ),
   'reconciliation.file_missing': badRequest('Adjunte el archivo del estado de cuenta', 'file'),
   'reconciliation.file_too_large': tooLarge('El estado de cuenta excede {max} MB'),
-  /** Every SheetError (spreadsheet/rows.ts): its own Spanish message names the row and column. */
-  'reconciliation.sheet_unusable': badRequest('{detail}', 'file'),
   'reconciliation.line_unreadable': badRequest('Fila {row}, columna {column}: {problem}', 'file'),
   'reconciliation.no_lines': badRequest('El archivo no tiene movimientos después del encabezado', 'file'),
   'reconciliation.mapping_required': conflict(

@@ -38,8 +38,9 @@ const UNTYPED_QUERY = new Set([
   'GET /api/v1/customers/{id}/documents/{documentId}/file expires',
   'GET /api/v1/customers/{id}/documents/{documentId}/file signature',
 ]);
-// A count of days ('minDaysPastDue') is a number, not a date.
-const LOOKS_LIKE_DATE = /date|day(?!s)|^from$|^to$/i;
+// A count of days ('minDaysPastDue') is a number, not a date; a statement's 'dateColumn' and
+// 'dateFormat' say where and how its dates are written, they are not dates either.
+const LOOKS_LIKE_DATE = /date(?!Column|Format)|day(?!s)|^from$|^to$/i;
 
 function operations(): { key: string; operation: Operation }[] {
   const document = context.app.swagger() as { paths: Record<string, Record<string, Operation>> };

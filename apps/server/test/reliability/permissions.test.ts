@@ -4,6 +4,7 @@ import { amlRows } from './permissions/aml-rows.ts';
 import { contractRows } from './permissions/contract-rows.ts';
 import { documentRows } from './permissions/document-rows.ts';
 import { moneyRows } from './permissions/money-rows.ts';
+import { moveInRows } from './permissions/move-in-rows.ts';
 import { peopleRows } from './permissions/people-rows.ts';
 import { type Expected, ROLES, type Role, type Row } from './permissions/roles.ts';
 import { listRoutes } from './route-list.ts';
@@ -31,6 +32,7 @@ const ROWS: Row[] = [
   ...moneyRows(context),
   ...contractRows(context),
   ...amlRows(context),
+  ...moveInRows(context),
 ];
 
 describe('the route list', () => {

@@ -54,6 +54,8 @@ export interface StaffSelectProps<T extends { id: string }>
   loadingPlaceholder: string;
   /** Shown as the field's error when the server could not be asked. */
   loadError: string;
+  /** How many results one search brings (the server's page size); a full page offers 'Escriba para buscar más…'. */
+  pageSize?: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export function StaffSelect<T extends { id: string }>({
   extraOptions = NO_EXTRA_OPTIONS,
   loadingPlaceholder,
   loadError,
+  pageSize = STAFF_PICKER_SIZE,
   placeholder,
   error,
   ...props
@@ -96,7 +99,7 @@ export function StaffSelect<T extends { id: string }>({
   // The chosen person stays an option (first), so the input can show their name at any time.
   const kept = chosen && !isExtra(chosen) && !fromServer.has(chosen.value) ? [chosen] : [];
   const more =
-    results.length >= STAFF_PICKER_SIZE
+    results.length >= pageSize
       ? [{ value: MORE_HINT, label: 'Escriba para buscar más…', disabled: true }]
       : [];
   const data = [...kept, ...people, ...more, ...extraOptions];

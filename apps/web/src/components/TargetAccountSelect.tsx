@@ -1,37 +1,32 @@
-import { Select } from '@mantine/core';
-import type { BankAccount } from '@prestaya/contracts';
-import { type ReactNode, useState } from 'react';
-import { formatMoney } from '../lib/format.ts';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { AccountSelect } from './AccountSelect.tsx';
+
+/** docs/product.md §7/§9: the confirmation's accounts come a page of 30 at a time. */
+export const TARGET_ACCOUNTS_PAGE_SIZE = 30;
 
 /**
- * The required 'Cuenta destino' of a confirmation: every account with its available balance, the
- * list's own loading and error states, and `error` once the user tried to go on without one.
+ * The required 'Cuenta destino' of a confirmation: the first 30 accounts with their available
+ * balance, any other found by typing, and `error` once the user tried to go on without one.
  */
 export function TargetAccountSelect({
-  accounts,
   value,
   onChange,
   error,
 }: {
-  accounts: { data: BankAccount[] | undefined; isPending: boolean; isError: boolean };
   value: string | null;
   onChange: (accountId: string | null) => void;
   error?: ReactNode;
 }) {
   return (
-    <Select
+    <AccountSelect
       label="Cuenta destino"
-      placeholder={accounts.isPending ? 'Cargando cuentas…' : 'Seleccione una cuenta'}
-      data={(accounts.data ?? []).map((account) => ({
-        value: account.id,
-        label: `${account.name} — Saldo ${formatMoney(account.balance)}`,
-      }))}
+      pageSize={TARGET_ACCOUNTS_PAGE_SIZE}
       value={value}
       onChange={onChange}
       withAsterisk
       required
-      error={accounts.isError ? 'No se pudo cargar la lista de cuentas' : error}
-      nothingFoundMessage="No hay cuentas registradas"
+      error={error}
       comboboxProps={{ withinPortal: true }}
       data-autofocus
     />

@@ -19,6 +19,21 @@ export const bankAccountsPageQuery = (page: PickerPage) =>
     staleTime: 0,
   });
 
+/**
+ * An account picker's server search (AccountSelect): page 1 of `size` accounts whose name, bank or
+ * holder matches `term`; '' is the same first page as bankAccountsPageQuery, shared with it.
+ */
+export const bankAccountSearch = (size: number) => (term: string) =>
+  apiQuery({
+    read: readBankAccountList,
+    queryKey: term
+      ? ([...sharedKeys.bankAccountsPage({ page: 1, size }), term] as const)
+      : sharedKeys.bankAccountsPage({ page: 1, size }),
+    path: apiPaths.bankAccounts,
+    query: term ? { page: 1, size, query: term } : { page: 1, size },
+    staleTime: 0,
+  });
+
 export function useBankAccountsPage(page: PickerPage, { enabled = true } = {}) {
   return useQuery({ ...bankAccountsPageQuery(page), enabled });
 }

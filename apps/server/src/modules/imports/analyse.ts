@@ -64,7 +64,7 @@ export async function* sheetRows(bytes: Buffer) {
     if (error instanceof SheetError) {
       throw error.problem === 'type'
         ? refuse('import.sheet_type')
-        : refuse('import.sheet_invalid', { values: { detail: error.message } });
+        : refuse('spreadsheet.unusable', { values: { detail: error.message } });
     }
     throw error;
   }
@@ -149,9 +149,9 @@ export async function analyseFile(db: DbOrTx, bytes: Buffer, today: string): Pro
       parsed.push(checked.parsed);
     }
   }
-  if (!headers) throw refuse('import.sheet_invalid', { values: { detail: 'El archivo no tiene filas' } });
+  if (!headers) throw refuse('spreadsheet.unusable', { values: { detail: 'El archivo no tiene filas' } });
   if (totalRows === 0) {
-    throw refuse('import.sheet_invalid', {
+    throw refuse('spreadsheet.unusable', {
       values: { detail: 'El archivo no tiene filas de datos después de los encabezados' },
     });
   }

@@ -57,7 +57,7 @@ async function parseStatement(
     }
   } catch (error) {
     if (error instanceof SheetError)
-      throw refuse('reconciliation.sheet_unusable', { values: { detail: error.message } });
+      throw refuse('spreadsheet.unusable', { values: { detail: error.message } });
     throw error;
   }
   if (lines.length === 0) throw refuse('reconciliation.no_lines');

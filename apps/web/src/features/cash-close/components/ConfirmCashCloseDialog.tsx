@@ -6,7 +6,6 @@ import { TargetAccountSelect, useTargetAccount } from '../../../components/Targe
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useConfirmCashClose } from '../api/confirm-cash-close.ts';
-import { useTargetAccounts } from '../api/get-target-accounts.ts';
 import {
   ACCOUNT_REQUIRED,
   agentLabel,
@@ -22,7 +21,6 @@ const confirmedText = ({ confirmed, total }: CashCloseConfirmed) =>
     : `Corte confirmado: ${paymentsCount(confirmed)} por ${formatMoney(total)}`;
 
 function ConfirmForm({ day, onClose }: { day: CashClose; onClose: () => void }) {
-  const accounts = useTargetAccounts();
   const confirm = useConfirmCashClose();
   const target = useTargetAccount();
   const pending = day.payments.filter((p) => p.paymentMethod === 'CASH' && p.status === 'VALIDATING').length;
@@ -58,7 +56,7 @@ function ConfirmForm({ day, onClose }: { day: CashClose; onClose: () => void }) 
         {formatDate(day.date)} por <MoneyText value={day.totals.cashPending} fw={700} />: un abono por pago en
         la cuenta donde ingresó el efectivo.
       </Text>
-      <TargetAccountSelect accounts={accounts} {...target.field} error={target.missing && ACCOUNT_REQUIRED} />
+      <TargetAccountSelect {...target.field} error={target.missing && ACCOUNT_REQUIRED} />
     </ConfirmModal>
   );
 }

@@ -24,7 +24,6 @@ import { TargetAccountSelect, useTargetAccount } from '../../../components/Targe
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCloseCashDay } from '../api/close-cash-day.ts';
-import { useTargetAccounts } from '../api/get-target-accounts.ts';
 import {
   ACCOUNT_REQUIRED,
   agentLabel,
@@ -108,7 +107,6 @@ function DenominationsTable({ pieces, onChange }: { pieces: Pieces; onChange: (p
 }
 
 function CountForm({ day, onClose }: { day: CashClose; onClose: () => void }) {
-  const accounts = useTargetAccounts();
   const target = useTargetAccount();
   const close = useCloseCashDay();
   const [counted, setCounted] = useState<number | string>('');
@@ -247,7 +245,7 @@ function CountForm({ day, onClose }: { day: CashClose; onClose: () => void }) {
         withAsterisk={difference?.kind != null}
         error={tried && noteMissing ? NOTE_REQUIRED : undefined}
       />
-      <TargetAccountSelect accounts={accounts} {...target.field} error={target.missing && ACCOUNT_REQUIRED} />
+      <TargetAccountSelect {...target.field} error={target.missing && ACCOUNT_REQUIRED} />
       <Text size="xs" c="dimmed">
         Al cerrar, el efectivo en validación ({formatMoney(day.totals.cashPending)}) se confirma en esta
         cuenta.

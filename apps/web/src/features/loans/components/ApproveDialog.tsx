@@ -1,12 +1,15 @@
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type Loan, loanApprove } from '@prestaya/contracts';
 import { IconHistory } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AccountSelect } from '../../../components/AccountSelect.tsx';
 import { EntityDialog } from '../../../components/EntityDialog.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/notify.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { useApproveLoan } from '../api/approve-loan.ts';
-import { useApprovalAccounts } from '../api/get-bank-accounts.ts';
+import { APPROVAL_ACCOUNTS_PAGE } from '../api/get-bank-accounts.ts';
 import { LoanSummary } from './LoanSummary.tsx';
 
 export const APPROVE_TITLE = 'Aprobación de Préstamo';
@@ -15,18 +18,13 @@ export const FROM_PAST_NO_ACCOUNT =
   'Préstamo ya iniciado: su aprobación no mueve dinero de las cuentas, por lo que no requiere cuenta de retiro.';
 
 function ApproveForm({ loan, onClose, onDone }: { loan: Loan; onClose: () => void; onDone: () => void }) {
-  const accounts = useApprovalAccounts();
+  const queryClient = useQueryClient();
   const approve = useApproveLoan();
   const [accountId, setAccountId] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const needsAccount = !loan.loanFromPast;
   const missing = needsAccount && !accountId;
   const error = touched && missing ? ACCOUNT_REQUIRED : undefined;
-
-  const options = (accounts.data ?? []).map((account) => ({
-    value: account.id,
-    label: `${account.name} — Saldo ${formatMoney(account.balance)}`,
-  }));
 
   const submit = () => {
     setTouched(true);
@@ -37,7 +35,7 @@ function ApproveForm({ loan, onClose, onDone }: { loan: Loan; onClose: () => voi
       toastOutcome('El préstamo ha sido aprobado', 'No se pudo aprobar el préstamo', {
         onSuccess: onDone,
         // A short balance may have changed meanwhile: show the accounts as they are now.
-        onError: () => void accounts.refetch(),
+        onError: () => void queryClient.invalidateQueries({ queryKey: queryRoots.bankAccounts }),
       }),
     );
   };
@@ -46,11 +44,10 @@ function ApproveForm({ loan, onClose, onDone }: { loan: Loan; onClose: () => voi
     <Stack gap="md">
       <LoanSummary loan={loan} />
       {needsAccount ? (
-        <Select
+        <AccountSelect
           label="Cuenta de retiro"
           description={`Se reservarán ${formatMoney(loan.amount)} del saldo de la cuenta hasta la entrega`}
-          placeholder={accounts.isPending ? 'Cargando cuentas…' : 'Seleccione una cuenta'}
-          data={options}
+          pageSize={APPROVAL_ACCOUNTS_PAGE.size}
           value={accountId}
           onChange={(value) => {
             setAccountId(value);
@@ -59,8 +56,7 @@ function ApproveForm({ loan, onClose, onDone }: { loan: Loan; onClose: () => voi
           onBlur={() => setTouched(true)}
           withAsterisk
           required
-          error={error ?? (accounts.isError ? 'No se pudo cargar la lista de cuentas' : undefined)}
-          nothingFoundMessage="No hay cuentas registradas"
+          error={error}
           comboboxProps={{ withinPortal: true }}
           data-autofocus
         />

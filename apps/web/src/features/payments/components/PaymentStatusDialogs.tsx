@@ -6,7 +6,6 @@ import { MoneyText } from '../../../components/MoneyText.tsx';
 import { ReasonDialog, reasonCallbacks } from '../../../components/ReasonDialog.tsx';
 import { TargetAccountSelect, useTargetAccount } from '../../../components/TargetAccountSelect.tsx';
 import { toastOutcome } from '../../../lib/notify.ts';
-import { useTargetAccounts } from '../api/get-target-accounts.ts';
 import { useUpdatePaymentStatus } from '../api/update-payment-status.ts';
 import {
   CONFIRM_TITLE,
@@ -31,7 +30,6 @@ interface DialogProps {
 }
 
 function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
-  const accounts = useTargetAccounts();
   const update = useUpdatePaymentStatus();
   const target = useTargetAccount();
 
@@ -56,7 +54,7 @@ function ConfirmForm({ payment, onClose }: Omit<DialogProps, 'opened'>) {
         Se abonarán <MoneyText value={payment.amount} fw={700} /> del préstamo No. {payment.loan.num} a la
         cuenta donde ingresó el pago.
       </Text>
-      <TargetAccountSelect accounts={accounts} {...target.field} error={target.missing} />
+      <TargetAccountSelect {...target.field} error={target.missing} />
       {target.missing && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
           {TARGET_ACCOUNT_REQUIRED}
