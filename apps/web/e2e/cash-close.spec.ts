@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatPesos } from '@prestaya/contracts/plain';
 import { addDays, businessDate } from '@prestaya/domain';
+import { chooseAccount } from './support/accounts.ts';
 import { cardOf, collectOffline, waitForShellOnPhone } from './support/collections.ts';
 import { curpOf, unique, uniqueEmail } from './support/data.ts';
 import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
@@ -188,8 +189,7 @@ test("an admin confirms an agent's corte into an account at 360 px: the balance 
   await page.getByRole('button', { name: 'Confirmar corte' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirmar corte' });
   await expect(dialog.getByText(/Se confirmarán 2 pagos en efectivo/)).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Cuenta destino' }).click();
-  await page.getByRole('option', { name: new RegExp(`^Caja Corte ${day.id} `) }).click();
+  await chooseAccount(page, dialog, 'Cuenta destino', `Caja Corte ${day.id}`, (target) => target.click());
   await expectFitsPhone(page, 'Corte de caja');
   await dialog.getByRole('button', { name: 'Confirmar corte' }).click();
   await expect(page.getByText('Corte confirmado: 2 pagos por $3,000.00')).toBeVisible();

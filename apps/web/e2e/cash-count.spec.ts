@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chooseAccount } from './support/accounts.ts';
 import { curpOf, unique, uniqueEmail } from './support/data.ts';
 import { expectFitsPhone, PHONE } from './support/phone.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
@@ -69,8 +70,7 @@ test('an admin counts an agent’s cash by tap at 360 px: Faltante with a note, 
   await expect(dialog.getByText('Escriba una nota que explique el faltante o el sobrante')).toBeVisible();
   await dialog.getByRole('textbox', { name: /Nota/ }).tap();
   await page.keyboard.type('Faltó un billete de 100');
-  await dialog.getByRole('combobox', { name: 'Cuenta destino' }).tap();
-  await page.getByRole('option', { name: new RegExp(`^Caja Conteo ${id} `) }).tap();
+  await chooseAccount(page, dialog, 'Cuenta destino', `Caja Conteo ${id}`, (target) => target.tap());
   const widest = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(widest).toBeLessThanOrEqual(PHONE.width);
 

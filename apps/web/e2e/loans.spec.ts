@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { chooseAccount } from './support/accounts.ts';
 import { curpOf, unique } from './support/data.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
 import { accountRow, cellTexts, installmentsOf, openRowAction, rowWithCell } from './support/tables.ts';
@@ -87,8 +88,14 @@ test('request a $10,000 loan, approve it from a $50,000 account, deliver it and 
   const approval = page.getByRole('dialog', { name: 'Aprobación de Préstamo' });
   await expect(approval.getByText(`Préstamo No. ${num}`)).toBeVisible();
   await expect(approval.getByRole('button', { name: 'Aprobar' })).toBeDisabled();
-  await approval.getByRole('combobox', { name: 'Cuenta de retiro' }).click();
-  await page.getByRole('option', { name: `${accountName} — Saldo $50,000.00` }).click();
+  await chooseAccount(
+    page,
+    approval,
+    'Cuenta de retiro',
+    accountName,
+    (target) => target.click(),
+    `${accountName} — Saldo $50,000.00`,
+  );
   await approval.getByRole('button', { name: 'Aprobar' }).click();
   await expect(page.getByText('El préstamo ha sido aprobado')).toBeVisible();
   await expect(approval).toBeHidden();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatPesos } from '@prestaya/contracts/plain';
 import { addDays, businessDate, zonedInstant } from '@prestaya/domain';
+import { chooseAccount } from './support/accounts.ts';
 import { cardOf, routeStop, waitForShellOnPhone } from './support/collections.ts';
 import { unique, uniqueEmail } from './support/data.ts';
 import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
@@ -50,7 +51,6 @@ async function agentRoute(request: APIRequestContext) {
     gama: await stop('Gama', '74003', 3),
   };
   const caja = await admin.post('/api/v1/bank-accounts', {
-    // Sorts early among the shared server's accounts: 'Cuenta destino' lists the first 30 by name.
     name: `Caja Cierre Noche ${id}`,
     bankName: 'Efectivo',
     customerName: 'PrestaYa Oficina',
@@ -170,8 +170,9 @@ test('offline across midnight: day 1’s Corte de caja holds both collections, c
   await expect(dialog.getByTestId('count-difference')).toHaveText('Faltante $50.00');
   await dialog.getByRole('textbox', { name: /Nota/ }).tap();
   await adminPage.keyboard.type('Faltaron 50 pesos al entregar');
-  await dialog.getByRole('combobox', { name: 'Cuenta destino' }).tap();
-  await adminPage.getByRole('option', { name: new RegExp(`^Caja Cierre Noche ${id} `) }).tap();
+  await chooseAccount(adminPage, dialog, 'Cuenta destino', `Caja Cierre Noche ${id}`, (target) =>
+    target.tap(),
+  );
   await dialog.getByRole('button', { name: 'Cerrar día' }).tap();
   await expect(dialog.getByText(/no se puede volver a cerrar/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar día' }).tap();

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { chooseAccount } from './support/accounts.ts';
 import { curpOf, unique } from './support/data.ts';
 import { signInAsAdmin, tokenOf } from './support/session.ts';
 import { apiOf, deliveredLoan } from './support/staff-api.ts';
@@ -143,8 +144,14 @@ test('a TRANSFER payment with a proof image for installments 1–2, confirmed in
   const confirm = page.getByRole('dialog', { name: '¿Aceptar CONFIRMACIÓN del pago?' });
   await confirm.getByRole('button', { name: 'Aceptar' }).click();
   await expect(confirm.getByRole('alert')).toHaveText('Seleccione la cuenta donde ingresó el pago');
-  await confirm.getByRole('combobox', { name: 'Cuenta destino' }).click();
-  await page.getByRole('option', { name: `${accountName} — Saldo $10,000.00` }).click();
+  await chooseAccount(
+    page,
+    confirm,
+    'Cuenta destino',
+    accountName,
+    (target) => target.click(),
+    `${accountName} — Saldo $10,000.00`,
+  );
   await confirm.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByText('Pago confirmado correctamente')).toBeVisible();
   await expect(confirm).toBeHidden();

@@ -57,6 +57,10 @@ describe('AccountSelect', () => {
     await userEvent.type(input(), 'Caja 23');
     await waitFor(() => expect(optionNames()).toEqual(['Caja 23 — Saldo $1,023.00']));
     await userEvent.click(screen.getByRole('option', { name: 'Caja 23 — Saldo $1,023.00' }));
+    await waitFor(() => expect(screen.queryByRole('option')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(input()).toHaveValue('Caja 23 — Saldo $1,023.00');
     expect(screen.getByRole('status', { hidden: true }).textContent ?? '').toBe(ACCOUNTS[22]?.id);
     const asked = requests.filter((r) => r.url.pathname === PATH).map((r) => params(r.url));
     expect(asked[0]).toEqual({ page: '1', size: '20' });

@@ -26,6 +26,8 @@ export function AccountSelect({ pageSize, ...props }: AccountSelectProps) {
       search={bankAccountSearch(pageSize)}
       optionLabel={accountOptionLabel}
       pageSize={pageSize}
+      // Dialogs focus the account first: the list opens on a click or a key, not over the dialog's buttons.
+      openOnFocus={false}
       placeholder="Seleccione o escriba una cuenta"
       loadingPlaceholder="Cargando cuentas…"
       loadError="No se pudo cargar la lista de cuentas"
