@@ -15,6 +15,14 @@ import type { OpenLoanStatus } from './loan-status.ts';
  *   loan amount split exactly as the schedule splits the total (@prestaya/domain installmentAmountsCents):
  *   ⌊amount ÷ term⌋ each, the last one absorbing the remainder, so the shares sum to the amount and
  *   a loan with nothing repaid has its whole amount outstanding.
+ * - Partial payments (abono.ts): what confirmed payments paid of a still-unpaid installment
+ *   (its paidCents) is split between principal and interest in the installment's own proportions:
+ *   its principal part is ⌊paid × principal_k ÷ amount_k⌋ (abonoPrincipalCents), interest taking the
+ *   rest, so a flat-interest installment half paid has half its principal paid. That part is no
+ *   longer outstanding. What a payment in validation only holds is still outstanding (it is still
+ *   owed, as in currentBalance) until it is confirmed; a rejected payment never paid anything. The
+ *   loan's Σ of those parts over its unpaid installments is kept on the loan (loans.abono_principal_cents,
+ *   by the trigger that keeps its unpaid figures) and passed here as `abonoPrincipalCents`.
  * - PAR X = Σ outstanding principal of the loans with DPD > X (strictly: a loan exactly X days past
  *   due is not in PAR X) ÷ Σ outstanding principal of every ACTIVE and DELAYED loan; 0 when that
  *   portfolio is empty. The whole outstanding principal of a loan at risk counts, not only the late part.
@@ -56,6 +64,11 @@ export interface LoanRiskFacts {
   oldestOverdueDueDate: string | null;
   /** How many loans the row stands for (≥ 1). */
   loans: number;
+  /**
+   * Principal part of what confirmed payments paid of the unpaid installments of each loan of the row
+   * (Σ abonoPrincipalCents over them; absent: 0).
+   */
+  abonoPrincipalCents?: number;
   /** Σ currentBalance of the row's loans. */
   currentBalanceCents: number;
   /** Restructured loans, counted apart (absent: false). */
@@ -125,9 +138,43 @@ export function dpdBucket(dpd: number): DpdBucketKey | null {
   return bucket?.key ?? null;
 }
 
+/**
+ * The principal of installment `number` (1-based) of a schedule of `amountCents` over `termWeeks`
+ * installments whose last is `lastNumber` (a restructuring numbers its installments after the old ones):
+ * ⌊amount ÷ term⌋, the last one absorbing the remainder.
+ */
+export function installmentPrincipalCents(
+  amountCents: number,
+  termWeeks: number,
+  number: number,
+  lastNumber = termWeeks,
+): number {
+  const shares = installmentAmountsCents(amountCents, termWeeks);
+  return (number === lastNumber ? shares[termWeeks - 1] : shares[0]) ?? 0;
+}
+
+/**
+ * The principal part of what was paid of ONE still-unpaid installment: its paid part in the
+ * installment's own principal ÷ amount proportion, rounded down (interest takes the rounding), so it
+ * is never above the installment's principal and 0 when nothing is paid. BigInt: paid × principal
+ * may pass 2^53.
+ */
+export function abonoPrincipalCents(
+  paidCents: number,
+  installmentAmountCents: number,
+  installmentPrincipalCents: number,
+): number {
+  if (installmentAmountCents <= 0 || paidCents <= 0) return 0;
+  const paid = Math.min(paidCents, installmentAmountCents);
+  return Number((BigInt(paid) * BigInt(installmentPrincipalCents)) / BigInt(installmentAmountCents));
+}
+
 /** Outstanding principal of ONE loan of the row (see the definition above). */
 export function outstandingPrincipalCents(
-  row: Pick<LoanRiskFacts, 'amountCents' | 'termWeeks' | 'unpaidInstallments' | 'lastInstallmentUnpaid'>,
+  row: Pick<
+    LoanRiskFacts,
+    'amountCents' | 'termWeeks' | 'unpaidInstallments' | 'lastInstallmentUnpaid' | 'abonoPrincipalCents'
+  >,
 ): number {
   const { amountCents, termWeeks, unpaidInstallments, lastInstallmentUnpaid } = row;
   if (!Number.isInteger(unpaidInstallments) || unpaidInstallments < 0 || unpaidInstallments > termWeeks) {
@@ -137,7 +184,10 @@ export function outstandingPrincipalCents(
   const shares = installmentAmountsCents(amountCents, termWeeks);
   const base = shares[0] ?? 0;
   const last = shares[termWeeks - 1] ?? 0;
-  return lastInstallmentUnpaid ? (unpaidInstallments - 1) * base + last : unpaidInstallments * base;
+  const scheduled = lastInstallmentUnpaid ? (unpaidInstallments - 1) * base + last : unpaidInstallments * base;
+  // Each installment's paid principal is at most its principal, so this stays ≥ 0 for facts the
+  // database keeps; the clamp guards facts out of step.
+  return Math.max(0, scheduled - (row.abonoPrincipalCents ?? 0));
 }
 
 /** A group of loans as the report needs it: the principal of one loan times how many there are. */
