@@ -17,6 +17,7 @@ import {
 } from '@prestaya/domain';
 import {
   accrueFees,
+  agentPortfolioRows,
   literalList,
   livePortfolioRows,
   liveWeeklyFigures,
@@ -77,6 +78,25 @@ const CHECKS: { name: string; sql: string }[] = [
                            from payment_items i join payments p on p.id = i.payment_id
                           where i.fee_id is not null group by 1) i on i.id = f.id) x
            where x.paid_cents <> coalesce(x.paid, 0) or x.held_cents <> coalesce(x.held, 0)`,
+  },
+  {
+    name: 'loans: unpaid figures = their unpaid installments (count, last, oldest, principal paid by abonos)',
+    sql: `select count(*)::int as n from loans l
+            left join lateral (
+              select count(*)::int as unpaid, max(sp.payment_number) as last_number, min(sp.due_date) as oldest,
+                     coalesce(sum(least(sp.paid_cents, sp.amount_cents)
+                       * (case when sp.payment_number = coalesce(l.restructured_last_number, l.term_weeks)
+                               then coalesce(l.restructured_principal_cents, l.amount_cents)
+                                    - (coalesce(l.restructured_principal_cents, l.amount_cents)
+                                       / coalesce(l.restructured_weeks, l.term_weeks))
+                                      * (coalesce(l.restructured_weeks, l.term_weeks) - 1)
+                               else coalesce(l.restructured_principal_cents, l.amount_cents)
+                                    / coalesce(l.restructured_weeks, l.term_weeks) end)
+                       / sp.amount_cents), 0) as abono
+                from scheduled_payments sp
+               where sp.loan_id = l.id and sp.status in (${literalList(OWED_INSTALLMENT_STATUSES)})) u on true
+           where (l.unpaid_installments, l.last_unpaid_number, l.oldest_unpaid_due_date, l.abono_principal_cents)
+                 is distinct from (u.unpaid, u.last_number, u.oldest, u.abono::bigint)`,
   },
   {
     name: 'installments and fees: status follows the parts (PAID ⇔ all paid; payable ⇒ something remains)',
@@ -193,8 +213,8 @@ const CHECKS: { name: string; sql: string }[] = [
 
 /**
  * Which report figures of the whole business differ between the tallies (modules/reports/tallies.ts)
- * and the rows (live.ts): the portfolio as of `today` and a year on, the weekly figures of the last
- * week and of every day there is.
+ * and the rows (live.ts): the portfolio as of `today` and a year on, a few agents' portfolios (from
+ * the figures kept on their loans), the weekly figures of the last week and of every day there is.
  */
 async function reportTalliesDiffer(target: Target, today: string, timeZone: string): Promise<string[]> {
   const db = target.database.db;
@@ -203,6 +223,17 @@ async function reportTalliesDiffer(target: Target, today: string, timeZone: stri
     const tallied = portfolioRisk(await tallyPortfolioRows(db, asOf), asOf);
     const live = portfolioRisk(await livePortfolioRows(db, WHOLE_BUSINESS, asOf), asOf);
     if (JSON.stringify(tallied) !== JSON.stringify(live)) differ.push(`cartera al ${asOf}`);
+  }
+  // An agent's Dashboard reads the figures kept on the loans (agentPortfolioRows); a few agents with
+  // the most customers must get what their installments give.
+  const agents = await target.query<{ id: string }>(
+    `select agent_id as id from customers where agent_id is not null group by 1 order by count(*) desc, 1 limit 3`,
+  );
+  for (const { id } of agents) {
+    const agent = { id, roles: ['ROLE_USER'] };
+    const kept = portfolioRisk(await agentPortfolioRows(db, agent, today), today);
+    const live = portfolioRisk(await livePortfolioRows(db, agent, today), today);
+    if (JSON.stringify(kept) !== JSON.stringify(live)) differ.push(`cartera del agente ${id}`);
   }
   const byDay = (figures: WeeklyFigures) =>
     JSON.stringify({ ...figures, days: [...figures.days].sort((a, b) => a.day.localeCompare(b.day)) });

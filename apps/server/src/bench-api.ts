@@ -33,6 +33,7 @@ export { listPayments } from './modules/payments/list.ts';
 export { pendingPayments } from './modules/payments/pending.ts';
 export { lookupLoan } from './modules/public/lookup-loan.ts';
 export {
+  agentPortfolioRows,
   livePortfolioRows,
   liveWeeklyFigures,
   type WeeklyFigures,

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { DbOrTx } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/rows.ts';
 import {
+  agentPortfolioRows,
   livePortfolioRows,
   liveWeeklyFigures,
   type ReportWindow,
@@ -124,12 +125,31 @@ export async function expectInstallmentDueTally(db: DbOrTx): Promise<DueFigures[
 }
 
 /**
+ * Each agent's portfolio from the figures the triggers keep on their loans (unpaid installments, the
+ * last one, the oldest due date, the principal part of what abonos paid of them: agentPortfolioRows)
+ * is the one their installments give (livePortfolioRows), row by row and as of several days.
+ */
+export async function expectAgentPortfolios(db: DbOrTx, today = businessToday()) {
+  const agents = rowsOf<{ agent_id: string }>(
+    await db.execute(sql`select distinct agent_id from customers where agent_id is not null`),
+  );
+  for (const { agent_id: id } of agents) {
+    const agent = { id, roles: ['ROLE_USER'] };
+    for (const asOf of [today, addDays(today, 70)]) {
+      expect(sortedRisk(await agentPortfolioRows(db, agent, asOf)), `cartera del agente ${id} al ${asOf}`).toEqual(
+        sortedRisk(await livePortfolioRows(db, agent, asOf)),
+      );
+    }
+  }
+}
+
+/**
  * The report tallies (migration report_tallies) give, for the whole business, what the rows
  * themselves give (modules/reports/live.ts): the portfolio tally key by key (every due date is
  * before 2100), the portfolio report's figures as of several days, and the weekly figures over all
  * time and over the current week, in the tests' zone and in one 5 h 30 min from UTC (periods of 15
- * minutes fall in one business day of either), and the installments due per agent and day
- * (expectInstallmentDueTally). Returns the live figures so a caller can check the
+ * minutes fall in one business day of either), each agent's portfolio (expectAgentPortfolios) and the
+ * installments due per agent and day (expectInstallmentDueTally). Returns the live figures so a caller can check the
  * workload was not empty.
  */
 export async function expectReportTallies(db: DbOrTx, today = businessToday()) {
@@ -142,6 +162,7 @@ export async function expectReportTallies(db: DbOrTx, today = businessToday()) {
       portfolioRisk(await livePortfolioRows(db, WHOLE_BUSINESS, asOf), asOf),
     );
   }
+  await expectAgentPortfolios(db, today);
   const installmentsDue = await expectInstallmentDueTally(db);
   let everything: WeeklyFigures | undefined;
   for (const timeZone of [TEST_TIME_ZONE, 'Asia/Kolkata']) {

@@ -59,6 +59,9 @@ export const loans = pgTable(
     unpaidInstallments: integer('unpaid_installments').notNull().default(0),
     lastUnpaidNumber: integer('last_unpaid_number'),
     oldestUnpaidDueDate: column.day('oldest_unpaid_due_date'),
+    // Σ principal part of what confirmed payments paid of those unpaid installments (domain
+    // portfolio-risk.ts abonoPrincipalCents): the outstanding principal leaves it out. Same triggers.
+    abonoPrincipalCents: column.cents('abono_principal_cents').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),

@@ -163,12 +163,23 @@ const RISK_TERM = sql`coalesce(${loans.restructuredWeeks}, ${loans.termWeeks})`;
 const RISK_LAST_NUMBER = sql`coalesce(${loans.restructuredLastNumber}, ${loans.termWeeks})`;
 const RESTRUCTURED = sql`${loans.restructureCount} > 0`;
 
+/**
+ * Principal part of what confirmed payments paid of an unpaid installment, written out from the rows
+ * (domain abonoPrincipalCents over installmentPrincipalCents): paid × principal of installment k ÷ its
+ * amount, rounded down; principal k is ⌊amount ÷ term⌋ of the schedule, the last one the remainder.
+ */
+const INSTALLMENT_PRINCIPAL = sql`case when ${scheduledPayments.paymentNumber} = ${RISK_LAST_NUMBER}
+  then ${RISK_AMOUNT} - (${RISK_AMOUNT} / ${RISK_TERM}) * (${RISK_TERM} - 1) else ${RISK_AMOUNT} / ${RISK_TERM} end`;
+const ABONO_PRINCIPAL = sql`coalesce(sum(least(${scheduledPayments.paidCents}, ${scheduledPayments.amountCents})
+  * ${INSTALLMENT_PRINCIPAL} / ${scheduledPayments.amountCents}), 0)::bigint`;
+
 type RiskSqlRow = {
   status: OpenLoanStatus;
   amount_cents: string;
   term_weeks: number;
   unpaid: number;
   last_unpaid: boolean;
+  abono_principal: string;
   oldest_overdue: string | null;
   loans: number;
   balance_cents: string;
@@ -182,6 +193,7 @@ export const toLoanRiskRow = (row: RiskSqlRow): LoanRiskRow =>
     termWeeks: row.term_weeks,
     unpaidInstallments: row.unpaid,
     lastInstallmentUnpaid: row.last_unpaid,
+    abonoPrincipalCents: cents(row.abono_principal),
     oldestOverdueDueDate: row.oldest_overdue,
     loans: Number(row.loans),
     currentBalanceCents: cents(row.balance_cents),
@@ -191,7 +203,8 @@ export const toLoanRiskRow = (row: RiskSqlRow): LoanRiskRow =>
 /**
  * The ACTIVE and DELAYED loans of the scope as LoanRiskRow (packages/domain/src/portfolio-risk.ts), from their
  * installments: per loan its unpaid installments, the highest unpaid number (the last one unpaid ⇔
- * it equals the term) and its oldest unpaid due date before `today`; identical loans grouped.
+ * it equals the term), the principal part of what was paid of them and its oldest unpaid due date before
+ * `today`; identical loans grouped.
  */
 export async function livePortfolioRows(
   db: DbOrTx,
@@ -203,17 +216,19 @@ export async function livePortfolioRows(
       select ${loans.status} as status, ${RISK_AMOUNT} as amount_cents, ${RISK_TERM} as term_weeks,
              coalesce(u.unpaid, 0) as unpaid,
              coalesce(u.last_number = ${RISK_LAST_NUMBER}, false) as last_unpaid,
+             coalesce(u.abono_principal, 0) as abono_principal,
              to_char(u.oldest_overdue, 'YYYY-MM-DD') as oldest_overdue,
              ${RESTRUCTURED} as restructured,
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
         from ${scopedLoans(scope, sql`${loans.status} in (${sqlLiterals(OPEN_STATUSES)})`)}
         left join lateral (
           select count(*)::int as unpaid, max(${scheduledPayments.paymentNumber}) as last_number,
+                 ${ABONO_PRINCIPAL} as abono_principal,
                  min(${scheduledPayments.dueDate}) filter (where ${scheduledPayments.dueDate} < ${today}::date) as oldest_overdue
             from ${scheduledPayments}
            where ${scheduledPayments.loanId} = ${loans.id} and ${UNPAID_INSTALLMENT}) u on true
        where ${inScope(scope)}
-       group by 1, 2, 3, 4, 5, 6, 7`),
+       group by 1, 2, 3, 4, 5, 6, 7, 8`),
   );
   return rows.map(toLoanRiskRow);
 }
@@ -233,13 +248,14 @@ export async function agentPortfolioRows(
       select ${loans.status} as status, ${RISK_AMOUNT} as amount_cents, ${RISK_TERM} as term_weeks,
              ${loans.unpaidInstallments} as unpaid,
              coalesce(${loans.lastUnpaidNumber} = ${RISK_LAST_NUMBER}, false) as last_unpaid,
+             ${loans.abonoPrincipalCents} as abono_principal,
              case when ${loans.oldestUnpaidDueDate} < ${today}::date
                   then to_char(${loans.oldestUnpaidDueDate}, 'YYYY-MM-DD') end as oldest_overdue,
              ${RESTRUCTURED} as restructured,
              count(*)::int as loans, sum(${loans.currentBalanceCents}) as balance_cents
         from ${scopedLoans(agent, sql`${loans.status} in (${sqlLiterals(OPEN_STATUSES)})`)}
        where ${inScope(agent)}
-       group by 1, 2, 3, 4, 5, 6, 7`),
+       group by 1, 2, 3, 4, 5, 6, 7, 8`),
   );
   return rows.map(toLoanRiskRow);
 }
