@@ -70,8 +70,17 @@ describe('outstanding principal with partial payments (property)', () => {
           const principalPaid =
             unpaidInstallments === 0
               ? 0
-              : abonoPrincipalCents(paid, partAmount, installmentPrincipalCents(amountCents, termWeeks, partNumber));
-          const facts = { amountCents, termWeeks, unpaidInstallments, lastInstallmentUnpaid: unpaidInstallments > 0 };
+              : abonoPrincipalCents(
+                  paid,
+                  partAmount,
+                  installmentPrincipalCents(amountCents, termWeeks, partNumber),
+                );
+          const facts = {
+            amountCents,
+            termWeeks,
+            unpaidInstallments,
+            lastInstallmentUnpaid: unpaidInstallments > 0,
+          };
           const old = outstandingPrincipalCents(facts);
           const now = outstandingPrincipalCents({ ...facts, abonoPrincipalCents: principalPaid });
           expect(now).toBeGreaterThanOrEqual(0);
@@ -81,7 +90,8 @@ describe('outstanding principal with partial payments (property)', () => {
           if (paid === 0) expect(now).toBe(old);
           // Σ principal of the unpaid installments, less the paid part of the one paid in part.
           let expected = 0;
-          for (let k = partNumber; k <= termWeeks; k += 1) expected += installmentPrincipalCents(amountCents, termWeeks, k);
+          for (let k = partNumber; k <= termWeeks; k += 1)
+            expected += installmentPrincipalCents(amountCents, termWeeks, k);
           expect(now).toBe(expected - principalPaid);
         },
       ),

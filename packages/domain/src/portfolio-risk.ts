@@ -184,7 +184,9 @@ export function outstandingPrincipalCents(
   const shares = installmentAmountsCents(amountCents, termWeeks);
   const base = shares[0] ?? 0;
   const last = shares[termWeeks - 1] ?? 0;
-  const scheduled = lastInstallmentUnpaid ? (unpaidInstallments - 1) * base + last : unpaidInstallments * base;
+  const scheduled = lastInstallmentUnpaid
+    ? (unpaidInstallments - 1) * base + last
+    : unpaidInstallments * base;
   // Each installment's paid principal is at most its principal, so this stays ≥ 0 for facts the
   // database keeps; the clamp guards facts out of step.
   return Math.max(0, scheduled - (row.abonoPrincipalCents ?? 0));

@@ -1,4 +1,4 @@
-import { type PortfolioReport, centsToPesos } from '@prestaya/contracts';
+import { centsToPesos, type PortfolioReport } from '@prestaya/contracts';
 import { portfolioRisk } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -9,14 +9,7 @@ import { businessToday } from '../support/clock.ts';
 import { rowsOf } from '../support/database.ts';
 import { usePaymentsWorld } from '../support/payments-world.ts';
 import { expectReportTallies } from '../support/report-tallies-invariant.ts';
-import {
-  activeLoan,
-  confirm,
-  loanOf,
-  openAccount,
-  overdueLoan,
-  secondCustomer,
-} from '../support/worlds.ts';
+import { activeLoan, confirm, loanOf, openAccount, overdueLoan, secondCustomer } from '../support/worlds.ts';
 
 /**
  * The Dashboard's portfolio figures after a partial payment ('Abono'). Two loans of the agent's
@@ -44,8 +37,16 @@ async function fromRows(scope: { id: string; roles: readonly string[] }) {
   return {
     principal: centsToPesos(risk.outstandingPrincipalCents),
     balance: centsToPesos(risk.outstandingBalanceCents),
-    par: risk.par.map((p) => [p.days, centsToPesos(p.atRiskCents), centsToPesos(p.outstandingCents), p.ratio, p.loans]),
-    buckets: risk.buckets.filter((b) => b.loans > 0).map((b) => [b.key, b.loans, centsToPesos(b.principalCents)]),
+    par: risk.par.map((p) => [
+      p.days,
+      centsToPesos(p.atRiskCents),
+      centsToPesos(p.outstandingCents),
+      p.ratio,
+      p.loans,
+    ]),
+    buckets: risk.buckets
+      .filter((b) => b.loans > 0)
+      .map((b) => [b.key, b.loans, centsToPesos(b.principalCents)]),
   };
 }
 
@@ -75,7 +76,12 @@ describe('portfolio figures after an abono', () => {
     const pedro = await secondCustomer(context, world.agent);
     await activeLoan(context, world.admin, pedro.id, { accountId: caja.id });
 
-    const before = { principal: 20_000, balance: 24_150, par: par(10_000, 20_000), buckets: [['1-7', 1, 10_000]] };
+    const before = {
+      principal: 20_000,
+      balance: 24_150,
+      par: par(10_000, 20_000),
+      buckets: [['1-7', 1, 10_000]],
+    };
     expect(await dashboards()).toEqual(before);
 
     // Registered: the $500 of installment 1 is only held; still owed, still outstanding.

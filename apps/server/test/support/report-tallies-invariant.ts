@@ -136,9 +136,10 @@ export async function expectAgentPortfolios(db: DbOrTx, today = businessToday())
   for (const { agent_id: id } of agents) {
     const agent = { id, roles: ['ROLE_USER'] };
     for (const asOf of [today, addDays(today, 70)]) {
-      expect(sortedRisk(await agentPortfolioRows(db, agent, asOf)), `cartera del agente ${id} al ${asOf}`).toEqual(
-        sortedRisk(await livePortfolioRows(db, agent, asOf)),
-      );
+      expect(
+        sortedRisk(await agentPortfolioRows(db, agent, asOf)),
+        `cartera del agente ${id} al ${asOf}`,
+      ).toEqual(sortedRisk(await livePortfolioRows(db, agent, asOf)));
     }
   }
 }
