@@ -305,6 +305,22 @@ describe('Castigar: the loan leaves the portfolio; a later payment is a recovery
     });
   });
 
+  it('takes off the books only the principal not already paid by a confirmed abono', async () => {
+    const caja = await openAccount(context, world.admin, 10_000, 'Caja');
+    const late = await lateLoan(120);
+    // $3,000 at 20 %: twelve $300 installments, $250 of principal each. The abono pays every pending
+    // fine, then $150 of installment 1: half of it, so ⌊15,000 × 25,000 ÷ 30,000⌋ = $125 of principal.
+    const fines = late.currentBalance - 3_600;
+    const paid = await payments.registerOk(world.admin.token, late.id, [
+      jsonPart({ abono: fines + 150, paymentMethod: 'CASH' }),
+    ]);
+    await confirm(context, world.admin, paid.id, caja.id);
+    const reply = await writeOff(world.admin.token, late.id);
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json().data).toMatchObject({ principalWrittenOff: 2_875, amountWrittenOff: 3_450 });
+    await invariants();
+  });
+
   it('answers null for a loan not written off', async () => {
     const { loan } = await activeLoan(context, world.admin, world.customer.id);
     expect((await call(world.agent.token, 'GET', `/loans/${loan.id}/write-off`)).json()).toEqual({

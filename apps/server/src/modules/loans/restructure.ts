@@ -7,7 +7,6 @@ import {
 import {
   feeTransition,
   installmentTransition,
-  outstandingPrincipalCents,
   planRestructure,
   type RestructureFines,
   type RestructurePlan,
@@ -38,6 +37,7 @@ import { LOAN_AUDIT_ENTITY } from './messages.ts';
 /** The fees' audit entity (payments/messages.ts FEE_AUDIT_ENTITY), whose rows the loan's history shows. */
 const FEE_AUDIT_ENTITY = 'fee';
 
+import { principalNow } from './principal.ts';
 import { loadLoan } from './save.ts';
 
 /*
@@ -140,22 +140,6 @@ export async function previewRestructure(
 ): Promise<RestructurePreview> {
   const { loan } = await findVisibleLoan(db, actor, loanId);
   return toPreview(await gather(db, loan, choice, today));
-}
-
-/**
- * The principal outstanding right now (domain outstandingPrincipalCents), from the unpaid figures the
- * triggers keep on the locked row: what the restructured loan carries in the portfolio report.
- */
-function principalNow(loan: LoanRow): number {
-  const amountCents = loan.restructuredPrincipalCents ?? loan.amountCents;
-  const termWeeks = loan.restructuredWeeks ?? loan.termWeeks;
-  const lastNumber = loan.restructuredLastNumber ?? loan.termWeeks;
-  return outstandingPrincipalCents({
-    amountCents,
-    termWeeks,
-    unpaidInstallments: loan.unpaidInstallments,
-    lastInstallmentUnpaid: loan.lastUnpaidNumber === lastNumber,
-  });
 }
 
 /** POST /loans/{id}/restructure (administrators). */

@@ -1,5 +1,5 @@
 import { centsToPesos, type WriteOff } from '@prestaya/contracts';
-import { checkWriteOff, outstandingPrincipalCents } from '@prestaya/domain';
+import { checkWriteOff } from '@prestaya/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
@@ -13,6 +13,7 @@ import { changeVisibleLoan } from '../loans/access.ts';
 import { recomputeLoan } from '../loans/balance.ts';
 import { loanAuditSnapshot } from '../loans/mapping.ts';
 import { LOAN_AUDIT_ENTITY } from '../loans/messages.ts';
+import { principalNow } from '../loans/principal.ts';
 import { loadWriteOff } from './queries.ts';
 import { readWriteOffSettings } from './settings.ts';
 
@@ -57,12 +58,7 @@ export async function writeOffLoan(
           })
         : refuse(check.refusal);
     }
-    const principalCents = outstandingPrincipalCents({
-      amountCents: loan.amountCents,
-      termWeeks: loan.termWeeks,
-      unpaidInstallments: loan.unpaidInstallments,
-      lastInstallmentUnpaid: loan.lastUnpaidNumber === loan.termWeeks,
-    });
+    const principalCents = principalNow(loan);
     const [after] = await tx
       .update(loans)
       .set({ status: 'WRITTEN_OFF', updatedOn: sql`now()` })
