@@ -1,3 +1,4 @@
+import { MAX_PAYMENT_REQUEST_BYTES } from '@prestaya/domain';
 import fc from 'fast-check';
 import { multipart, type Part } from '../../support/builders.ts';
 import { type BodySpec, brokenObject } from './breakers.ts';
@@ -53,8 +54,8 @@ export function brokenMultipart(
       ]),
     fc.constant([requestPart(withMethod(spec.transfer)), filePart(Buffer.alloc(0))]),
     fc.constant([requestPart(withMethod(spec.cash)), filePart(spec.png)]),
-    // A JSON part over 64 KB; too many parts.
-    fc.constant([requestPart({ ...withMethod(spec.cash), pad: 'x'.repeat(70_000) })]),
+    // A JSON part over its bound (room for every installment and fee id a loan can owe); too many parts.
+    fc.constant([requestPart({ ...withMethod(spec.cash), pad: 'x'.repeat(MAX_PAYMENT_REQUEST_BYTES + 1) })]),
     fc.constant(Array.from({ length: 10 }, () => requestPart(withMethod(spec.cash)))),
   );
   return fc.oneof(
