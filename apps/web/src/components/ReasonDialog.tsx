@@ -1,9 +1,8 @@
-import { TextInput } from '@mantine/core';
 import { decisionReason, REASON_MAX } from '@prestaya/contracts';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
-import { ConfirmModal } from './ConfirmModal.tsx';
+import { TextDialog } from './TextDialog.tsx';
 
 const REASON_LABEL = 'Motivo';
 const REASON_HINT = 'Queda en el historial y lo verá el agente.';
@@ -54,71 +53,24 @@ export interface ReasonDialogProps {
   children?: ReactNode;
 }
 
-function ReasonForm({
-  title,
-  onClose,
-  onConfirm,
-  loading,
-  confirmColor,
-  confirmLabel,
-  cancelLabel,
-  children,
-}: Omit<ReasonDialogProps, 'opened'>) {
-  const [value, setValue] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const submit = () => {
-    if (loading) return;
-    // The contract's own rule and messages, so the form and the API cannot disagree.
-    const parsed = decisionReason.safeParse(value);
-    if (!parsed.success) {
-      setMessage(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setMessage(null);
-    onConfirm(parsed.data, { showOnField: setMessage });
-  };
-  return (
-    <ConfirmModal
-      opened
-      title={title}
-      onClose={onClose}
-      onConfirm={submit}
-      confirmColor={confirmColor}
-      confirmLabel={confirmLabel}
-      cancelLabel={cancelLabel}
-      loading={loading}
-    >
-      {children}
-      <TextInput
-        label={REASON_LABEL}
-        description={REASON_HINT}
-        required
-        withAsterisk
-        autoComplete="off"
-        maxLength={REASON_MAX}
-        value={value}
-        onChange={(event) => {
-          setValue(event.currentTarget.value);
-          setMessage(null);
-        }}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          submit();
-        }}
-        readOnly={loading}
-        error={message}
-        data-autofocus
-      />
-    </ConfirmModal>
-  );
-}
-
 /**
  * A destructive decision that must say why (rejecting a payment, cancelling a fine): the question, a
  * required 'Motivo' checked with the contract's rule, Cancelar and Aceptar (or words of its own). Mounted only while open,
  * so every opening starts empty.
  */
-export function ReasonDialog({ opened, ...props }: ReasonDialogProps) {
-  return opened ? <ReasonForm {...props} /> : null;
+export function ReasonDialog({ opened, onConfirm, ...props }: ReasonDialogProps) {
+  if (!opened) return null;
+  return (
+    <TextDialog
+      {...props}
+      label={REASON_LABEL}
+      description={REASON_HINT}
+      schema={decisionReason}
+      field="reason"
+      singleLine
+      maxLength={REASON_MAX}
+      // The caller's reasonCallbacks reads the server's refusal of the reason; it says what to show.
+      onConfirm={(reason, _fail, showOnField) => onConfirm(reason, { showOnField })}
+    />
+  );
 }

@@ -3,11 +3,11 @@ import { AML_CASE_STATUS_LABELS, type AmlCase, amlCaseClose } from '@prestaya/co
 import { IconFolder } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { TextDialog } from '../../../components/TextDialog.tsx';
 import { formatDateTime, formatMoney, fullName } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAmlCases, useCloseCase } from '../api/cases.ts';
 import { CaseOpenForm } from './CaseOpenForm.tsx';
-import { TextDialog } from './TextDialog.tsx';
 
 function CaseCard({ item, onClose }: { item: AmlCase; onClose: (item: AmlCase) => void }) {
   const open = item.status === 'OPEN';

@@ -3,12 +3,12 @@ import { type AmlMatch, type AmlMatchStatus, amlResolveRequest } from '@prestaya
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { TextDialog } from '../../../components/TextDialog.tsx';
 import { fullName } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAmlMatches } from '../api/get-matches.ts';
 import { useResolveMatch } from '../api/resolve-match.ts';
 import { MatchCard } from './MatchCard.tsx';
-import { TextDialog } from './TextDialog.tsx';
 
 /**
  * 'Coincidencias': customers matching a blocked person. Pending ones first by age, each with its 24 h

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { ExportCsvButton } from '../../../components/ExportCsvButton.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { TextDialog } from '../../../components/TextDialog.tsx';
 import { businessToday, formatDate, fullName } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import { useOpenCase } from '../api/cases.ts';
 import { useRelevantOperations } from '../api/relevant.ts';
-import { TextDialog } from './TextDialog.tsx';
 import { ThresholdsCard } from './ThresholdsCard.tsx';
 
 const QUARTERS = ['1', '2', '3', '4'].map((q) => ({ value: q, label: `T${q}` }));

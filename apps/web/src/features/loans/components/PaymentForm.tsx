@@ -1,44 +1,22 @@
+import { Center, Group, Loader, Radio, SegmentedControl, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
-  Box,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Radio,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  formatCents,
   type Loan,
   type PaymentMethod,
   type PendingPayments,
   paymentRequest,
   pesosToCents,
-  SCHEDULED_PAYMENT_STATUS_LABELS,
 } from '@prestaya/contracts';
 import { oldestFirst, selectPayment, toggleCount } from '@prestaya/domain';
-import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { isFileRefusalStatus } from '../../../components/ImageDropzone.tsx';
-import { MoneyText } from '../../../components/MoneyText.tsx';
 import { RetryAlert } from '../../../components/QueryState.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { useIdempotencyKey, useOneAtATime } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePendingPayments } from '../api/get-pending-payments.ts';
 import { submitPayment, useRegisterPayment } from '../api/register-payment.ts';
 import {
-  FEE_STATUS_BADGES,
-  FEES_ALWAYS_INCLUDED,
   PAYMENT_MODE_ABONO,
   PAYMENT_MODE_ITEMS,
   PAYMENT_REGISTER_FAILED,
@@ -46,37 +24,10 @@ import {
 } from '../payment-labels.ts';
 import { AbonoForm } from './AbonoForm.tsx';
 import { PaymentProofDropzone } from './PaymentProofDropzone.tsx';
+import { PaymentTotalBar } from './PaymentTotalBar.tsx';
+import { PendingFeesPanel, PendingInstallmentsTable } from './PendingItemTables.tsx';
 
 export const NOTHING_PENDING_TEXT = 'Este préstamo no tiene pagos pendientes';
-
-interface ItemCellsProps {
-  concept: ReactNode;
-  /** 'YYYY-MM-DD': its own column, or under the concept on a phone. */
-  date: string;
-  datePrefix?: string;
-  status: ReactNode;
-  amount: number;
-}
-
-/** The cells an installment and a fee share: concept, date, status, amount. */
-function ItemCells({ concept, date, datePrefix = '', status, amount }: ItemCellsProps) {
-  return (
-    <>
-      <Table.Td>
-        {concept}
-        <Text size="xs" c="dimmed" hiddenFrom="xs">
-          {datePrefix}
-          {formatDate(date)}
-        </Text>
-      </Table.Td>
-      <Table.Td visibleFrom="xs">{formatDate(date)}</Table.Td>
-      <Table.Td>{status}</Table.Td>
-      <Table.Td ta="right">
-        <MoneyText value={amount} />
-      </Table.Td>
-    </>
-  );
-}
 
 function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments; onDone: () => void }) {
   const register = useRegisterPayment();
@@ -136,85 +87,15 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
   return (
     <Stack gap="md">
       {installments.length > 0 && (
-        <Table.ScrollContainer minWidth={300}>
-          <Table verticalSpacing="xs" highlightOnHover aria-label="Pagos pendientes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <VisuallyHidden>Pagar</VisuallyHidden>
-                </Table.Th>
-                <Table.Th>Concepto</Table.Th>
-                <Table.Th visibleFrom="xs">Vence</Table.Th>
-                <Table.Th>Estatus</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {installments.map((installment, index) => (
-                <Table.Tr
-                  key={installment.id}
-                  bg={index < ticked ? 'var(--mantine-primary-color-light)' : undefined}
-                >
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={installment.concept}
-                      checked={index < ticked}
-                      onChange={(event) => toggle(index, event.currentTarget.checked)}
-                      disabled={register.isPending}
-                    />
-                  </Table.Td>
-                  <ItemCells
-                    concept={
-                      <Text inherit style={{ whiteSpace: 'nowrap' }}>
-                        {installment.concept}
-                      </Text>
-                    }
-                    date={installment.dueDate}
-                    datePrefix="Vence "
-                    status={
-                      <Text size="sm" c={installment.status === 'DELAYED' ? 'red' : undefined}>
-                        {SCHEDULED_PAYMENT_STATUS_LABELS[installment.status]}
-                      </Text>
-                    }
-                    amount={installment.amount}
-                  />
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PendingInstallmentsTable
+          installments={installments}
+          ticked={ticked}
+          onToggle={toggle}
+          disabled={register.isPending}
+        />
       )}
 
-      {pending.fees.length > 0 && (
-        <Paper withBorder radius="md" p="sm">
-          <Stack gap="xs">
-            <Group gap={6}>
-              <IconInfoCircle size={16} aria-hidden />
-              <Text size="sm" fw={500}>
-                {FEES_ALWAYS_INCLUDED}
-              </Text>
-            </Group>
-            <Table verticalSpacing={4} aria-label="Multas pendientes">
-              <Table.Tbody>
-                {pending.fees.map((fee) => (
-                  <Table.Tr key={fee.id}>
-                    <ItemCells
-                      concept={fee.concept}
-                      date={fee.feeDate}
-                      status={
-                        <Box miw="max-content">
-                          <StatusBadge value={fee.status} labels={FEE_STATUS_BADGES} />
-                        </Box>
-                      }
-                      amount={fee.amount}
-                    />
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Stack>
-        </Paper>
-      )}
+      {pending.fees.length > 0 && <PendingFeesPanel fees={pending.fees} />}
 
       <Radio.Group
         label="Método de pago"
@@ -231,34 +112,7 @@ function Form({ loan, pending, onDone }: { loan: Loan; pending: PendingPayments;
         <PaymentProofDropzone file={file} onChange={setFile} disabled={register.isPending} />
       )}
 
-      {/* Total and the button stay in view while the installments scroll (12 of them on a phone). */}
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="sm"
-        bg="var(--mantine-color-body)"
-        style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Group justify="space-between" align="center" gap="sm">
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} id="payment-form-total">
-              Total
-            </Text>
-            <Text
-              fz={24}
-              fw={700}
-              lh={1.1}
-              aria-labelledby="payment-form-total"
-              data-testid="payment-form-total"
-            >
-              {formatCents(totalCents)}
-            </Text>
-          </Stack>
-          <Button onClick={() => void submit()} disabled={totalCents <= 0} loading={register.isPending}>
-            {totalCents > 0 ? `Registrar Pago por ${formatCents(totalCents)}` : 'Registrar Pago'}
-          </Button>
-        </Group>
-      </Box>
+      <PaymentTotalBar totalCents={totalCents} loading={register.isPending} onSubmit={() => void submit()} />
     </Stack>
   );
 }
