@@ -96,6 +96,9 @@ async function errorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'unhandled error');
     } else if (!(error instanceof HttpProblem)) {
       request.log.info({ code: (error as FastifyError).code, status: problem.status }, 'client error');
+    } else if (error.cause !== undefined) {
+      // A refusal that hides a library's reason (an unreadable upload): the reason, for the operator.
+      request.log.info({ status: problem.status, cause: String(error.cause) }, 'client error');
     }
     return sendProblem(reply, problem);
   });

@@ -35,8 +35,10 @@ export class SheetError extends Error {
     message: string,
     readonly row?: number,
     readonly column?: number,
+    /** The reader's own error behind an 'unreadable' file, for the server's log (never shown). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 
@@ -167,7 +169,13 @@ async function* csvRows(source: AsyncIterable<Buffer>, limits: SheetLimits): Asy
         lines,
       );
     }
-    throw new SheetError('unreadable', `El CSV no se pudo leer (fila ${lines ?? 1}): revise las comillas`);
+    throw new SheetError(
+      'unreadable',
+      `El CSV no se pudo leer (fila ${lines ?? 1}): revise las comillas`,
+      undefined,
+      undefined,
+      error,
+    );
   }
 }
 
@@ -220,6 +228,9 @@ async function* xlsxRows(source: Readable, limits: SheetLimits): AsyncGenerator<
     throw new SheetError(
       'unreadable',
       'El archivo XLSX no se pudo leer; ábralo en Excel y guárdelo de nuevo',
+      undefined,
+      undefined,
+      error,
     );
   }
 }

@@ -79,6 +79,10 @@ describe('spreadsheet rows', () => {
     expect(await problemOf(Buffer.from('PK\x03\x04 not really a zip'))).toMatchObject({
       problem: 'unreadable',
     });
+    // The reader's own reason stays with the error, for the server's log.
+    const broken = await rowsOf(Buffer.from('PK\x03\x04 not really a zip')).catch((error: unknown) => error);
+    expect(broken).toBeInstanceOf(SheetError);
+    expect((broken as SheetError).cause).toBeInstanceOf(Error);
   });
 
   it('refuses a CSV saved as Latin-1 instead of reading wrong letters', async () => {

@@ -64,7 +64,9 @@ export async function* sheetRows(bytes: Buffer) {
     if (error instanceof SheetError) {
       throw error.problem === 'type'
         ? refuse('import.sheet_type')
-        : refuse('spreadsheet.unusable', { values: { detail: error.message } });
+        : Object.assign(refuse('spreadsheet.unusable', { values: { detail: error.message } }), {
+            cause: error.cause,
+          });
     }
     throw error;
   }

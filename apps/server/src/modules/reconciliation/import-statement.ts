@@ -57,7 +57,9 @@ async function parseStatement(
     }
   } catch (error) {
     if (error instanceof SheetError)
-      throw refuse('spreadsheet.unusable', { values: { detail: error.message } });
+      throw Object.assign(refuse('spreadsheet.unusable', { values: { detail: error.message } }), {
+        cause: error.cause,
+      });
     throw error;
   }
   if (lines.length === 0) throw refuse('reconciliation.no_lines');
