@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
-import { type LoanRow, loanRestructurings, loans, scheduledPayments } from '../../db/schema/loans.ts';
+import { loanRestructurings, loans, scheduledPayments } from '../../db/schema/loans.ts';
 import { writeAudit } from '../../db/write-audit.ts';
 import { refuse } from '../../http/refusals.ts';
 import { findVisibleLoan } from './access.ts';
