@@ -4,7 +4,7 @@
  * no dates), in the same parameter order. A URL two screens share (the PIN locks on Dashboard and
  * Usuarios, the agents on Cobranza and Corte de caja) is timed once, under both names.
  */
-import { businessDate, weekOf } from '@prestaya/domain';
+import { businessDate, quarterOf, weekOf } from '@prestaya/domain';
 
 export type Role = 'admin' | 'agent';
 
@@ -122,6 +122,13 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
     path: (c) => `${V1}/customers/${c.customerId}/documents`,
   },
   { screen: 'Cliente', call: 'visitas', roles: BOTH, path: (c) => `${V1}/customers/${c.customerId}/visits` },
+  // Documentos' badge (features/customers): the expediente decided from the customer's documents.
+  {
+    screen: 'Cliente',
+    call: 'expediente',
+    roles: BOTH,
+    path: (c) => `${V1}/customers/${c.customerId}/expediente`,
+  },
   // Préstamos (features/loans/components/GlobalLoanList.tsx): the approval accounts, then page 1
   // with 'Todos' in the status filter; and the same page filtered by a status.
   {
@@ -198,6 +205,33 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
   },
   // Configuración (features/settings): the business's one row of settings.
   { screen: 'Configuración', call: 'negocio', roles: ADMIN, path: () => `${V1}/settings/business` },
+  // Its cards: the expediente policy, the signed-contract policy and the contract texts.
+  { screen: 'Configuración', call: 'expediente', roles: ADMIN, path: () => `${V1}/identity-settings` },
+  { screen: 'Configuración', call: 'contratos', roles: ADMIN, path: () => `${V1}/settings/contracts` },
+  { screen: 'Configuración', call: 'textos', roles: ADMIN, path: () => `${V1}/contract-templates` },
+  // PLD (features/aml): the open matches first; the other tabs as they are opened.
+  { screen: 'PLD', call: 'coincidencias', roles: ADMIN, path: () => `${V1}/aml/matches` },
+  { screen: 'PLD', call: 'listas', roles: ADMIN, path: () => `${V1}/aml/lists`, chosen: true },
+  {
+    screen: 'PLD',
+    call: 'operaciones relevantes del trimestre',
+    roles: ADMIN,
+    path: (c) => {
+      const { year, quarter } = quarterOf(c.week.to);
+      return `${V1}/aml/relevant-operations?year=${year}&quarter=${quarter}`;
+    },
+    chosen: true,
+  },
+  { screen: 'PLD', call: 'casos', roles: ADMIN, path: () => `${V1}/aml/cases`, chosen: true },
+  // Importar (features/imports): the history of imports.
+  { screen: 'Importar', call: 'historial', roles: ADMIN, path: () => `${V1}/imports` },
+  // Conciliación (features/reconciliation): the chosen account's statement columns.
+  {
+    screen: 'Conciliación',
+    call: 'columnas de la cuenta',
+    roles: ADMIN,
+    path: (c) => `${V1}/reconciliation/accounts/${c.busiestAccountId}/mapping`,
+  },
 ];
 
 /** Sunday to Saturday of the business day's week (web: lib/format.ts weekRange, firstDayOfWeek 0). */
