@@ -15,7 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { addDays, businessDate } from '@prestaya/domain';
+import { IMPORT_COLUMNS } from '@prestaya/contracts';
+import { addDays, businessDate, curpCheckDigit } from '@prestaya/domain';
 import { checkImport, createUser, prepareRun, runImport } from '@prestaya/server/bench';
 import ExcelJS from 'exceljs';
 import { dropPostgresDatabase, openTarget } from './lib/target.ts';
@@ -43,40 +44,17 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-const CURP_ALPHABET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
 /** A CURP with a valid date, state and check digit, unique per n. */
 function curp(n: number): string {
   const birth = new Date(Date.UTC(1955, 0, 1) + Math.floor(n / 10) * 86_400_000);
   const head = `BEMA${birth.toISOString().slice(2, 10).replaceAll('-', '')}MDFRRL${n % 10}`;
-  const sum = [...head].reduce((total, char, i) => total + CURP_ALPHABET.indexOf(char) * (18 - i), 0);
-  return `${head}${(10 - (sum % 10)) % 10}`;
+  return `${head}${curpCheckDigit(head)}`;
 }
 
 async function bookFile(today: string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Clientes');
-  sheet.addRow([
-    'id_externo',
-    'nombre',
-    'apellido_paterno',
-    'apellido_materno',
-    'telefono',
-    'curp',
-    'calle',
-    'num_exterior',
-    'num_interior',
-    'colonia',
-    'ciudad',
-    'estado',
-    'codigo_postal',
-    'agente',
-    'producto',
-    'monto',
-    'fecha_entrega',
-    'pagos_realizados',
-    'abono_siguiente',
-    'multas_pendientes',
-  ]);
+  sheet.addRow(IMPORT_COLUMNS.map((column) => column.header));
   for (let n = 1; n <= ROWS; n++) {
     // Loans delivered 1 to 80 days ago, $1,000 to $20,000; paid and fines within what the rules allow.
     const age = 1 + (n % 80);

@@ -1,17 +1,15 @@
 import { IMPORT_COLUMNS, type ImportColumnHeader } from '@prestaya/contracts';
+import { curpCheckDigit } from '@prestaya/domain';
 import ExcelJS from 'exceljs';
 
 /** Import files for the tests and the benchmark: valid rows by default, any cell overridable. */
-
-const CURP_ALPHABET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
 
 /** A CURP that passes the full check (birth date, state, check digit): the n-th of a series. */
 export function validCurp(n: number, letters = 'GAMA'): string {
   const birth = new Date(Date.UTC(1960, 0, 1) + Math.floor(n / 10) * 86_400_000);
   const date = birth.toISOString().slice(2, 10).replaceAll('-', '');
   const head = `${letters}${date}HDFRRL${n % 10}`;
-  const sum = [...head].reduce((total, char, i) => total + CURP_ALPHABET.indexOf(char) * (18 - i), 0);
-  return `${head}${(10 - (sum % 10)) % 10}`;
+  return `${head}${curpCheckDigit(head)}`;
 }
 
 export type BookRow = Record<ImportColumnHeader, string>;

@@ -1,32 +1,12 @@
+import { IMPORT_COLUMNS, type ImportColumnHeader } from '@prestaya/contracts';
+import { addDays, businessDate, curpCheckDigit } from '@prestaya/domain';
 import ExcelJS from 'exceljs';
 
 // Import files ('Importar') for the journeys: one valid row per customer, any cell overridable.
 
-const HEADERS = [
-  'id_externo',
-  'nombre',
-  'apellido_paterno',
-  'apellido_materno',
-  'telefono',
-  'curp',
-  'calle',
-  'num_exterior',
-  'num_interior',
-  'colonia',
-  'ciudad',
-  'estado',
-  'codigo_postal',
-  'agente',
-  'producto',
-  'monto',
-  'fecha_entrega',
-  'pagos_realizados',
-  'abono_siguiente',
-  'multas_pendientes',
-] as const;
-export type BookRow = Record<(typeof HEADERS)[number], string>;
+const HEADERS = IMPORT_COLUMNS.map((column) => column.header);
+export type BookRow = Record<ImportColumnHeader, string>;
 
-const CURP_ALPHABET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
 const CONSONANTS = 'BCDFGHJKLM';
 
 /** A CURP that passes the full check (date, state, check digit), unique per (run id, n). */
@@ -35,16 +15,12 @@ export function validCurp(run: string, n: number): string {
   const date = birth.toISOString().slice(2, 10).replaceAll('-', '');
   const inner = [...run.slice(-3)].map((digit) => CONSONANTS[Number(digit)] ?? 'X').join('');
   const head = `GAMA${date}HDF${inner}${n % 10}`;
-  const sum = [...head].reduce((total, char, i) => total + CURP_ALPHABET.indexOf(char) * (18 - i), 0);
-  return `${head}${(10 - (sum % 10)) % 10}`;
+  return `${head}${curpCheckDigit(head)}`;
 }
 
 /** The business day `days` before today, as the file writes it. */
 export function daysAgo(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
+  return addDays(businessDate(new Date(), 'America/Mexico_City'), -days);
 }
 
 /**
@@ -80,7 +56,7 @@ export function bookRow(run: string, n: number, agent: string, overrides: Partia
 export async function xlsxOf(rows: BookRow[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Clientes');
-  sheet.addRow([...HEADERS]);
+  sheet.addRow(HEADERS);
   for (const row of rows) sheet.addRow(HEADERS.map((header) => row[header]));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
