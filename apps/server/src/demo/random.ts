@@ -22,8 +22,18 @@ export interface Random {
   uuid7(ms: number): string;
 }
 
-export function mulberry32(seed: number): Random {
+/** Bits of a stream's uuid7 node that name the stream, and bits left for its own counter. */
+const STREAM_TAG_BITS = 28;
+const STREAM_COUNTER_LIMIT = 2 ** 20;
+
+/**
+ * `tag`, when given, makes every uuid7 of this generator unique by construction: its 48 node bits
+ * are the tag (28 bits) and a counter (20 bits) instead of random words. A 32-bit state repeats
+ * itself across a million streams (their sequences overlap), so random node bits alone collide.
+ */
+export function mulberry32(seed: number, tag?: number): Random {
   let state = seed >>> 0;
+  let uuids = 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
@@ -72,18 +82,32 @@ export function mulberry32(seed: number): Random {
       // 74 random bits: 12 after the version nibble, 62 after the variant bits.
       const versioned = (0x7000 | (a & 0x0fff)).toString(16);
       const variant = (0x8000 | ((a >>> 16) & 0x3fff)).toString(16);
-      const node = `${(b >>> 0).toString(16).padStart(8, '0')}${(c & 0xffff).toString(16).padStart(4, '0')}`;
+      const node = tag === undefined ? randomNode(b, c) : taggedNode(tag, uuids++);
       return `${time.slice(0, 8)}-${time.slice(8, 12)}-${versioned}-${variant}-${node}`;
     },
   };
 }
 
+function randomNode(b: number, c: number): string {
+  return `${(b >>> 0).toString(16).padStart(8, '0')}${(c & 0xffff).toString(16).padStart(4, '0')}`;
+}
+
+function taggedNode(tag: number, counter: number): string {
+  if (counter >= STREAM_COUNTER_LIMIT) throw new RangeError('too many uuids from one stream');
+  // tag · 2^20 + counter as 48 bits; the multiplication stays exact below 2^53.
+  return (tag * STREAM_COUNTER_LIMIT + counter).toString(16).padStart(12, '0');
+}
+
 /** An independent stream per entity (customer k of seed s), so one entity's draws never shift another's. */
 export function streamFor(seed: number, ...keys: number[]): Random {
   let h = 2_166_136_261 ^ seed;
+  // The tag is the keys themselves (k1 · 1,000,003 + k2 …), so different entities below 2^28 never
+  // share one, while the hash of the state may.
+  let tag = 0;
   for (const key of keys) {
     h = Math.imul(h ^ key, 16_777_619);
     h ^= h >>> 13;
+    tag = (tag * 1_000_003 + key) % 2 ** STREAM_TAG_BITS;
   }
-  return mulberry32(h >>> 0);
+  return mulberry32(h >>> 0, (tag + 2 ** STREAM_TAG_BITS) % 2 ** STREAM_TAG_BITS);
 }
