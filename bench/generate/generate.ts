@@ -79,7 +79,7 @@ async function restoreDeferred(target: Target, deferred: Deferred, log: (line: s
 }
 
 /**
- * The report tallies' triggers (migrations report_tallies, installment_due_tally), off while COPY loads the rows: each chunk's
+ * The report tallies' triggers (migrations report_tallies, installment_due_tally, aml_cash_month_tally), off while COPY loads the rows: each chunk's
  * COPY would otherwise fire them with the secondary indexes they read through dropped. The tallies are
  * rebuilt once at the end instead. The loan status tally's triggers (0008) stay on: they read nothing.
  */
@@ -104,6 +104,9 @@ const REPORT_TRIGGERS: Record<string, string[]> = {
     'payments_report_tallies_insert',
     'payments_report_tallies_update',
     'payments_report_tallies_delete',
+    'payments_aml_cash_tally_insert',
+    'payments_aml_cash_tally_update',
+    'payments_aml_cash_tally_delete',
   ],
   payment_items: [
     'payment_items_collection_insert',
@@ -226,6 +229,7 @@ export async function generate(target: Target, options: GenerateOptions): Promis
   // customers' and its trigger then finds no customer to update.
   await target.exec(
     'select loan_unpaid_figures_rebuild(); select report_tallies_rebuild(); select installment_due_tally_rebuild(); ' +
+      'select aml_cash_month_tally_rebuild(); ' +
       'select customers_current_loan_refresh_for(array(select distinct customer_id from loans));',
   );
   await setReportTriggers(target, 'enable');

@@ -5,11 +5,13 @@ import { importUploadedFiles } from './db/import-uploads.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startBackupScheduler } from './jobs/backup-scheduler.ts';
 import { startAccrualScheduler } from './jobs/scheduler.ts';
+import { keepCashTallyZone } from './modules/aml/monthly-cash.ts';
 import { createFirstAdmin } from './modules/users/create-first-admin.ts';
 
 /**
  * The only place that listens. Order: config → database → migrations → app (JWT secret) → proof images
- * left in DATA_DIR/uploads moved into the database → first admin → HTTP.
+ * left in DATA_DIR/uploads moved into the database → PLD's cash tally on the business zone → first
+ * admin → HTTP.
  */
 async function main() {
   const config = loadConfig();
@@ -23,6 +25,12 @@ async function main() {
     await migrateDatabase(database);
     app = await buildApp({ config, database });
     await importUploadedFiles(database.db, config.dataDir, app.log);
+    // PLD's monthly cash is tallied by business month: a server on another zone re-keys it first.
+    if (await keepCashTallyZone(database.db, config.businessTimeZone))
+      app.log.info(
+        { timeZone: config.businessTimeZone },
+        'PLD cash tally re-keyed to the business time zone',
+      );
     if (config.admin) {
       // The env administrator has no PIN, so it cannot authorise public payments until one is set.
       const admin = await createFirstAdmin(

@@ -1,4 +1,5 @@
 export * from './aml.ts';
+export * from './aml-cash-tally.ts';
 export * from './app-secrets.ts';
 export * from './audit.ts';
 export * from './bank-accounts.ts';

@@ -1,12 +1,12 @@
 import { type AmlQuarterQuery, type AmlRelevantOperations, centsToPesos } from '@prestaya/contracts';
 import { addDays, businessDate, type Quarter, quarterDays, zonedInstant } from '@prestaya/domain';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { CSV_ROW_LIMIT } from '../../csv/send.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { cashTallyZone, monthlyFromPayments, monthlyFromTally } from './monthly-cash.ts';
 import { readAmlThresholds } from './settings.ts';
 
 const customerColumns = {
@@ -81,31 +81,10 @@ export async function relevantOperationsData(
     .where(and(confirmedCashIn(from, until), gte(payments.amountCents, singleCashCents)))
     .orderBy(asc(payments.collectedAt), asc(payments.id))
     .limit(CSV_ROW_LIMIT);
-  // Grouped by ordinal: the month's expression carries the time zone as a parameter, and a repeated
-  // parameter in GROUP BY would not be the select's expression to PostgreSQL.
-  const monthly = rowsOf<{
-    id: string;
-    num: number;
-    name: string;
-    last_name: string;
-    second_last_name: string | null;
-    curp: string;
-    month: string;
-    total_cents: string;
-    payments: number;
-  }>(
-    await db.execute(sql`
-      select c.id, c.num, c.name, c.last_name, c.second_last_name, c.curp, m.month, m.total_cents::text, m.payments
-        from (select l.customer_id, to_char(p.collected_at at time zone ${timeZone}, 'YYYY-MM') as month,
-                     sum(p.amount_cents) as total_cents, count(*)::int as payments
-                from payments p join loans l on l.id = p.loan_id
-               where p.status = 'PAID' and p.payment_method = 'CASH'
-                 and p.collected_at >= ${from.toISOString()} and p.collected_at < ${until.toISOString()}
-               group by 1, 2
-              having sum(p.amount_cents) >= ${monthlyCashCents}) m
-        join customers c on c.id = m.customer_id
-       order by m.month, c.num
-       limit ${CSV_ROW_LIMIT}`),
+  const monthly = (
+    (await cashTallyZone(db)) === timeZone
+      ? await monthlyFromTally(db, range, monthlyCashCents)
+      : await monthlyFromPayments(db, { from, until, timeZone, monthlyCashCents })
   ).map((row) => ({
     customer: {
       id: row.id,
