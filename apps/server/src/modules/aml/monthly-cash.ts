@@ -23,14 +23,20 @@ export async function cashTallyZone(db: DbOrTx): Promise<string | undefined> {
   return row?.zone;
 }
 
+/** The first day of each month of the quarter starting on `from` (YYYY-MM-01; never across a year). */
+function quarterMonths(from: string): string[] {
+  const [year, month] = from.split('-').map(Number) as [number, number];
+  return [0, 1, 2].map((i) => `${year}-${String(month + i).padStart(2, '0')}-01`);
+}
+
 /**
  * The customers whose confirmed cash of a month of the quarter reaches the threshold, from the tally:
- * only the rows at or over it, off aml_cash_month_tally_month_total_idx (three month ranges of the
- * index), whatever the number of the quarter's payments.
+ * one equality on the month each, so aml_cash_month_tally_month_total_idx yields only the rows at or
+ * over the threshold, whatever the number of the quarter's payments or customers.
  */
 export async function monthlyFromTally(
   db: DbOrTx,
-  range: { from: string; to: string },
+  range: { from: string },
   monthlyCashCents: number,
 ): Promise<MonthlyCashSqlRow[]> {
   return rowsOf<MonthlyCashSqlRow>(
@@ -39,7 +45,10 @@ export async function monthlyFromTally(
              t.total_cents::text as total_cents, t.payments
         from aml_cash_month_tally t
         join customers c on c.id = t.customer_id
-       where t.month >= ${range.from}::date and t.month <= ${range.to}::date
+       where t.month in (${sql.join(
+         quarterMonths(range.from).map((month) => sql`${month}::date`),
+         sql`, `,
+       )})
          and t.total_cents >= ${monthlyCashCents}
        order by t.month, c.num
        limit ${CSV_ROW_LIMIT}`),
