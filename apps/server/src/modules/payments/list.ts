@@ -1,5 +1,5 @@
 import type { PAYMENT_ORDER_COLUMNS, Paged, PaymentListItem, PaymentListQuery } from '@prestaya/contracts';
-import { and, desc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CustomerActor } from '../../access/customers.ts';
 import type { AppDb } from '../../db/client.ts';
 import { withinBusinessDays } from '../../db/date-range.ts';
@@ -77,7 +77,21 @@ export function paymentListSource(
     orderColumns: ORDER_COLUMNS,
     defaultOrderBy: 'createdOn',
     tiebreaker: payments.id,
-    rows: (page) => pageOf(selectPayments(db).$dynamic(), where, page),
+    // Without a search every filter is the payment's own: the page's ids come off payments alone (an
+    // index-only walk of payments_created_idx or payments_status_idx), then only those rows are joined.
+    // Joined before the LIMIT, PostgreSQL sizes each Memoize of the joins by the count of payments, so
+    // the page's cost would grow with the business (performance-history.md "Flat at 1,000,000").
+    rows: (page) =>
+      search
+        ? pageOf(selectPayments(db).$dynamic(), where, page)
+        : selectPayments(db)
+            .where(
+              inArray(
+                payments.id,
+                pageOf(db.select({ id: payments.id }).from(payments).$dynamic(), where, page),
+              ),
+            )
+            .orderBy(...page.orderBy),
     ...(byStatusOnly ? { exactCount: true } : {}),
     // Without a search the filters are the payment's own columns: counted off payments alone
     // (payments_created_idx for a date range), as every payment has its loan and customer.
