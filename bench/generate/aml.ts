@@ -1,7 +1,9 @@
 /**
  * PLD screening in the generated history: one blocked-persons list imported 20 days ago, naming 0.1 %
  * of the customers (half by CURP under another name, half by name only, written as lists write them:
- * 'LAST LAST, NAME') among four times as many persons who match nobody. Its persons are made as
+ * 'LAST LAST, NAME'; a name two or fewer customers share, else by CURP: the weighted names make the
+ * common ones shared by dozens at 1,000,000, which would stop a share of the customers growing with
+ * the count) among four times as many persons who match nobody. Its persons are made as
  * modules/aml/import-list.ts makes them (folded_name = domain foldName(name)); the matches are what
  * modules/aml/screening.ts finds, the same join, with ids and dates of their own so that the same
  * customers give the same rows: found when the list came in, or when a customer registered later was
@@ -36,8 +38,10 @@ export async function writeAml(target: Target, s: Settings): Promise<void> {
   const rng = streamFor(s.seed, -2, 1);
   const importedMs = s.clock.at(addDays(s.today, -20), 10 * 60);
   const listed = await target.query<Listed>(
-    `select id, name, last_name, second_last_name, curp, ${U("'by curp' || id")} < 0.5 as by_curp
-       from customers where ${U("'listed' || id")} < ${AML_LISTED_SHARE} order by id`,
+    `select c.id, c.name, c.last_name, c.second_last_name, c.curp,
+            ${U("'by curp' || c.id")} < 0.5
+              or (select count(*) from customers o where o.aml_folded_name = c.aml_folded_name) > 2 as by_curp
+       from customers c where ${U("'listed' || c.id")} < ${AML_LISTED_SHARE} order by c.id`,
   );
   const persons = listed.map((c, i) => {
     const name = c.by_curp

@@ -232,8 +232,9 @@ export async function generate(target: Target, options: GenerateOptions): Promis
   // A few thousand rows at most, found through the rebuilt indexes (customers' CURP, folded name).
   if (options.profile === 'history') {
     await writeAml(target, settings);
+    phase('PLD list');
     await writeImports(target, settings);
-    phase('PLD list and book imports');
+    phase('book imports');
   }
 
   // The same rebuilds the migrations ran: the loans' unpaid figures, the tallies from the rows, and
