@@ -3,9 +3,9 @@
  * requests.ts lists them, as apps/web builds them), as an administrator and as agent 1, timed over
  * HTTP against the app on each generated database. Not a test: it prints figures.
  *
- *   npm run bench:screens -- [--target pg10k|pg100k|pglite]… [--only <text>] [--requests 50]
+ *   npm run bench:screens -- [--target pg10k|pg100k|pg1m|pglite]… [--only <text>] [--requests 50]
  *                            [--warm-up 10] [--explain] [--list]
- *                            [--pg10k URL] [--pg100k URL] [--pglite DATA_DIR]
+ *                            [--pg10k URL] [--pg100k URL] [--pg1m URL] [--pglite DATA_DIR]
  *
  * Per target: the app's own tokens for the administrator and agent 1 (no sign-in), the busiest account
  * (most account_transactions), then the server (bench/lib/read-server.ts: buildApp + HTTP, no start-up
@@ -13,8 +13,8 @@
  * process, each with one client over one kept-alive connection. The servers run side by side and each
  * request is sent in rounds, one GET per target per round (`--warm-up` rounds, then `--requests`):
  * p50 / p95 / max per request and target. Finally every request on every target
- * with the PG 100k ÷ 10k ratio of p95 and the flags (PG 100k p95 ≤ 50 ms, ratio ≤ 1.5, PGlite p95 ≤
- * 100 ms). `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the SQL behind each request on PG 100k.
+ * with the PG 100k ÷ 10k and 1M ÷ 100k ratios of p95 and the flags (screens/report.ts). Without
+ * --target: pg10k, pg100k and pglite; pg1m only when named. `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the SQL behind each request on PG 100k.
  * `--list`: prints the cases (role · screen · call, and the path) and exits, without any database.
  */
 import { parseArgs } from 'node:util';
@@ -33,6 +33,7 @@ import {
 } from './screens/report.ts';
 import { type ScreenCase, screenCases } from './screens/requests.ts';
 import {
+  DEFAULT_TARGETS,
   type PreparedTarget,
   prepareTarget,
   type ScreenTarget,
@@ -50,6 +51,7 @@ const { values } = parseArgs({
     list: { type: 'boolean', default: false },
     pg10k: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/prestaya_bench_10k' },
     pg100k: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/prestaya_bench' },
+    pg1m: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/prestaya_bench_1m' },
     pglite: { type: 'string', default: '/tmp/bench-pglite' },
   },
 });
@@ -57,7 +59,7 @@ const REQUESTS = Number(values.requests);
 const WARM_UP = Number(values['warm-up']);
 
 function targetsOf(names: string[] | undefined): ScreenTarget[] {
-  const chosen = names ?? TARGET_NAMES;
+  const chosen = names ?? DEFAULT_TARGETS;
   for (const name of chosen)
     if (!TARGET_NAMES.includes(name as TargetName))
       throw new Error(`--target ${name}: one of ${TARGET_NAMES.join(', ')}`);

@@ -9,7 +9,10 @@ import type { Role } from '@prestaya/contracts';
 import { bankAccounts, hashSecret, streamFor, users } from '@prestaya/server/bench';
 import { BusinessClock } from '../lib/business-time.ts';
 import type { Target } from '../lib/target.ts';
+import { writeAml } from './aml.ts';
+import { writeImports } from './imports.ts';
 import { ledgerStatement } from './ledger.ts';
+import { visitsStatement } from './visits.ts';
 import { type Profile, type WorldBuffers, worldBuffers, writeCustomers } from './world.ts';
 
 export const BENCH_PASSWORD = 'Bench2026!';
@@ -220,11 +223,25 @@ export async function generate(target: Target, options: GenerateOptions): Promis
   await sink.finish();
   phase('rows generated and copied');
 
-  await target.exec(`${target.kind === 'pg' ? "set work_mem = '256MB'; " : ''}${ledgerStatement(adminId)}`);
+  const workMem = target.kind === 'pg' ? "set work_mem = '256MB'; " : '';
+  await target.exec(`${workMem}${ledgerStatement(adminId)}`);
   phase('ledger derived');
+
+  if (options.profile === 'history') {
+    await target.exec(`${workMem}${visitsStatement(options)}`);
+    phase('visits derived');
+  }
 
   await restoreDeferred(target, deferred, log);
   phase('indexes and foreign keys restored');
+
+  // A few thousand rows at most, found through the rebuilt indexes (customers' CURP, folded name).
+  if (options.profile === 'history') {
+    await writeAml(target, settings);
+    phase('PLD list');
+    await writeImports(target, settings);
+    phase('book imports');
+  }
 
   // The same rebuilds the migrations ran: the loans' unpaid figures, the tallies from the rows, and
   // each customer's current loan (its insert trigger is off during the load: REPORT_TRIGGERS).
@@ -253,6 +270,12 @@ export async function generate(target: Target, options: GenerateOptions): Promis
     'account_transactions',
     'loan_restructurings',
     'loan_write_offs',
+    'visits',
+    'aml_blocked_persons',
+    'aml_matches',
+    'aml_cases',
+    'book_imports',
+    'book_import_rows',
   ]) {
     const [row] = await target.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     rows[table] = row?.n ?? 0;

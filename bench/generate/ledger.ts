@@ -11,10 +11,17 @@
  */
 
 /** UUIDv7 of `at` whose other bits are md5(`key`): version 0111 in byte 6, variant 10 in byte 8. */
-const UUID_V7_FROM = (at: string, key: string) => `encode(set_bit(set_bit(set_bit(set_bit(set_bit(set_bit(
+export const UUID_V7_FROM = (
+  at: string,
+  key: string,
+) => `encode(set_bit(set_bit(set_bit(set_bit(set_bit(set_bit(
     overlay(decode(md5(${key}), 'hex')
       placing substring(int8send((extract(epoch from ${at}) * 1000)::bigint) from 3) from 1 for 6),
     52, 1), 53, 1), 54, 1), 55, 0), 70, 0), 71, 1), 'hex')::uuid`;
+
+/** A number in [0, 1) from md5(`key`): a deterministic draw in SQL, independent of any other. */
+export const UNIT_OF = (key: string) =>
+  `(('x' || substr(md5(${key}), 1, 8))::bit(32)::bigint / 4294967296.0)`;
 
 const COLUMNS = `id, account_id, created_on, operation_type, amount_cents, initial_balance_cents,
   initial_real_balance_cents, end_balance_cents, end_real_balance_cents, reason, loan_id, payment_id, created_by`;

@@ -1,9 +1,8 @@
 /**
- * Checks that generated data is what the app itself would have left, using the app's own code where
- * it exists: the daily accrual through `today` must find nothing to do (every fee, DELAYED installment
- * and loan status already there), and the invariants the reliability tests hold must hold: account
- * balances = opening + Σ movements, loan balances = unpaid installments + owed fees, payment amounts
- * = Σ items, report tallies = the figures of the rows. Prints each check; returns the number of failures.
+ * Checks that generated data is what the app itself would have left, with the app's own code where it
+ * exists: the accrual through `today` finds nothing to do, and the reliability tests' invariants hold
+ * (account balances = opening + Σ movements, loan balances = unpaid installments + owed fees, payment
+ * = Σ items, report tallies = the rows' figures); then verify-extras.ts. Returns the failures.
  */
 import {
   addDays,
@@ -27,6 +26,7 @@ import {
   WHOLE_BUSINESS,
 } from '@prestaya/server/bench';
 import type { Target } from '../lib/target.ts';
+import { verifyExtras } from './verify-extras.ts';
 
 const CHECKS: { name: string; sql: string }[] = [
   {
@@ -288,6 +288,7 @@ export async function verify(
   if (tallies.length > 0) failures++;
   // The accrual profile is left before its first accrual run on purpose (bench/accrual.ts runs it).
   if (options.profile === 'accrual') return failures;
+  failures += await verifyExtras(target, options, log);
   const result = await accrueFees(target.database.db, { throughDate: today, timeZone });
   const idle = result.feesCreated === 0 && result.installmentsDelayed === 0 && result.loansUpdated === 0;
   log(
