@@ -86,9 +86,9 @@ export interface BuildAppOptions {
   /** Defaults to config.connections' request timeout, checked every second; tests shorten them. */
   timeouts?: { requestMs: number; checkIntervalMs: number };
   /**
-   * Defaults to LOAD_SHEDDING on PostgreSQL and off on PGlite, whose queries run on the event loop
-   * itself: there a lagging loop means the database is working, not that requests pile up. A test
-   * passes a tight threshold to see a saturated loop shed requests.
+   * Defaults to LOAD_SHEDDING, on PGlite too: its statements run on their own thread
+   * (db/pglite-thread.ts), so a lagging loop means requests pile up, not that the database works. A
+   * test passes a tight threshold to see a saturated loop shed requests.
    */
   loadShedding?: LoadSheddingOptions | false;
   /** Defaults to LIST_COUNT_CAP; tests lower it to see a capped total with a handful of rows. */
@@ -157,8 +157,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(nodeLevelProblemsPlugin);
 
-  await app.register(databasePlugin, { db: database.db });
-  const loadShedding = options.loadShedding ?? (database.kind === 'pg' ? LOAD_SHEDDING : false);
+  await app.register(databasePlugin, {
+    db: database.db,
+    ...(database.kind === 'pglite' ? { queue: database.client.queue } : {}),
+  });
+  const loadShedding = options.loadShedding ?? LOAD_SHEDDING;
   if (loadShedding) await app.register(loadSheddingPlugin, loadShedding);
   await app.register(metricsPlugin, { database, token: config.metricsToken, trustProxy: config.trustProxy });
   await app.register(securityHeadersPlugin);
