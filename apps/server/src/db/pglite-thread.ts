@@ -52,7 +52,7 @@ function applyParsers<T>(result: Results<T>, parsers: QueryOptions['parsers'], r
 }
 
 /**
- * PGlite on its own thread (pglite-worker.mjs), behind the priority queue of pglite-queue.ts: the part
+ * PGlite on its own thread (pglite-worker.mjs), behind the queue of pglite-queue.ts: the part
  * of PGlite's client that drizzle-orm/pglite and the app use (query, exec, transaction, the raw
  * protocol and pg_dump for backups, dumpDataDir, close), each call a message to the worker. The event
  * loop stays free while a statement runs, so /health, static files and requests already answered
@@ -207,7 +207,7 @@ export class PgliteThread {
   async close(): Promise<void> {
     if (this.#stopped) return;
     try {
-      await this.queue.run(() => this.#call('close'), Number.NEGATIVE_INFINITY);
+      await this.queue.run(() => this.#call('close'), true);
     } finally {
       this.#stop(new Error('closed'));
       await this.#worker.terminate();

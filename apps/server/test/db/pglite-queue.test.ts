@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DbCaller, dbCaller, MAX_LAG_MS, PgliteQueue } from '../../src/db/pglite-queue.ts';
+import { type DbCaller, dbCaller, PgliteQueue } from '../../src/db/pglite-queue.ts';
 
 /** A gate the test opens: work holding the queue until then. */
 function gate() {
@@ -10,7 +10,7 @@ function gate() {
   return { open, opened };
 }
 
-const caller = (route: string, arrivedAt: number): DbCaller => ({ route, arrivedAt, heldMs: 0 });
+const caller = (route: string, arrivedAt: number): DbCaller => ({ route, arrivedAt });
 
 /** Queues one piece of work as `who`, recording when it ran. */
 function enqueue(queue: PgliteQueue, who: DbCaller | undefined, label: string, order: string[]) {
@@ -20,61 +20,76 @@ function enqueue(queue: PgliteQueue, who: DbCaller | undefined, label: string, o
   return who ? dbCaller.run(who, () => queue.run(work)) : queue.run(work);
 }
 
+const COBRANZA = 'GET /api/v1/collections';
+const USER = 'GET /api/v1/users/:id';
+
 describe('PgliteQueue: the order in which waiting work gets the embedded database', () => {
-  it('a light route goes ahead of heavy requests queued before it; each route keeps arrival order', async () => {
-    let clock = 0;
-    const queue = new PgliteQueue(() => clock);
-    queue.learn('GET /api/v1/collections', 20);
-    queue.learn('GET /api/v1/users/:id', 1);
+  it('a light request waits for one statement of a busy route, not for every request queued on it', async () => {
+    const queue = new PgliteQueue(() => 0);
     const holding = gate();
-    const held = queue.run(() => holding.opened);
+    const held = dbCaller.run(caller(COBRANZA, 0), () => queue.run(() => holding.opened));
     const order: string[] = [];
     const queued = [
-      enqueue(queue, caller('GET /api/v1/collections', 1), 'heavy 1', order),
-      enqueue(queue, caller('GET /api/v1/collections', 2), 'heavy 2', order),
-      enqueue(queue, caller('GET /api/v1/collections', 3), 'heavy 3', order),
-      enqueue(queue, caller('GET /api/v1/users/:id', 4), 'light', order),
-      enqueue(queue, caller('GET /api/v1/users/:id', 5), 'light 2', order),
+      enqueue(queue, caller(COBRANZA, 1), 'Cobranza 1', order),
+      enqueue(queue, caller(COBRANZA, 2), 'Cobranza 2', order),
+      enqueue(queue, caller(COBRANZA, 3), 'Cobranza 3', order),
+      enqueue(queue, caller(USER, 4), 'user 1', order),
+      enqueue(queue, caller(USER, 5), 'user 2', order),
     ];
-    clock = 6;
     expect(queue.waiting).toBe(5);
     holding.open();
     await Promise.all([held, ...queued]);
-    expect(order).toEqual(['light', 'light 2', 'heavy 1', 'heavy 2', 'heavy 3']);
+    // The lines take turns; each keeps its arrival order.
+    expect(order).toEqual(['user 1', 'Cobranza 1', 'user 2', 'Cobranza 2', 'Cobranza 3']);
   });
 
-  it('a route never seen is served as a light one; work outside a request as the heaviest', async () => {
+  it('within a line, a request that arrived earlier goes first, whenever its statement was queued', async () => {
     const queue = new PgliteQueue(() => 0);
-    queue.learn('GET /api/v1/collections', 5);
-    queue.learn('GET /api/v1/exports', 60_000);
     const holding = gate();
     const held = queue.run(() => holding.opened);
     const order: string[] = [];
     const queued = [
-      enqueue(queue, undefined, 'job', order),
-      enqueue(queue, caller('GET /api/v1/exports', 0), 'export', order),
-      enqueue(queue, caller('GET /api/v1/collections', 0), 'Cobranza', order),
-      enqueue(queue, caller('GET /api/v1/new', 0), 'new route', order),
+      enqueue(queue, caller(COBRANZA, 20), 'newer request', order),
+      enqueue(queue, caller(COBRANZA, 10), "older request's next statement", order),
     ];
     holding.open();
     await Promise.all([held, ...queued]);
-    expect(order).toEqual(['new route', 'Cobranza', 'job', 'export']);
+    expect(order).toEqual(["older request's next statement", 'newer request']);
   });
 
-  it('the lag is capped: heavy work waiting longer than MAX_LAG_MS goes before newer light work', async () => {
-    let clock = 0;
-    const queue = new PgliteQueue(() => clock);
-    queue.learn('GET /api/v1/exports', 60_000);
-    queue.learn('GET /api/v1/users/:id', 1);
+  it('work outside a request has a line of its own: it neither starves nor jumps the requests', async () => {
+    const queue = new PgliteQueue(() => 0);
     const holding = gate();
-    const held = queue.run(() => holding.opened);
+    const held = dbCaller.run(caller(COBRANZA, 0), () => queue.run(() => holding.opened));
     const order: string[] = [];
-    const heavy = enqueue(queue, caller('GET /api/v1/exports', 0), 'export', order);
-    clock = MAX_LAG_MS + 1;
-    const light = enqueue(queue, caller('GET /api/v1/users/:id', clock), 'light', order);
+    const queued = [
+      enqueue(queue, caller(COBRANZA, 1), 'Cobranza 1', order),
+      enqueue(queue, caller(COBRANZA, 2), 'Cobranza 2', order),
+      enqueue(queue, undefined, 'job 1', order),
+      enqueue(queue, undefined, 'job 2', order),
+    ];
     holding.open();
-    await Promise.all([held, heavy, light]);
-    expect(order).toEqual(['export', 'light']);
+    await Promise.all([held, ...queued]);
+    expect(order).toEqual(['job 1', 'Cobranza 1', 'job 2', 'Cobranza 2']);
+  });
+
+  it('closing goes ahead of every line, after the work in progress', async () => {
+    const queue = new PgliteQueue(() => 0);
+    const holding = gate();
+    const order: string[] = [];
+    const held = queue.run(async () => {
+      await holding.opened;
+      order.push('in progress');
+    });
+    const queued = [
+      enqueue(queue, caller(USER, 0), 'user', order),
+      queue.run(async () => {
+        order.push('close');
+      }, true),
+    ];
+    holding.open();
+    await Promise.all([held, ...queued]);
+    expect(order).toEqual(['in progress', 'close', 'user']);
   });
 
   it('one piece of work at a time: a transaction-long holder keeps the others out until it ends', async () => {
@@ -87,24 +102,9 @@ describe('PgliteQueue: the order in which waiting work gets the embedded databas
       await new Promise((resolve) => setImmediate(resolve));
       running -= 1;
     };
-    await Promise.all(Array.from({ length: 20 }, () => queue.run(work)));
-    expect(most).toBe(1);
-  });
-
-  it('a request learns its route: the database time it held, a running estimate per route', async () => {
-    let clock = 0;
-    const queue = new PgliteQueue(() => clock);
-    const who = caller('GET /api/v1/loans', 0);
-    await dbCaller.run(who, () =>
-      queue.run(async () => {
-        clock += 8;
-      }),
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => dbCaller.run(caller(`GET /r${i % 3}`, i), () => queue.run(work))),
     );
-    expect(who.heldMs).toBe(8);
-    queue.learn(who.route, who.heldMs);
-    expect(queue.estimate('GET /api/v1/loans')).toBe(8);
-    queue.learn(who.route, 18);
-    expect(queue.estimate('GET /api/v1/loans')).toBeGreaterThan(8);
-    expect(queue.estimate('GET /api/v1/loans')).toBeLessThan(18);
+    expect(most).toBe(1);
   });
 });

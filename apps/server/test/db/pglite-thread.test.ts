@@ -26,7 +26,7 @@ describe.runIf(onPglite)('the embedded database keeps the server answering while
   it('answers /health while a heavy statement runs', async () => {
     const order: string[] = [];
     const heavy = context.database.db
-      .execute(sql`select count(*) from generate_series(1, 4000000) g where g % 7 = 3`)
+      .execute(sql`select count(*) from generate_series(1, 1500000) g where g % 7 = 3`)
       .then(() => order.push('heavy statement'));
     await new Promise((resolve) => setImmediate(resolve));
     const health = context.app.inject({ method: 'GET', url: '/health' }).then((response) => {
@@ -38,11 +38,9 @@ describe.runIf(onPglite)('the embedded database keeps the server answering while
     expect(order).toEqual(['/health', 'heavy statement']);
   });
 
-  it("serves a light request's statements ahead of heavy requests queued before it", async () => {
+  it('answers a light request before the heavy requests queued ahead of it', async () => {
     const admin = await createAdmin(context);
     const queue = pglite(context.database).queue;
-    queue.learn('GET /api/v1/collections', 50);
-    queue.learn('GET /api/v1/users/:id', 1);
     // A transaction outside any request holds the database until the test opens the gate.
     let open = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -62,14 +60,21 @@ describe.runIf(onPglite)('the embedded database keeps the server answering while
         order.push(label);
         return response;
       });
-    const heavy = [1, 2, 3].map((n) => send(`Cobranza ${n}`, '/api/v1/collections?tab=today&page=1&size=20'));
-    await until(() => queue.waiting === 3);
+    const heavy = [1, 2, 3, 4, 5].map((n) =>
+      send(`Cobranza ${n}`, '/api/v1/collections?tab=today&page=1&size=20'),
+    );
+    await until(() => queue.waiting === 5);
     const light = send('own user', `/api/v1/users/${admin.id}`);
-    await until(() => queue.waiting === 4);
+    await until(() => queue.waiting === 6);
     open();
     const responses = await Promise.all([held, light, ...heavy]);
     for (const response of responses.slice(1)) expect(response?.statusCode).toBe(200);
-    expect(order).toEqual(['own user', 'Cobranza 1', 'Cobranza 2', 'Cobranza 3']);
+    // Cobranza's line and the user's take turns: at most the first Cobranza, which was ahead in the
+    // line, ends before it; first come, first served it would have ended last.
+    expect(order.indexOf('own user')).toBeLessThanOrEqual(1);
+    expect(order.filter((label) => label !== 'own user')).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `Cobranza ${n}`),
+    );
   });
 
   it('keeps SQLSTATE fields and transactions as PGlite gives them', async () => {
