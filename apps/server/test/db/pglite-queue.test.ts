@@ -12,10 +12,29 @@ function gate() {
 
 const caller = (route: string, arrivedAt: number): DbCaller => ({ route, arrivedAt });
 
-/** Queues one piece of work as `who`, recording when it ran. */
-function enqueue(queue: PgliteQueue, who: DbCaller | undefined, label: string, order: string[]) {
+/** A clock the work moves: each piece of work takes `ms` of it. */
+function testClock() {
+  let now = 0;
+  return {
+    now: () => now,
+    take: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+/** Queues one piece of work of `ms` as `who`, recording when it ran. */
+function enqueue(
+  queue: PgliteQueue,
+  clock: ReturnType<typeof testClock>,
+  who: DbCaller | undefined,
+  label: string,
+  ms: number,
+  order: string[],
+) {
   const work = async () => {
     order.push(label);
+    clock.take(ms);
   };
   return who ? dbCaller.run(who, () => queue.run(work)) : queue.run(work);
 }
@@ -23,73 +42,88 @@ function enqueue(queue: PgliteQueue, who: DbCaller | undefined, label: string, o
 const COBRANZA = 'GET /api/v1/collections';
 const USER = 'GET /api/v1/users/:id';
 
+/** The queue held by a 40 ms Cobranza statement until the test opens the gate. */
+function heldQueue() {
+  const clock = testClock();
+  const queue = new PgliteQueue(clock.now);
+  const holding = gate();
+  const held = dbCaller.run(caller(COBRANZA, 0), () =>
+    queue.run(async () => {
+      await holding.opened;
+      clock.take(40);
+    }),
+  );
+  return { clock, queue, open: holding.open, held };
+}
+
 describe('PgliteQueue: the order in which waiting work gets the embedded database', () => {
-  it('a light request waits for one statement of a busy route, not for every request queued on it', async () => {
-    const queue = new PgliteQueue(() => 0);
-    const holding = gate();
-    const held = dbCaller.run(caller(COBRANZA, 0), () => queue.run(() => holding.opened));
+  it('a light request waits for the statement in progress, not for the heavy requests queued before it', async () => {
+    const { clock, queue, open, held } = heldQueue();
     const order: string[] = [];
     const queued = [
-      enqueue(queue, caller(COBRANZA, 1), 'Cobranza 1', order),
-      enqueue(queue, caller(COBRANZA, 2), 'Cobranza 2', order),
-      enqueue(queue, caller(COBRANZA, 3), 'Cobranza 3', order),
-      enqueue(queue, caller(USER, 4), 'user 1', order),
-      enqueue(queue, caller(USER, 5), 'user 2', order),
+      enqueue(queue, clock, caller(COBRANZA, 1), 'Cobranza 1', 40, order),
+      enqueue(queue, clock, caller(COBRANZA, 2), 'Cobranza 2', 40, order),
+      enqueue(queue, clock, caller(COBRANZA, 3), 'Cobranza 3', 40, order),
+      enqueue(queue, clock, caller(USER, 4), 'session user', 1, order),
+      enqueue(queue, clock, caller(USER, 4), 'user', 1, order),
     ];
     expect(queue.waiting).toBe(5);
-    holding.open();
+    open();
     await Promise.all([held, ...queued]);
-    // The lines take turns; each keeps its arrival order.
-    expect(order).toEqual(['user 1', 'Cobranza 1', 'user 2', 'Cobranza 2', 'Cobranza 3']);
+    expect(order).toEqual(['session user', 'user', 'Cobranza 1', 'Cobranza 2', 'Cobranza 3']);
+  });
+
+  it("a busy light route cannot starve a heavy one: each line gets an equal share of the database's time", async () => {
+    const { clock, queue, open, held } = heldQueue();
+    const order: string[] = [];
+    const queued = [
+      enqueue(queue, clock, caller(COBRANZA, 1), 'Cobranza', 40, order),
+      ...Array.from({ length: 60 }, (_, i) => enqueue(queue, clock, caller(USER, 2 + i), 'user', 1, order)),
+    ];
+    open();
+    await Promise.all([held, ...queued]);
+    // 40 statements of 1 ms balance the 40 ms Cobranza had; then it is Cobranza's turn.
+    expect(order.indexOf('Cobranza')).toBe(40);
   });
 
   it('within a line, a request that arrived earlier goes first, whenever its statement was queued', async () => {
-    const queue = new PgliteQueue(() => 0);
-    const holding = gate();
-    const held = queue.run(() => holding.opened);
+    const { clock, queue, open, held } = heldQueue();
     const order: string[] = [];
     const queued = [
-      enqueue(queue, caller(COBRANZA, 20), 'newer request', order),
-      enqueue(queue, caller(COBRANZA, 10), "older request's next statement", order),
+      enqueue(queue, clock, caller(COBRANZA, 20), 'newer request', 40, order),
+      enqueue(queue, clock, caller(COBRANZA, 10), "older request's next statement", 40, order),
     ];
-    holding.open();
+    open();
     await Promise.all([held, ...queued]);
     expect(order).toEqual(["older request's next statement", 'newer request']);
   });
 
-  it('work outside a request has a line of its own: it neither starves nor jumps the requests', async () => {
-    const queue = new PgliteQueue(() => 0);
-    const holding = gate();
-    const held = dbCaller.run(caller(COBRANZA, 0), () => queue.run(() => holding.opened));
+  it('work outside a request has a line of its own, served fairly with the routes', async () => {
+    const { clock, queue, open, held } = heldQueue();
     const order: string[] = [];
     const queued = [
-      enqueue(queue, caller(COBRANZA, 1), 'Cobranza 1', order),
-      enqueue(queue, caller(COBRANZA, 2), 'Cobranza 2', order),
-      enqueue(queue, undefined, 'job 1', order),
-      enqueue(queue, undefined, 'job 2', order),
+      enqueue(queue, clock, caller(COBRANZA, -2), 'Cobranza 1', 40, order),
+      enqueue(queue, clock, caller(COBRANZA, -1), 'Cobranza 2', 40, order),
+      enqueue(queue, clock, undefined, 'job 1', 40, order),
+      enqueue(queue, clock, undefined, 'job 2', 40, order),
     ];
-    holding.open();
+    open();
     await Promise.all([held, ...queued]);
     expect(order).toEqual(['job 1', 'Cobranza 1', 'job 2', 'Cobranza 2']);
   });
 
   it('closing goes ahead of every line, after the work in progress', async () => {
-    const queue = new PgliteQueue(() => 0);
-    const holding = gate();
+    const { clock, queue, open, held } = heldQueue();
     const order: string[] = [];
-    const held = queue.run(async () => {
-      await holding.opened;
-      order.push('in progress');
-    });
     const queued = [
-      enqueue(queue, caller(USER, 0), 'user', order),
+      enqueue(queue, clock, caller(USER, 0), 'user', 1, order),
       queue.run(async () => {
         order.push('close');
       }, true),
     ];
-    holding.open();
+    open();
     await Promise.all([held, ...queued]);
-    expect(order).toEqual(['in progress', 'close', 'user']);
+    expect(order).toEqual(['close', 'user']);
   });
 
   it('one piece of work at a time: a transaction-long holder keeps the others out until it ends', async () => {

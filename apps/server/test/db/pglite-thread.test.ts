@@ -69,8 +69,9 @@ describe.runIf(onPglite)('the embedded database keeps the server answering while
     open();
     const responses = await Promise.all([held, light, ...heavy]);
     for (const response of responses.slice(1)) expect(response?.statusCode).toBe(200);
-    // Cobranza's line and the user's take turns: at most the first Cobranza, which was ahead in the
-    // line, ends before it; first come, first served it would have ended last.
+    // The user's line has used less of the database than Cobranza's, so its statements go first
+    // (the first Cobranza, ahead of it from the start, may still end before); first come, first
+    // served it would have ended last.
     expect(order.indexOf('own user')).toBeLessThanOrEqual(1);
     expect(order.filter((label) => label !== 'own user')).toEqual(
       [1, 2, 3, 4, 5].map((n) => `Cobranza ${n}`),
