@@ -119,7 +119,12 @@ export class PgliteThread {
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       if (this.#pending.size === 1) this.#worker.ref();
-      this.#worker.postMessage({ id, op, ...args });
+      try {
+        this.#worker.postMessage({ id, op, ...args });
+      } catch (error) {
+        // A parameter that cannot be copied to the thread (DataCloneError): this call fails alone.
+        this.#settle({ id, ok: false, error: { message: String(error), props: {} } });
+      }
     });
   }
 
