@@ -1,26 +1,12 @@
-import {
-  ACCRUED_FEE_STATUS,
-  installmentActionSources,
-  installmentTransition,
-  OPEN_STATUSES,
-  PAYABLE_INSTALLMENT_STATUSES,
-} from '@prestaya/domain';
-import { and, asc, gt, inArray, lt, sql } from 'drizzle-orm';
+import { ACCRUED_FEE_STATUS, OPEN_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import { uuidArray } from '../db/arrays.ts';
 import type { AppDb } from '../db/client.ts';
 import { sqlLiterals } from '../db/literals.ts';
 import { rowsOf } from '../db/rows.ts';
 import { loans } from '../db/schema/loans.ts';
-import { recomputeLockedLoans } from '../modules/loans/balance.ts';
-
-/** An installment past due: the statuses the machine's `fallDue` moves from, and the one it moves to. */
-const FALL_DUE = (() => {
-  const from = installmentActionSources({ kind: 'fallDue' });
-  const [first] = from;
-  const move = first && installmentTransition(first, { kind: 'fallDue' });
-  if (!move?.ok) throw new Error('no installment falls due');
-  return { from, to: move.to };
-})();
+import { lockLoans, recomputeLockedLoans } from '../modules/loans/balance.ts';
+import { batchCandidates, FALL_DUE } from './accrual-work.ts';
 
 /**
  * Fee ids, UUIDv7 (RFC 9562 §6.2, method 1: a counter in the random bits): the statement's clock in
@@ -39,7 +25,9 @@ const FEE_ID = sql.raw(
 
 /** What one batch did; `lastLoanId` is the keyset the next batch starts after (null: nothing was left). */
 export interface BatchResult {
+  /** Loans examined (the keyset's step), and those locked because they may have had work. */
   loans: number;
+  locked: number;
   feesCreated: number;
   installmentsDelayed: number;
   loansUpdated: number;
@@ -61,10 +49,10 @@ export type AccrualStep = 'locked' | 'fees inserted' | 'installments delayed' | 
 /**
  * One batch of the accrual (jobs/accrual.ts), in its own transaction:
  *
- * 1. Lock (FOR NO KEY UPDATE, id order — loans/balance.ts lockLoans' order) the next `size` ACTIVE/
- *    DELAYED loans after `afterLoanId` with an owed installment due before `throughDate` (the loan's
- *    oldest_unpaid_due_date, which the installments' triggers keep): payments and fee cancellations of
- *    those loans wait for the batch, and the batch waits for theirs.
+ * 1. Take the next `size` ACTIVE/DELAYED loans after `afterLoanId` with an owed installment past due
+ *    (accrual-work.ts), and lock (FOR NO KEY UPDATE, id order — loans/balance.ts lockLoans) those of
+ *    them that may have work: payments and fee cancellations of those loans wait for the batch, and
+ *    the batch waits for theirs. Everything below reads and writes only the locked loans.
  * 2. One INSERT … SELECT (generate_series over the days; no loop in JS): for each installment PENDING or
  *    DELAYED (never VALIDATING or PAID) of those loans, one fee per calendar day d with
  *      due_date < d ≤ throughDate, d ≥ the day the loan was registered (created_on in TZ_BUSINESS),
@@ -99,24 +87,23 @@ export async function accrueBatch(db: AppDb, options: BatchOptions): Promise<Bat
 
     const through = sql`${throughDate}::date`;
     // Keyset over the primary key: each batch reads on from where the one before stopped, never the
-    // loans before it again.
-    const locked = await tx
-      .select()
-      .from(loans)
-      .where(
-        and(
-          afterLoanId === null ? undefined : gt(loans.id, afterLoanId),
-          inArray(loans.status, [...OPEN_STATUSES]),
-          lt(loans.oldestUnpaidDueDate, throughDate),
-        ),
-      )
-      .orderBy(asc(loans.id))
-      .limit(size)
-      .for('no key update');
+    // loans before it again. Only the loans that may have work are locked (a rerun locks none).
+    const { examined, withWork } = await batchCandidates(tx, { throughDate, timeZone, afterLoanId, size });
+    const lastLoanId = examined.at(-1) ?? null;
+    const locked = await lockLoans(
+      tx,
+      withWork,
+      and(inArray(loans.status, [...OPEN_STATUSES]), lt(loans.oldestUnpaidDueDate, throughDate)),
+    );
     await onStep?.('locked');
-    const lastLoanId = locked.at(-1)?.id ?? null;
-    if (locked.length === 0)
-      return { loans: 0, feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0, lastLoanId };
+    const none = {
+      loans: examined.length,
+      locked: 0,
+      feesCreated: 0,
+      installmentsDelayed: 0,
+      loansUpdated: 0,
+    };
+    if (locked.length === 0) return { ...none, lastLoanId };
     // The installments below are read through the locked loans (scheduled_payments' loan key), not an
     // index on their status: with status in no index, turning them DELAYED is a HOT update (no index
     // writes; docs/performance-history.md "Late-fee accrual").
@@ -213,7 +200,8 @@ export async function accrueBatch(db: AppDb, options: BatchOptions): Promise<Bat
     );
     await onStep?.('loans recomputed');
     return {
-      loans: locked.length,
+      loans: examined.length,
+      locked: locked.length,
       feesCreated: inserted?.n ?? 0,
       installmentsDelayed: delayed?.n ?? 0,
       loansUpdated,
