@@ -134,14 +134,16 @@ try {
   const wal = new pg.Client({ connectionString: urlOf('postgres') });
   await wal.connect();
   const walNow = async () => {
-    // CPU: utime + stime (clock ticks, 1/100 s) of the run database's backends, read by the server, so
-    // the steps compare on a machine whose load makes wall-clock figures move by ±50 %.
+    // CPU: utime + stime (clock ticks, 1/100 s) of the run database's client backends (not autovacuum's,
+    // nor the probe server's), read by the server, so the steps compare on a machine whose load makes
+    // wall-clock figures move by ±50 %.
     const { rows } = await wal.query<{ lsn: string; ticks: string }>(
       `select pg_current_wal_insert_lsn()::text as lsn,
               (select coalesce(sum(split_part(stat, ' ', 14)::bigint + split_part(stat, ' ', 15)::bigint), 0)
                  from (select pg_read_file('/proc/' || pid || '/stat') as stat
                          from pg_stat_activity
-                        where datname = $1 and application_name <> '${PROBE_APPLICATION}') s)::text as ticks`,
+                        where datname = $1 and backend_type = 'client backend'
+                          and application_name <> '${PROBE_APPLICATION}') s)::text as ticks`,
       [RUN],
     );
     const [hi = '0', lo = '0'] = (rows[0]?.lsn ?? '0/0').split('/');

@@ -176,10 +176,12 @@ export async function accrueBatch(db: AppDb, options: BatchOptions): Promise<Bat
 
     const [delayed] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`
+        -- The locked loans are ACTIVE or DELAYED (their lock says so, and holds them so): no join to
+        -- loans. Joined, the planner hashed the batch's loans against every installment of the
+        -- portfolio, one full scan per batch; this reads the batch's installments by their loan key.
         with delayed as (
           update scheduled_payments sp set status = ${sqlLiterals([FALL_DUE.to])}
-            from loans l
-           where l.id = any(${lockedIds}) and l.id = sp.loan_id and l.status in (${sqlLiterals(OPEN_STATUSES)})
+           where sp.loan_id = any(${lockedIds})
              and sp.status in (${sqlLiterals(FALL_DUE.from)}) and sp.due_date < ${through}
           returning sp.loan_id
         )
