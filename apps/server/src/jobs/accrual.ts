@@ -11,9 +11,10 @@ export type { AccrualStep, BatchResult } from './accrual-batch.ts';
 export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;
 
 /**
- * Loans locked and worked on per transaction. At 20 % overdue a batch of 2,000 overdue loans writes
- * ~35,000 fees and ~30 MB of WAL and holds its loans for well under a second, so a payment on one of
- * them waits that long at most (docs/performance-history.md "Late-fee accrual at 1,000,000 loans").
+ * Loans examined per transaction (those with work among them are locked). At 20 % overdue a first
+ * run's batch of 2,000 writes ~37,000 fees and at most a few hundred MB of WAL, and holds its loans
+ * for its few seconds only, whatever the portfolio's size (docs/performance-history.md "Late-fee
+ * accrual at 1,000,000 loans").
  */
 export const ACCRUAL_BATCH_LOANS = 2_000;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type AccrualResult, type BatchResult, accrueFees } from '../../src/jobs/accrual.ts';
+import { type AccrualResult, accrueFees, type BatchResult } from '../../src/jobs/accrual.ts';
 import { useTestApp } from '../support/app.ts';
 import { addDays, businessToday, TEST_TIME_ZONE } from '../support/clock.ts';
 import { rowsOf } from '../support/database.ts';
@@ -79,7 +79,11 @@ describe('the accrual in batches', () => {
     // Reruns in batches of any size find nothing to do.
     for (const batchLoans of [1, 2, 1_000])
       expect(
-        await accrueFees(context.database.db, { throughDate: addDays(T, 37), timeZone: TEST_TIME_ZONE, batchLoans }),
+        await accrueFees(context.database.db, {
+          throughDate: addDays(T, 37),
+          timeZone: TEST_TIME_ZONE,
+          batchLoans,
+        }),
       ).toEqual(ZERO);
     expect(await stateOf(ids)).toEqual(inBatches);
     await expectLoanInvariant(context.database.db);
@@ -102,7 +106,9 @@ describe('the accrual in batches', () => {
     expect(done).toHaveLength(1);
     // The first batch is committed whole; the other loans are as they were.
     const midway = await stateOf(ids);
-    expect(midway.filter((row) => row.status === 'DELAYED').map((row) => row.loan_id)).toEqual(ids.slice(0, 2));
+    expect(midway.filter((row) => row.status === 'DELAYED').map((row) => row.loan_id)).toEqual(
+      ids.slice(0, 2),
+    );
     expect(midway.slice(2).every((row) => row.status === 'ACTIVE' && row.fees === null)).toBe(true);
 
     const rest: AccrualResult = await accrueFees(context.database.db, {
@@ -126,37 +132,40 @@ describe('the accrual in batches', () => {
   });
 
   // PGlite is one connection: nobody else can ask for a row while a batch holds it.
-  it.skipIf(!process.env.DATABASE_URL)('holds only its own batch: the loans of later batches stay free', async () => {
-    const T = businessToday();
-    const ids = await fiveLoans();
-    const other = new pg.Client({ connectionString: databaseUrlOf(context.database) });
-    await other.connect();
-    const seen: string[] = [];
-    try {
-      await accrueFees(context.database.db, {
-        throughDate: addDays(T, 37),
-        timeZone: TEST_TIME_ZONE,
-        batchLoans: 2,
-        onStep: async (step) => {
-          if (step !== 'fees inserted' || seen.length > 0) return;
-          // Inside the first batch's transaction: its loans are held, the last loan is not.
-          for (const id of [ids[0], ids[4]]) {
-            await other.query('begin');
-            try {
-              await other.query('select id from loans where id = $1 for no key update nowait', [id]);
-              seen.push('libre');
-            } catch (error) {
-              seen.push((error as { code?: string }).code === '55P03' ? 'bloqueado' : String(error));
-            } finally {
-              await other.query('rollback');
+  it.skipIf(!process.env.DATABASE_URL)(
+    'holds only its own batch: the loans of later batches stay free',
+    async () => {
+      const T = businessToday();
+      const ids = await fiveLoans();
+      const other = new pg.Client({ connectionString: databaseUrlOf(context.database) });
+      await other.connect();
+      const seen: string[] = [];
+      try {
+        await accrueFees(context.database.db, {
+          throughDate: addDays(T, 37),
+          timeZone: TEST_TIME_ZONE,
+          batchLoans: 2,
+          onStep: async (step) => {
+            if (step !== 'fees inserted' || seen.length > 0) return;
+            // Inside the first batch's transaction: its loans are held, the last loan is not.
+            for (const id of [ids[0], ids[4]]) {
+              await other.query('begin');
+              try {
+                await other.query('select id from loans where id = $1 for no key update nowait', [id]);
+                seen.push('libre');
+              } catch (error) {
+                seen.push((error as { code?: string }).code === '55P03' ? 'bloqueado' : String(error));
+              } finally {
+                await other.query('rollback');
+              }
             }
-          }
-        },
-      });
-    } finally {
-      await other.end();
-    }
-    expect(seen).toEqual(['bloqueado', 'libre']);
-    await expectedFor(ids, T);
-  });
+          },
+        });
+      } finally {
+        await other.end();
+      }
+      expect(seen).toEqual(['bloqueado', 'libre']);
+      await expectedFor(ids, T);
+    },
+  );
 });
