@@ -39,7 +39,7 @@ export interface BatchOptions {
   timeZone: string;
   /** Loans past this id (in id order): the keyset of the batches before. */
   afterLoanId: string | null;
-  /** At most this many loans are locked and worked on. */
+  /** At most this many loans are examined; those that may have work among them are locked. */
   size: number;
   onStep?: (step: AccrualStep) => void | Promise<void>;
 }
