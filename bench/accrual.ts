@@ -24,12 +24,19 @@ import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { addDays, businessDate, OPEN_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
-import { type AccrualResult, type AccrualStep, accrueFees, literalList } from '@prestaya/server/bench';
+import {
+  ACCRUAL_BATCH_LOANS,
+  type AccrualResult,
+  type AccrualStep,
+  accrueFees,
+  literalList,
+} from '@prestaya/server/bench';
 import pg from 'pg';
 import { generate } from './generate/generate.ts';
+import { type AccrualProbe, PROBE_APPLICATION, startAccrualProbe } from './lib/accrual-probe.ts';
 import { explainOff, explainOn } from './lib/auto-explain.ts';
 import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
-import { DEFAULT_BENCH_URL, dropPostgresDatabase, openTarget } from './lib/target.ts';
+import { DEFAULT_BENCH_URL, openTarget } from './lib/target.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,11 +44,16 @@ const { values } = parseArgs({
     regenerate: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    // Loans per batch (jobs/accrual.ts ACCRUAL_BATCH_LOANS unless given).
+    batch: { type: 'string' },
+    // Times a few screens' first requests against the run's database, idle and during the first run.
+    probe: { type: 'boolean', default: false },
     // Another name for the template and the run's copy, so that two people can run it on one server.
     prefix: { type: 'string', default: 'prestaya_bench_accrual' },
   },
 });
 const customers = Number(values.customers);
+const batchLoans = values.batch === undefined ? ACCRUAL_BATCH_LOANS : Number(values.batch);
 const timeZone = BUSINESS_TIME_ZONE;
 const today = businessDate(new Date(), timeZone);
 const server = new URL(process.env.DATABASE_URL || DEFAULT_BENCH_URL);
@@ -50,8 +62,8 @@ const urlOf = (name: string) => {
   url.pathname = `/${name}`;
   return url.toString();
 };
-if (!/^prestaya_bench\w*$/.test(values.prefix))
-  throw new Error('--prefix: prestaya_bench followed by letters, digits or _');
+if (!/^prestaya_\w+$/.test(values.prefix))
+  throw new Error('--prefix: prestaya_ followed by letters, digits or _');
 const TEMPLATE = `${values.prefix}_template_${customers}`;
 const RUN = `${values.prefix}_run`;
 
@@ -93,7 +105,9 @@ if (values.regenerate || templateStamp !== templateKey) {
   await maintenance((client) => client.query(`comment on database ${TEMPLATE} is '${templateKey}'`));
 }
 
-await dropPostgresDatabase(urlOf(RUN));
+// The run's copy is this script's own (its name built from the checked prefix): dropped here.
+const dropRun = () => maintenance((client) => client.query(`drop database if exists ${RUN} with (force)`));
+await dropRun();
 const t0 = performance.now();
 await maintenance((client) => client.query(`create database ${RUN} template ${TEMPLATE}`));
 // The copy's pages are written out now, not by a checkpoint in the middle of the timed runs (it made
@@ -102,6 +116,7 @@ await maintenance((client) => client.query('checkpoint'));
 console.log(`fresh copy ${RUN} in ${((performance.now() - t0) / 1000).toFixed(1)} s (checkpoint included)`);
 
 const target = await openTarget({ databaseUrl: urlOf(RUN) });
+let probe: AccrualProbe | undefined;
 try {
   const [shape] = await target.query<{ loans: number; overdue: number; fees: number }>(
     `select (select count(*)::int from loans where status in (${literalList(OPEN_STATUSES)})) as loans,
@@ -119,13 +134,16 @@ try {
   const wal = new pg.Client({ connectionString: urlOf('postgres') });
   await wal.connect();
   const walNow = async () => {
-    // CPU: utime + stime (clock ticks, 1/100 s) of the run database's backends, read by the server, so
-    // the steps compare on a machine whose load makes wall-clock figures move by ±50 %.
+    // CPU: utime + stime (clock ticks, 1/100 s) of the run database's client backends (not autovacuum's,
+    // nor the probe server's), read by the server, so the steps compare on a machine whose load makes
+    // wall-clock figures move by ±50 %.
     const { rows } = await wal.query<{ lsn: string; ticks: string }>(
       `select pg_current_wal_insert_lsn()::text as lsn,
               (select coalesce(sum(split_part(stat, ' ', 14)::bigint + split_part(stat, ' ', 15)::bigint), 0)
                  from (select pg_read_file('/proc/' || pid || '/stat') as stat
-                         from pg_stat_activity where datname = $1) s)::text as ticks`,
+                         from pg_stat_activity
+                        where datname = $1 and backend_type = 'client backend'
+                          and application_name <> '${PROBE_APPLICATION}') s)::text as ticks`,
       [RUN],
     );
     const [hi = '0', lo = '0'] = (rows[0]?.lsn ?? '0/0').split('/');
@@ -136,21 +154,34 @@ try {
   };
   const mb = (bytes: bigint) => (Number(bytes) / 1e6).toFixed(1);
   const run = async (label: string, throughDate: string, limit: number | null, explain = false) => {
-    const steps: string[] = [];
+    // Steps summed over the batches; each batch's seconds and WAL (from the end of the one before).
+    const steps = new Map<AccrualStep, { s: number; cpu: number; wal: bigint }>();
+    const batches: { s: number; wal: bigint }[] = [];
     let mark = { at: performance.now(), wal: await walNow() };
+    let batchMark = mark;
     const onStep = async (step: AccrualStep) => {
       const next = { at: performance.now(), wal: await walNow() };
-      steps.push(
-        `${step} ${((next.at - mark.at) / 1000).toFixed(2)} s (database CPU ${(next.wal.cpu - mark.wal.cpu).toFixed(2)} s), ${mb(next.wal.bytes - mark.wal.bytes)} MB WAL`,
-      );
+      const sum = steps.get(step) ?? { s: 0, cpu: 0, wal: 0n };
+      sum.s += (next.at - mark.at) / 1000;
+      sum.cpu += next.wal.cpu - mark.wal.cpu;
+      sum.wal += next.wal.bytes - mark.wal.bytes;
+      steps.set(step, sum);
       mark = { at: performance.now(), wal: next.wal };
     };
+    const onBatch = async () => {
+      const next = { at: performance.now(), wal: await walNow() };
+      batches.push({ s: (next.at - batchMark.at) / 1000, wal: next.wal.bytes - batchMark.wal.bytes });
+      batchMark = next;
+    };
     if (explain) await explainOn(target.database);
-    const cpuBefore = (await walNow()).cpu;
+    const before = await walNow();
     const started = performance.now();
-    const result: AccrualResult = await accrueFees(db, { throughDate, timeZone, onStep });
+    const running = accrueFees(db, { throughDate, timeZone, onStep, onBatch, batchLoans });
+    const result: AccrualResult =
+      probe && label.startsWith('first') ? await probe.during(running) : await running;
     const seconds = (performance.now() - started) / 1000;
-    const cpu = (await walNow()).cpu - cpuBefore;
+    const after = await walNow();
+    const cpu = after.cpu - before.cpu;
     const verdict = limit === null ? '' : ` (target ≤ ${limit} s: ${seconds <= limit ? 'met' : 'MISSED'})`;
     console.log(
       `${label.padEnd(26)} ${seconds.toFixed(2).padStart(6)} s  ${Math.round(shape.loans / seconds)
@@ -161,7 +192,20 @@ try {
           7,
         )} fees/s  (${result.feesCreated} fees, ${result.installmentsDelayed} installments delayed, ${result.loansUpdated} loans updated)${verdict}`,
     );
-    console.log(`    database CPU ${cpu.toFixed(2)} s; steps: ${steps.join('; ')}`);
+    const stepText = [...steps].map(
+      ([step, sum]) => `${step} ${sum.s.toFixed(2)} s (CPU ${sum.cpu.toFixed(2)} s, ${mb(sum.wal)} MB WAL)`,
+    );
+    console.log(
+      `    database CPU ${cpu.toFixed(2)} s, WAL ${mb(after.bytes - before.bytes)} MB; steps: ${stepText.join('; ')}`,
+    );
+    if (batches.length > 0) {
+      const by = <K extends 's' | 'wal'>(key: K) => [...batches].sort((a, b) => (a[key] < b[key] ? -1 : 1));
+      const median = <K extends 's' | 'wal'>(key: K) => by(key)[Math.floor(batches.length / 2)]?.[key] ?? 0;
+      const max = <K extends 's' | 'wal'>(key: K) => by(key).at(-1)?.[key] ?? 0;
+      console.log(
+        `    ${batches.length} batches of ≤ ${batchLoans} loans: seconds median ${Number(median('s')).toFixed(2)}, max ${Number(max('s')).toFixed(2)}; WAL median ${mb(BigInt(median('wal')))} MB, max ${mb(BigInt(max('wal')))} MB`,
+      );
+    }
     if (explain) await explainOff(target.database);
   };
   console.log(
@@ -169,10 +213,15 @@ try {
       .map((n) => n.toFixed(2))
       .join(', ')}`,
   );
-  await run(`first run through ${today}`, today, 10, values.explain);
-  await run(`rerun through ${today}`, today, 2);
+  if (values.probe) {
+    probe = await startAccrualProbe(urlOf(RUN));
+    await probe.idle(30);
+  }
+  await run(`first run through ${today}`, today, customers >= 1_000_000 ? 60 : 10, values.explain);
+  await run(`rerun through ${today}`, today, customers >= 1_000_000 ? 10 : 2);
   await run(`next day ${addDays(today, 1)}`, addDays(today, 1), null);
   await wal.end();
+  probe?.print();
   console.log(
     `load average after the runs: ${loadavg()
       .map((n) => n.toFixed(2))
@@ -180,5 +229,6 @@ try {
   );
 } finally {
   await target.close();
-  if (!values.keep) await dropPostgresDatabase(urlOf(RUN));
+  await probe?.stop();
+  if (!values.keep) await dropRun();
 }

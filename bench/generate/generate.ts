@@ -84,7 +84,8 @@ async function restoreDeferred(target: Target, deferred: Deferred, log: (line: s
 /**
  * The report tallies' triggers (migrations report_tallies, installment_due_tally, aml_cash_month_tally), off while COPY loads the rows: each chunk's
  * COPY would otherwise fire them with the secondary indexes they read through dropped. The tallies are
- * rebuilt once at the end instead. The loan status tally's triggers (0008) stay on: they read nothing.
+ * rebuilt once at the end instead (and each customer's current loan). The loan status tally's triggers
+ * (0008) stay on: they read nothing.
  */
 const REPORT_TRIGGERS: Record<string, string[]> = {
   loans: [

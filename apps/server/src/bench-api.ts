@@ -18,7 +18,13 @@ export { containsPattern } from './db/search.ts';
 export { fakePerson } from './demo/people.ts';
 export { NATIONWIDE } from './demo/places.ts';
 export { mulberry32, type Random, streamFor } from './demo/random.ts';
-export { type AccrualResult, type AccrualStep, accrueFees } from './jobs/accrual.ts';
+export {
+  ACCRUAL_BATCH_LOANS,
+  type AccrualResult,
+  type AccrualStep,
+  accrueFees,
+  type BatchResult,
+} from './jobs/accrual.ts';
 export { importAmlList } from './modules/aml/import-list.ts';
 export { screenCustomers } from './modules/aml/screening.ts';
 export { hashSecret } from './modules/auth/secrets.ts';

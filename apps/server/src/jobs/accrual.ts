@@ -1,45 +1,35 @@
-import {
-  ACCRUED_FEE_STATUS,
-  type InstallmentStatus,
-  installmentActionSources,
-  installmentTransition,
-  OPEN_STATUSES,
-  PAYABLE_INSTALLMENT_STATUSES,
-} from '@prestaya/domain';
-import { and, asc, exists, inArray, sql } from 'drizzle-orm';
-import { uuidArray } from '../db/arrays.ts';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { AppDb } from '../db/client.ts';
-import { sqlLiterals } from '../db/literals.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
-import { rowsOf } from '../db/rows.ts';
-import { loans, scheduledPayments } from '../db/schema/loans.ts';
-import { recomputeLockedLoans } from '../modules/loans/balance.ts';
+import * as schema from '../db/schema/index.ts';
+import { type AccrualStep, accrueBatch, type BatchResult } from './accrual-batch.ts';
 
-/** An installment past due: the statuses the machine's `fallDue` moves from, and the one it moves to. */
-const FALL_DUE = (() => {
-  const from = installmentActionSources({ kind: 'fallDue' });
-  const [first] = from;
-  const move = first && installmentTransition(first, { kind: 'fallDue' });
-  if (!move?.ok) throw new Error('no installment falls due');
-  return { from, to: move.to };
-})();
-/** Paid for good: no fee accrues on it again. */
-const PAID_INSTALLMENT: InstallmentStatus = 'PAID';
-const PAID = sqlLiterals([PAID_INSTALLMENT]);
+export type { AccrualStep, BatchResult } from './accrual-batch.ts';
 
 /** Key of the accrual's PostgreSQL advisory lock (db/locks.ts keeps every key). */
 export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;
+
+/**
+ * Loans examined per transaction (those with work among them are locked). At 20 % overdue a first
+ * run's batch of 2,000 writes ~37,000 fees and at most a few hundred MB of WAL, and holds its loans
+ * for its few seconds only, whatever the portfolio's size (docs/performance-history.md "Late-fee
+ * accrual at 1,000,000 loans").
+ */
+export const ACCRUAL_BATCH_LOANS = 2_000;
 
 export interface AccrualOptions {
   /** Fees are brought up to this business day, inclusive ('YYYY-MM-DD'). */
   throughDate: string;
   /** TZ_BUSINESS: the loan's registration day is its created_on in this zone. */
   timeZone: string;
-  /** Called inside the transaction as each step ends (bench/accrual.ts times and measures them). */
+  /** Called inside each batch's transaction as each step ends (bench/accrual.ts times and measures them). */
   onStep?: (step: AccrualStep) => void | Promise<void>;
+  /** Called after each batch has committed (bench/accrual.ts; tests throw here to stop a run midway). */
+  onBatch?: (batch: BatchResult) => void | Promise<void>;
+  /** Loans per batch; ACCRUAL_BATCH_LOANS unless a test or the bench asks for another size. */
+  batchLoans?: number;
 }
-
-export type AccrualStep = 'locked' | 'fees inserted' | 'installments delayed' | 'loans recomputed';
 
 export interface AccrualResult {
   /** 'skipped' when another server (or another run) holds the accrual lock right now. */
@@ -50,186 +40,71 @@ export interface AccrualResult {
 }
 
 /**
- * Fee ids, UUIDv7 (RFC 9562 §6.2, method 1: a counter in the random bits): the statement's clock in
- * milliseconds, 40 random bits drawn once per statement, then a 32-bit counter in (installment, day)
- * order, so ids sort as the fees do. One strong random draw per statement, not one per row: with
- * gen_random_uuid() per fee the random draws dominate a first run over many loans (docs/performance-history.md "Late-fee accrual").
+ * Runs `work` while this process holds the accrual's session advisory lock, on one dedicated
+ * connection of the pool whose drizzle handle `work` receives: the batches are transactions of their
+ * own, so the lock that keeps a second run (another server's) out must outlive each of them.
+ * Undefined when another session holds it. PGlite has one process per directory and one session,
+ * so there it runs on `db` itself, unlocked (as the daily backup does).
  */
-const FEE_ID_SEED =
-  sql.raw(`select lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') as ms,
-                 md5(gen_random_uuid()::text) as r`);
-/** A fee's id from the seed `s` and the fee's place in (installment, day) order. */
-const FEE_ID = sql.raw(
-  `(s.ms || '7' || substr(s.r, 1, 3) || '8' || substr(s.r, 4, 7)
-     || lpad(to_hex(row_number() over (order by sp_id, fee_date)), 8, '0'))::uuid`,
-);
+async function withRunLock<T>(db: AppDb, work: (runDb: AppDb) => Promise<T>): Promise<T | undefined> {
+  // drizzle keeps its driver's client on the handle; only a node-postgres pool has other sessions.
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return work(db);
+  const connection = await client.connect();
+  try {
+    const { rows } = await connection.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1) as locked',
+      [ACCRUAL_LOCK_KEY],
+    );
+    if (!rows[0]?.locked) return undefined;
+    try {
+      return await work(drizzleNodePg({ client: connection, schema }));
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [ACCRUAL_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
+}
 
 /**
- * The daily late-fee accrual (docs/architecture.md "Loan policy"), in ONE transaction:
+ * The daily late-fee accrual (docs/architecture.md "Loan policy"): every ACTIVE/DELAYED loan with an
+ * owed installment past due gets its fees through `throughDate`, its PENDING installments past due
+ * DELAYED and its balances and status recomputed — in batches of `batchLoans` loans in id order, each
+ * its own transaction (jobs/accrual-batch.ts says what one does), so that no transaction's WAL, row
+ * locks or duration grows with the portfolio.
  *
- * 0. `pg_try_advisory_xact_lock(ACCRUAL_LOCK_KEY)`: if another server is running it, return 'skipped'.
- * 1. Lock (FOR NO KEY UPDATE, id order — loans/balance.ts lockLoans' order) every ACTIVE/DELAYED loan
- *    with an unpaid installment due before `throughDate`: payments and fee cancellations of those
- *    loans wait for the run, and the run waits for theirs.
- * 2. One INSERT … SELECT (generate_series over the days; no loop in JS): for each installment PENDING or
- *    DELAYED (never VALIDATING or PAID) of those loans, one fee per calendar day d with
- *      due_date < d ≤ throughDate, d ≥ the day the loan was registered (created_on in TZ_BUSINESS),
- *      no fee already dated d for it (a CANCELLED fee counts: it was forgiven, not replaced), and
- *      not a day the installment spent in validation (a payment holding it was collected before d —
- *      its collected_at, which a collection sent later from a phone without signal sets to when the
- *      cash was taken — and not yet decided at the start of d),
- *    of the loan's daily fee, concept 'Multa por atraso · Pago k', in date order until ALL the fees of
- *    the installment (cancelled ones too) reach the loan's weekly fee, the last one trimmed to the cap.
- *    Missed days are caught up. No ON CONFLICT (a costly per-row check at this volume): only this job
- *    inserts fees, one run at a time (step 0), and the days that have one are skipped; the
- *    unique (scheduled_payment_id, fee_date) key still refuses a duplicate, failing the run whole.
- * 3. Installments PENDING and past due (due_date < throughDate) become DELAYED.
- * 4. The locked loans this run changed, or not yet DELAYED, are recomputed (loans/balance.ts) as of
- *    `throughDate`: balances, and DELAYED.
- *
- * Idempotent: a rerun through the same day creates nothing and changes nothing.
+ * One run at a time: a session advisory lock (ACCRUAL_LOCK_KEY) held for the whole run; a second
+ * run while it is held returns 'skipped'. Every batch decides from what is committed while it holds
+ * its loans, so the run is idempotent, and one stopped between batches (a crash, a restart) leaves
+ * whole batches done and the others untouched: the next run does the rest, counting each fee,
+ * installment and loan once. A rerun through the same day creates nothing and changes nothing.
  */
 export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<AccrualResult> {
-  const { throughDate, timeZone, onStep } = options;
+  const { throughDate, timeZone, onStep, onBatch } = options;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(throughDate)) throw new RangeError(`Fecha inválida: ${throughDate}`);
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ locked: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${ACCRUAL_LOCK_KEY}) as locked`),
-    );
-    if (!lock?.locked) return { status: 'skipped', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
-    // The planner guesses 1,000 rows per generate_series call, so the fee INSERT looks like millions of
-    // rows and PostgreSQL's JIT compiles it: ~4 s of compilation for a few thousand real rows
-    // (bench/accrual.ts). The statements here are simple; interpreting them is always faster.
-    // Sorts and hashes of a large first run (hundreds of thousands of fee days: ~100 MB) stay in memory.
-    // Commit without waiting for the WAL flush: a crash in that instant loses the whole run, never part
-    // of it, and the next run catches the days up (docs/performance-history.md "Late-fee accrual"); anything
-    // that depends on its fees commits synchronously, which flushes this commit first.
-    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '192MB', true),
-                                set_config('synchronous_commit', 'off', true)`);
-
-    const through = sql`${throughDate}::date`;
-    const locked = await tx
-      .select()
-      .from(loans)
-      .where(
-        and(
-          inArray(loans.status, [...OPEN_STATUSES]),
-          exists(
-            tx
-              .select({ one: sql`1` })
-              .from(scheduledPayments)
-              .where(
-                sql`${scheduledPayments.loanId} = ${loans.id} and ${scheduledPayments.status} <> ${PAID} and ${scheduledPayments.dueDate} < ${through}`,
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(loans.id))
-      .for('no key update');
-    await onStep?.('locked');
-    if (locked.length === 0)
-      return { status: 'done', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
-
-    // The installments below are read through the locked loans (scheduled_payments' loan key), not an
-    // index on their status: with status in no index, turning them DELAYED is a HOT update (no index
-    // writes; docs/performance-history.md "Late-fee accrual").
-    const lockedIds = sql`${uuidArray(locked.map((loan) => loan.id))}::uuid[]`;
-    const [inserted] = rowsOf<{ n: number; loan_ids: string[] }>(
-      await tx.execute(sql`
-        -- MATERIALIZED: computed once (each installment's accrued sum once, not once per generated day);
-        -- inlined, the sum would be recomputed for every generated day.
-        -- The same index probe brings the days that already have a fee: checking a generated day against
-        -- them costs nothing, where an anti-join against fees hashed the whole table (every fee ever).
-        with candidates as materialized (
-          select sp.id as sp_id, sp.loan_id, sp.payment_number,
-                 l.daily_fee_cents as daily, l.weekly_fee_cents as cap,
-                 greatest(sp.due_date + 1, (l.created_on at time zone ${timeZone})::date) as first_day,
-                 f.accrued, f.fee_dates
-            from loans l
-            join scheduled_payments sp on sp.loan_id = l.id
-            cross join lateral (
-              select coalesce(sum(amount_cents), 0)::bigint as accrued,
-                     coalesce(array_agg(fee_date), '{}') as fee_dates
-                from fees where scheduled_payment_id = sp.id) f
-           where l.id = any(${lockedIds}) and l.status in (${sqlLiterals(OPEN_STATUSES)})
-             and sp.status in (${sqlLiterals(PAYABLE_INSTALLMENT_STATUSES)})
-             and sp.due_date < ${through}
-        ),
-        -- The days each candidate spent in validation: payments holding it (collected, not yet decided),
-        -- from the candidates' own payment items (an index probe each, not every payment item). An
-        -- abono's line that left part of it to pay holds only that part: fees accrue while any remains.
-        -- OFFSET 0 keeps the probes: flattened into a join, it hashed every payment item (~1 s).
-        holds as materialized (
-          select c.sp_id, h.held_from, h.held_until
-            from candidates c
-            cross join lateral (
-              select (p.collected_at at time zone ${timeZone})::date as held_from,
-                     (p.decided_on at time zone ${timeZone})::date as held_until
-                from payment_items pi
-                join payments p on p.id = pi.payment_id
-               where pi.scheduled_payment_id = c.sp_id and coalesce(pi.remaining_after_cents, 0) = 0
-              offset 0) h
-        ),
-        days as (
-          select c.sp_id, c.loan_id, c.payment_number, c.daily, c.cap, c.accrued, d::date as fee_date,
-                 row_number() over (partition by c.sp_id order by d) as k
-            from candidates c
-            cross join lateral generate_series(c.first_day::timestamp, ${through}::timestamp, interval '1 day') as d
-           where c.accrued < c.cap
-             and d::date <> all(c.fee_dates)
-             and not exists (
-               select 1 from holds h
-                where h.sp_id = c.sp_id and h.held_from < d::date
-                  and (h.held_until is null or h.held_until >= d::date))
-        ),
-        sized as (
-          select *, least(daily, cap - accrued - daily * (k - 1)) as amount from days
-        ),
-        id_seed as (${FEE_ID_SEED}),
-        inserted as (
-          insert into fees (id, loan_id, scheduled_payment_id, fee_date, concept, amount_cents, status)
-          select ${FEE_ID}, loan_id, sp_id, fee_date,
-                 'Multa por atraso · Pago ' || payment_number, amount, ${sqlLiterals([ACCRUED_FEE_STATUS])}
-            from sized cross join id_seed s
-           where amount > 0
-           order by sp_id, fee_date
-          returning loan_id
-        )
-        select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
-          from inserted`),
-    );
-    await onStep?.('fees inserted');
-
-    const [delayed] = rowsOf<{ n: number; loan_ids: string[] }>(
-      await tx.execute(sql`
-        with delayed as (
-          update scheduled_payments sp set status = ${sqlLiterals([FALL_DUE.to])}
-            from loans l
-           where l.id = any(${lockedIds}) and l.id = sp.loan_id and l.status in (${sqlLiterals(OPEN_STATUSES)})
-             and sp.status in (${sqlLiterals(FALL_DUE.from)}) and sp.due_date < ${through}
-          returning sp.loan_id
-        )
-        select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
-          from delayed`),
-    );
-    await onStep?.('installments delayed');
-
-    // Every locked loan has an unpaid installment past due, so its standing says DELAYED. A loan
-    // already DELAYED whose installments and fees this run left alone cannot change (same inputs,
-    // and overdue stays overdue as days pass): only the others are recomputed. A rerun of the same
-    // day therefore recomputes nothing.
-    const touched = new Set([...(inserted?.loan_ids ?? []), ...(delayed?.loan_ids ?? [])]);
-    const loansUpdated = await recomputeLockedLoans(
-      tx,
-      locked.filter((loan) => loan.status !== 'DELAYED' || touched.has(loan.id)),
-      { today: throughDate, actorId: null, reason: 'fees_accrued' },
-    );
-    await onStep?.('loans recomputed');
-    return {
-      status: 'done',
-      feesCreated: inserted?.n ?? 0,
-      installmentsDelayed: delayed?.n ?? 0,
-      loansUpdated,
-    };
+  const size = options.batchLoans ?? ACCRUAL_BATCH_LOANS;
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`Tamaño de lote inválido: ${size}`);
+  const done = await withRunLock(db, async (runDb) => {
+    const total = { feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
+    let afterLoanId: string | null = null;
+    for (;;) {
+      const batch: BatchResult = await accrueBatch(runDb, {
+        throughDate,
+        timeZone,
+        afterLoanId,
+        size,
+        onStep,
+      });
+      total.feesCreated += batch.feesCreated;
+      total.installmentsDelayed += batch.installmentsDelayed;
+      total.loansUpdated += batch.loansUpdated;
+      if (batch.loans > 0) await onBatch?.(batch);
+      if (batch.loans < size || batch.lastLoanId === null) return total;
+      afterLoanId = batch.lastLoanId;
+    }
   });
+  return done
+    ? { status: 'done', ...done }
+    : { status: 'skipped', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
 }
