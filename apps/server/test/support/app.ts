@@ -83,6 +83,9 @@ export function useTestApp(
       config: testConfig(overrides),
       database: created.database,
       logger: false,
+      // A worker's test files share one event loop; on a loaded machine its lag would shed the tests'
+      // own requests (503). Load shedding has its own test: operations/load-shedding.test.ts.
+      loadShedding: false,
       ...testClock(options.now),
       ...(options.listCountCap ? { listCountCap: options.listCountCap } : {}),
     });
