@@ -106,7 +106,11 @@ const REPORT_TRIGGERS: Record<string, string[]> = {
     'scheduled_payments_unpaid_figures_update',
     'scheduled_payments_unpaid_keys',
     'scheduled_payments_unpaid_figures_delete',
+    'scheduled_payments_collection_due_insert',
+    'scheduled_payments_collection_due_update',
+    'scheduled_payments_collection_due_delete',
   ],
+  fees: ['fees_collection_due_insert', 'fees_collection_due_update', 'fees_collection_due_delete'],
   payments: [
     'payments_report_tallies_insert',
     'payments_report_tallies_update',
@@ -244,10 +248,12 @@ export async function generate(target: Target, options: GenerateOptions): Promis
     phase('book imports');
   }
 
-  // The same rebuilds the migrations ran: the loans' unpaid figures, the tallies from the rows, and
-  // each customer's current loan (its insert trigger is off during the load: REPORT_TRIGGERS).
+  // The same rebuilds the migrations ran: the loans' unpaid figures and figures for 'Cobranza', the
+  // tallies from the rows, and each customer's current loan (its insert trigger is off during the load:
+  // REPORT_TRIGGERS).
   await target.exec(
-    'select loan_unpaid_figures_rebuild(); select report_tallies_rebuild(); select installment_due_tally_rebuild(); ' +
+    'select loan_unpaid_figures_rebuild(); select loan_collection_due_rebuild(); ' +
+      'select report_tallies_rebuild(); select installment_due_tally_rebuild(); ' +
       'select aml_cash_month_tally_rebuild(); ' +
       'select customers_current_loan_refresh_for(array(select distinct customer_id from loans));',
   );

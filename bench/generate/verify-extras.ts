@@ -3,8 +3,9 @@
  * the app's own rules: every promise passes domain checkVisit (against what its loan's installments
  * still owed at the visit) and is read kept, pending or broken by domain promiseOutcome; the open
  * PLD matches are exactly what modules/aml/screening.ts finds (run inside a transaction rolled back,
- * it must raise nothing new, and no match lacks its pair); import rows point at real customers. Prints
- * each check and the shares; returns the number of failures.
+ * it must raise nothing new, and no match lacks its pair); import rows point at real customers; each
+ * loan's figures for 'Cobranza' (migration collection_due_figures) are its rows'. Prints each check
+ * and the shares; returns the number of failures.
  */
 import { checkVisit, foldName, PROMISE_OUTCOME, promiseOutcome, zonedInstant } from '@prestaya/domain';
 import { screenCustomers } from '@prestaya/server/bench';
@@ -45,6 +46,14 @@ const CHECKS: { name: string; sql: (midnight: string) => string }[] = [
                          where i.imported_customers <> (select count(*) from book_import_rows r where r.import_id = i.id)
                             or not exists (select 1 from stored_files f where f.id = i.file_id
                                             and f.sha256 = encode(sha256(f.bytes), 'hex')))::int as n`,
+  },
+  {
+    name: "loans: oldest payable due date and pending fees ('Cobranza') = their installments and fees",
+    sql: () => `select count(*)::int as n from loans l
+                 where (l.oldest_payable_due_date, l.pending_fees) is distinct from (
+                   (select min(sp.due_date) from scheduled_payments sp
+                     where sp.loan_id = l.id and sp.status in ('PENDING', 'DELAYED')),
+                   (select count(*)::int from fees f where f.loan_id = l.id and f.status = 'PENDING'))`,
   },
 ];
 

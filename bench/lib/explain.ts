@@ -4,7 +4,7 @@
  * with its parameters, then each statement is run again under EXPLAIN (ANALYZE, BUFFERS).
  */
 
-import { type AppDb, schema } from '@prestaya/server/bench';
+import { type AppDb, PG_SESSION_OPTIONS, schema } from '@prestaya/server/bench';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 
@@ -23,7 +23,8 @@ export function loggingDatabase(url: string, options: CaptureOptions = {}) {
   const pool = new pg.Pool({
     connectionString: url,
     max: 1,
-    ...(options.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
+    // The app's session settings, so the plans are the app's.
+    options: `${PG_SESSION_OPTIONS}${options.readOnly ? ' -c default_transaction_read_only=on' : ''}`,
   });
   const statements: Statement[] = [];
   const db = drizzle({
@@ -49,7 +50,7 @@ export async function captureStatements(
 }
 
 export async function explain(url: string, statement: Statement): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, options: PG_SESSION_OPTIONS });
   await client.connect();
   try {
     const result = await client.query<{ 'QUERY PLAN': string }>(

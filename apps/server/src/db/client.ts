@@ -53,6 +53,15 @@ const PGLITE_SHARED_BUFFERS = '64MB';
  */
 export const CONNECT_TIMEOUT_MS = 1500;
 
+/**
+ * Settings of every app connection to PostgreSQL. No JIT compilation: PostgreSQL compiles a statement
+ * whose estimated cost passes jit_above_cost, which the whole-business screens (Cobranza 'todos los
+ * agentes') do at 100,000 customers: ~430 ms of compiling per request for a statement that runs in a
+ * second or two and is compiled again next time; an interactive app's statements never run long enough
+ * to win it back (docs/performance-history.md, Cobranza 'todos los agentes').
+ */
+export const PG_SESSION_OPTIONS = '-c jit=off';
+
 class FailFastClient extends pg.Client {
   constructor(config?: pg.ClientConfig) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -65,6 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       Client: FailFastClient,
       keepAlive: true,
+      options: PG_SESSION_OPTIONS,
     });
     pool.on('error', options.onPoolError ?? (() => {}));
     // The pool listens for errors of idle clients only. One checked out (a transaction between two

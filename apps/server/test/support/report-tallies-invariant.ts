@@ -13,6 +13,7 @@ import {
 } from '../../src/modules/reports/live.ts';
 import { tallyPortfolioRows, tallyWeeklyFigures } from '../../src/modules/reports/tallies.ts';
 import { addDays, businessToday, TEST_TIME_ZONE } from './clock.ts';
+import { expectCollectionDueFigures } from './collection-due-invariant.ts';
 
 /** Rows in one order, so two lists of the same rows compare equal. */
 const sortedRisk = (rows: LoanRiskRow[]) =>
@@ -150,7 +151,8 @@ export async function expectAgentPortfolios(db: DbOrTx, today = businessToday())
  * before 2100), the portfolio report's figures as of several days, and the weekly figures over all
  * time and over the current week, in the tests' zone and in one 5 h 30 min from UTC (periods of 15
  * minutes fall in one business day of either), each agent's portfolio (expectAgentPortfolios) and the
- * installments due per agent and day (expectInstallmentDueTally). Returns the live figures so a caller can check the
+ * installments due per agent and day (expectInstallmentDueTally), and each loan's figures for
+ * 'Cobranza' (expectCollectionDueFigures). Returns the live figures so a caller can check the
  * workload was not empty.
  */
 export async function expectReportTallies(db: DbOrTx, today = businessToday()) {
@@ -165,6 +167,7 @@ export async function expectReportTallies(db: DbOrTx, today = businessToday()) {
   }
   await expectAgentPortfolios(db, today);
   const installmentsDue = await expectInstallmentDueTally(db);
+  await expectCollectionDueFigures(db);
   let everything: WeeklyFigures | undefined;
   for (const timeZone of [TEST_TIME_ZONE, 'Asia/Kolkata']) {
     const windows: ReportWindow[] = [

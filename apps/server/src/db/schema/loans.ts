@@ -62,6 +62,12 @@ export const loans = pgTable(
     // Σ principal part of what confirmed payments paid of those unpaid installments (domain
     // portfolio-risk.ts abonoPrincipalCents): the outstanding principal leaves it out. Same triggers.
     abonoPrincipalCents: column.cents('abono_principal_cents').notNull().default(0),
+    // What 'Cobranza' decides its tabs on (collections/due-loans.ts): the oldest PAYABLE installment's
+    // due date (PENDING or DELAYED: one in a payment 'En validación' is not payable, unlike the unpaid
+    // figures above) and how many PENDING fees. Written only by the triggers on scheduled_payments and
+    // fees (migration collection_due_figures), whatever code wrote the rows.
+    oldestPayableDueDate: column.day('oldest_payable_due_date'),
+    pendingFees: integer('pending_fees').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),
@@ -101,6 +107,14 @@ export const loans = pgTable(
     index('loans_open_customer_idx')
       .on(table.customerId)
       .where(sql`${table.status} in (${sqlLiterals(OPEN_STATUSES)})`),
+    // 'Cobranza' of the whole business: the open loans with something due by a tab's day, or a pending
+    // fee, found without reading every open loan's installments and fees.
+    index('loans_open_payable_due_idx')
+      .on(table.oldestPayableDueDate)
+      .where(sql`${table.status} in (${sqlLiterals(OPEN_STATUSES)})`),
+    index('loans_open_pending_fees_idx')
+      .on(table.id)
+      .where(sql`${table.status} in (${sqlLiterals(OPEN_STATUSES)}) and ${table.pendingFees} > 0`),
   ],
 );
 

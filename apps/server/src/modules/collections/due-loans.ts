@@ -93,57 +93,62 @@ export interface DueLoansOptions {
 }
 
 /**
- * SELECT of the open loans in scope, one row per loan: loan and customer columns, and
+ * SELECT of the open loans in scope that may be in a tab, one row per loan: loan and customer columns,
+ * and
  * - `oldest_due`: the oldest payable installment's due date (null when none is left),
  * - `due_today_cents`: the payable installments due on or before today,
  * - `fee_count`, `fee_cents`: the PENDING fees,
  * - `promise_today`: its standing promise of payment is for today.
  *
- * Plan per scope, as the portfolio report's: one agent's customers (customers_agent_idx) probe their
- * open loans (the partial loans_open_customer_idx), and those loans their own installments and fees
- * through the loan's indexes (LATERAL), so an agent's cost follows their portfolio, never the
- * business's list of open loans; the whole business aggregates the payable installments and pending
- * fees once, by loan.
+ * The oldest payable due date and the count of pending fees are the loan's own columns, kept by the
+ * triggers on scheduled_payments and fees (migration collection_due_figures), so only the loans with a
+ * pending fee, something payable by the week's Sunday or a promise for today are read at all (the
+ * others are in no tab), and only those due by today (or with a pending fee) have their installments
+ * (or fees) summed, through the loan's indexes. An agent's scope starts from their customers
+ * (customers_agent_idx, then the partial loans_open_customer_idx), the whole business from the partial
+ * indexes on those columns, so neither reads every open loan's installments and fees.
  */
 /** What remains to pay of an installment or fee once abonos paid or hold part of it (abono.ts). */
 const remaining = (t: typeof scheduledPayments | typeof fees) =>
   sql`(${t.amountCents} - ${t.paidCents} - ${t.heldCents})`;
 
 export function dueLoans({ scope, matches, day }: DueLoansOptions): SQL {
-  const installmentFigures = sql`min(${scheduledPayments.dueDate}) as oldest_due,
-    sum(${remaining(scheduledPayments)}) filter (where ${scheduledPayments.dueDate} <= ${day.today}::date) as due_today_cents`;
-  const payableInstallment = sql`${scheduledPayments.status} in (${PAYABLE_INSTALLMENT_SQL})`;
-  const feeFigures = sql`count(*)::int as fee_count, sum(${remaining(fees)}) as fee_cents`;
-  const pendingFee = sql`${fees.status} in (${PAYABLE_FEE_SQL})`;
-  const perLoan =
+  const open = sql`${loans.status} in (${sqlLiterals(OPEN_STATUSES)})`;
+  const dueByWeekEnd = sql`${loans.oldestPayableDueDate} <= ${day.weekEnd}::date`;
+  const feePending = sql`${loans.pendingFees} > 0`;
+  // The whole business: the open loans off the two partial indexes, and those with a promise today.
+  const candidates =
     scope === undefined
-      ? sql`left join (
-          select ${scheduledPayments.loanId} as loan_id, ${installmentFigures}
-            from ${scheduledPayments} where ${payableInstallment} group by 1) i on i.loan_id = ${loans.id}
-        left join (
-          select ${fees.loanId} as loan_id, ${feeFigures}
-            from ${fees} where ${pendingFee} group by 1) f on f.loan_id = ${loans.id}`
-      : sql`left join lateral (
-          select ${installmentFigures} from ${scheduledPayments}
-           where ${scheduledPayments.loanId} = ${loans.id} and ${payableInstallment}) i on true
-        left join lateral (
-          select ${feeFigures} from ${fees}
-           where ${fees.loanId} = ${loans.id} and ${pendingFee}) f on true`;
+      ? sql`and ${loans.id} in (
+          select ${loans.id} from ${loans} where ${open} and ${dueByWeekEnd}
+          union select ${loans.id} from ${loans} where ${open} and ${feePending}
+          union select loan_id from (${promisesForToday(day.today)}) today_promise)`
+      : sql``;
   return sql`
     select ${loans.id} as loan_id, ${loans.num} as loan_num, ${loans.status} as loan_status,
            ${loans.currentBalanceCents} as balance_cents, ${loans.restructureCount} as restructure_count,
            ${customers.id} as customer_id, ${customers.num} as customer_num, ${customers.name} as name,
            ${customers.lastName} as last_name, ${customers.secondLastName} as second_last_name,
            ${customers.phone} as phone, ${customers.agentId} as agent_id,
-           i.oldest_due, coalesce(i.due_today_cents, 0) as due_today_cents,
-           coalesce(f.fee_count, 0) as fee_count, coalesce(f.fee_cents, 0) as fee_cents,
+           ${loans.oldestPayableDueDate} as oldest_due, coalesce(i.due_today_cents, 0) as due_today_cents,
+           ${loans.pendingFees} as fee_count, coalesce(f.fee_cents, 0) as fee_cents,
            ${PROMISE_STANDS} as promise_today,
            ${matches ?? sql`true`} as matches
       from ${loans}
       join ${customers} on ${customers.id} = ${loans.customerId}
-      ${perLoan}
+      left join lateral (
+        select sum(${remaining(scheduledPayments)}) as due_today_cents from ${scheduledPayments}
+         where ${scheduledPayments.loanId} = ${loans.id}
+           and ${scheduledPayments.status} in (${PAYABLE_INSTALLMENT_SQL})
+           and ${scheduledPayments.dueDate} <= ${day.today}::date
+           and ${loans.oldestPayableDueDate} <= ${day.today}::date) i on true
+      left join lateral (
+        select sum(${remaining(fees)}) as fee_cents from ${fees}
+         where ${fees.loanId} = ${loans.id} and ${fees.status} in (${PAYABLE_FEE_SQL})
+           and ${feePending}) f on true
       left join (${promisesForToday(day.today)}) p on p.loan_id = ${loans.id}
-     where ${loans.status} in (${sqlLiterals(OPEN_STATUSES)}) and ${scope ?? sql`true`}`;
+     where ${open} and ${scope ?? sql`true`}
+       and (${feePending} or ${dueByWeekEnd} or p.loan_id is not null) ${candidates}`;
 }
 
 /** Payments registered today (business day) and not rejected or cancelled: the cash an agent took. */
