@@ -3,7 +3,7 @@
  * requests.ts lists them, as apps/web builds them), as an administrator and as agent 1, timed over
  * HTTP against the app on each generated database. Not a test: it prints figures.
  *
- *   npm run bench:screens -- [--target pg10k|pg100k|pg1m|pglite]… [--only <text>] [--requests 50]
+ *   npm run bench:screens -- [--target pg10k|pg100k|pg1m|pglite]… [--only <text>] [--skip <text>] [--requests 50]
  *                            [--warm-up 10] [--explain] [--list]
  *                            [--pg10k URL] [--pg100k URL] [--pg1m URL] [--pglite DATA_DIR]
  *
@@ -45,6 +45,7 @@ const { values } = parseArgs({
   options: {
     target: { type: 'string', multiple: true },
     only: { type: 'string' },
+    skip: { type: 'string' },
     requests: { type: 'string', default: '50' },
     'warm-up': { type: 'string', default: '10' },
     explain: { type: 'boolean', default: false },
@@ -143,7 +144,7 @@ async function timeCase(running: Running[], c: ScreenCase): Promise<CaseResult[]
   });
 }
 
-const cases = screenCases(values.only);
+const cases = screenCases(values.only, values.skip);
 if (cases.length === 0) throw new Error(`--only ${values.only}: no screen matches`);
 if (values.list) {
   const listContext = {

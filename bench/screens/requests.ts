@@ -249,13 +249,19 @@ export interface ScreenCase {
 /** The label of a case chosen on its screen (ScreenRequest.chosen) carries this mark. */
 export const CHOSEN_MARK = ' (elegido)';
 
-export function screenCases(only: string | undefined): ScreenCase[] {
+/** The cases whose label contains `only` (all without it), less those that contain `skip`. */
+export function screenCases(only: string | undefined, skip?: string): ScreenCase[] {
   const wanted = only?.toLowerCase();
+  const unwanted = skip?.toLowerCase();
   return SCREEN_REQUESTS.flatMap((request) =>
     request.roles.map((role) => ({
       label: `${role} · ${request.screen} · ${request.call}${request.chosen ? CHOSEN_MARK : ''}`,
       role,
       request,
     })),
-  ).filter((c) => !wanted || c.label.toLowerCase().includes(wanted));
+  ).filter(
+    (c) =>
+      (!wanted || c.label.toLowerCase().includes(wanted)) &&
+      !(unwanted && c.label.toLowerCase().includes(unwanted)),
+  );
 }
