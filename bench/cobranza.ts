@@ -28,12 +28,12 @@ import {
   buildApp,
   businessClock,
   collectionDay,
-  drizzleOnPglite,
   listCollections,
   literalList,
   loadConfig,
   schema,
 } from '@prestaya/server/bench';
+import { drizzle } from 'drizzle-orm/pglite';
 import { BENCH_ADMIN, benchAgentUsername, generate } from './generate/generate.ts';
 import type { Profile } from './generate/settings.ts';
 import { BUSINESS_TIME_ZONE } from './lib/business-time.ts';
@@ -173,8 +173,10 @@ async function main() {
 
     // The agent's 'Hoy' statements, grabbed from the service itself, then explained with real timings.
     const statements: { text: string; params: unknown[] }[] = [];
-    const logging = drizzleOnPglite(pglite, schema, {
-      logQuery: (text, params) => statements.push({ text, params: [...params] }),
+    const logging = drizzle({
+      client: pglite,
+      schema,
+      logger: { logQuery: (text, params) => statements.push({ text, params: [...params] }) },
     }) as unknown as AppDb;
     await listCollections(
       logging,

@@ -4,7 +4,7 @@
  * per table and chunk). Rows are written in COPY's text format.
  */
 import { once } from 'node:events';
-import type { Database } from '@prestaya/server/bench';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -99,11 +99,8 @@ export function postgresSink(connectionString: string): BulkSink {
   };
 }
 
-/** PGlite's client as openDatabase gives it (its own thread). */
-type PgliteClient = Extract<Database, { kind: 'pglite' }>['client'];
-
 /** PGlite: one COPY from a Blob per table and chunk (PGlite runs one statement at a time anyway). */
-export function pgliteSink(client: PgliteClient): BulkSink {
+export function pgliteSink(client: PGlite): BulkSink {
   return {
     async write(buffer) {
       const text = buffer.take();

@@ -86,10 +86,9 @@ export interface BuildAppOptions {
   /** Defaults to config.connections' request timeout, checked every second; tests shorten them. */
   timeouts?: { requestMs: number; checkIntervalMs: number };
   /**
-   * Defaults to LOAD_SHEDDING on PostgreSQL and off on PGlite, the embedded default of one small
-   * office: its statements run on their own thread now (db/pglite-thread.ts), but turned on there the
-   * PGlite suites shed their own requests on a loaded 2-core machine. A test passes a tight threshold
-   * to see a saturated loop shed requests.
+   * Defaults to LOAD_SHEDDING on PostgreSQL and off on PGlite, whose queries run on the event loop
+   * itself: there a lagging loop means the database is working, not that requests pile up. A test
+   * passes a tight threshold to see a saturated loop shed requests.
    */
   loadShedding?: LoadSheddingOptions | false;
   /** Defaults to LIST_COUNT_CAP; tests lower it to see a capped total with a handful of rows. */
@@ -158,10 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(nodeLevelProblemsPlugin);
 
-  await app.register(databasePlugin, {
-    db: database.db,
-    ...(database.kind === 'pglite' ? { queue: database.client.queue } : {}),
-  });
+  await app.register(databasePlugin, { db: database.db });
   const loadShedding = options.loadShedding ?? (database.kind === 'pg' ? LOAD_SHEDDING : false);
   if (loadShedding) await app.register(loadSheddingPlugin, loadShedding);
   await app.register(metricsPlugin, { database, token: config.metricsToken, trustProxy: config.trustProxy });

@@ -6,13 +6,7 @@
 export { buildApp } from './app.ts';
 export { businessClock } from './clock.ts';
 export { loadConfig } from './config.ts';
-export {
-  type AppDb,
-  type Database,
-  drizzleOnPglite,
-  openDatabase,
-  PG_SESSION_OPTIONS,
-} from './db/client.ts';
+export { type AppDb, type Database, openDatabase, PG_SESSION_OPTIONS } from './db/client.ts';
 export { literalList } from './db/literals.ts';
 export { MIGRATIONS_FOLDER, migrateDatabase } from './db/migrate.ts';
 export { countHit } from './db/rate-limit-hits.ts';

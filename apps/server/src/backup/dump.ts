@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
+import type { PGlite } from '@electric-sql/pglite';
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
-import type { PgliteThread } from '../db/pglite-thread.ts';
 import { type Inventory, readInventory, TABLES_NOT_BACKED_UP } from './inventory.ts';
 import { BACKUP_MESSAGES, BackupRefusedError } from './messages.ts';
 import { type Row, type RunSql, runSqlOnClient } from './sql-runner.ts';
@@ -33,12 +34,12 @@ function simpleQuery(text: string): Uint8Array {
 }
 
 /** Runs statements through PGlite's raw protocol path, which takes none of its locks. */
-function rawRunner(client: PgliteThread): RunSql {
+function rawRunner(client: PGlite): RunSql {
   return async (text) => {
     const { messages } = await client.execProtocol(simpleQuery(text));
     let names: string[] = [];
     const rows: Row[] = [];
-    for (const message of messages as RawMessage[]) {
+    for (const message of messages as unknown as RawMessage[]) {
       if (message.name === 'rowDescription')
         names = message.fields.map((field) => (field as { name: string }).name);
       if (message.name === 'dataRow')
@@ -59,20 +60,29 @@ export interface Dump {
 /**
  * PGlite has ONE session, shared by every request of a running server, and pglite-tools' pg_dump
  * talks to it through the raw protocol, which PGlite does not serialise. So the inventory and the
- * dump hold the session throughout (the queue of db/pglite-queue.ts): no request's transaction is
- * open while pg_dump reads (it would see it and end it), nothing changes between the counts and the
- * dump, and requests wait (about a second for a small office). pg_dump runs on the database's thread
- * (it drives the raw protocol synchronously); its own bookkeeping queries are answered there too.
+ * dump hold PGlite's transaction lock throughout: no request's transaction is open while pg_dump reads
+ * (it would see it and end it), nothing changes between the counts and the dump, and requests wait
+ * (about a second for a small office). pgDump's own bookkeeping queries would wait on that same lock,
+ * so it gets a handle whose `query` answers the search_path read beforehand and whose `exec` takes the
+ * raw path too.
  */
-async function dumpPglite(client: PgliteThread): Promise<Dump> {
+async function dumpPglite(client: PGlite): Promise<Dump> {
   const [row] = (await client.query<{ search_path: string }>('show search_path')).rows;
   const searchPath = row?.search_path ?? '"$user", public';
-  return client.exclusive(async () => {
+  return client._runExclusiveTransaction(async () => {
     const run = rawRunner(client);
     const inventory = await readInventory(run, 'stored');
+    const session = {
+      query: async () => ({ rows: [{ search_path: searchPath }] }),
+      exec: async (text: string) => {
+        await run(text);
+        return [];
+      },
+      execProtocolRawStream: client.execProtocolRawStream.bind(client),
+    } as unknown as PGlite;
     try {
-      const sql = await client.pgDump(DUMP_ARGS, searchPath);
-      return { sql, inventory, serverVersion: await serverVersionOf(run) };
+      const file = await pgDump({ pg: session, args: DUMP_ARGS });
+      return { sql: await file.text(), inventory, serverVersion: await serverVersionOf(run) };
     } finally {
       // pg_dump leaves without ending its read-only transaction or undoing its session settings (it
       // expects its connection to close); the server's session must be as it was before.

@@ -1,11 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './dir-lock.ts';
-import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -16,7 +17,7 @@ export type AppTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type DbOrTx = AppDb | AppTx;
 
 export type Database = { db: AppDb; close(): Promise<void> } & (
-  | { kind: 'pglite'; client: PgliteThread }
+  | { kind: 'pglite'; client: PGlite }
   | { kind: 'pg'; client: pg.Pool }
 );
 
@@ -91,11 +92,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   // A directory on disk has one owner (dir-lock.ts); memory:// and the like are private to the process.
   const lock = options.dataDir.includes('://') ? undefined : lockDataDir(options.dataDir);
-  let client: PgliteThread;
+  let client: PGlite;
   try {
-    // On its own thread (pglite-thread.ts), with pg_trgm and unaccent loaded (pglite-worker.mjs).
-    client = await PgliteThread.start({
-      dataDir: options.dataDir,
+    // pg_trgm and unaccent are loaded now because later issues search with them.
+    client = await PGlite.create(options.dataDir, {
+      extensions: { pg_trgm, unaccent },
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
@@ -106,7 +107,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     kind: 'pglite',
     client,
-    db: drizzleOnPglite(client, schema),
+    db: drizzlePglite({ client, schema }),
     close: async () => {
       try {
         await client.close();
@@ -115,20 +116,4 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       }
     },
   };
-}
-
-/**
- * drizzle-orm/pglite over the thread's client: drizzle calls only query(text, params, options) and
- * transaction(callback) on it, which PgliteThread provides with PGlite's signatures.
- */
-export function drizzleOnPglite<S extends Record<string, unknown> = Record<string, never>>(
-  client: PgliteThread,
-  schema?: S,
-  logger?: Logger,
-) {
-  return drizzlePglite({
-    client: client as unknown as PGlite,
-    ...(schema ? { schema } : {}),
-    ...(logger ? { logger } : {}),
-  });
 }
