@@ -105,6 +105,11 @@ export const payments = pgTable(
     index('payments_registered_by_idx').on(table.registeredBy, table.collectedAt),
     // 'Pagos Recibidos': newest first, and by date range (`from`/`to`), read off it in order.
     index('payments_created_idx').on(table.createdOn, table.id),
+    // 'Cartera castigada' totals: every confirmed recovery, summed off this small index instead of a
+    // probe of the loan's payments per write-off.
+    index('payments_recovery_paid_idx')
+      .on(table.loanId, table.amountCents)
+      .where(sql`${table.recovery} and ${table.status} = 'PAID'`),
   ],
 );
 

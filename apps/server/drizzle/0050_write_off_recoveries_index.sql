@@ -1,0 +1,1 @@
+CREATE INDEX "payments_recovery_paid_idx" ON "payments" USING btree ("loan_id","amount_cents") WHERE "payments"."recovery" and "payments"."status" = 'PAID';
