@@ -11,11 +11,11 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { demoCounts } from './counts.ts';
-import { DemoRefusedError, seedDemo } from './seed.ts';
+import { DEMO_CUSTOMER_COUNT, DemoRefusedError, seedDemo } from './seed.ts';
 import { DEMO_PASSWORD } from './staff.ts';
 
 /**
- * `npm run seed:demo [-- --seed 42]` (from the repository root): fills an empty database with the demo
+ * `npm run seed:demo [-- --seed 42] [--customers 120]` (from the repository root): fills an empty database with the demo
  * lender (seed.ts). Same environment as `npm start`: DATABASE_URL, or the PGlite directory under
  * DATA_DIR (resolved against the repository root, as `npm start` does) — with PGlite the server must be
  * stopped first (one process per PGlite directory). Exit code 1, with a Spanish message, if the
@@ -29,6 +29,16 @@ function parseSeed(value: string | undefined): number {
   if (!/^\d{1,9}$/.test(value))
     throw new ConfigError(`--seed: valor inválido "${value}"; use un entero de 0 a 999999999`);
   return Number(value);
+}
+
+function parseCustomers(value: string | undefined): number {
+  if (value === undefined) return DEMO_CUSTOMER_COUNT;
+  const count = /^\d{1,3}$/.test(value) ? Number(value) : 0;
+  if (count < 1 || count > DEMO_CUSTOMER_COUNT)
+    throw new ConfigError(
+      `--customers: valor inválido "${value}"; use un entero de 1 a ${DEMO_CUSTOMER_COUNT}`,
+    );
+  return count;
 }
 
 const labelled = (counts: Record<string, number>, labels: Record<string, string>) =>
@@ -48,8 +58,13 @@ export function runSeedDemoCommand(args: string[], env: NodeJS.ProcessEnv, out: 
 }
 
 async function seedDemoCommand(args: string[], env: NodeJS.ProcessEnv, out: CommandOutput) {
-  const { values } = parseArgs({ args, options: { seed: { type: 'string' } }, allowPositionals: false });
+  const { values } = parseArgs({
+    args,
+    options: { seed: { type: 'string' }, customers: { type: 'string' } },
+    allowPositionals: false,
+  });
   const seed = parseSeed(values.seed);
+  const customers = parseCustomers(values.customers);
   const config = loadConfig(env, REPOSITORY_ROOT);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.pgliteDir}`;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
@@ -60,7 +75,7 @@ async function seedDemoCommand(args: string[], env: NodeJS.ProcessEnv, out: Comm
   try {
     await migrateDatabase(database);
     out.log(`Cargando datos de demostración (semilla ${seed}) en ${where}…`);
-    const summary = await seedDemo(database.db, { seed, timeZone: config.businessTimeZone });
+    const summary = await seedDemo(database.db, { seed, customers, timeZone: config.businessTimeZone });
     const counts = await demoCounts(database.db);
     const lines = [
       `Datos de demostración cargados en ${(summary.elapsedMs / 1000).toFixed(1)} s (semilla ${seed}).`,

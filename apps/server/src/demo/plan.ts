@@ -13,7 +13,8 @@ export const HISTORY_DAYS = 70;
 export const OFFICE_OPENS = 8 * 60;
 /** Staff and accounts are set up a few days before the first customer comes. */
 export const SETUP_DAY = -3;
-const CUSTOMER_COUNT = 120;
+/** The demo's customers, and the most `seed:demo --customers` takes (a smaller demo has its first ones). */
+export const DEMO_CUSTOMER_COUNT = 120;
 
 export type Behaviour = 'puntual' | 'tardio' | 'moroso' | 'liquida';
 export type Profile =
@@ -85,11 +86,11 @@ function arrivalDay(random: Random, profile: Profile): number {
 }
 
 /** The plan of the 120 customers: who they are, their agent, when they come and how they pay. */
-export function planCustomers(seed: number): CustomerPlan[] {
+export function planCustomers(seed: number, count = DEMO_CUSTOMER_COUNT): CustomerPlan[] {
   const master = mulberry32(seed);
   const profiles = master.shuffle(PROFILE_COUNTS.flatMap(([profile, count]) => Array(count).fill(profile)));
   const usedCurps = new Set<string>();
-  const plans = profiles.slice(0, CUSTOMER_COUNT).map((profile: Profile, index): CustomerPlan => {
+  const plans = profiles.slice(0, count).map((profile: Profile, index): CustomerPlan => {
     const random = streamFor(seed, 1, index);
     const zone = random.int(0, 3);
     return {

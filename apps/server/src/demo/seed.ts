@@ -13,7 +13,7 @@ import { DemoRun, type DemoStaffCredentials } from './run.ts';
 import { simulateDays } from './simulate.ts';
 import { DEMO_STAFF } from './staff.ts';
 
-export { HISTORY_DAYS } from './plan.ts';
+export { DEMO_CUSTOMER_COUNT, HISTORY_DAYS } from './plan.ts';
 export type { DemoStaffCredentials } from './run.ts';
 
 /**
@@ -49,6 +49,8 @@ export interface DemoOptions {
   now?: Date;
   /** TZ_BUSINESS (config.businessTimeZone). */
   timeZone: string;
+  /** How many customers (1 to DEMO_CUSTOMER_COUNT, the default): fewer make a quicker, smaller lender. */
+  customers?: number;
 }
 
 export interface DemoSummary {
@@ -88,7 +90,7 @@ export async function seedDemo(db: AppDb, options: DemoOptions): Promise<DemoSum
   const today = businessDate(now, timeZone);
   const run = new DemoRun(db, timeZone, addDays(today, -HISTORY_DAYS));
   run.onPaidOff = (loan, day) => offerRenewal(run, loan, day);
-  const plans = planCustomers(options.seed);
+  const plans = planCustomers(options.seed, options.customers);
   scheduleSetup(run, staffPins(options.seed));
   scheduleCustomers(run, plans);
   scheduleRoutine(run);

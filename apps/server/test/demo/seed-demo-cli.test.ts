@@ -58,6 +58,12 @@ describe('npm run seed:demo (CLI)', () => {
     }
   }, 180_000);
 
+  it('refuses a --customers outside 1 to 120', async () => {
+    const result = await seedDemoCli('--customers', '121');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('--customers: valor inválido "121"; use un entero de 1 a 120');
+  }, 120_000);
+
   it('refuses a --seed that is not a whole number', async () => {
     const result = await seedDemoCli('--seed', 'abc');
     expect(result.status).toBe(1);
