@@ -14,7 +14,10 @@
  * request is sent in rounds, one GET per target per round (`--warm-up` rounds, then `--requests`):
  * p50 / p95 / max per request and target. Finally every request on every target
  * with the PG 100k ÷ 10k and 1M ÷ 100k ratios of p95 and the flags (screens/report.ts). Without
- * --target: pg10k, pg100k and pglite; pg1m only when named. `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the SQL behind each request on PG 100k.
+ * --target: pg10k, pg100k and pglite; pg1m only when named. `--explain`: EXPLAIN (ANALYZE, BUFFERS) of the SQL behind each request on PG 100k
+ * (`--explain-on pg10k|pg1m` for another; `--explain-brief`: per statement only its scans, joins, sorts,
+ * limits with their actual rows and loops, and its execution time: what shows whether it reads a page
+ * or the whole table).
  * `--list`: prints the cases (role · screen · call, and the path) and exits, without any database.
  */
 import { parseArgs } from 'node:util';
@@ -49,6 +52,8 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '50' },
     'warm-up': { type: 'string', default: '10' },
     explain: { type: 'boolean', default: false },
+    'explain-on': { type: 'string', default: 'pg100k' },
+    'explain-brief': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     pg10k: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/prestaya_bench_10k' },
     pg100k: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/prestaya_bench' },
@@ -187,11 +192,14 @@ printSummary(results);
 console.log(`load average at end ${loadAverage()}`);
 
 if (values.explain) {
-  const url = values.pg100k;
-  console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS) on ${url} ===`);
-  const prepared = await prepareTarget({ name: 'pg100k', where: url });
+  const on = values['explain-on'];
+  if (on !== 'pg10k' && on !== 'pg100k' && on !== 'pg1m')
+    throw new Error('--explain-on: pg10k, pg100k or pg1m');
+  const url = values[on];
+  console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS) on ${on} ${url} ===`);
+  const prepared = await prepareTarget({ name: on, where: url });
   try {
-    await explainScreens(url, prepared, cases);
+    await explainScreens(url, prepared, cases, { brief: values['explain-brief'] });
   } finally {
     prepared.cleanup();
   }

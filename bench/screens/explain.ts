@@ -15,7 +15,22 @@ import type { PreparedTarget } from './targets.ts';
 /** Only reads are explained: ANALYZE runs the statement, and nothing here may write. */
 const READ = /^\s*(select|with)\b/i;
 
-export async function explainScreens(url: string, prepared: PreparedTarget, cases: ScreenCase[]) {
+/** The plan lines that show how much a statement reads: its scans, joins, sorts, limits and time. */
+const BRIEF = /(Scan|Join|Nested Loop|Sort|Limit|Aggregate|Memoize|Execution Time)/;
+
+/** A plan line without its cost estimate and its indentation reduced to two spaces per level. */
+function briefLine(line: string): string {
+  const withoutCost = line.replace(/\s*\(cost=[^)]*\)/, '');
+  const indent = withoutCost.length - withoutCost.trimStart().length;
+  return `${' '.repeat(Math.round(indent / 3))}${withoutCost.trim()}`;
+}
+
+export async function explainScreens(
+  url: string,
+  prepared: PreparedTarget,
+  cases: ScreenCase[],
+  options: { brief?: boolean } = {},
+) {
   const handle = loggingDatabase(url, { readOnly: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'prestaya-bench-screens-explain-'));
   try {
@@ -48,12 +63,17 @@ export async function explainScreens(url: string, prepared: PreparedTarget, case
         }
         for (const statement of statements) {
           const key = `${statement.text}\n${JSON.stringify(statement.params)}`;
-          console.log(`\n${statement.text}\n-- params: ${JSON.stringify(statement.params)}`);
+          const text = options.brief
+            ? `${statement.text.replace(/\s+/g, ' ').slice(0, 120)}…`
+            : statement.text;
+          console.log(`\n${text}${options.brief ? '' : `\n-- params: ${JSON.stringify(statement.params)}`}`);
           if (!READ.test(statement.text)) console.log('   (not a SELECT: not explained)');
           else if (explained.has(key)) console.log('   (explained above)');
           else {
             explained.add(key);
-            for (const line of await explain(url, statement)) console.log(`   ${line}`);
+            const plan = await explain(url, statement);
+            const lines = options.brief ? plan.filter((line) => BRIEF.test(line)).map(briefLine) : plan;
+            for (const line of lines) console.log(`   ${line}`);
           }
         }
       }
