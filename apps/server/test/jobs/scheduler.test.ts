@@ -70,6 +70,7 @@ describe('startAccrualScheduler', () => {
         delivery_tally: 1,
         payment_status_tally: 0,
         installment_due_tally: expect.any(Number),
+        collection_due_tally: expect.any(Number),
       },
     });
     expect((log.infos[2]?.rowsFolded as Record<string, number> | undefined)?.portfolio_tally).toBeGreaterThan(
@@ -88,6 +89,7 @@ describe('startAccrualScheduler', () => {
         delivery_tally: 1,
         payment_status_tally: 0,
         installment_due_tally: schedule.length,
+        collection_due_tally: expect.any(Number),
       },
     });
     await scheduler.stop();
