@@ -102,6 +102,11 @@ const REPORT_TRIGGERS: Record<string, string[]> = {
     'loans_collection_due_tally_delete',
   ],
   customers: ['customers_due_tally_update'],
+  visits: [
+    'visits_loan_promised_date_insert',
+    'visits_loan_promised_date_update',
+    'visits_loan_promised_date_delete',
+  ],
   addresses: [
     'addresses_customer_route_insert',
     'addresses_customer_route_update',
@@ -275,7 +280,8 @@ export async function generate(target: Target, options: GenerateOptions): Promis
       'select report_tallies_rebuild(); select installment_due_tally_rebuild(); ' +
       'select aml_cash_month_tally_rebuild(); ' +
       'select customers_current_loan_refresh_for(array(select distinct customer_id from loans)); ' +
-      'select collection_due_tally_rebuild(); select customers_route_rebuild();',
+      'select loan_promised_date_rebuild(); select collection_due_tally_rebuild(); ' +
+      'select customers_route_rebuild();',
   );
   await setReportTriggers(target, 'enable');
   phase('report tallies rebuilt');

@@ -57,6 +57,26 @@ const CHECKS: { name: string; sql: (midnight: string) => string }[] = [
                    (select count(*)::int from fees f where f.loan_id = l.id and f.status = 'PENDING'))`,
   },
   {
+    name: "loans: the day of the latest promise ('Cobranza' 'Hoy') = their visits'",
+    sql: () => `select count(*)::int as n from loans l
+                 where l.promised_date is distinct from (
+                   select v.promised_date from visits v where v.loan_id = l.id and v.outcome = 'PROMISE'
+                    order by v.visited_at desc, v.id desc limit 1)`,
+  },
+  {
+    name: 'collection_promise_tally = the open loans without a pending fee by promised day and oldest due',
+    sql: () => `with kept as (
+                  select promised, day, sum(loans) as loans from collection_promise_tally group by 1, 2
+                  having sum(loans) <> 0),
+                counted as (
+                  select promised_date as promised, oldest_payable_due_date as day, count(*) as loans from loans
+                   where status in ('ACTIVE', 'DELAYED') and pending_fees = 0 and promised_date is not null
+                   group by 1, 2)
+                select count(*)::int as n from kept k
+                  full join counted c on c.promised = k.promised and c.day is not distinct from k.day
+                 where k.loans is distinct from c.loans`,
+  },
+  {
     name: "customers: route keys ('Cobranza') = their first address's postal code and folded colonia",
     sql: () => `select count(*)::int as n from customers c
                   left join lateral (select postal_code, neighborhood from addresses a where a.customer_id = c.id

@@ -6,8 +6,16 @@ CREATE TABLE "collection_due_tally" (
 	"fee_cents" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "collection_promise_tally" (
+	"promised" date NOT NULL,
+	"day" date,
+	"loans" bigint NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "route_postal_code" text;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "route_colonia_key" text;--> statement-breakpoint
+ALTER TABLE "loans" ADD COLUMN "promised_date" date;--> statement-breakpoint
+CREATE INDEX "collection_promise_tally_promised_idx" ON "collection_promise_tally" USING btree ("promised");--> statement-breakpoint
 -- The route order of 'Cobranza' (postal code and colonia of the customer's first address, oldest then
 -- id; accents and case folded as collections/whole-business.ts compares them) kept on the customer, so
 -- the whole business's cards are read off customers_open_route_idx a page at a time instead of sorting
@@ -91,6 +99,80 @@ $$;
 CREATE TRIGGER "addresses_customer_route_truncate" AFTER TRUNCATE ON "addresses"
   FOR EACH STATEMENT EXECUTE FUNCTION addresses_customer_route_truncated();
 --> statement-breakpoint
+-- The day of each loan's latest promise of payment (visits PROMISE, by visited_at then id: the one
+-- that stands, collections/due-loans.ts PROMISE_STANDS) kept on the loan, so 'Hoy' of the whole business
+-- reads the loans promised today from their own row. Writes only the loans whose day changes.
+CREATE FUNCTION "loan_promised_date_refresh"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE loans l
+     SET promised_date = p.promised
+    FROM (
+      SELECT t.loan_id,
+             (SELECT v.promised_date FROM visits v WHERE v.loan_id = t.loan_id AND v.outcome = 'PROMISE'
+               ORDER BY v.visited_at DESC, v.id DESC LIMIT 1) AS promised
+        FROM (SELECT DISTINCT unnest(ids) AS loan_id) t) p
+   WHERE l.id = p.loan_id AND l.promised_date IS DISTINCT FROM p.promised;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "loan_promised_date_rebuild"() RETURNS void LANGUAGE sql AS $$
+  UPDATE loans l
+     SET promised_date = p.promised
+    FROM loans k
+    LEFT JOIN (
+      SELECT DISTINCT ON (loan_id) loan_id, promised_date AS promised FROM visits
+       WHERE outcome = 'PROMISE' ORDER BY loan_id, visited_at DESC, id DESC) p ON p.loan_id = k.id
+   WHERE l.id = k.id AND l.promised_date IS DISTINCT FROM p.promised;
+$$;
+--> statement-breakpoint
+SELECT loan_promised_date_rebuild();
+--> statement-breakpoint
+-- The loans of the promises a statement inserted or deleted, or changed (set differences, hashed).
+CREATE FUNCTION "visits_loan_promised_date"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids uuid[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ids := ARRAY(SELECT DISTINCT loan_id FROM new_visits WHERE outcome = 'PROMISE');
+  ELSIF TG_OP = 'DELETE' THEN
+    ids := ARRAY(SELECT DISTINCT loan_id FROM old_visits WHERE outcome = 'PROMISE');
+  ELSE
+    ids := ARRAY(
+      SELECT loan_id FROM (
+        SELECT id, loan_id, outcome, promised_date, visited_at FROM new_visits
+        EXCEPT SELECT id, loan_id, outcome, promised_date, visited_at FROM old_visits) entered
+      UNION
+      SELECT loan_id FROM (
+        SELECT id, loan_id, outcome, promised_date, visited_at FROM old_visits
+        EXCEPT SELECT id, loan_id, outcome, promised_date, visited_at FROM new_visits) left_behind);
+  END IF;
+  IF cardinality(ids) > 0 THEN
+    PERFORM loan_promised_date_refresh(ids);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "visits_loan_promised_date_insert" AFTER INSERT ON "visits"
+  REFERENCING NEW TABLE AS new_visits
+  FOR EACH STATEMENT EXECUTE FUNCTION visits_loan_promised_date();
+--> statement-breakpoint
+CREATE TRIGGER "visits_loan_promised_date_update" AFTER UPDATE ON "visits"
+  REFERENCING OLD TABLE AS old_visits NEW TABLE AS new_visits
+  FOR EACH STATEMENT EXECUTE FUNCTION visits_loan_promised_date();
+--> statement-breakpoint
+CREATE TRIGGER "visits_loan_promised_date_delete" AFTER DELETE ON "visits"
+  REFERENCING OLD TABLE AS old_visits
+  FOR EACH STATEMENT EXECUTE FUNCTION visits_loan_promised_date();
+--> statement-breakpoint
+CREATE FUNCTION "visits_loan_promised_date_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM loan_promised_date_rebuild();
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "visits_loan_promised_date_truncate" AFTER TRUNCATE ON "visits"
+  FOR EACH STATEMENT EXECUTE FUNCTION visits_loan_promised_date_truncated();
+--> statement-breakpoint
 -- The summary of 'Cobranza' for the whole business (db/schema/collection-due-tally.ts): signed delta
 -- rows appended by statement triggers on loans, installments and fees, each reading the others as they
 -- stand after its statement. An open loan counts at its oldest payable due date (the loan's own column,
@@ -116,6 +198,11 @@ CREATE FUNCTION "collection_due_tally_rebuild"() RETURNS void LANGUAGE sql AS $$
        WHERE f.status = 'PENDING') t
    GROUP BY day
   HAVING sum(loans) <> 0 OR sum(fee_loans) <> 0 OR sum(due_cents) <> 0 OR sum(fee_cents) <> 0;
+  DELETE FROM collection_promise_tally;
+  INSERT INTO collection_promise_tally (promised, day, loans)
+  SELECT promised_date, oldest_payable_due_date, count(*) FROM loans
+   WHERE status IN ('ACTIVE', 'DELAYED') AND pending_fees = 0 AND promised_date IS NOT NULL
+   GROUP BY 1, 2;
 $$;
 --> statement-breakpoint
 -- Loans: their own count moves when they enter or leave the open statuses or change oldest payable day
@@ -128,11 +215,17 @@ BEGIN
     SELECT oldest_payable_due_date, count(*) FILTER (WHERE pending_fees = 0),
            count(*) FILTER (WHERE pending_fees > 0), 0, 0
       FROM new_loans WHERE status IN ('ACTIVE', 'DELAYED') GROUP BY 1;
+    INSERT INTO collection_promise_tally (promised, day, loans)
+    SELECT promised_date, oldest_payable_due_date, count(*) FROM new_loans
+     WHERE status IN ('ACTIVE', 'DELAYED') AND pending_fees = 0 AND promised_date IS NOT NULL GROUP BY 1, 2;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO collection_due_tally (day, loans, fee_loans, due_cents, fee_cents)
     SELECT oldest_payable_due_date, -count(*) FILTER (WHERE pending_fees = 0),
            -count(*) FILTER (WHERE pending_fees > 0), 0, 0
       FROM old_loans WHERE status IN ('ACTIVE', 'DELAYED') GROUP BY 1;
+    INSERT INTO collection_promise_tally (promised, day, loans)
+    SELECT promised_date, oldest_payable_due_date, -count(*) FROM old_loans
+     WHERE status IN ('ACTIVE', 'DELAYED') AND pending_fees = 0 AND promised_date IS NOT NULL GROUP BY 1, 2;
   ELSE
     WITH counted AS (
       SELECT 1 AS sign, * FROM (
@@ -163,6 +256,21 @@ BEGIN
           FROM moved m JOIN fees f ON f.loan_id = m.id AND f.status = 'PENDING') d
      GROUP BY day
     HAVING sum(loans) <> 0 OR sum(fee_loans) <> 0 OR sum(due_cents) <> 0 OR sum(fee_cents) <> 0;
+    INSERT INTO collection_promise_tally (promised, day, loans)
+    SELECT promised, day, sum(sign)
+      FROM (
+        SELECT 1 AS sign, * FROM (
+          SELECT id, promised_date AS promised, oldest_payable_due_date AS day FROM new_loans
+           WHERE status IN ('ACTIVE', 'DELAYED') AND pending_fees = 0 AND promised_date IS NOT NULL
+          EXCEPT SELECT id, promised_date, oldest_payable_due_date FROM old_loans
+           WHERE status IN ('ACTIVE', 'DELAYED') AND pending_fees = 0 AND promised_date IS NOT NULL) entered
+        UNION ALL
+        SELECT -1, * FROM (
+          SELECT id, promised_date, oldest_payable_due_date FROM old_loans
+           WHERE status IN ('ACTIVE', 'DELAYED') AND pending_fees = 0 AND promised_date IS NOT NULL
+          EXCEPT SELECT id, promised_date, oldest_payable_due_date FROM new_loans
+           WHERE status IN ('ACTIVE', 'DELAYED') AND pending_fees = 0 AND promised_date IS NOT NULL) left_behind) d
+     GROUP BY 1, 2 HAVING sum(sign) <> 0;
   END IF;
   RETURN NULL;
 END

@@ -71,6 +71,7 @@ describe('startAccrualScheduler', () => {
         payment_status_tally: 0,
         installment_due_tally: expect.any(Number),
         collection_due_tally: expect.any(Number),
+        collection_promise_tally: 0,
       },
     });
     expect((log.infos[2]?.rowsFolded as Record<string, number> | undefined)?.portfolio_tally).toBeGreaterThan(
@@ -90,6 +91,7 @@ describe('startAccrualScheduler', () => {
         payment_status_tally: 0,
         installment_due_tally: schedule.length,
         collection_due_tally: expect.any(Number),
+        collection_promise_tally: 0,
       },
     });
     await scheduler.stop();

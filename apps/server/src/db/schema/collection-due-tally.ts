@@ -1,4 +1,4 @@
-import { pgTable } from 'drizzle-orm/pg-core';
+import { index, pgTable } from 'drizzle-orm/pg-core';
 import * as column from './columns.ts';
 
 /**
@@ -19,3 +19,19 @@ export const collectionDueTally = pgTable('collection_due_tally', {
   dueCents: column.cents('due_cents').notNull(),
   feeCents: column.cents('fee_cents').notNull(),
 });
+
+/**
+ * The open loans in 'Hoy' by their standing promise alone (no pending fee), kept by the same triggers
+ * on loans: per day promised (`loans.promised_date`, the loan's latest promise) and oldest payable due
+ * date (null: nothing payable), how many. 'Hoy' counts those promised today whose oldest due date is
+ * not yet reached: the rows of one promised day.
+ */
+export const collectionPromiseTally = pgTable(
+  'collection_promise_tally',
+  {
+    promised: column.day('promised').notNull(),
+    day: column.day('day'),
+    loans: column.cents('loans').notNull(),
+  },
+  (table) => [index('collection_promise_tally_promised_idx').on(table.promised)],
+);

@@ -68,7 +68,7 @@ export const PROMISE_SQL = sqlLiterals([PROMISE_OUTCOME]);
  * count; filtering on "is the loan's latest promise" here made PostgreSQL expect one row and rescan
  * the day's 373 promises once per open loan: 430 ms for 'Todos' on 10,000 customers).
  */
-export function promisesForToday(today: string): SQL {
+function promisesForToday(today: string): SQL {
   return sql`select distinct on (pv.loan_id) pv.loan_id, pv.id, pv.visited_at from ${visits} pv
      where pv.outcome = ${PROMISE_SQL} and pv.promised_date = ${today}::date
      order by pv.loan_id, pv.visited_at desc, pv.id desc`;
@@ -79,7 +79,7 @@ export function promisesForToday(today: string): SQL {
  * another day replaces it). Probed through visits_loan_idx only for the loans with a promise for
  * today (CASE keeps the probe from running for the others).
  */
-export const PROMISE_STANDS = sql`case when p.loan_id is null then false else not exists (
+const PROMISE_STANDS = sql`case when p.loan_id is null then false else not exists (
     select 1 from ${visits} later
      where later.loan_id = p.loan_id and later.outcome = ${PROMISE_SQL}
        and (later.visited_at, later.id) > (p.visited_at, p.id)) end`;

@@ -4,17 +4,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sqlLiterals } from '../../db/literals.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { collectionDueTally } from '../../db/schema/collection-due-tally.ts';
+import { collectionDueTally, collectionPromiseTally } from '../../db/schema/collection-due-tally.ts';
 import { addresses, customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { payments } from '../../db/schema/payments.ts';
-import {
-  type CollectionDay,
-  collectedToday,
-  horizonOf,
-  PROMISE_STANDS,
-  promisesForToday,
-} from './due-loans.ts';
+import { type CollectionDay, collectedToday, horizonOf } from './due-loans.ts';
 import type { CollectionsRow } from './mapping.ts';
 import { cardsOf, sortKey } from './statement.ts';
 
@@ -32,14 +26,14 @@ const ROUTE_KEYS = sql`(${customers.routePostalCode} collate "C"), (${customers.
 /**
  * Whether the open loan `loans` is in the tab (due-loans.ts inTab, on the loan's own columns): a pending
  * fee, or its oldest payable installment due by the tab's day ('Atrasados': before today), or for 'Hoy'
- * a standing promise for today (the CTE `promised`).
+ * a standing promise for today (its latest promise is for today: loans.promised_date).
  */
 function loanInTab(tab: CollectionTab, day: CollectionDay): SQL {
   const oldest =
     tab === 'overdue'
       ? sql`${loans.oldestPayableDueDate} < ${day.today}::date`
       : sql`${loans.oldestPayableDueDate} <= ${horizonOf(tab, day)}::date`;
-  const promised = tab === 'today' ? sql` or ${loans.id} in (select loan_id from promised)` : sql``;
+  const promised = tab === 'today' ? sql` or ${loans.promisedDate} = ${day.today}::date` : sql``;
   return sql`(${loans.pendingFees} > 0 or ${oldest}${promised})`;
 }
 
@@ -48,8 +42,8 @@ function loanInTab(tab: CollectionTab, day: CollectionDay): SQL {
  * statement whose cost does not grow with the business:
  * - the summary from collection_due_tally (a row per day of the calendar, migration
  *   collection_due_tally): the tabs' counts and 'A cobrar hoy' (installments due by today plus pending
- *   fees); 'Hoy' also counts the loans whose standing promise for today is all they have (the day's
- *   promises, a few rows); 'Cobrado hoy' as statement.ts reads it (payments_created_idx over today);
+ *   fees); 'Hoy' also counts the loans whose standing promise for today is all they have
+ *   (collection_promise_tally: the rows of today's promised day); 'Cobrado hoy' as statement.ts reads it (payments_created_idx over today);
  * - the page: the customers with an open loan walked in route order off customers_open_route_idx, their
  *   open loans (loans_open_customer_idx) kept while in the tab, until the page is full; then the cards
  *   of those loans only (statement.ts cardsOf).
@@ -72,11 +66,10 @@ interface WholeBusinessRequest {
 export function wholeBusinessStatement(request: WholeBusinessRequest): SQL {
   const { tab, day } = request;
   const t = collectionDueTally;
+  const pt = collectionPromiseTally;
   const matching = { today: sql`count_today`, week: sql`count_week`, overdue: sql`count_overdue` }[tab];
   return sql`
-      with promised as (
-        select p.loan_id from (${promisesForToday(day.today)}) p where ${PROMISE_STANDS}),
-      tally as (
+      with tally as (
         select coalesce(sum(${t.feeLoans}), 0) as fee_loans,
                coalesce(sum(${t.loans}) filter (where ${t.day} <= ${day.today}::date), 0) as due_today,
                coalesce(sum(${t.loans}) filter (where ${t.day} <= ${day.weekEnd}::date), 0) as due_week,
@@ -86,10 +79,9 @@ export function wholeBusinessStatement(request: WholeBusinessRequest): SQL {
           from ${t}),
       counts as materialized (
         select (tally.fee_loans + tally.due_today + (
-                  select count(*) from promised join ${loans} on ${loans.id} = promised.loan_id
-                   where ${loans.status} in (${OPEN_SQL}) and ${loans.pendingFees} = 0
-                     and (${loans.oldestPayableDueDate} is null
-                          or ${loans.oldestPayableDueDate} > ${day.today}::date)))::int as count_today,
+                  select coalesce(sum(${pt.loans}), 0) from ${pt}
+                   where ${pt.promised} = ${day.today}::date
+                     and (${pt.day} is null or ${pt.day} > ${day.today}::date)))::int as count_today,
                (tally.fee_loans + tally.due_week)::int as count_week,
                (tally.fee_loans + tally.overdue)::int as count_overdue,
                tally.to_collect as to_collect_cents

@@ -29,6 +29,7 @@ const TALLIES = [
   // Cobranza's summary for the whole business (migration collection_due_tally); the fees' cents and the
   // open loans with nothing payable have a null day.
   { table: 'collection_due_tally', keys: ['day'], sums: ['loans', 'fee_loans', 'due_cents', 'fee_cents'] },
+  { table: 'collection_promise_tally', keys: ['promised', 'day'], sums: ['loans'] },
 ] as const;
 
 /**
