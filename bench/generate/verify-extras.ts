@@ -105,7 +105,8 @@ const CHECKS: { name: string; sql: (midnight: string) => string }[] = [
                             from fees f join open_loans l on l.id = f.loan_id where f.status = 'PENDING') t
                    group by day
                   having sum(loans) <> 0 or sum(fee_loans) <> 0 or sum(due_cents) <> 0 or sum(fee_cents) <> 0)
-                select count(*)::int as n from kept k full join counted c on c.day is not distinct from k.day
+                select count(*)::int as n from kept k
+                  full join counted c on coalesce(c.day, 'infinity') = coalesce(k.day, 'infinity')
                  where (k.loans, k.fee_loans, k.due_cents, k.fee_cents)
                        is distinct from (c.loans, c.fee_loans, c.due_cents, c.fee_cents)`,
   },
