@@ -82,7 +82,8 @@ async function restoreDeferred(target: Target, deferred: Deferred, log: (line: s
 }
 
 /**
- * The report tallies' triggers (migrations report_tallies, installment_due_tally, aml_cash_month_tally), off while COPY loads the rows: each chunk's
+ * The report tallies' triggers (migrations report_tallies, installment_due_tally, aml_cash_month_tally,
+ * collection_due_tally: with the customers' route keys), off while COPY loads the rows: each chunk's
  * COPY would otherwise fire them with the secondary indexes they read through dropped. The tallies are
  * rebuilt once at the end instead (and each customer's current loan). The loan status tally's triggers
  * (0008) stay on: they read nothing.
@@ -96,8 +97,21 @@ const REPORT_TRIGGERS: Record<string, string[]> = {
     // Fired once for the whole COPY of loans, it would look each loan up in an array of every
     // customer with the index dropped: quadratic, over an hour at 1,000,000 customers.
     'loans_customer_current_loan_insert',
+    'loans_collection_due_tally_insert',
+    'loans_collection_due_tally_update',
+    'loans_collection_due_tally_delete',
   ],
   customers: ['customers_due_tally_update'],
+  visits: [
+    'visits_loan_promised_date_insert',
+    'visits_loan_promised_date_update',
+    'visits_loan_promised_date_delete',
+  ],
+  addresses: [
+    'addresses_customer_route_insert',
+    'addresses_customer_route_update',
+    'addresses_customer_route_delete',
+  ],
   scheduled_payments: [
     'scheduled_payments_due_tally_insert',
     'scheduled_payments_due_tally_update',
@@ -109,8 +123,18 @@ const REPORT_TRIGGERS: Record<string, string[]> = {
     'scheduled_payments_collection_due_insert',
     'scheduled_payments_collection_due_update',
     'scheduled_payments_collection_due_delete',
+    'scheduled_payments_collection_due_tally_insert',
+    'scheduled_payments_collection_due_tally_update',
+    'scheduled_payments_collection_due_tally_delete',
   ],
-  fees: ['fees_collection_due_insert', 'fees_collection_due_update', 'fees_collection_due_delete'],
+  fees: [
+    'fees_collection_due_insert',
+    'fees_collection_due_update',
+    'fees_collection_due_delete',
+    'fees_collection_due_tally_insert',
+    'fees_collection_due_tally_update',
+    'fees_collection_due_tally_delete',
+  ],
   payments: [
     'payments_report_tallies_insert',
     'payments_report_tallies_update',
@@ -255,7 +279,9 @@ export async function generate(target: Target, options: GenerateOptions): Promis
     'select loan_unpaid_figures_rebuild(); select loan_collection_due_rebuild(); ' +
       'select report_tallies_rebuild(); select installment_due_tally_rebuild(); ' +
       'select aml_cash_month_tally_rebuild(); ' +
-      'select customers_current_loan_refresh_for(array(select distinct customer_id from loans));',
+      'select customers_current_loan_refresh_for(array(select distinct customer_id from loans)); ' +
+      'select loan_promised_date_rebuild(); select collection_due_tally_rebuild(); ' +
+      'select customers_route_rebuild();',
   );
   await setReportTriggers(target, 'enable');
   phase('report tallies rebuilt');

@@ -4,7 +4,8 @@
  * still owed at the visit) and is read kept, pending or broken by domain promiseOutcome; the open
  * PLD matches are exactly what modules/aml/screening.ts finds (run inside a transaction rolled back,
  * it must raise nothing new, and no match lacks its pair); import rows point at real customers; each
- * loan's figures for 'Cobranza' (migration collection_due_figures) are its rows'. Prints each check
+ * loan's figures for 'Cobranza' (migration collection_due_figures) are its rows', and so are the
+ * customers' route keys and collection_due_tally (migration collection_due_tally). Prints each check
  * and the shares; returns the number of failures.
  */
 import { checkVisit, foldName, PROMISE_OUTCOME, promiseOutcome, zonedInstant } from '@prestaya/domain';
@@ -54,6 +55,60 @@ const CHECKS: { name: string; sql: (midnight: string) => string }[] = [
                    (select min(sp.due_date) from scheduled_payments sp
                      where sp.loan_id = l.id and sp.status in ('PENDING', 'DELAYED')),
                    (select count(*)::int from fees f where f.loan_id = l.id and f.status = 'PENDING'))`,
+  },
+  {
+    name: "loans: the day of the latest promise ('Cobranza' 'Hoy') = their visits'",
+    sql: () => `select count(*)::int as n from loans l
+                 where l.promised_date is distinct from (
+                   select v.promised_date from visits v where v.loan_id = l.id and v.outcome = 'PROMISE'
+                    order by v.visited_at desc, v.id desc limit 1)`,
+  },
+  {
+    name: 'collection_promise_tally = the open loans without a pending fee by promised day and oldest due',
+    sql: () => `with kept as (
+                  select promised, day, sum(loans) as loans from collection_promise_tally group by 1, 2
+                  having sum(loans) <> 0),
+                counted as (
+                  select promised_date as promised, oldest_payable_due_date as day, count(*) as loans from loans
+                   where status in ('ACTIVE', 'DELAYED') and pending_fees = 0 and promised_date is not null
+                   group by 1, 2)
+                select count(*)::int as n from kept k
+                  full join counted c on c.promised = k.promised and c.day is not distinct from k.day
+                 where k.loans is distinct from c.loans`,
+  },
+  {
+    name: "customers: route keys ('Cobranza') = their first address's postal code and folded colonia",
+    sql: () => `select count(*)::int as n from customers c
+                  left join lateral (select postal_code, neighborhood from addresses a where a.customer_id = c.id
+                                      order by a.created_on, a.id limit 1) a on true
+                 where (c.route_postal_code, c.route_colonia_key)
+                       is distinct from (a.postal_code, unaccent(lower(a.neighborhood)))`,
+  },
+  {
+    name: "collection_due_tally ('Cobranza' of every agent) = the open loans, their installments and fees",
+    sql: () => `with kept as (
+                  select day, sum(loans) as loans, sum(fee_loans) as fee_loans, sum(due_cents) as due_cents,
+                         sum(fee_cents) as fee_cents from collection_due_tally group by day
+                  having sum(loans) <> 0 or sum(fee_loans) <> 0 or sum(due_cents) <> 0 or sum(fee_cents) <> 0),
+                open_loans as (select * from loans where status in ('ACTIVE', 'DELAYED')),
+                counted as (
+                  select day, sum(loans) as loans, sum(fee_loans) as fee_loans, sum(due_cents) as due_cents,
+                         sum(fee_cents) as fee_cents
+                    from (select oldest_payable_due_date as day, (pending_fees = 0)::int as loans,
+                                 (pending_fees > 0)::int as fee_loans, 0 as due_cents, 0 as fee_cents from open_loans
+                          union all
+                          select sp.due_date, 0, 0, sp.amount_cents - sp.paid_cents - sp.held_cents, 0
+                            from scheduled_payments sp join open_loans l on l.id = sp.loan_id
+                           where sp.status in ('PENDING', 'DELAYED')
+                          union all
+                          select null, 0, 0, 0, f.amount_cents - f.paid_cents - f.held_cents
+                            from fees f join open_loans l on l.id = f.loan_id where f.status = 'PENDING') t
+                   group by day
+                  having sum(loans) <> 0 or sum(fee_loans) <> 0 or sum(due_cents) <> 0 or sum(fee_cents) <> 0)
+                select count(*)::int as n from kept k
+                  full join counted c on coalesce(c.day, 'infinity') = coalesce(k.day, 'infinity')
+                 where (k.loans, k.fee_loans, k.due_cents, k.fee_cents)
+                       is distinct from (c.loans, c.fee_loans, c.due_cents, c.fee_cents)`,
   },
 ];
 

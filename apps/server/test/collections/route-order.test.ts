@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/rows.ts';
 import { customersApi } from '../support/api.ts';
+import { newAddress } from '../support/builders.ts';
+import { expectCollectionDueFigures } from '../support/collection-due-invariant.ts';
 import { namesOf, useCollectionsWorld } from '../support/collections-world.ts';
 import type { ActiveLoan } from '../support/worlds.ts';
 
@@ -65,6 +69,14 @@ describe('route order', () => {
       postalCode: '01000',
     });
     expect(page.data.at(-1)?.address).toBeNull();
+    // Every agent's view (an administrator without agentId) walks the same route off the customers'
+    // route keys, with the same summary.
+    const all = await tabOf(staff.admin.token, 'today');
+    expect([all.data, all.summary, all.totalDocuments]).toEqual([
+      page.data,
+      page.summary,
+      page.totalDocuments,
+    ]);
   });
 
   it('the first address is the one a visit goes to', async () => {
@@ -75,6 +87,28 @@ describe('route order', () => {
     });
     const again = await tabOf(staff.ana.token, 'today', '&query=dora');
     expect(again.data[0]?.address?.postalCode).toBe('01000');
+    expect(namesOf(await tabOf(staff.admin.token, 'today'))).toEqual(ROUTE);
+    await expectCollectionDueFigures(context.database.db);
+
+    // Her first address moved to another colonia, then removed: the route follows, whoever wrote it.
+    const api = customersApi(context);
+    const id = dora?.customer.id ?? '';
+    const [first] = rowsOf<{ id: string }>(
+      await context.database.db.execute(
+        sql`select id from addresses where customer_id = ${id} order by created_on, id limit 1`,
+      ),
+    );
+    const moveTo = newAddress({ postalCode: '03100', neighborhood: 'Zona Centro' });
+    expect((await api.updateAddress(staff.admin.token, id, first?.id ?? '', moveTo)).statusCode).toBe(200);
+    await expectCollectionDueFigures(context.database.db);
+    const afterZoe = ['Beto', 'Carla', 'carla', 'Ana', 'Zoe', 'Dora', 'Eva'];
+    expect(namesOf(await tabOf(staff.admin.token, 'today'))).toEqual(afterZoe);
+    expect((await api.deleteAddress(staff.admin.token, id, first?.id ?? '')).statusCode).toBe(200);
+    await expectCollectionDueFigures(context.database.db);
+    const moved = await tabOf(staff.admin.token, 'today');
+    expect(namesOf(moved)).toEqual(afterZoe);
+    expect(moved.data[5]?.address?.neighborhood).toBe('Otra');
+    expect(moved.data).toEqual((await tabOf(staff.ana.token, 'today')).data);
   });
 });
 
@@ -93,6 +127,10 @@ describe('paging', () => {
       expect([page.size, page.totalDocuments, page.totalPages]).toEqual([2, 7, 4]);
       expect(page.summary.counts.today).toBe(7);
     }
+    const everyAgent = [];
+    for (let page = 1; page <= 4; page++)
+      everyAgent.push(await collections.listOk(staff.admin.token, `?size=2&page=${page}`));
+    expect(everyAgent).toEqual(pages);
     const past = await collections.listOk(staff.ana.token, '?size=2&page=5');
     expect([past.data, past.page, past.totalDocuments, past.totalPages]).toEqual([[], 5, 7, 4]);
   });

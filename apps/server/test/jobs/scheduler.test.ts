@@ -70,6 +70,8 @@ describe('startAccrualScheduler', () => {
         delivery_tally: 1,
         payment_status_tally: 0,
         installment_due_tally: expect.any(Number),
+        collection_due_tally: expect.any(Number),
+        collection_promise_tally: 0,
       },
     });
     expect((log.infos[2]?.rowsFolded as Record<string, number> | undefined)?.portfolio_tally).toBeGreaterThan(
@@ -88,6 +90,8 @@ describe('startAccrualScheduler', () => {
         delivery_tally: 1,
         payment_status_tally: 0,
         installment_due_tally: schedule.length,
+        collection_due_tally: expect.any(Number),
+        collection_promise_tally: 0,
       },
     });
     await scheduler.stop();

@@ -36,7 +36,8 @@ const tallyRowCount = async () => {
   const [row] = rowsOf<{ n: number }>(
     await run(sql`select ((select count(*) from portfolio_tally) + (select count(*) from collection_tally)
                   + (select count(*) from delivery_tally) + (select count(*) from payment_status_tally)
-                  + (select count(*) from installment_due_tally))::int as n`),
+                  + (select count(*) from installment_due_tally) + (select count(*) from collection_due_tally)
+                  + (select count(*) from collection_promise_tally))::int as n`),
   );
   return row?.n ?? 0;
 };

@@ -1,6 +1,8 @@
 import { CUSTOMER_STATUSES, LOAN_STATUS_LABELS, LOAN_STATUSES, NO_LOAN_LABEL } from '@prestaya/contracts';
+import { OPEN_STATUSES } from '@prestaya/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sqlLiterals } from '../literals.ts';
 import * as column from './columns.ts';
 import { users } from './users.ts';
 
@@ -53,6 +55,11 @@ export const customers = pgTable(
     // not (it changes with every payment and accrual: copying it would rewrite the customer each time).
     currentLoanId: uuid('current_loan_id'),
     currentLoanStatus: text('current_loan_status', { enum: LOAN_STATUSES }),
+    // The route order's place of the customer (modules/collections): the first address's (oldest, then
+    // id) postal code and colonia folded (unaccent_lower), null without an address. Written only by the
+    // triggers on addresses (migration collection_due_tally), whatever code wrote the address.
+    routePostalCode: text('route_postal_code'),
+    routeColoniaKey: text('route_colonia_key'),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),
   },
@@ -80,6 +87,16 @@ export const customers = pgTable(
     // changes, which already rewrites the customer).
     index('customers_created_order_idx').on(table.createdOn, table.id),
     index('customers_status_order_idx').on(currentLoanStatusRank(table.currentLoanStatus), table.id),
+    // 'Cobranza' of the whole business walks the customers with an open loan in route order and stops at
+    // its page (collections/whole-business.ts ROUTE_KEYS: the same expressions, compared byte-wise).
+    index('customers_open_route_idx')
+      .on(
+        sql`(${table.routePostalCode} collate "C")`,
+        sql`(${table.routeColoniaKey} collate "C")`,
+        sql`(unaccent_lower(${table.lastName}) collate "C")`,
+        sql`(unaccent_lower(${table.name}) collate "C")`,
+      )
+      .where(sql`${table.currentLoanStatus} in (${sqlLiterals(OPEN_STATUSES)})`),
   ],
 );
 

@@ -6,6 +6,7 @@ export * from './bank-accounts.ts';
 export * from './book-imports.ts';
 export * from './business-settings.ts';
 export * from './cash-counts.ts';
+export * from './collection-due-tally.ts';
 export * from './contract-documents.ts';
 export * from './customer-documents.ts';
 export * from './customers.ts';

@@ -68,6 +68,10 @@ export const loans = pgTable(
     // fees (migration collection_due_figures), whatever code wrote the rows.
     oldestPayableDueDate: column.day('oldest_payable_due_date'),
     pendingFees: integer('pending_fees').notNull().default(0),
+    // The day the loan's latest promise of payment (visits, by visited_at then id) is for: a promise for
+    // today stands while no later one was made ('Hoy' of Cobranza). Written only by the triggers on
+    // visits (migration collection_due_tally).
+    promisedDate: column.day('promised_date'),
     createdBy: uuid('created_by').references(() => users.id),
     createdOn: column.createdOn(),
     updatedOn: column.updatedOn(),

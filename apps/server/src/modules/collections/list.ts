@@ -11,6 +11,7 @@ import { customerSearch } from '../customers/search.ts';
 import type { CollectionDay } from './due-loans.ts';
 import { toCards, toSummary } from './mapping.ts';
 import { collectionsRows } from './statement.ts';
+import { wholeBusinessRows } from './whole-business.ts';
 
 type CollectionsQuery = z.output<typeof collectionsQuery>;
 
@@ -38,14 +39,19 @@ export async function listCollections(
   day: CollectionDay,
 ): Promise<CollectionsPage> {
   const { page, size, tab } = query;
-  const rows = await collectionsRows(db, {
+  const request = {
     tab,
     day,
     scope: collectionsScope(actor, query.agentId),
     search: customerSearch(query.query, loans.num),
     limit: size,
     offset: (page - 1) * size,
-  });
+  };
+  // Every agent's loans without a search: off the tally and the route index, whatever the business's size.
+  const rows =
+    request.scope === undefined && request.search === undefined
+      ? await wholeBusinessRows(db, request)
+      : await collectionsRows(db, request);
   const totalDocuments = rows[0]?.matching ?? 0;
   return {
     data: toCards(rows, day.today),

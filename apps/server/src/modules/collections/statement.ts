@@ -43,7 +43,7 @@ const ROUTE_ORDER = sql.raw(
 const VISIT_JSON = sql.raw(`json_build_object('outcome', v.outcome, 'visitedAt', v.visited_at,
   'promisedDate', v.promised_date, 'promisedAmountCents', v.promised_amount_cents, 'note', v.note)`);
 
-const sortKey = (column: SQL) => sql`unaccent(lower(${column})) collate "C"`;
+export const sortKey = (column: SQL) => sql`unaccent(lower(${column})) collate "C"`;
 
 /**
  * 'Cobranza' in ONE statement. `d` is the scope's open loans with their due figures, computed once
@@ -87,6 +87,19 @@ export async function collectionsRows(db: DbOrTx, request: CollectionsRequest): 
          where d.matches and ${inTab(tab, day)}
          order by ${ROUTE_ORDER}
          limit ${request.limit} offset ${request.offset})
+      ${cardsOf(tab, day)}`),
+  );
+}
+
+/**
+ * The reply's rows from the CTEs `summary` (one row) and `page` (the page's loans in route order, with
+ * their first address's columns and the ROUTE_ORDER keys): only for the page's loans, their due
+ * installments (up to the tab's horizon) and pending fees as JSON, today's collected payments, and the
+ * loan's latest visit and latest promise (visits_loan_idx, one probe each). One row (the summary) with
+ * the page's columns null when the page is empty.
+ */
+export function cardsOf(tab: CollectionTab, day: CollectionDay): SQL {
+  return sql`
       select summary.*, page.*, u.num as agent_num, u.name as agent_name, u.last_name as agent_last_name,
              (select json_agg(json_build_object(
                        'id', sp.id, 'paymentNumber', sp.payment_number, 'dueDate', sp.due_date,
@@ -112,6 +125,5 @@ export async function collectionsRows(db: DbOrTx, request: CollectionsRequest): 
         from summary
         left join page on true
         left join ${users} u on u.id = page.agent_id
-       order by ${ROUTE_ORDER}`),
-  );
+       order by ${ROUTE_ORDER}`;
 }

@@ -26,6 +26,10 @@ const TALLIES = [
     keys: ['agent_id', 'due_date'],
     sums: ['n', 'amount_cents', 'taken_n', 'taken_cents'],
   },
+  // Cobranza's summary for the whole business (migration collection_due_tally); the fees' cents and the
+  // open loans with nothing payable have a null day.
+  { table: 'collection_due_tally', keys: ['day'], sums: ['loans', 'fee_loans', 'due_cents', 'fee_cents'] },
+  { table: 'collection_promise_tally', keys: ['promised', 'day'], sums: ['loans'] },
 ] as const;
 
 /**
