@@ -41,10 +41,9 @@ export async function startAccrualProbe(databaseUrl: string): Promise<AccrualPro
     return found;
   });
   const prepared = await prepareTarget({ name: 'pg100k', where: databaseUrl });
-  const env = {
-    ...prepared.serverEnv,
-    PGOPTIONS: `${prepared.serverEnv.PGOPTIONS} -c application_name=${PROBE_APPLICATION}`,
-  };
+  // PGAPPNAME, not PGOPTIONS: the server's pool sets its own session options (db/client.ts), which
+  // take the place of PGOPTIONS, and the probe's backends were counted as the accrual's CPU.
+  const env = { ...prepared.serverEnv, PGAPPNAME: PROBE_APPLICATION };
   const server = await startChild('bench/lib/read-server.ts', env, 'server');
   const client = screenClient(server.url);
   const samples = { idle: cases.map(() => [] as number[]), during: cases.map(() => [] as number[]) };

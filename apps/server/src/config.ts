@@ -11,6 +11,8 @@ const MIN_BACKUP_PASSPHRASE = 12;
  * 8 uploads of 10 MB are 80 MB held; 40 megapixels is three times a phone camera's 12 MP photo.
  */
 export const UPLOAD_DEFAULTS = { inFlight: 8, inFlightPerClient: 2, maxImagePixels: 40_000_000 };
+/** The late-fee accrual's pause after each batch that wrote, in percent of its duration (jobs/accrual.ts). */
+export const ACCRUAL_PAUSE_PERCENT_DEFAULT = 25;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -86,6 +88,8 @@ const envSchema = z.object({
     .min(1_000_000)
     .max(268_402_689)
     .default(UPLOAD_DEFAULTS.maxImagePixels),
+  /** The accrual's pause after each batch that wrote, in percent of the batch's duration (0: none). */
+  ACCRUAL_PAUSE_PERCENT: z.coerce.number().int().min(0).max(1000).default(ACCRUAL_PAUSE_PERCENT_DEFAULT),
   /** Seals the server's own backups (daily and 'Respaldos'); the file's first line wins over the variable. */
   BACKUP_PASSPHRASE: z
     .string()
@@ -125,6 +129,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Bounds on uploads (uploads/in-flight.ts, uploads/images.ts). */
   uploads: { inFlight: number; inFlightPerClient: number; maxImagePixels: number };
+  /** The accrual's pause after each batch that wrote, in percent of its duration (jobs/accrual.ts). */
+  accrualPausePercent: number;
   /** Set: the daily and the 'Respaldos' backups are sealed with it (backup/encryption.ts). */
   backupPassphrase: string | undefined;
   /** The bounds of a payment's `collectedAt` (@prestaya/domain collected-at.ts). */
@@ -267,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       inFlightPerClient: parsed.UPLOADS_IN_FLIGHT_PER_CLIENT,
       maxImagePixels: parsed.UPLOAD_MAX_IMAGE_PIXELS,
     },
+    accrualPausePercent: parsed.ACCRUAL_PAUSE_PERCENT,
     backupPassphrase,
   };
 }

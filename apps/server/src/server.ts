@@ -53,6 +53,7 @@ async function main() {
   const accrual = startAccrualScheduler({
     db: database.db,
     timeZone: config.businessTimeZone,
+    pausePercent: config.accrualPausePercent,
     now: server.now,
     log: server.log,
     onRun: (run) => server.recordAccrualRun(run),

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         accountFailures: { max: 20, windowMs: 900_000 },
       },
       trustProxy: false,
+      accrualPausePercent: 25,
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
     expect(statSync(config.dataDir).isDirectory()).toBe(true);
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
         METRICS_TOKEN: 'metrics-token-0123456789',
         COLLECTED_AT_MAX_SKEW_MINUTES: '2',
         COLLECTED_AT_MAX_AGE_DAYS: '3',
+        ACCRUAL_PAUSE_PERCENT: '0',
         DATA_DIR: '',
       },
       cwd,
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       metricsToken: 'metrics-token-0123456789',
       collectedAtLimits: { maxSkewMinutes: 2, maxAgeDays: 3 },
+      accrualPausePercent: 0,
       dataDir: join(cwd, 'data'), // an empty variable counts as unset
     });
   });
@@ -134,6 +137,7 @@ describe('loadConfig', () => {
           TZ_BUSINESS: 'Marte/Olimpo',
           LOG_LEVEL: 'verbose',
           ADMIN_USERNAME: 'admin@prestaya.mx',
+          ACCRUAL_PAUSE_PERCENT: '-5',
         },
         scratch(),
       );
@@ -153,6 +157,7 @@ describe('loadConfig', () => {
       'TZ_BUSINESS',
       'LOG_LEVEL',
       'ADMIN_PASSWORD',
+      'ACCRUAL_PAUSE_PERCENT',
     ]) {
       expect(message).toContain(`${variable}:`);
     }

@@ -1,5 +1,5 @@
 import { ACCRUED_FEE_STATUS, OPEN_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { uuidArray } from '../db/arrays.ts';
 import type { AppDb } from '../db/client.ts';
 import { sqlLiterals } from '../db/literals.ts';
@@ -53,7 +53,8 @@ export type AccrualStep = 'locked' | 'fees inserted' | 'installments delayed' | 
  *    (accrual-work.ts), and lock (FOR NO KEY UPDATE, id order — loans/balance.ts lockLoans) those of
  *    them that may have work: payments and fee cancellations of those loans wait for the batch, and
  *    the batch waits for theirs. Everything below reads and writes only the locked loans.
- * 2. One INSERT … SELECT (generate_series over the days; no loop in JS): for each installment PENDING or
+ * 2. Installments PENDING and past due (due_date < throughDate) become DELAYED.
+ * 3. The fees (generate_series over the days; no loop in JS): for each installment PENDING or
  *    DELAYED (never VALIDATING or PAID) of those loans, one fee per calendar day d with
  *      due_date < d ≤ throughDate, d ≥ the day the loan was registered (created_on in TZ_BUSINESS),
  *      no fee already dated d for it (a CANCELLED fee counts: it was forgiven, not replaced), and
@@ -62,12 +63,14 @@ export type AccrualStep = 'locked' | 'fees inserted' | 'installments delayed' | 
  *      cash was taken — and not yet decided at the start of d),
  *    of the loan's daily fee, concept 'Multa por atraso · Pago k', in date order until ALL the fees of
  *    the installment (cancelled ones too) reach the loan's weekly fee, the last one trimmed to the cap.
- *    Missed days are caught up. No ON CONFLICT (a costly per-row check at this volume): only this job
- *    inserts fees, one run at a time (the run's lock), and the days that have one are skipped; the
- *    unique (scheduled_payment_id, fee_date) key still refuses a duplicate, failing the batch whole.
- * 3. Installments PENDING and past due (due_date < throughDate) become DELAYED.
- * 4. The locked loans this batch changed, or not yet DELAYED, are recomputed (loans/balance.ts) as of
- *    `throughDate`: balances, and DELAYED.
+ *    Missed days are caught up. They are computed once, into a temporary table, and summed per loan;
+ * 4. the locked loans this batch changes, or not yet DELAYED, are recomputed (loans/balance.ts) as of
+ *    `throughDate` with those fees counted: balances, DELAYED, and the pending fees' count, each
+ *    loan written once;
+ * 5. the fees are inserted from that table, one INSERT … SELECT. No ON CONFLICT (a costly per-row
+ *    check at this volume): only this job inserts fees, one run at a time (the run's lock), and the
+ *    days that have one are skipped; the unique (scheduled_payment_id, fee_date) key still refuses a
+ *    duplicate, failing the batch whole.
  *
  * Everything a batch writes is decided from what is committed when it holds its loans' locks, so a
  * batch is idempotent on its own: a rerun of it creates nothing and changes nothing.
@@ -108,13 +111,101 @@ export async function accrueBatch(db: AppDb, options: BatchOptions): Promise<Bat
     // index on their status: with status in no index, turning them DELAYED is a HOT update (no index
     // writes; docs/performance-history.md "Late-fee accrual").
     const lockedIds = sql`${uuidArray(locked.map((loan) => loan.id))}::uuid[]`;
-    const [inserted] = rowsOf<{ n: number; loan_ids: string[] }>(
+
+    const [delayed] = rowsOf<{ n: number; loan_ids: string[] }>(
       await tx.execute(sql`
+        -- The locked loans are ACTIVE or DELAYED (their lock says so, and holds them so): no join to
+        -- loans. Joined, the planner hashed the batch's loans against every installment of the
+        -- portfolio, one full scan per batch; this reads the batch's installments by their loan key.
+        with delayed as (
+          update scheduled_payments sp set status = ${sqlLiterals([FALL_DUE.to])}
+           where sp.loan_id = any(${lockedIds})
+             and sp.status in (${sqlLiterals(FALL_DUE.from)}) and sp.due_date < ${through}
+          returning sp.loan_id
+        )
+        select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
+          from delayed`),
+    );
+    await onStep?.('installments delayed');
+
+    // The fees this batch will insert, computed once into the session's own temporary table (no WAL,
+    // emptied at each commit) and summed per loan, so that each loan is written once (below, with
+    // them counted) rather than once by the fees' trigger and again by the recomputation.
+    await tx.execute(sql.raw(FEE_DAYS_TABLE));
+    const planned = new Map<string, { count: number; amountCents: number }>();
+    for (const row of rowsOf<{ loan_id: string; n: number; cents: string }>(
+      await tx.execute(sql`
+        with ${feeDaysOf(lockedIds, through, timeZone)},
+        kept as (
+          insert into accrual_fee_days (loan_id, sp_id, payment_number, fee_date, amount)
+          select loan_id, sp_id, payment_number, fee_date, amount from sized where amount > 0
+          returning loan_id, amount
+        )
+        select loan_id::text, count(*)::int as n, sum(amount)::text as cents from kept group by loan_id`),
+    ))
+      planned.set(row.loan_id, { count: row.n, amountCents: Number(row.cents) });
+
+    // Every locked loan has an unpaid installment past due, so its standing says DELAYED. A loan
+    // already DELAYED that gets no fee and no installment DELAYED here cannot change (same inputs,
+    // and overdue stays overdue as days pass): only the others are recomputed. A rerun of the same
+    // day therefore recomputes nothing.
+    const touched = new Set([...planned.keys(), ...(delayed?.loan_ids ?? [])]);
+    const loansUpdated = await recomputeLockedLoans(
+      tx,
+      locked.filter((loan) => loan.status !== 'DELAYED' || touched.has(loan.id)),
+      { today: throughDate, actorId: null, reason: 'fees_accrued', addedFees: planned },
+    );
+    await onStep?.('loans recomputed');
+
+    const [inserted] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with id_seed as (${FEE_ID_SEED}),
+        inserted as (
+          insert into fees (id, loan_id, scheduled_payment_id, fee_date, concept, amount_cents, status)
+          select ${FEE_ID}, loan_id, sp_id, fee_date,
+                 'Multa por atraso · Pago ' || payment_number, amount, ${sqlLiterals([ACCRUED_FEE_STATUS])}
+            from accrual_fee_days cross join id_seed s
+           order by sp_id, fee_date
+          returning 1
+        )
+        select count(*)::int as n from inserted`),
+    );
+    await onStep?.('fees inserted');
+    return {
+      loans: examined.length,
+      locked: locked.length,
+      feesCreated: inserted?.n ?? 0,
+      installmentsDelayed: delayed?.n ?? 0,
+      loansUpdated,
+      lastLoanId,
+    };
+  });
+}
+
+/**
+ * The fees a batch will insert, between its plan and its INSERT: a temporary table (the session's
+ * own: the run holds one connection), created by the session's first batch, emptied at each commit.
+ */
+const FEE_DAYS_TABLE = `
+  do $$ begin
+    if to_regclass('pg_temp.accrual_fee_days') is null then
+      create temp table accrual_fee_days (
+        loan_id uuid not null, sp_id uuid not null, payment_number integer not null,
+        fee_date date not null, amount bigint not null
+      ) on commit delete rows;
+    end if;
+  end $$`;
+
+/**
+ * The fees the batch's locked loans are due (step 3 of accrueBatch), as the CTEs up to `sized`: one
+ * row per installment and day with its `amount` (rows with amount 0 are past the cap).
+ */
+const feeDaysOf = (lockedIds: SQL, through: SQL, timeZone: string) => sql`
         -- MATERIALIZED: computed once (each installment's accrued sum once, not once per generated day);
         -- inlined, the sum would be recomputed for every generated day.
         -- The same index probe brings the days that already have a fee: checking a generated day against
         -- them costs nothing, where an anti-join against fees hashed the whole table (every fee ever).
-        with candidates as materialized (
+        candidates as materialized (
           select sp.id as sp_id, sp.loan_id, sp.payment_number,
                  l.daily_fee_cents as daily, l.weekly_fee_cents as cap,
                  greatest(sp.due_date + 1, (l.created_on at time zone ${timeZone})::date) as first_day,
@@ -126,6 +217,9 @@ export async function accrueBatch(db: AppDb, options: BatchOptions): Promise<Bat
                      coalesce(array_agg(fee_date), '{}') as fee_dates
                 from fees where scheduled_payment_id = sp.id) f
            where l.id = any(${lockedIds}) and l.status in (${sqlLiterals(OPEN_STATUSES)})
+             -- The installments by their own loan key too: with the loans' key alone the planner hashed
+             -- the batch's loans against a full scan of scheduled_payments, once per batch.
+             and sp.loan_id = any(${lockedIds})
              and sp.status in (${sqlLiterals(PAYABLE_INSTALLMENT_STATUSES)})
              and sp.due_date < ${through}
         ),
@@ -158,56 +252,4 @@ export async function accrueBatch(db: AppDb, options: BatchOptions): Promise<Bat
         ),
         sized as (
           select *, least(daily, cap - accrued - daily * (k - 1)) as amount from days
-        ),
-        id_seed as (${FEE_ID_SEED}),
-        inserted as (
-          insert into fees (id, loan_id, scheduled_payment_id, fee_date, concept, amount_cents, status)
-          select ${FEE_ID}, loan_id, sp_id, fee_date,
-                 'Multa por atraso · Pago ' || payment_number, amount, ${sqlLiterals([ACCRUED_FEE_STATUS])}
-            from sized cross join id_seed s
-           where amount > 0
-           order by sp_id, fee_date
-          returning loan_id
-        )
-        select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
-          from inserted`),
-    );
-    await onStep?.('fees inserted');
-
-    const [delayed] = rowsOf<{ n: number; loan_ids: string[] }>(
-      await tx.execute(sql`
-        -- The locked loans are ACTIVE or DELAYED (their lock says so, and holds them so): no join to
-        -- loans. Joined, the planner hashed the batch's loans against every installment of the
-        -- portfolio, one full scan per batch; this reads the batch's installments by their loan key.
-        with delayed as (
-          update scheduled_payments sp set status = ${sqlLiterals([FALL_DUE.to])}
-           where sp.loan_id = any(${lockedIds})
-             and sp.status in (${sqlLiterals(FALL_DUE.from)}) and sp.due_date < ${through}
-          returning sp.loan_id
-        )
-        select count(*)::int as n, coalesce(array_agg(distinct loan_id::text), '{}') as loan_ids
-          from delayed`),
-    );
-    await onStep?.('installments delayed');
-
-    // Every locked loan has an unpaid installment past due, so its standing says DELAYED. A loan
-    // already DELAYED whose installments and fees this run left alone cannot change (same inputs,
-    // and overdue stays overdue as days pass): only the others are recomputed. A rerun of the same
-    // day therefore recomputes nothing.
-    const touched = new Set([...(inserted?.loan_ids ?? []), ...(delayed?.loan_ids ?? [])]);
-    const loansUpdated = await recomputeLockedLoans(
-      tx,
-      locked.filter((loan) => loan.status !== 'DELAYED' || touched.has(loan.id)),
-      { today: throughDate, actorId: null, reason: 'fees_accrued' },
-    );
-    await onStep?.('loans recomputed');
-    return {
-      loans: examined.length,
-      locked: locked.length,
-      feesCreated: inserted?.n ?? 0,
-      installmentsDelayed: delayed?.n ?? 0,
-      loansUpdated,
-      lastLoanId,
-    };
-  });
-}
+        )`;

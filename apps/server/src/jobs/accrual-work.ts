@@ -15,6 +15,10 @@ export const FALL_DUE = (() => {
   const [first] = from;
   const move = first && installmentTransition(first, { kind: 'fallDue' });
   if (!move?.ok) throw new Error('no installment falls due');
+  // batchCandidates looks for them among the payable installments.
+  const payable: readonly string[] = PAYABLE_INSTALLMENT_STATUSES;
+  if (!from.every((status) => payable.includes(status)))
+    throw new Error('an installment falls due unpayable');
   return { from, to: move.to };
 })();
 
@@ -62,12 +66,10 @@ export async function batchCandidates(
          order by l.id
          limit ${size}
       )
+      -- One read of the loan's installments past due for both questions (PENDING, or short of fees):
+      -- a rerun answers no to both for every loan, and asked apart they read the installments twice.
       select l.id,
              (l.status <> 'DELAYED'
-              or exists (
-                select 1 from scheduled_payments sp
-                 where sp.loan_id = l.id and sp.status in (${sqlLiterals(FALL_DUE.from)})
-                   and sp.due_date < ${through})
               or exists (
                 select 1
                   from scheduled_payments sp
@@ -80,8 +82,9 @@ export async function batchCandidates(
                      where f.scheduled_payment_id = sp.id) f
                  where sp.loan_id = l.id and sp.status in (${sqlLiterals(PAYABLE_INSTALLMENT_STATUSES)})
                    and sp.due_date < ${through}
-                   and f.accrued < l.weekly_fee_cents
-                   and f.charged < ${through} - greatest(sp.due_date + 1, (l.created_on at time zone ${timeZone})::date) + 1)
+                   and (sp.status in (${sqlLiterals(FALL_DUE.from)})
+                        or (f.accrued < l.weekly_fee_cents
+                            and f.charged < ${through} - greatest(sp.due_date + 1, (l.created_on at time zone ${timeZone})::date) + 1)))
              ) as work
         from batch l
        order by l.id`),

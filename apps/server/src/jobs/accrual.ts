@@ -1,5 +1,6 @@
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ACCRUAL_PAUSE_PERCENT_DEFAULT } from '../config.ts';
 import type { AppDb } from '../db/client.ts';
 import { ADVISORY_LOCKS } from '../db/locks.ts';
 import * as schema from '../db/schema/index.ts';
@@ -18,6 +19,16 @@ export const ACCRUAL_LOCK_KEY = ADVISORY_LOCKS.feeAccrual;
  */
 export const ACCRUAL_BATCH_LOANS = 2_000;
 
+/**
+ * After each batch that wrote, the run waits this percentage of the batch's own duration before the
+ * next one (ACCRUAL_PAUSE_PERCENT in the environment): a batch's backend takes a whole core while it
+ * runs, and on a two-core server the screens answering meanwhile (Cobranza reads the loans it
+ * writes) slowed ×4–6 without a gap (docs/performance-history.md "Late-fee accrual, S18").
+ */
+export const ACCRUAL_PAUSE_PERCENT = ACCRUAL_PAUSE_PERCENT_DEFAULT;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export interface AccrualOptions {
   /** Fees are brought up to this business day, inclusive ('YYYY-MM-DD'). */
   throughDate: string;
@@ -29,6 +40,10 @@ export interface AccrualOptions {
   onBatch?: (batch: BatchResult) => void | Promise<void>;
   /** Loans per batch; ACCRUAL_BATCH_LOANS unless a test or the bench asks for another size. */
   batchLoans?: number;
+  /** The pause after a batch that wrote, in percent of its duration (ACCRUAL_PAUSE_PERCENT unless given; 0: none). */
+  pausePercent?: number;
+  /** How the run waits (tests record the pauses instead of waiting). */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export interface AccrualResult {
@@ -72,7 +87,8 @@ async function withRunLock<T>(db: AppDb, work: (runDb: AppDb) => Promise<T>): Pr
  * owed installment past due gets its fees through `throughDate`, its PENDING installments past due
  * DELAYED and its balances and status recomputed — in batches of `batchLoans` loans in id order, each
  * its own transaction (jobs/accrual-batch.ts says what one does), so that no transaction's WAL, row
- * locks or duration grows with the portfolio.
+ * locks or duration grows with the portfolio; after a batch that wrote, a pause of `pausePercent` of
+ * its duration gives the requests answering meanwhile their share of the cores.
  *
  * One run at a time: a session advisory lock (ACCRUAL_LOCK_KEY) held for the whole run; a second
  * run while it is held returns 'skipped'. Every batch decides from what is committed while it holds
@@ -85,10 +101,15 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
   if (!/^\d{4}-\d{2}-\d{2}$/.test(throughDate)) throw new RangeError(`Fecha inválida: ${throughDate}`);
   const size = options.batchLoans ?? ACCRUAL_BATCH_LOANS;
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`Tamaño de lote inválido: ${size}`);
+  const pausePercent = options.pausePercent ?? ACCRUAL_PAUSE_PERCENT;
+  if (!Number.isFinite(pausePercent) || pausePercent < 0)
+    throw new RangeError(`Pausa inválida: ${pausePercent}`);
+  const pause = options.pause ?? sleep;
   const done = await withRunLock(db, async (runDb) => {
     const total = { feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
     let afterLoanId: string | null = null;
     for (;;) {
+      const started = performance.now();
       const batch: BatchResult = await accrueBatch(runDb, {
         throughDate,
         timeZone,
@@ -101,6 +122,9 @@ export async function accrueFees(db: AppDb, options: AccrualOptions): Promise<Ac
       total.loansUpdated += batch.loansUpdated;
       if (batch.loans > 0) await onBatch?.(batch);
       if (batch.loans < size || batch.lastLoanId === null) return total;
+      // A batch that only read (a rerun's) goes straight on: the pause is for the writes' CPU and disk.
+      if (batch.locked > 0 && pausePercent > 0)
+        await pause(((performance.now() - started) * pausePercent) / 100);
       afterLoanId = batch.lastLoanId;
     }
   });

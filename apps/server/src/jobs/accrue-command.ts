@@ -49,7 +49,11 @@ async function accrue(args: string[], env: NodeJS.ProcessEnv, out: CommandOutput
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
   try {
     await migrateDatabase(database);
-    const result = await accrueFees(database.db, { throughDate, timeZone: config.businessTimeZone });
+    const result = await accrueFees(database.db, {
+      throughDate,
+      timeZone: config.businessTimeZone,
+      pausePercent: config.accrualPausePercent,
+    });
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.pgliteDir}`;
     out.log(
       result.status === 'skipped'

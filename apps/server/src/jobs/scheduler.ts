@@ -30,6 +30,8 @@ export interface AccrualRun {
 export interface SchedulerOptions {
   db: AppDb;
   timeZone: string;
+  /** The accrual's pause after each batch that wrote (ACCRUAL_PAUSE_PERCENT; jobs/accrual.ts's default unless given). */
+  pausePercent?: number;
   log: SchedulerLog;
   now?: () => Date;
   /** Told of every run that did the work: GET /metrics reports the last one. */
@@ -56,7 +58,11 @@ export function startAccrualScheduler(options: SchedulerOptions): AccrualSchedul
       let result: AccrualResult | undefined;
       try {
         const started = performance.now();
-        result = await accrueFees(options.db, { throughDate, timeZone: options.timeZone });
+        result = await accrueFees(options.db, {
+          throughDate,
+          timeZone: options.timeZone,
+          pausePercent: options.pausePercent,
+        });
         const durationMs = Math.round(performance.now() - started);
         options.log.info({ throughDate, durationMs, ...result }, 'fee accrual finished');
         if (result.status === 'done') options.onRun?.({ finishedAt: new Date(), durationMs, result });

@@ -59,14 +59,23 @@ describe('the accrual in batches', () => {
     const T = businessToday();
     const ids = await fiveLoans();
     const batches: BatchResult[] = [];
+    // The pauses are recorded, not waited: one after each batch that wrote, none after the last.
+    const pauses: number[] = [];
+    const pause = async (ms: number) => {
+      pauses.push(ms);
+    };
     const result = await accrueFees(context.database.db, {
       throughDate: addDays(T, 37),
       timeZone: TEST_TIME_ZONE,
       batchLoans: 2,
+      pausePercent: 50,
+      pause,
       onBatch: (batch) => {
         batches.push(batch);
       },
     });
+    expect(pauses).toHaveLength(2);
+    expect(pauses.every((ms) => ms > 0)).toBe(true);
     expect(result).toEqual({ status: 'done', feesCreated: 335, installmentsDelayed: 25, loansUpdated: 5 });
     expect(batches.map((b) => b.loans)).toEqual([2, 2, 1]);
     expect(batches.map((b) => b.feesCreated)).toEqual([134, 134, 67]);
@@ -76,15 +85,19 @@ describe('the accrual in batches', () => {
     const shapes = new Set(inBatches.map(({ loan_id: _, ...rest }) => JSON.stringify(rest)));
     expect(shapes.size).toBe(1);
 
-    // Reruns in batches of any size find nothing to do.
+    // Reruns in batches of any size find nothing to do, and read on without pausing.
+    pauses.length = 0;
     for (const batchLoans of [1, 2, 1_000])
       expect(
         await accrueFees(context.database.db, {
           throughDate: addDays(T, 37),
           timeZone: TEST_TIME_ZONE,
           batchLoans,
+          pausePercent: 50,
+          pause,
         }),
       ).toEqual(ZERO);
+    expect(pauses).toEqual([]);
     expect(await stateOf(ids)).toEqual(inBatches);
     await expectLoanInvariant(context.database.db);
   });

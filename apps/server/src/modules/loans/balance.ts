@@ -1,5 +1,6 @@
 import { centsToPesos } from '@prestaya/contracts';
 import {
+  ACCRUED_FEE_STATUS,
   BALANCED_STATUSES,
   type FeeState,
   type InstallmentState,
@@ -57,6 +58,9 @@ export interface RecomputeOptions {
   reason: string;
 }
 
+/** Fees a transaction inserts after the recomputation, per loan: their number and centavos. */
+export type AddedFees = ReadonlyMap<string, { count: number; amountCents: number }>;
+
 const standingSnapshot = (s: Omit<LoanStanding, 'status'> & { status: LoanStatus }) => ({
   status: s.status,
   currentRealAmount: centsToPesos(s.currentRealAmountCents),
@@ -84,13 +88,21 @@ export async function recomputeLoans(
  * recomputeLoans for rows of ACTIVE, DELAYED or PAID loans the caller has already locked in this
  * transaction with lockLoans' lock (the accrual locks its loans first; locking 20,000 rows again cost
  * it ~0.6 s).
+ *
+ * `addedFees`: new fees (ACCRUED_FEE_STATUS, unpaid) the caller will insert for these loans after
+ * this, counted as if inserted: the balances include them and the loan's pending_fees is raised by
+ * their number, so that the fees' trigger (loan_collection_due_refresh, migration 0049) finds the
+ * loan already right and writes it no second time. A loan written twice in one transaction is
+ * dearer than twice once: the second write re-checks its four foreign keys (its row is this
+ * transaction's), and both go through the loans' statement triggers (docs/performance-history.md
+ * "Late-fee accrual, S18"). The caller must insert exactly those fees (the accrual checks it).
  */
 export async function recomputeLockedLoans(
   tx: AppTx,
   lockedRows: readonly LoanRow[],
-  options: RecomputeOptions,
+  options: RecomputeOptions & { addedFees?: AddedFees },
 ): Promise<number> {
-  const { today } = options;
+  const { today, addedFees } = options;
   let changed = 0;
   for (const batch of chunks(lockedRows)) {
     const ids = sql`${uuidArray(batch.map((loan) => loan.id))}::uuid[]`;
@@ -134,7 +146,11 @@ export async function recomputeLockedLoans(
     }
 
     const updates = batch.flatMap((loan) => {
-      const standing = loanStanding(installmentsOf.get(loan.id) ?? [], feesOf.get(loan.id) ?? [], today);
+      const added = addedFees?.get(loan.id);
+      const loanFees = feesOf.get(loan.id) ?? [];
+      if (added && added.count > 0)
+        loanFees.push({ status: ACCRUED_FEE_STATUS, amountCents: added.amountCents, paidCents: 0 });
+      const standing = loanStanding(installmentsOf.get(loan.id) ?? [], loanFees, today);
       // Only delivered loans are locked for recomputation, so the machine always moves them.
       const move = transition(loan.status, { kind: 'recompute', standing: standing.status });
       if (!move.ok) return [];
@@ -142,19 +158,21 @@ export async function recomputeLockedLoans(
       const same =
         next.status === loan.status &&
         next.currentBalanceCents === loan.currentBalanceCents &&
-        next.currentRealAmountCents === loan.currentRealAmountCents;
-      return same ? [] : [{ loan, next }];
+        next.currentRealAmountCents === loan.currentRealAmountCents &&
+        !added?.count;
+      return same ? [] : [{ loan, next, addedFees: added?.count ?? 0 }];
     });
     if (updates.length === 0) continue;
 
     // One JSON parameter per statement (not 4 or 8 placeholders a row): 1,000 rows bind and plan as one
     // value. Integers travel as JSON numbers, exact well past any loan's centavos.
     const changes = JSON.stringify(
-      updates.map(({ loan, next }) => ({
+      updates.map(({ loan, next, addedFees: added }) => ({
         id: loan.id,
         status: next.status,
         real_cents: next.currentRealAmountCents,
         balance_cents: next.currentBalanceCents,
+        added_fees: added,
       })),
     );
     await tx.execute(sql`
@@ -162,8 +180,10 @@ export async function recomputeLockedLoans(
         status = v.status,
         current_real_amount_cents = v.real_cents,
         current_balance_cents = v.balance_cents,
+        pending_fees = ${loans.pendingFees} + v.added_fees,
         updated_on = now()
-      from jsonb_to_recordset(${changes}::jsonb) as v(id uuid, status text, real_cents bigint, balance_cents bigint)
+      from jsonb_to_recordset(${changes}::jsonb)
+        as v(id uuid, status text, real_cents bigint, balance_cents bigint, added_fees integer)
       where ${loans.id} = v.id`);
     const auditRows = JSON.stringify(
       updates.map(({ loan, next }) => ({
