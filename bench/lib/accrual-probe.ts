@@ -41,8 +41,8 @@ export async function startAccrualProbe(databaseUrl: string): Promise<AccrualPro
     return found;
   });
   const prepared = await prepareTarget({ name: 'pg100k', where: databaseUrl });
-  // PGAPPNAME, not PGOPTIONS: the server's pool sets its own session options (db/client.ts), which
-  // take the place of PGOPTIONS, and the probe's backends were counted as the accrual's CPU.
+  // The probe's backends carry their own application name, so that their CPU is told apart from the
+  // accrual's; PGOPTIONS already holds the read-only setting.
   const env = { ...prepared.serverEnv, PGAPPNAME: PROBE_APPLICATION };
   const server = await startChild('bench/lib/read-server.ts', env, 'server');
   const client = screenClient(server.url);

@@ -75,7 +75,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       Client: FailFastClient,
       keepAlive: true,
-      options: PG_SESSION_OPTIONS,
+      // An `options` here replaces the environment's PGOPTIONS (libpq's variable, which node-postgres
+      // reads): both are kept, the operator's last so that theirs win.
+      options: [PG_SESSION_OPTIONS, process.env.PGOPTIONS].filter(Boolean).join(' '),
     });
     pool.on('error', options.onPoolError ?? (() => {}));
     // The pool listens for errors of idle clients only. One checked out (a transaction between two
