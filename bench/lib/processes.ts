@@ -25,8 +25,9 @@ export interface Child {
 }
 
 /**
- * Runs a TypeScript entry point with tsx (as `npm start` does), waits for 200 on /health. `nodeFlags`
- * go before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
+ * Runs a TypeScript entry point with tsx, or a JavaScript one (`scripts/start.mjs`: `npm start` itself)
+ * with plain node, and waits for 200 on /health. `nodeFlags` go before the entry (e.g. `--cpu-prof`,
+ * which NODE_OPTIONS does not accept).
  */
 export async function startChild(
   entry: string,
@@ -35,7 +36,8 @@ export async function startChild(
   nodeFlags: string[] = [],
 ): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeFlags, ...loader, entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

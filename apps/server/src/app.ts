@@ -157,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(nodeLevelProblemsPlugin);
 
-  await app.register(databasePlugin, { db: database.db });
+  await app.register(databasePlugin, { db: database.db, queued: database.kind === 'pglite' });
   const loadShedding = options.loadShedding ?? (database.kind === 'pg' ? LOAD_SHEDDING : false);
   if (loadShedding) await app.register(loadSheddingPlugin, loadShedding);
   await app.register(metricsPlugin, { database, token: config.metricsToken, trustProxy: config.trustProxy });

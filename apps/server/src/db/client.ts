@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './dir-lock.ts';
+import { closeQueued, PgliteQueue, queuePglite } from './pglite-queue.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -17,7 +18,12 @@ export type AppTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type DbOrTx = AppDb | AppTx;
 
 export type Database = { db: AppDb; close(): Promise<void> } & (
-  | { kind: 'pglite'; client: PGlite }
+  | {
+      kind: 'pglite';
+      client: PGlite;
+      /** Hands PGlite's one session to the requests' routes in turn (pglite-queue.ts). */
+      queue: PgliteQueue;
+    }
   | { kind: 'pg'; client: pg.Pool }
 );
 
@@ -106,13 +112,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     lock?.release();
     throw error;
   }
+  const queue = new PgliteQueue();
+  queuePglite(client, queue);
   return {
     kind: 'pglite',
     client,
+    queue,
     db: drizzlePglite({ client, schema }),
     close: async () => {
       try {
-        await client.close();
+        await closeQueued(client, queue);
       } finally {
         lock?.release();
       }
