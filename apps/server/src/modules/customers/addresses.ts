@@ -27,8 +27,11 @@ function addressColumns(input: AddressFields) {
 
 /**
  * Every address call first finds the customer through the access rule (404 'Cliente no encontrado'
- * for an unknown customer or another agent's), share-locking it against a concurrent reassignment;
- * then the address must belong to that customer (else 404 'Dirección no encontrada').
+ * for an unknown customer or another agent's) and locks it against a concurrent reassignment. The lock
+ * is the one the addresses' statement trigger takes to write the customer's route keys (NO KEY UPDATE),
+ * so two address writes of one customer queue on it instead of each holding a share lock the other's
+ * trigger waits for (a deadlock); then the address must belong to that customer (else 404 'Dirección
+ * no encontrada').
  */
 async function findAddress(
   tx: DbOrTx,
@@ -36,7 +39,7 @@ async function findAddress(
   customerId: string,
   addressId: string,
 ): Promise<AddressRow> {
-  await findVisibleCustomer(tx, actor, customerId, 'share');
+  await findVisibleCustomer(tx, actor, customerId, 'no key update');
   const [row] = await tx
     .select()
     .from(addresses)
@@ -53,7 +56,7 @@ export async function createAddress(
   input: AddressFields,
 ): Promise<Address> {
   return db.transaction(async (tx) => {
-    await findVisibleCustomer(tx, actor, customerId, 'share');
+    await findVisibleCustomer(tx, actor, customerId, 'no key update');
     const values = { id: uuidv7(), customerId, ...addressColumns(input) };
     const row = await insertAudited(tx, addresses, values, {
       actorId: actor.id,
