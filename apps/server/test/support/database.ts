@@ -1,47 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SPEC_PRODUCT_NAME, SPEC_PRODUCT_TERMS } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/rows.ts';
 import { DEFAULT_PRODUCT_ID, loanProducts } from '../../src/db/schema/loan-products.ts';
+import { scratchPostgresDatabase } from './scratch-postgres.ts';
 
-export { rowsOf };
-
-/**
- * A new, empty database `<prefix>_<random>` on the PostgreSQL server of `adminUrl`; drop() removes it
- * even while connections remain, so a crashed test cannot leave it behind in use.
- */
-export async function scratchPostgresDatabase(
-  adminUrl: string,
-  prefix: string,
-): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+export { rowsOf, scratchPostgresDatabase };
 
 /**
  * Every test file gets its own real, freshly migrated database:
  * - default: an in-memory PGlite started from the migrated template of test/global-setup.ts;
- * - with DATABASE_URL: a new database `prestaya_t_<random>` on that server, dropped afterwards, so
- *   files run in parallel against one PostgreSQL.
+ * - with DATABASE_URL: a new database `prestaya_t_<random>` on that server, a copy of the migrated
+ *   template of test/global-setup.ts, dropped afterwards, so files run in parallel against one
+ *   PostgreSQL.
  * Tables are truncated (identities restarted) before each test.
  */
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -54,7 +27,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
     });
     return { database, drop: () => database.close() };
   }
-  const scratch = await scratchPostgresDatabase(adminUrl, 'prestaya_t');
+  const scratch = await scratchPostgresDatabase(adminUrl, 'prestaya_t', inject('postgresTemplate'));
   const database = await openDatabase({ databaseUrl: scratch.url });
   return {
     database,
