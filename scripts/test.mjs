@@ -1,7 +1,7 @@
-// `npm test`: every test of the project, in stages. Lint, types and the vitest suite use both cores on
-// their own; the later stages run side by side with work that leaves the cores idle part of the time:
-// the cluster test (servers starting, nginx) beside the web build, and the browser journeys (Chromium
-// waiting for pages) beside the PGlite parity run and the business-day flows at midnight. The first
+// `npm test`: every test of the project, in stages. Lint, types, the vitest suite and the journeys use
+// both cores on their own (the journeys beside the PGlite parity and midnight runs took twice as long
+// on two cores); the cluster test (servers starting, nginx) runs beside the web build, and the PGlite
+// parity run beside the business-day flows at midnight, as they use different engines. The first
 // lane of a stage prints as it goes; the others' output is kept and printed whole when the stage ends,
 // so the log stays readable. The run stops after the first stage with a failure.
 import { spawn } from 'node:child_process';
@@ -21,15 +21,13 @@ const STAGES = [
     [{ name: 'varios servidores tras nginx', command: 'npm run test:cluster' }],
     [{ name: 'compilación web', command: 'npm run build' }],
   ],
+  [[{ name: 'recorridos en Chromium', command: 'npm run test:e2e:run' }]],
   [
-    [{ name: 'recorridos en Chromium', command: 'npm run test:e2e:run' }],
-    [
-      // Without DATABASE_URL the whole server suite has just run on PGlite.
-      ...(process.env.DATABASE_URL
-        ? [{ name: 'paridad PGlite', command: 'npm run test:db:pglite-parity', env: PGLITE }]
-        : []),
-      { name: 'medianoche (23:59 y 00:01)', command: 'npm run test:midnight' },
-    ],
+    // Without DATABASE_URL the whole server suite has just run on PGlite.
+    ...(process.env.DATABASE_URL
+      ? [[{ name: 'paridad PGlite', command: 'npm run test:db:pglite-parity', env: PGLITE }]]
+      : []),
+    [{ name: 'medianoche (23:59 y 00:01)', command: 'npm run test:midnight' }],
   ],
 ];
 
