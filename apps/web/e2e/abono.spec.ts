@@ -8,6 +8,9 @@ import { signIn, signInAsAdmin, tokenOf } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, apiOf, createAgent, deliveredLoan } from './support/staff-api.ts';
 import { openRowAction, rowWithCell } from './support/tables.ts';
 
+// This journey needs the staff app's service worker (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Partial payments, 'Abono'. Hand-computed figures: a $10,000 loan has 12 installments of $1,000;
 // an abono of $1,500 pays installment 1 and $500 of installment 2, which stays 'Pendiente' with
 // $500 remaining. A $1,000 loan 'del pasado' has installments of $100: an abono of $40 taken without

@@ -9,6 +9,9 @@ import { signIn, signInAsAdmin, tokenOf } from './support/session.ts';
 import { adminApi, apiOf, createAgent, deliveredLoan, type StaffApi } from './support/staff-api.ts';
 import { cellTexts } from './support/tables.ts';
 
+// This journey needs the staff app's service worker (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // 'Corte de caja' on a phone: the agent's day, and the administrator confirming it into an account.
 test.use({ viewport: PHONE });
 

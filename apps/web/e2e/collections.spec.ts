@@ -7,6 +7,9 @@ import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
 import { signIn } from './support/session.ts';
 import { adminApi, apiOf, createAgent, type StaffApi } from './support/staff-api.ts';
 
+// This journey needs the staff app's service worker (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // 'Cobranza' on an agent's phone without signal: the day's cards as the API lists them,
 // two cash payments taken offline that survive a reload and reach the server once each when the
 // signal returns, and a third one the server refuses (an admin paid that installment meanwhile),

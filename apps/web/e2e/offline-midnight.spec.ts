@@ -8,6 +8,9 @@ import { expectFitsPhone, openFromMenu, PHONE } from './support/phone.ts';
 import { signIn, signInAsAdmin, tokenOf } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, apiOf, createAgent, type StaffApi } from './support/staff-api.ts';
 
+// This journey needs the staff app's service worker (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // An agent works without signal late on day 1 and the phone only finds signal again after midnight:
 // two cash collections and a visit taken offline at 23:50–23:56 of day 1, sent at 00:10 of day 2. The
 // administrator's 'Corte de caja' of day 1 holds both collections; the cash counted is short

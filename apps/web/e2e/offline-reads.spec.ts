@@ -7,6 +7,9 @@ import { expectFitsPhone, PHONE } from './support/phone.ts';
 import { signIn } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, apiOf, createAgent } from './support/staff-api.ts';
 
+// This journey needs the staff app's service worker (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // An agent's phone without signal beyond Cobranza: Clientes, a customer, the loan's statement and the
 // Corte de caja open from what the phone loaded earlier (after closing and reopening the app), a
 // payment is taken offline and counted in the corte as 'Pendiente de enviar', and when the signal

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { waitForShellOnPhone } from './support/collections.ts';
 import { signInAsAdmin } from './support/session.ts';
 
+// This journey needs the staff app's service worker (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // A phone where staff signed in has the staff app's service worker; the borrower's pages on the same
 // origin still come from the server, not from the staff shell.
 test("the landing and 'Consulta' open on a device where staff signed in", async ({ page }) => {

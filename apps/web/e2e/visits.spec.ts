@@ -6,6 +6,9 @@ import { expectFitsPhone, expectNoSideScroll, openFromMenu, PHONE, tapToOpen } f
 import { signIn } from './support/session.ts';
 import { AGENT_PASSWORD, adminApi, apiOf, createAgent } from './support/staff-api.ts';
 
+// This journey needs the staff app's service worker (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Visits on an agent's phone without signal: 'No estaba' at one door and a promise of payment at
 // another, recorded offline with taps, kept on the phone, sent once each when the signal returns, then
 // on the cards and in the customer's history. A promise for today puts a loan with nothing due on 'Hoy'.
