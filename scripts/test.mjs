@@ -1,7 +1,7 @@
-// `npm test`: every test of the project, in stages. Lint, types, the vitest suite and the journeys use
-// both cores on their own (the journeys beside the PGlite parity and midnight runs took twice as long
-// on two cores); the cluster test (servers starting, nginx) runs beside the web build, and the PGlite
-// parity run beside the business-day flows at midnight, as they use different engines. The first
+// `npm test`: every test of the project, in stages. The vitest suite and the journeys use both cores on
+// their own (the journeys beside the PGlite parity and midnight runs took twice as long on two cores);
+// the type check (one core) runs beside the web build, and the last stage's short runs side by side:
+// the business-day flows at midnight, the PGlite parity run and the cluster test. The first
 // lane of a stage prints as it goes; the others' output is kept and printed whole when the stage ends,
 // so the log stays readable. The run stops after the first stage with a failure.
 import { spawn } from 'node:child_process';
@@ -15,19 +15,19 @@ const PGLITE = { DATABASE_URL: '' };
 // A stage's lanes run side by side; a lane's steps one after the other. The first lane prints live.
 const STAGES = [
   [[{ name: 'lint', command: 'npm run lint' }]],
-  [[{ name: 'tipos', command: 'npm run typecheck' }]],
-  [[{ name: 'vitest (unitarias, API, componentes)', command: 'npm run test:unit' }]],
   [
-    [{ name: 'varios servidores tras nginx', command: 'npm run test:cluster' }],
+    [{ name: 'tipos', command: 'npm run typecheck' }],
     [{ name: 'compilación web', command: 'npm run build' }],
   ],
+  [[{ name: 'vitest (unitarias, API, componentes)', command: 'npm run test:unit' }]],
   [[{ name: 'recorridos en Chromium', command: 'npm run test:e2e:run' }]],
   [
+    [{ name: 'medianoche (23:59 y 00:01)', command: 'npm run test:midnight' }],
     // Without DATABASE_URL the whole server suite has just run on PGlite.
     ...(process.env.DATABASE_URL
       ? [[{ name: 'paridad PGlite', command: 'npm run test:db:pglite-parity', env: PGLITE }]]
       : []),
-    [{ name: 'medianoche (23:59 y 00:01)', command: 'npm run test:midnight' }],
+    [{ name: 'varios servidores tras nginx', command: 'npm run test:cluster' }],
   ],
 ];
 
