@@ -15,27 +15,8 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Runs initdb + migrations once per run instead of once per file: starting PGlite from the dump takes
- * about 0.8 s, a fresh initdb about 4 s. With DATABASE_URL, each file's database is a copy of one
- * migrated template database (`create database … template`, ~0.1 s, against 1.5–2 s for the migrations).
- */
-export default async function setup(project: TestProject) {
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    project.provide('pgliteTemplate', undefined);
-    const template = await scratchPostgresDatabase(adminUrl, 'prestaya_tpl');
-    const database = await openDatabase({ databaseUrl: template.url });
-    try {
-      await migrateDatabase(database);
-    } finally {
-      // A template must have no session open while databases are copied from it.
-      await database.close();
-    }
-    project.provide('postgresTemplate', template.name);
-    return template.drop;
-  }
-  project.provide('postgresTemplate', undefined);
+/** A dump of a freshly migrated PGlite, written to a temporary file; the clean-up removes it. */
+async function pgliteTemplate(): Promise<{ file: string; remove: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'prestaya-pglite-'));
   const file = join(dir, 'migrated.tar');
   const database = await openDatabase({ dataDir: 'memory://' });
@@ -47,6 +28,39 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
-  project.provide('pgliteTemplate', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** With DATABASE_URL: a migrated template database on that server; the clean-up drops it. */
+async function postgresTemplate(adminUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const template = await scratchPostgresDatabase(adminUrl, 'prestaya_tpl');
+  const database = await openDatabase({ databaseUrl: template.url });
+  try {
+    await migrateDatabase(database);
+  } finally {
+    // A template must have no session open while databases are copied from it.
+    await database.close();
+  }
+  return { name: template.name, drop: template.drop };
+}
+
+/**
+ * Runs initdb + migrations once per run instead of once per file: starting PGlite from the dump takes
+ * about 0.8 s, a fresh initdb about 4 s. With DATABASE_URL, each file's database is a copy of one
+ * migrated template database (`create database … template`, ~0.1 s, against 1.5–2 s for the migrations);
+ * the PGlite dump is made as well, beside it, for the files that work on PGlite installations whatever
+ * the engine (backups, the CLIs, the data-directory lock).
+ */
+export default async function setup(project: TestProject) {
+  const adminUrl = process.env.DATABASE_URL;
+  const [pglite, postgres] = await Promise.all([
+    pgliteTemplate(),
+    adminUrl ? postgresTemplate(adminUrl) : undefined,
+  ]);
+  project.provide('pgliteTemplate', pglite.file);
+  project.provide('postgresTemplate', postgres?.name);
+  return async () => {
+    pglite.remove();
+    await postgres?.drop();
+  };
 }
