@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runBackupCommand, runRestoreCommand } from '../../src/backup/command.ts';
 import { createBackup } from '../../src/backup/create.ts';
 import { isEncryptedBackup } from '../../src/backup/encryption.ts';
@@ -13,6 +13,7 @@ import { runSqlOn } from '../../src/backup/sql-runner.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { sharedJwtSecret } from '../../src/modules/auth/jwt-secret.ts';
+import { fromPgliteTemplate } from '../support/database.ts';
 import { runCommand, tempDir } from './support.ts';
 
 /**
@@ -25,11 +26,8 @@ import { runCommand, tempDir } from './support.ts';
 const work = tempDir('secrets');
 afterAll(() => work.remove());
 
-const template = inject('pgliteTemplate');
-const fromTemplate = () => (template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
-
 async function migrated(dataDir = 'memory://'): Promise<Database> {
-  const database = await openDatabase({ dataDir, ...fromTemplate() });
+  const database = await openDatabase({ dataDir, ...fromPgliteTemplate() });
   await migrateDatabase(database);
   return database;
 }

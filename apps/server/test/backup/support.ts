@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { readInventory } from '../../src/backup/inventory.ts';
 import { runSqlOn } from '../../src/backup/sql-runner.ts';
@@ -14,6 +14,7 @@ import { sha256Hex, storeFile } from '../../src/db/stored-files.ts';
 import { scratchDatabase } from '../reliability/support-server.ts';
 import { seedWorld } from '../reliability/world.ts';
 import { testConfig } from '../support/app.ts';
+import { fromPgliteTemplate } from '../support/database.ts';
 import { expectLedgerInvariant } from '../support/ledger-invariant.ts';
 import { expectReportTallies } from '../support/report-tallies-invariant.ts';
 
@@ -63,12 +64,7 @@ export async function addStoredFiles(database: Database): Promise<Record<string,
  */
 export async function seedInstallation(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });
-  // Started from the suite's migrated template (test/global-setup.ts): no initdb, no migrations to run.
-  const template = inject('pgliteTemplate');
-  const database = await openDatabase({
-    dataDir: join(dataDir, 'db'),
-    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
-  });
+  const database = await openDatabase({ dataDir: join(dataDir, 'db'), ...fromPgliteTemplate() });
   try {
     await migrateDatabase(database);
     const app = await buildApp({ config: testConfig({ dataDir }), database, logger: false });

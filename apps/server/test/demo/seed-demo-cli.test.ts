@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { runSeedDemoCommand } from '../../src/demo/command.ts';
 import { DEMO_MESSAGES } from '../../src/demo/seed.ts';
+import { fromPgliteTemplate } from '../support/database.ts';
 
 /**
  * The command behind `npm run seed:demo` (its bin, cli.ts, only passes argv and the exit code), run
@@ -33,7 +34,7 @@ async function seedDemoCli(...args: string[]) {
 
 describe('npm run seed:demo (CLI)', () => {
   it('refuses a database that already has customers: exit code 1, the reason in Spanish, nothing added', async () => {
-    const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+    const database = await openDatabase({ dataDir: join(dataDir, 'db'), ...fromPgliteTemplate() });
     try {
       await migrateDatabase(database);
       await database.db.execute(sql`

@@ -8,6 +8,7 @@ import { migrateDatabase } from '../../src/db/migrate.ts';
 import { runAccrueCommand } from '../../src/jobs/accrue-command.ts';
 import { type TestContext, testConfig } from '../support/app.ts';
 import { addDays, businessToday } from '../support/clock.ts';
+import { fromPgliteTemplate } from '../support/database.ts';
 import { activeLoan, loanWorld } from '../support/worlds.ts';
 
 /**
@@ -42,7 +43,7 @@ describe('npm run accrue', () => {
   it('brings the fees of the DATA_DIR database up to --date, catching up missed days; a rerun does nothing', async () => {
     const T = businessToday();
     // Seed through the API: a loan registered 10 days ago, anchored 10 days ago (installment 1 due T−3).
-    const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+    const database = await openDatabase({ dataDir: join(dataDir, 'db'), ...fromPgliteTemplate() });
     const context = { database } as TestContext;
     try {
       await migrateDatabase(database);

@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/client.ts';
 import {
   freePort,
   killAllServers,
+  migratedDataDir,
   removeTemporaryDirectories,
   startServer,
   temporaryDirectory,
@@ -57,7 +58,7 @@ const onPglite = (dataDir: string) => ({ databaseUrl: '', env: { DATA_DIR: dataD
 
 describe('one process per PGlite directory', () => {
   it('refuses a second server, accrue and backup while one runs; recovers the lock of a killed one', async () => {
-    const dataDir = temporaryDirectory('lock');
+    const dataDir = await migratedDataDir('lock');
     const first = await startServer(onPglite(dataDir));
 
     const second = await runNode('server.ts', [], {

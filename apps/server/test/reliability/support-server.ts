@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { multipart, type Part } from '../support/builders.ts';
+import { fromPgliteTemplate } from '../support/database.ts';
 
 /**
  * The real server (`node --import tsx apps/server/src/server.ts`, what `npm start` runs once the web app
@@ -88,6 +89,17 @@ export function temporaryDirectory(prefix: string): string {
   temporary.push(dir);
   return dir;
 }
+/**
+ * A temporary DATA_DIR whose PGlite database (DATA_DIR/db) is already the suite's migrated template, so
+ * the server started on it skips initdb and the migrations.
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dir = temporaryDirectory(prefix);
+  const database = await openDatabase({ dataDir: join(dir, 'db'), ...fromPgliteTemplate() });
+  await database.close();
+  return dir;
+}
+
 export function removeTemporaryDirectories() {
   for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

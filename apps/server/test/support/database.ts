@@ -10,6 +10,15 @@ import { scratchPostgresDatabase } from './scratch-postgres.ts';
 export { rowsOf, scratchPostgresDatabase };
 
 /**
+ * openDatabase's option that starts a new PGlite database (memory:// or a directory) from the suite's
+ * migrated template (test/global-setup.ts) instead of initdb; the migrations then find nothing to do.
+ */
+export function fromPgliteTemplate(): { loadDataDir?: Blob } {
+  const template = inject('pgliteTemplate');
+  return template ? { loadDataDir: new Blob([readFileSync(template)]) } : {};
+}
+
+/**
  * Every test file gets its own real, freshly migrated database:
  * - default: an in-memory PGlite started from the migrated template of test/global-setup.ts;
  * - with DATABASE_URL: a new database `prestaya_t_<random>` on that server, a copy of the migrated
@@ -20,11 +29,7 @@ export { rowsOf, scratchPostgresDatabase };
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const template = inject('pgliteTemplate');
-    const database = await openDatabase({
-      dataDir: 'memory://',
-      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
-    });
+    const database = await openDatabase({ dataDir: 'memory://', ...fromPgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const scratch = await scratchPostgresDatabase(adminUrl, 'prestaya_t', inject('postgresTemplate'));
