@@ -235,6 +235,35 @@ async function* xlsxRows(source: Readable, limits: SheetLimits): AsyncGenerator<
   }
 }
 
+async function bytesOf(source: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * ExcelJS's streaming reader now and then loses the workbook's own part while it unzips (a race in its
+ * stream iteration: "Cannot read properties of undefined (reading 'sheets')", about 5 reads in 800 at
+ * four at once), and the file reads as unreadable. The bytes are already bounded by the upload limits,
+ * so a read that fails as unreadable before its first row is tried again, up to three times: a broken
+ * file fails every time.
+ */
+async function* xlsxRowsRetried(bytes: Buffer, limits: SheetLimits): AsyncGenerator<SheetRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    let yielded = false;
+    try {
+      for await (const row of xlsxRows(Readable.from([bytes]), limits)) {
+        yielded = true;
+        yield row;
+      }
+      return;
+    } catch (error) {
+      const unreadable = error instanceof SheetError && error.problem === 'unreadable';
+      if (yielded || !unreadable || attempt >= 3) throw error;
+    }
+  }
+}
+
 /**
  * Every non-empty row of the file, the header first, with its number in the file. Throws SheetError
  * for a file that is not a spreadsheet, not UTF-8, empty, holds a formula, or exceeds `limits` (the
@@ -259,7 +288,7 @@ export async function* readSheetRows(
       for await (const chunk of rest) yield Buffer.from(chunk);
     })(),
   );
-  const rows = kind === 'csv' ? csvRows(whole, limits) : xlsxRows(whole, limits);
+  const rows = kind === 'csv' ? csvRows(whole, limits) : xlsxRowsRetried(await bytesOf(whole), limits);
   let count = 0;
   for await (const row of rows) {
     count += 1;

@@ -140,7 +140,7 @@ describe('Importar: dry run', () => {
       url: `/api/v1/imports/${checked.id}/rejected.csv`,
       token: world.admin.token,
     });
-    expect(rejected.statusCode).toBe(200);
+    expect(rejected.statusCode, rejected.body).toBe(200);
     const lines = rejected.body
       .replace(/^\uFEFF/, '')
       .trim()
