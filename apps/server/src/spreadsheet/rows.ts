@@ -248,11 +248,15 @@ async function bytesOf(source: Readable): Promise<Buffer> {
  * so a read that fails as unreadable before its first row is tried again, up to three times: a broken
  * file fails every time.
  */
-async function* xlsxRowsRetried(bytes: Buffer, limits: SheetLimits): AsyncGenerator<SheetRow> {
+export async function* xlsxRowsRetried(
+  bytes: Buffer,
+  limits: SheetLimits,
+  read: (source: Readable, limits: SheetLimits) => AsyncGenerator<SheetRow> = xlsxRows,
+): AsyncGenerator<SheetRow> {
   for (let attempt = 1; ; attempt += 1) {
     let yielded = false;
     try {
-      for await (const row of xlsxRows(Readable.from([bytes]), limits)) {
+      for await (const row of read(Readable.from([bytes]), limits)) {
         yielded = true;
         yield row;
       }

@@ -7,6 +7,7 @@ import {
   SheetError,
   type SheetLimits,
   sheetKind,
+  xlsxRowsRetried,
 } from '../../src/spreadsheet/rows.ts';
 
 /** Real files: CSV bytes as a spreadsheet program writes them, and XLSX workbooks written by ExcelJS. */
@@ -138,5 +139,60 @@ describe('spreadsheet rows', () => {
 
   it('names columns as a spreadsheet does', () => {
     expect([1, 26, 27, 28, 52, 53].map(columnLetter)).toEqual(['A', 'Z', 'AA', 'AB', 'AZ', 'BA']);
+  });
+});
+
+/**
+ * ExcelJS's streaming reader sometimes loses the workbook part under load (a race, so not reproducible
+ * on demand): a stand-in reader fails the way it does, to show what is tried again and what is not.
+ */
+describe('an XLSX read that fails as unreadable', () => {
+  const LIMITS: SheetLimits = { maxRows: 10, maxColumns: 5, maxCellLength: 50 };
+  const unreadable = () => new SheetError('unreadable', 'El archivo XLSX no se pudo leer');
+  const collect = async (rows: AsyncGenerator<{ row: number; cells: string[] }>) => {
+    const out: number[] = [];
+    for await (const { row } of rows) out.push(row);
+    return out;
+  };
+
+  it('is read again before its first row, and the rows come once', async () => {
+    let attempts = 0;
+    async function* flaky() {
+      attempts += 1;
+      if (attempts < 3) throw unreadable();
+      yield { row: 1, cells: ['a'] };
+      yield { row: 2, cells: ['b'] };
+    }
+    expect(await collect(xlsxRowsRetried(Buffer.from('x'), LIMITS, flaky))).toEqual([1, 2]);
+    expect(attempts).toBe(3);
+  });
+
+  it('fails after three tries, and at once once a row was read or for another fault', async () => {
+    let attempts = 0;
+    async function* broken() {
+      attempts += 1;
+      if (attempts > 0) throw unreadable();
+      yield { row: 1, cells: ['a'] };
+    }
+    await expect(collect(xlsxRowsRetried(Buffer.from('x'), LIMITS, broken))).rejects.toThrow(SheetError);
+    expect(attempts).toBe(3);
+
+    attempts = 0;
+    async function* midway() {
+      attempts += 1;
+      yield { row: 1, cells: ['a'] };
+      throw unreadable();
+    }
+    await expect(collect(xlsxRowsRetried(Buffer.from('x'), LIMITS, midway))).rejects.toThrow(SheetError);
+    expect(attempts).toBe(1);
+
+    attempts = 0;
+    async function* formula() {
+      attempts += 1;
+      if (attempts > 0) throw new SheetError('formula', 'La celda A1 contiene una fórmula');
+      yield { row: 1, cells: ['a'] };
+    }
+    await expect(collect(xlsxRowsRetried(Buffer.from('x'), LIMITS, formula))).rejects.toThrow(/fórmula/);
+    expect(attempts).toBe(1);
   });
 });
