@@ -7,8 +7,8 @@ import {
   SheetError,
   type SheetLimits,
   sheetKind,
-  xlsxRowsRetried,
 } from '../../src/spreadsheet/rows.ts';
+import { xlsxRowsRetried } from '../../src/spreadsheet/xlsx-rows.ts';
 
 /** Real files: CSV bytes as a spreadsheet program writes them, and XLSX workbooks written by ExcelJS. */
 async function xlsx(build: (sheet: ExcelJS.Worksheet, book: ExcelJS.Workbook) => void): Promise<Buffer> {
