@@ -14,26 +14,6 @@ import { contractChecker, type OpenApiDocument, type RecordedReply } from './ope
 const violations = new Map<string, string>();
 let checked = 0;
 
-/**
- * One checker per distinct document, shared by every app of the worker's files: the apps a suite
- * builds describe the same API, and each checker compiles its validators (Ajv) as replies come. On
- * globalThis, because Vitest evaluates this set-up file again for each test file.
- */
-const CHECKERS = Symbol.for('prestaya.contract-checkers');
-type Checkers = Map<string, ReturnType<typeof contractChecker>>;
-const shared = globalThis as { [CHECKERS]?: Checkers };
-const checkers: Checkers = shared[CHECKERS] ?? new Map();
-shared[CHECKERS] = checkers;
-function checkerFor(document: OpenApiDocument) {
-  const key = JSON.stringify(document);
-  let checker = checkers.get(key);
-  if (!checker) {
-    checker = contractChecker(document);
-    checkers.set(key, checker);
-  }
-  return checker;
-}
-
 function bodyText(payload: unknown): string | undefined {
   if (typeof payload === 'string') return payload;
   if (Buffer.isBuffer(payload)) return payload.toString('utf8');
@@ -49,7 +29,7 @@ function watch(fastify: FastifyInstance) {
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // Only the API app has a document; other Fastify instances a test may build are not checked.
     if (typeof fastify.swagger !== 'function') return payload;
-    checker ??= checkerFor(fastify.swagger() as OpenApiDocument);
+    checker ??= contractChecker(fastify.swagger() as OpenApiDocument);
     const recorded: RecordedReply = {
       method: request.method,
       url: request.url,
