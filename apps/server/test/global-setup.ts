@@ -53,10 +53,10 @@ async function postgresTemplate(adminUrl: string): Promise<{ name: string; drop:
  */
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.DATABASE_URL;
-  const [pglite, postgres] = await Promise.all([
-    pgliteTemplate(),
-    adminUrl ? postgresTemplate(adminUrl) : undefined,
-  ]);
+  // One after the other: PGlite's initdb holds this process's event loop for seconds, long enough for
+  // a PostgreSQL connection opened meanwhile to time out ("timeout expired").
+  const postgres = adminUrl ? await postgresTemplate(adminUrl) : undefined;
+  const pglite = await pgliteTemplate();
   project.provide('pgliteTemplate', pglite.file);
   project.provide('postgresTemplate', postgres?.name);
   return async () => {
