@@ -1,10 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDb } from '../../src/db/client.ts';
 import { countHit } from '../../src/db/rate-limit-hits.ts';
 import { useTestApp } from '../support/app.ts';
 import { rowsOf } from '../support/database.ts';
 
+// The test databases commit without waiting for the WAL (support/scratch-postgres.ts): this file's
+// sessions start from the production default, `on`, so that a setting left behind would show.
+const previousOptions = process.env.PGOPTIONS;
+beforeAll(() => {
+  process.env.PGOPTIONS = [previousOptions, '-c synchronous_commit=on'].filter(Boolean).join(' ');
+});
+afterAll(() => {
+  if (previousOptions === undefined) delete process.env.PGOPTIONS;
+  else process.env.PGOPTIONS = previousOptions;
+});
 const context = useTestApp();
 
 const settingOf = async (db: AppDb) => {

@@ -4,11 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { multipart, type Part } from '../support/builders.ts';
-import { fromPgliteTemplate } from '../support/database.ts';
+import { fromPgliteTemplate, scratchPostgresDatabase } from '../support/database.ts';
 
 /**
  * The real server (`node --import tsx apps/server/src/server.ts`, what `npm start` runs once the web app
@@ -23,16 +22,6 @@ export const ADMIN = { username: 'admin@prestaya.mx', password: 'secreto-fiable-
 /** Shared by every server of a test, as several servers on one PostgreSQL must (README). */
 export const JWT_SECRET = randomBytes(48).toString('base64url');
 
-/** Runs one statement on DATABASE_URL's server, on a connection of its own. */
-async function onServer(adminUrl: string, statement: string) {
-  const server = await openDatabase({ databaseUrl: adminUrl });
-  try {
-    await server.db.execute(sql.raw(statement));
-  } finally {
-    await server.close();
-  }
-}
-
 /**
  * A fresh database `reliability_<random>` on DATABASE_URL's server (or `adminUrl`'s); drop() removes it
  * (forcibly).
@@ -41,15 +30,7 @@ export async function scratchDatabase(
   adminUrl = process.env.DATABASE_URL,
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   if (!adminUrl) throw new Error('DATABASE_URL is required');
-  const name = `reliability_${randomBytes(6).toString('hex')}`;
-  await onServer(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
-  };
+  return scratchPostgresDatabase(adminUrl, 'reliability');
 }
 
 /** The test's own connection to a scratch database (to check invariants with the server down). */
