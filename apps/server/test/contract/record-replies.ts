@@ -14,6 +14,29 @@ import { contractChecker, type OpenApiDocument, type RecordedReply } from './ope
 const violations = new Map<string, string>();
 let checked = 0;
 
+/**
+ * One checker per set of routes, shared by every app of the worker's files. An app's document is a
+ * function of the code of its routes, so apps with the same routes (method and URL) have the same
+ * document, and producing it (the swagger plugin converting every Zod schema) and compiling its
+ * validators took about an eighth of the API files' time when each app did it again. On globalThis,
+ * because Vitest evaluates this set-up file again for each test file.
+ */
+const CHECKERS = Symbol.for('prestaya.contract-checkers');
+type Checker = ReturnType<typeof contractChecker>;
+const shared = globalThis as { [CHECKERS]?: Map<string, Checker> };
+shared[CHECKERS] ??= new Map();
+const checkers = shared[CHECKERS];
+
+function checkerFor(routes: string[], document: () => OpenApiDocument): Checker {
+  const key = routes.sort().join('\n');
+  let checker = checkers.get(key);
+  if (!checker) {
+    checker = contractChecker(document());
+    checkers.set(key, checker);
+  }
+  return checker;
+}
+
 function bodyText(payload: unknown): string | undefined {
   if (typeof payload === 'string') return payload;
   if (Buffer.isBuffer(payload)) return payload.toString('utf8');
@@ -25,11 +48,15 @@ function testName(): string {
 }
 
 function watch(fastify: FastifyInstance) {
-  let checker: ReturnType<typeof contractChecker> | undefined;
+  let checker: Checker | undefined;
+  const routes: string[] = [];
+  fastify.addHook('onRoute', (route) => {
+    routes.push(`${[route.method].flat().join(',')} ${route.url}`);
+  });
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // Only the API app has a document; other Fastify instances a test may build are not checked.
     if (typeof fastify.swagger !== 'function') return payload;
-    checker ??= contractChecker(fastify.swagger() as OpenApiDocument);
+    checker ??= checkerFor(routes, () => fastify.swagger() as OpenApiDocument);
     const recorded: RecordedReply = {
       method: request.method,
       url: request.url,
