@@ -69,7 +69,7 @@ describe('one process per PGlite directory', () => {
     });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`El directorio de datos ${join(dataDir, 'db')} está en uso`);
-    expect(second.stderr).toMatch(new RegExp(`pid ${first.pid} \\(.*server\\.ts.*\\), desde \\d{4}-`));
+    expect(second.stderr).toMatch(new RegExp(`pid ${first.pid} \\(.*server\\.mjs.*\\), desde \\d{4}-`));
 
     const accrue = await runNode('jobs/accrue-cli.ts', [], { DATA_DIR: dataDir });
     expect(accrue.code).toBe(1);

@@ -5,18 +5,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll } from 'vitest';
+import { buildServer } from '../../../../scripts/build-server.mjs';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { multipart, type Part } from '../support/builders.ts';
 import { fromPgliteTemplate, scratchPostgresDatabase } from '../support/database.ts';
 
 /**
- * The real server (`node --import tsx apps/server/src/server.ts`, what `npm start` runs once the web app
- * is built) as a child process on a PostgreSQL database of its own, for the crash and two-instance
- * tests. Only with DATABASE_URL (the server to create the scratch databases on).
+ * The real server as `npm start` runs it once the web app is built (the esbuild bundle of
+ * scripts/build-server.mjs, rebuilt when a source is newer) as a child process on a PostgreSQL database
+ * of its own, for the crash and two-instance tests. Only with DATABASE_URL (the server to create the
+ * scratch databases on). The bundle starts with about 1.5 s less CPU than the sources through tsx.
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
-const SERVER_ENTRY = join(ROOT, 'apps', 'server', 'src', 'server.ts');
 
 export const ADMIN = { username: 'admin@prestaya.mx', password: 'secreto-fiable-1' };
 /** Shared by every server of a test, as several servers on one PostgreSQL must (README). */
@@ -160,7 +161,7 @@ export async function startServer(options: {
     TZ_BUSINESS: 'America/Mexico_City',
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--enable-source-maps', await buildServer()], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
