@@ -20,7 +20,8 @@ export function fromPgliteTemplate(): { loadDataDir?: Blob } {
 
 /**
  * Every test file gets its own real, freshly migrated database:
- * - default: an in-memory PGlite started from the migrated template of test/global-setup.ts;
+ * - default: an in-memory PGlite started from the migrated template of test/global-setup.ts, without
+ *   full-page images in its WAL (openDatabase's crashUnsafe);
  * - with DATABASE_URL: a new database `prestaya_t_<random>` on that server, a copy of the migrated
  *   template of test/global-setup.ts, dropped afterwards, so files run in parallel against one
  *   PostgreSQL.
@@ -29,7 +30,7 @@ export function fromPgliteTemplate(): { loadDataDir?: Blob } {
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: 'memory://', ...fromPgliteTemplate() });
+    const database = await openDatabase({ dataDir: 'memory://', crashUnsafe: true, ...fromPgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const scratch = await scratchPostgresDatabase(adminUrl, 'prestaya_t', inject('postgresTemplate'));
