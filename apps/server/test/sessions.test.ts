@@ -256,7 +256,9 @@ describe("POST /api/v1/auth/logout ('Cerrar Sesión')", () => {
 
 describe('token refresh and the 7-day session', () => {
   it('a refreshed token keeps the sign-in time; refresh works for 7 days, then 401', async () => {
-    const signIn = Date.now();
+    // On a whole second: the end of the session then falls on the very millisecond of the last token's
+    // exp, the moment the JWT library alone would still accept.
+    const signIn = Date.now() - (Date.now() % 1000);
     clock = signIn;
     const agent = await createUserAndLogin(context);
     expect(claimsOf(agent.token)).toMatchObject({ auth_time: seconds(signIn), iat: seconds(signIn) });

@@ -26,12 +26,15 @@ export function tokenTimes(signedInAt: number, now: number): { iat: number; exp:
 export const CLOCK_SKEW_SECONDS = 60;
 
 /**
- * A token's claims within the rule above: issued after its sign-in and not in the future, living at
- * most 8 hours from its issue and never past sign-in + 7 days. Whoever holds the signing secret could
- * claim any lifetime; the server only honours what it would itself have issued.
+ * A token's claims within the rule above: issued after its sign-in and not in the future, not expired
+ * (from the second of `exp` on, as JWT's `exp` means and as canRefresh judges the session's end; the
+ * JWT library alone would still accept the very millisecond of `exp`), living at most 8 hours from its
+ * issue and never past sign-in + 7 days. Whoever holds the signing secret could claim any lifetime; the
+ * server only honours what it would itself have issued.
  */
 export function withinSessionRule(claims: { auth_time: number; iat: number; exp: number }, now: number) {
   return (
+    now < claims.exp &&
     claims.auth_time <= claims.iat &&
     claims.iat <= now + CLOCK_SKEW_SECONDS &&
     claims.exp <= claims.iat + TOKEN_LIFETIME_SECONDS &&

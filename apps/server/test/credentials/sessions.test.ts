@@ -8,6 +8,7 @@ import {
   TOKEN_LIFETIME_SECONDS,
   tokenTimes,
   toSeconds,
+  withinSessionRule,
 } from '../../src/credentials/sessions.ts';
 
 const signIn = 1_750_000_000;
@@ -31,6 +32,15 @@ describe('session rules', () => {
     expect(tokenTimes(signIn, signIn)).toEqual({ iat: signIn, exp: signIn + 8 * HOUR });
     const late = sessionEnd(signIn) - 3 * HOUR;
     expect(tokenTimes(signIn, late)).toEqual({ iat: late, exp: sessionEnd(signIn) });
+  });
+
+  it('a token is honoured until the second before its exp, not at exp itself', () => {
+    const claims = { auth_time: signIn, ...tokenTimes(signIn, signIn) };
+    expect(withinSessionRule(claims, claims.exp - 1)).toBe(true);
+    expect(withinSessionRule(claims, claims.exp)).toBe(false);
+    const last = { auth_time: signIn, ...tokenTimes(signIn, sessionEnd(signIn) - HOUR) };
+    expect(withinSessionRule(last, sessionEnd(signIn) - 1)).toBe(true);
+    expect(withinSessionRule(last, sessionEnd(signIn))).toBe(false);
   });
 
   it('only a token carrying the current version is current', () => {
