@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
   // A run on PostgreSQL whose files make no PGlite installation (the midnight and cluster runs) says
   // so, and saves making the dump (initdb and every migration on PGlite, ~5 s of CPU); a file that
   // needed it anyway would still pass, starting from initdb.
-  const skipDump = adminUrl !== undefined && process.env.PRESTAYA_TEST_NO_PGLITE_DUMP === '1';
+  const skipDump = Boolean(adminUrl) && process.env.PRESTAYA_TEST_NO_PGLITE_DUMP === '1';
   const pglite = skipDump ? undefined : await pgliteTemplate();
   project.provide('pgliteTemplate', pglite?.file);
   project.provide('postgresTemplate', postgres?.name);
