@@ -3,7 +3,7 @@
  * 20% of them with installments past due that no accrual has seen yet.
  *
  *   npm run bench:accrual -- [--customers 100000] [--regenerate] [--keep] [--prefix prestaya_bench_accrual]
- *                            [--batch 2000] [--pause 25] [--probe] [--explain]
+ *                            [--batch 2000] [--pause 25] [--connections 2] [--probe] [--explain]
  *
  * The data (bench:generate --profile accrual: one ACTIVE loan per customer, 20% with their oldest
  * unpaid installment 1–28 days past due, still PENDING and without fees) is generated into the
@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { addDays, businessDate, OPEN_STATUSES, PAYABLE_INSTALLMENT_STATUSES } from '@prestaya/domain';
 import {
   ACCRUAL_BATCH_LOANS,
+  ACCRUAL_CONNECTIONS,
   ACCRUAL_PAUSE_PERCENT,
   type AccrualResult,
   type AccrualStep,
@@ -50,6 +51,8 @@ const { values } = parseArgs({
     batch: { type: 'string' },
     // The pause after each batch that wrote, in percent of its duration (ACCRUAL_PAUSE_PERCENT unless given).
     pause: { type: 'string' },
+    // Connections working side by side (ACCRUAL_CONNECTIONS unless given).
+    connections: { type: 'string' },
     // Times a few screens' first requests against the run's database, idle and during the first run.
     probe: { type: 'boolean', default: false },
     // Another name for the template and the run's copy, so that two people can run it on one server.
@@ -59,6 +62,7 @@ const { values } = parseArgs({
 const customers = Number(values.customers);
 const batchLoans = values.batch === undefined ? ACCRUAL_BATCH_LOANS : Number(values.batch);
 const pausePercent = values.pause === undefined ? ACCRUAL_PAUSE_PERCENT : Number(values.pause);
+const connections = values.connections === undefined ? ACCRUAL_CONNECTIONS : Number(values.connections);
 const timeZone = BUSINESS_TIME_ZONE;
 const today = businessDate(new Date(), timeZone);
 const server = new URL(process.env.DATABASE_URL || DEFAULT_BENCH_URL);
@@ -181,7 +185,15 @@ try {
     if (explain) await explainOn(target.database);
     const before = await walNow();
     const started = performance.now();
-    const running = accrueFees(db, { throughDate, timeZone, onStep, onBatch, batchLoans, pausePercent });
+    const running = accrueFees(db, {
+      throughDate,
+      timeZone,
+      onStep,
+      onBatch,
+      batchLoans,
+      pausePercent,
+      connections,
+    });
     const result: AccrualResult =
       probe && label.startsWith('first') ? await probe.during(running) : await running;
     const seconds = (performance.now() - started) / 1000;
@@ -218,7 +230,7 @@ try {
       .map((n) => n.toFixed(2))
       .join(
         ', ',
-      )}; batches of ${batchLoans} loans, a pause of ${pausePercent} % after each that wrote (a batch's seconds below include the pause before it)`,
+      )}; batches of ${batchLoans} loans on ${connections} connection(s), a pause of ${pausePercent} % after each that wrote (a batch's seconds below include the pause before it${connections > 1 ? "; with several connections the steps' seconds and CPU overlap, so only the run's totals add up" : ''})`,
   );
   if (values.probe) {
     probe = await startAccrualProbe(urlOf(RUN));

@@ -20,6 +20,7 @@ export { NATIONWIDE } from './demo/places.ts';
 export { mulberry32, type Random, streamFor } from './demo/random.ts';
 export {
   ACCRUAL_BATCH_LOANS,
+  ACCRUAL_CONNECTIONS,
   ACCRUAL_PAUSE_PERCENT,
   type AccrualResult,
   type AccrualStep,

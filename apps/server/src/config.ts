@@ -13,6 +13,13 @@ const MIN_BACKUP_PASSPHRASE = 12;
 export const UPLOAD_DEFAULTS = { inFlight: 8, inFlightPerClient: 2, maxImagePixels: 40_000_000 };
 /** The late-fee accrual's pause after each batch that wrote, in percent of its duration (jobs/accrual.ts). */
 export const ACCRUAL_PAUSE_PERCENT_DEFAULT = 25;
+/**
+ * The late-fee accrual's database connections on PostgreSQL (jobs/accrual.ts): its batches are
+ * independent, so two keep both cores of a small server busy at 00:05; PGlite always uses one.
+ */
+export const ACCRUAL_CONNECTIONS_DEFAULT = 2;
+/** At most this many of the pool's ten connections: the requests keep the rest. */
+export const ACCRUAL_MAX_CONNECTIONS = 8;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -90,6 +97,13 @@ const envSchema = z.object({
     .default(UPLOAD_DEFAULTS.maxImagePixels),
   /** The accrual's pause after each batch that wrote, in percent of the batch's duration (0: none). */
   ACCRUAL_PAUSE_PERCENT: z.coerce.number().int().min(0).max(1000).default(ACCRUAL_PAUSE_PERCENT_DEFAULT),
+  /** The accrual's connections on PostgreSQL (its batches run side by side); at most 8 of the pool's 10. */
+  ACCRUAL_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ACCRUAL_MAX_CONNECTIONS)
+    .default(ACCRUAL_CONNECTIONS_DEFAULT),
   /** Seals the server's own backups (daily and 'Respaldos'); the file's first line wins over the variable. */
   BACKUP_PASSPHRASE: z
     .string()
@@ -131,6 +145,8 @@ export interface AppConfig {
   uploads: { inFlight: number; inFlightPerClient: number; maxImagePixels: number };
   /** The accrual's pause after each batch that wrote, in percent of its duration (jobs/accrual.ts). */
   accrualPausePercent: number;
+  /** The accrual's connections on PostgreSQL, its batches side by side (jobs/accrual.ts). */
+  accrualConnections: number;
   /** Set: the daily and the 'Respaldos' backups are sealed with it (backup/encryption.ts). */
   backupPassphrase: string | undefined;
   /** The bounds of a payment's `collectedAt` (@prestaya/domain collected-at.ts). */
@@ -274,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       maxImagePixels: parsed.UPLOAD_MAX_IMAGE_PIXELS,
     },
     accrualPausePercent: parsed.ACCRUAL_PAUSE_PERCENT,
+    accrualConnections: parsed.ACCRUAL_CONNECTIONS,
     backupPassphrase,
   };
 }

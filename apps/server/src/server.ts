@@ -54,6 +54,7 @@ async function main() {
     db: database.db,
     timeZone: config.businessTimeZone,
     pausePercent: config.accrualPausePercent,
+    connections: config.accrualConnections,
     now: server.now,
     log: server.log,
     onRun: (run) => server.recordAccrualRun(run),

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       },
       trustProxy: false,
       accrualPausePercent: 25,
+      accrualConnections: 2,
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
     expect(statSync(config.dataDir).isDirectory()).toBe(true);
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
         COLLECTED_AT_MAX_SKEW_MINUTES: '2',
         COLLECTED_AT_MAX_AGE_DAYS: '3',
         ACCRUAL_PAUSE_PERCENT: '0',
+        ACCRUAL_CONNECTIONS: '3',
         DATA_DIR: '',
       },
       cwd,
@@ -85,6 +87,7 @@ describe('loadConfig', () => {
       metricsToken: 'metrics-token-0123456789',
       collectedAtLimits: { maxSkewMinutes: 2, maxAgeDays: 3 },
       accrualPausePercent: 0,
+      accrualConnections: 3,
       dataDir: join(cwd, 'data'), // an empty variable counts as unset
     });
   });
@@ -138,6 +141,7 @@ describe('loadConfig', () => {
           LOG_LEVEL: 'verbose',
           ADMIN_USERNAME: 'admin@prestaya.mx',
           ACCRUAL_PAUSE_PERCENT: '-5',
+          ACCRUAL_CONNECTIONS: '9',
         },
         scratch(),
       );
@@ -158,6 +162,7 @@ describe('loadConfig', () => {
       'LOG_LEVEL',
       'ADMIN_PASSWORD',
       'ACCRUAL_PAUSE_PERCENT',
+      'ACCRUAL_CONNECTIONS',
     ]) {
       expect(message).toContain(`${variable}:`);
     }

@@ -1,5 +1,6 @@
 /** SQLSTATE codes both node-postgres and PGlite expose as `error.code`. */
 const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
 
 /** Drizzle wraps driver errors in `cause`; look through the chain. */
 function sqlState(error: unknown): { code?: unknown; constraint?: unknown } | undefined {
@@ -26,4 +27,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isDataException(error: unknown): boolean {
   const code = sqlState(error)?.code;
   return typeof code === 'string' && code.startsWith('22');
+}
+
+/**
+ * PostgreSQL broke a lock cycle by failing this transaction (40P01): nothing of it was written, and
+ * running it again usually succeeds.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return sqlState(error)?.code === DEADLOCK_DETECTED;
 }

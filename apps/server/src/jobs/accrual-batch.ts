@@ -39,6 +39,8 @@ export interface BatchOptions {
   timeZone: string;
   /** Loans past this id (in id order): the keyset of the batches before. */
   afterLoanId: string | null;
+  /** The last loan id of the run's range this batch belongs to (null: to the end). */
+  untilLoanId: string | null;
   /** At most this many loans are examined; those that may have work among them are locked. */
   size: number;
   onStep?: (step: AccrualStep) => void | Promise<void>;
@@ -76,7 +78,7 @@ export type AccrualStep = 'locked' | 'fees inserted' | 'installments delayed' | 
  * batch is idempotent on its own: a rerun of it creates nothing and changes nothing.
  */
 export async function accrueBatch(db: AppDb, options: BatchOptions): Promise<BatchResult> {
-  const { throughDate, timeZone, afterLoanId, size, onStep } = options;
+  const { throughDate, timeZone, afterLoanId, untilLoanId, size, onStep } = options;
   return db.transaction(async (tx) => {
     // The planner guesses 1,000 rows per generate_series call, so the fee INSERT looks like millions of
     // rows and PostgreSQL's JIT compiles it: ~4 s of compilation for a few thousand real rows
@@ -91,7 +93,13 @@ export async function accrueBatch(db: AppDb, options: BatchOptions): Promise<Bat
     const through = sql`${throughDate}::date`;
     // Keyset over the primary key: each batch reads on from where the one before stopped, never the
     // loans before it again. Only the loans that may have work are locked (a rerun locks none).
-    const { examined, withWork } = await batchCandidates(tx, { throughDate, timeZone, afterLoanId, size });
+    const { examined, withWork } = await batchCandidates(tx, {
+      throughDate,
+      timeZone,
+      afterLoanId,
+      untilLoanId,
+      size,
+    });
     const lastLoanId = examined.at(-1) ?? null;
     const locked = await lockLoans(
       tx,

@@ -30,7 +30,7 @@ export interface BatchCandidates {
 }
 
 /**
- * The next `size` ACTIVE/DELAYED loans after `afterLoanId` with an owed installment due before
+ * The next `size` ACTIVE/DELAYED loans after `afterLoanId` (through `untilLoanId`) with an owed installment due before
  * `throughDate` (the loan's oldest_unpaid_due_date, which the installments' triggers keep), read
  * without locking, each with whether the batch may have something to do for it — a necessary
  * condition of the batch's writes, checked from index probes only:
@@ -48,9 +48,16 @@ export interface BatchCandidates {
  */
 export async function batchCandidates(
   tx: AppTx,
-  options: { throughDate: string; timeZone: string; afterLoanId: string | null; size: number },
+  options: {
+    throughDate: string;
+    timeZone: string;
+    afterLoanId: string | null;
+    /** The last loan id of the range this batch belongs to (null: to the end). */
+    untilLoanId: string | null;
+    size: number;
+  },
 ): Promise<BatchCandidates> {
-  const { throughDate, timeZone, afterLoanId, size } = options;
+  const { throughDate, timeZone, afterLoanId, untilLoanId, size } = options;
   const through = sql`${throughDate}::date`;
   const rows = rowsOf<{ id: string; work: boolean }>(
     await tx.execute(sql`
@@ -61,6 +68,7 @@ export async function batchCandidates(
         select l.id, l.status, l.created_on, l.weekly_fee_cents
           from loans l
          where ${afterLoanId === null ? sql`true` : sql`l.id > ${afterLoanId}::uuid`}
+           and ${untilLoanId === null ? sql`true` : sql`l.id <= ${untilLoanId}::uuid`}
            and l.status in (${sqlLiterals(OPEN_STATUSES)})
            and l.oldest_unpaid_due_date < ${through}
          order by l.id

@@ -53,6 +53,7 @@ async function accrue(args: string[], env: NodeJS.ProcessEnv, out: CommandOutput
       throughDate,
       timeZone: config.businessTimeZone,
       pausePercent: config.accrualPausePercent,
+      connections: config.accrualConnections,
     });
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.pgliteDir}`;
     out.log(

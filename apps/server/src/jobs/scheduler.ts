@@ -32,6 +32,8 @@ export interface SchedulerOptions {
   timeZone: string;
   /** The accrual's pause after each batch that wrote (ACCRUAL_PAUSE_PERCENT; jobs/accrual.ts's default unless given). */
   pausePercent?: number;
+  /** The accrual's connections on PostgreSQL (ACCRUAL_CONNECTIONS; jobs/accrual.ts's default unless given). */
+  connections?: number;
   log: SchedulerLog;
   now?: () => Date;
   /** Told of every run that did the work: GET /metrics reports the last one. */
@@ -62,6 +64,7 @@ export function startAccrualScheduler(options: SchedulerOptions): AccrualSchedul
           throughDate,
           timeZone: options.timeZone,
           pausePercent: options.pausePercent,
+          connections: options.connections,
         });
         const durationMs = Math.round(performance.now() - started);
         options.log.info({ throughDate, durationMs, ...result }, 'fee accrual finished');

@@ -4,7 +4,12 @@ import { DEFAULT_COLLECTED_AT_LIMITS } from '@prestaya/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { ACCRUAL_PAUSE_PERCENT_DEFAULT, type AppConfig, UPLOAD_DEFAULTS } from '../../src/config.ts';
+import {
+  ACCRUAL_CONNECTIONS_DEFAULT,
+  ACCRUAL_PAUSE_PERCENT_DEFAULT,
+  type AppConfig,
+  UPLOAD_DEFAULTS,
+} from '../../src/config.ts';
 
 /** The production upload bounds, for a test that changes one of them. */
 export const UPLOAD_TEST_DEFAULTS = UPLOAD_DEFAULTS;
@@ -47,6 +52,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     collectedAtLimits: { ...DEFAULT_COLLECTED_AT_LIMITS },
     connections: DEFAULT_TEST_CONNECTIONS,
     accrualPausePercent: ACCRUAL_PAUSE_PERCENT_DEFAULT,
+    accrualConnections: ACCRUAL_CONNECTIONS_DEFAULT,
     // The race tests send several uploads of one user at once on purpose; the bounds have their own
     // test (reliability/uploads-in-flight.test.ts).
     uploads: { ...UPLOAD_DEFAULTS, inFlight: 64, inFlightPerClient: 32 },
