@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestContext } from './app.ts';
+import { addDays } from './clock.ts';
+import { rowsOf } from './database.ts';
+import { activeLoan, customerOf, type LoanWorld } from './worlds.ts';
+
+/**
+ * Five customers, each with the $10,000 loan of accrual.test.ts: through T+37 it has 67 fees, 5
+ * installments DELAYED and owes $15,350 (test/jobs/accrual-batches.test.ts, accrual-connections.test.ts).
+ */
+export const ZERO = { status: 'done', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
+
+export async function fiveLoans(context: TestContext, world: LoanWorld): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of ['Ana', 'Berta', 'Carla', 'Dora', 'Elsa']) {
+    const customer = await customerOf(context, world.agent, name);
+    ids.push((await activeLoan(context, world.admin, customer.id)).loan.id);
+  }
+  return ids.sort();
+}
+
+/** What the accrual decides for the loans, without ids or instants: fees, installments, balances. */
+export async function stateOf(context: TestContext, loanIds: string[]) {
+  const ids = `{${loanIds.join(',')}}`;
+  return rowsOf<{ loan_id: string; status: string; balance: number; fees: string; installments: string }>(
+    await context.database.db.execute(sql`
+      select l.id as loan_id, l.status, l.current_balance_cents::int as balance,
+             (select string_agg(sp.payment_number || '@' || f.fee_date || '=' || f.amount_cents || ' ' || f.status,
+                                ',' order by sp.payment_number, f.fee_date)
+                from fees f join scheduled_payments sp on sp.id = f.scheduled_payment_id
+               where f.loan_id = l.id) as fees,
+             (select string_agg(sp.payment_number || ' ' || sp.status, ',' order by sp.payment_number)
+                from scheduled_payments sp where sp.loan_id = l.id) as installments
+        from loans l where l.id = any(${ids}::uuid[]) order by l.id`),
+  );
+}
+
+export const expectedFor = (context: TestContext, loanIds: string[], T: string) =>
+  stateOf(context, loanIds).then((rows) => {
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'DELAYED', balance: 1_535_000 });
+      expect(row.fees?.split(',')).toHaveLength(67);
+      expect(row.fees?.split(',')[0]).toBe(`1@${addDays(T, 8)}=5000 PENDING`);
+    }
+    return rows;
+  });
