@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type AccrualResult, accrueFees, type BatchResult } from '../../src/jobs/accrual.ts';
-import { expectedFor, fiveLoans, stateOf, ZERO } from '../support/accrual-loans.ts';
+import { expectedFor, fiveLoans, runStoppedAtFirstBatch, stateOf, ZERO } from '../support/accrual-loans.ts';
 import { useTestApp } from '../support/app.ts';
 import { addDays, businessToday, TEST_TIME_ZONE } from '../support/clock.ts';
 import { expectLoanInvariant } from '../support/loan-invariant.ts';
@@ -68,18 +68,7 @@ describe('the accrual in batches', () => {
   it('finishes a run stopped after its first batch: the rest once, nothing counted twice', async () => {
     const T = businessToday();
     const ids = await fiveLoans(context, world);
-    const done: BatchResult[] = [];
-    const stopped = accrueFees(context.database.db, {
-      throughDate: addDays(T, 37),
-      timeZone: TEST_TIME_ZONE,
-      batchLoans: 2,
-      connections: 1,
-      onBatch: (batch) => {
-        done.push(batch);
-        throw new Error('detenido después del primer lote');
-      },
-    });
-    await expect(stopped).rejects.toThrow('detenido después del primer lote');
+    const done = await runStoppedAtFirstBatch(context, addDays(T, 37), { batchLoans: 2, connections: 1 });
     expect(done).toHaveLength(1);
     // The first batch is committed whole; the other loans are as they were.
     const midway = await stateOf(context, ids);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accrueFees, type BatchResult, batchAgainOnDeadlock, loanRanges } from '../../src/jobs/accrual.ts';
-import { expectedFor, fiveLoans, ZERO } from '../support/accrual-loans.ts';
+import { expectedFor, fiveLoans, runStoppedAtFirstBatch, ZERO } from '../support/accrual-loans.ts';
 import { useTestApp } from '../support/app.ts';
 import { addDays, businessToday, TEST_TIME_ZONE } from '../support/clock.ts';
 import { expectLoanInvariant } from '../support/loan-invariant.ts';
@@ -113,18 +113,7 @@ describe('the accrual on several connections', () => {
     async () => {
       const T = businessToday();
       const ids = await fiveLoans(context, world);
-      const done: BatchResult[] = [];
-      const stopped = accrueFees(context.database.db, {
-        throughDate: addDays(T, 37),
-        timeZone: TEST_TIME_ZONE,
-        batchLoans: 1,
-        connections: 2,
-        onBatch: (batch) => {
-          done.push(batch);
-          throw new Error('detenido');
-        },
-      });
-      await expect(stopped).rejects.toThrow('detenido');
+      const done = await runStoppedAtFirstBatch(context, addDays(T, 37), { batchLoans: 1, connections: 2 });
       // The batch that failed and, at most, the other connection's batch already under way.
       expect(done.length).toBeGreaterThanOrEqual(1);
       expect(done.length).toBeLessThanOrEqual(2);

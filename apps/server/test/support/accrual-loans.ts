@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { accrueFees, type BatchResult } from '../../src/jobs/accrual.ts';
 import type { TestContext } from './app.ts';
-import { addDays } from './clock.ts';
+import { addDays, TEST_TIME_ZONE } from './clock.ts';
 import { rowsOf } from './database.ts';
 import { activeLoan, customerOf, type LoanWorld } from './worlds.ts';
 
@@ -45,3 +46,26 @@ export const expectedFor = (context: TestContext, loanIds: string[], T: string) 
     }
     return rows;
   });
+
+/**
+ * A run through `throughDate` stopped by its first committed batch (its onBatch throws); the batches
+ * whose onBatch was called: the first, and on several connections the others' batches under way.
+ */
+export async function runStoppedAtFirstBatch(
+  context: TestContext,
+  throughDate: string,
+  options: { batchLoans: number; connections: number },
+): Promise<BatchResult[]> {
+  const done: BatchResult[] = [];
+  const stopped = accrueFees(context.database.db, {
+    throughDate,
+    timeZone: TEST_TIME_ZONE,
+    ...options,
+    onBatch: (batch) => {
+      done.push(batch);
+      throw new Error('detenido después de un lote');
+    },
+  });
+  await expect(stopped).rejects.toThrow('detenido después de un lote');
+  return done;
+}
