@@ -209,8 +209,14 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
   { screen: 'Configuración', call: 'expediente', roles: ADMIN, path: () => `${V1}/identity-settings` },
   { screen: 'Configuración', call: 'contratos', roles: ADMIN, path: () => `${V1}/settings/contracts` },
   { screen: 'Configuración', call: 'textos', roles: ADMIN, path: () => `${V1}/contract-templates` },
-  // PLD (features/aml): the open matches first; the other tabs as they are opened.
-  { screen: 'PLD', call: 'coincidencias', roles: ADMIN, path: () => `${V1}/aml/matches` },
+  // PLD (features/aml): page 1 of the open matches (10 cards, PagedCards' default) first; the other
+  // tabs as they are opened, 'Casos' also page 1 of 10.
+  {
+    screen: 'PLD',
+    call: 'coincidencias',
+    roles: ADMIN,
+    path: () => `${V1}/aml/matches?status=OPEN&page=1&size=10`,
+  },
   { screen: 'PLD', call: 'listas', roles: ADMIN, path: () => `${V1}/aml/lists`, chosen: true },
   {
     screen: 'PLD',
@@ -222,7 +228,13 @@ export const SCREEN_REQUESTS: ScreenRequest[] = [
     },
     chosen: true,
   },
-  { screen: 'PLD', call: 'casos', roles: ADMIN, path: () => `${V1}/aml/cases`, chosen: true },
+  {
+    screen: 'PLD',
+    call: 'casos',
+    roles: ADMIN,
+    path: () => `${V1}/aml/cases?page=1&size=10`,
+    chosen: true,
+  },
   // Importar (features/imports): the history of imports.
   { screen: 'Importar', call: 'historial', roles: ADMIN, path: () => `${V1}/imports` },
   // Conciliación (features/reconciliation): the chosen account's statement columns.

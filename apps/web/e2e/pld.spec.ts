@@ -76,6 +76,8 @@ test('an administrator imports a list, sees the match and resolves it; the loan 
   // The loan cannot be approved while the match is pending.
   expect(await approveStatus(page, token, loan.id, account.id)).toEqual({ status: 409, detail: STOPPED });
 
+  // Pending matches are paged oldest first: this journey's new one is on page 1 while the run's fresh
+  // database holds fewer than 10 pending (each journey resolves its own).
   await page.getByRole('tab', { name: 'Coincidencias' }).click();
   const card = page.getByRole('article', { name: `Coincidencia de Ramona Nuñez${id}` });
   await expect(card).toContainText(`Coincide por Nombre con NÚÑEZ${id}, RAMONA (UIF, 15/11/2026)`);

@@ -1,5 +1,5 @@
 import { AML_THRESHOLD_BOUNDS_CENTS } from '@prestaya/domain';
-import { envelope, isoDate, personName, staffName, uuid } from './common.ts';
+import { envelope, isoDate, paged, pagedQuery, personName, staffName, uuid } from './common.ts';
 import { labelled } from './labels.ts';
 import { pesos } from './money.ts';
 import { requiredText } from './text.ts';
@@ -112,10 +112,19 @@ export const amlMatch = z.object({
   resolvedBy: z.object(staffName).nullable(),
 });
 export type AmlMatch = z.infer<typeof amlMatch>;
-export const amlMatchesReply = envelope(z.array(amlMatch));
+/** A page of 'Coincidencias' (`GET /api/v1/aml/matches`): paged like every list. */
+export const amlMatchPage = paged(amlMatch);
 export const amlMatchReply = envelope(amlMatch);
 
-export const amlMatchListQuery = z.object({ status: z.enum(AML_MATCH_STATUSES).default('OPEN') });
+/**
+ * 'Coincidencias' (`GET /api/v1/aml/matches`): one status at a time, pending by default, paged by
+ * pagedQuery's `page` and `size` (at most 100 a page). The order is the status's own: pending oldest
+ * first, resolved newest first.
+ */
+export const amlMatchListQuery = pagedQuery
+  .pick({ page: true, size: true })
+  .extend({ status: z.enum(AML_MATCH_STATUSES).default('OPEN') });
+export type AmlMatchListQuery = z.output<typeof amlMatchListQuery>;
 
 /** `PUT /api/v1/aml/matches/{id}/resolve`: why the match does not stop the customer any more. */
 export const amlResolveRequest = z
@@ -218,6 +227,15 @@ export const amlCase = z.object({
   closedBy: z.object(staffName).nullable(),
 });
 export type AmlCase = z.infer<typeof amlCase>;
-export const amlCasesReply = envelope(z.array(amlCase));
+/** A page of 'Casos' (`GET /api/v1/aml/cases`): paged like every list. */
+export const amlCasePage = paged(amlCase);
 export const amlCaseReply = envelope(amlCase);
-export const amlCaseListQuery = z.object({ status: z.enum(AML_CASE_STATUSES).optional() });
+
+/**
+ * 'Casos' (`GET /api/v1/aml/cases`): newest first, of one status or all, paged by pagedQuery's `page`
+ * and `size` (at most 100 a page).
+ */
+export const amlCaseListQuery = pagedQuery
+  .pick({ page: true, size: true })
+  .extend({ status: z.enum(AML_CASE_STATUSES).optional() });
+export type AmlCaseListQuery = z.output<typeof amlCaseListQuery>;

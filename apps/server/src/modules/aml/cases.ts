@@ -1,7 +1,15 @@
-import { type AmlCase, type AmlCaseStatus, centsToPesos } from '@prestaya/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { type AmlCase, type AmlCaseListQuery, centsToPesos, type Paged } from '@prestaya/contracts';
+import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  countRows,
+  type ListRequest,
+  ONE,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
 import { type AmlCaseRow, amlCases } from '../../db/schema/aml.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
@@ -9,7 +17,6 @@ import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 
 export const AML_CASE_AUDIT_ENTITY = 'aml_case';
-const CASES_SHOWN = 500;
 
 const opener = alias(users, 'aml_case_opener');
 const closer = alias(users, 'aml_case_closer');
@@ -73,11 +80,29 @@ export async function loadCase(db: DbOrTx, id: string): Promise<AmlCase | undefi
   return row ? toCaseDto(row) : undefined;
 }
 
-/** GET /aml/cases: newest first, of one status or all. */
-export async function listAmlCases(db: DbOrTx, status: AmlCaseStatus | undefined): Promise<AmlCase[]> {
-  const rows = await selectCases(db)
-    .where(status ? eq(amlCases.status, status) : undefined)
-    .orderBy(desc(amlCases.openedOn), desc(amlCases.id))
-    .limit(CASES_SHOWN);
-  return rows.map(toCaseDto);
+/**
+ * THE query of 'Casos': newest first by opened_on (aml_cases_opened_idx), the id breaking ties, of one
+ * status or all. No index on status: cases are opened by hand, one at a time, so the table stays small
+ * and a filtered count reads it whole at worst; unfiltered, the count stops at the cap.
+ */
+export function caseListSource(
+  db: DbOrTx,
+  query: ListRequest<AmlCaseListQuery>,
+): PaginateOptions<CaseJoinedRow> {
+  const where = query.status ? eq(amlCases.status, query.status) : undefined;
+  return {
+    request: { ...query, order: 'desc' },
+    orderColumns: { openedOn: amlCases.openedOn },
+    defaultOrderBy: 'openedOn',
+    tiebreaker: amlCases.id,
+    rows: (page) => pageOf(selectCases(db).$dynamic(), where, page),
+    // The customer's join matches one row (NOT NULL foreign key), the others are left joins: the count
+    // reads the cases alone.
+    count: (limit) => countRows(db, db.select(ONE).from(amlCases).where(where).$dynamic(), limit),
+  };
+}
+
+/** GET /aml/cases (administrators): a page of 'Casos'. */
+export function listAmlCases(db: DbOrTx, query: ListRequest<AmlCaseListQuery>): Promise<Paged<AmlCase>> {
+  return paginateAs(caseListSource(db, query), toCaseDto);
 }

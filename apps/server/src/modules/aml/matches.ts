@@ -1,13 +1,18 @@
-import type { AmlMatch, AmlMatchStatus } from '@prestaya/contracts';
+import type { AmlMatch, AmlMatchListQuery, Paged } from '@prestaya/contracts';
 import { amlReportDue, amlReportOverdue } from '@prestaya/domain';
-import { asc, desc, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  countRows,
+  type ListRequest,
+  ONE,
+  type PaginateOptions,
+  pageOf,
+  paginateAs,
+} from '../../db/paging.ts';
 import { amlBlockedPersons, amlLists, amlMatches } from '../../db/schema/aml.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { users } from '../../db/schema/users.ts';
-
-/** How many matches 'Coincidencias' shows at once. */
-const MATCHES_SHOWN = 500;
 
 export function selectMatches(db: DbOrTx) {
   return db
@@ -60,17 +65,44 @@ export function toMatchDto(row: MatchJoinedRow, now: Date): AmlMatch {
 }
 
 /**
- * GET /aml/matches: open matches oldest first (the first to report heads the list), resolved ones
- * newest first.
+ * THE query of 'Coincidencias', one status at a time: open matches oldest first by found_on (the first
+ * to report heads the list), resolved ones newest first by resolved_on; the id breaks ties so pages
+ * never overlap. The open pages and every count walk aml_matches_status_found_idx (status, found_on).
  */
-export async function listAmlMatches(db: DbOrTx, status: AmlMatchStatus, now: Date): Promise<AmlMatch[]> {
-  const order =
-    status === 'OPEN'
-      ? [asc(amlMatches.foundOn), asc(amlMatches.id)]
-      : [desc(amlMatches.resolvedOn), desc(amlMatches.id)];
-  const rows = await selectMatches(db)
-    .where(eq(amlMatches.status, status))
-    .orderBy(...order)
-    .limit(MATCHES_SHOWN);
-  return rows.map((row) => toMatchDto(row, now));
+export function matchListSource(
+  db: DbOrTx,
+  query: ListRequest<AmlMatchListQuery>,
+): PaginateOptions<MatchJoinedRow> {
+  const where = eq(amlMatches.status, query.status);
+  const open = query.status === 'OPEN';
+  return {
+    request: { ...query, order: open ? 'asc' : 'desc' },
+    orderColumns: open ? { foundOn: amlMatches.foundOn } : { resolvedOn: amlMatches.resolvedOn },
+    defaultOrderBy: open ? 'foundOn' : 'resolvedOn',
+    tiebreaker: amlMatches.id,
+    // The page's ids come off aml_matches alone, then only those rows are joined. Joined before the
+    // LIMIT, PostgreSQL probes a customer for every match of the status before it keeps a page, a cost
+    // that grows with the matches (page 1 at 1,000,000 customers: 5.4 ms that way, 0.8 ms this one).
+    rows: (page) =>
+      selectMatches(db)
+        .where(
+          inArray(
+            amlMatches.id,
+            pageOf(db.select({ id: amlMatches.id }).from(amlMatches).$dynamic(), where, page),
+          ),
+        )
+        .orderBy(...page.orderBy),
+    // The joins match one row each (NOT NULL foreign keys), so the count reads the matches alone: an
+    // index-only walk of one status, stopped at the cap.
+    count: (limit) => countRows(db, db.select(ONE).from(amlMatches).where(where).$dynamic(), limit),
+  };
+}
+
+/** GET /aml/matches (administrators): a page of 'Coincidencias'. */
+export function listAmlMatches(
+  db: DbOrTx,
+  query: ListRequest<AmlMatchListQuery>,
+  now: Date,
+): Promise<Paged<AmlMatch>> {
+  return paginateAs(matchListSource(db, query), (row) => toMatchDto(row, now));
 }

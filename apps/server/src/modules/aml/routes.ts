@@ -3,12 +3,12 @@ import {
   amlCaseClose,
   amlCaseListQuery,
   amlCaseOpen,
+  amlCasePage,
   amlCaseReply,
-  amlCasesReply,
   amlListReply,
   amlListsReply,
-  amlMatchesReply,
   amlMatchListQuery,
+  amlMatchPage,
   amlMatchReply,
   amlQuarterQuery,
   amlRelevantOperationsReply,
@@ -80,14 +80,14 @@ export const amlRoutes = taggedRoutes('aml', async (app, docs) => {
     docs(
       {
         description:
-          'Coincidencias de clientes con las listas (administradores): pendientes (las más antiguas ' +
-          'primero, con su plazo de 24 h para reportar) o resueltas.',
+          'Coincidencias de clientes con las listas (administradores), paginadas: pendientes (las más ' +
+          'antiguas primero, con su plazo de 24 h para reportar) o resueltas (las más recientes primero).',
         querystring: amlMatchListQuery,
-        response: { 200: amlMatchesReply, ...problemResponses(400, 401, 403) },
+        response: { 200: amlMatchPage, ...problemResponses(400, 401, 403) },
       },
       adminOnly,
     ),
-    async (request) => ok(await listAmlMatches(app.db, request.query.status, app.now())),
+    (request) => listAmlMatches(app.db, { ...request.query, countCap: app.listCountCap }, app.now()),
   );
 
   app.put(
@@ -162,13 +162,13 @@ export const amlRoutes = taggedRoutes('aml', async (app, docs) => {
     '/cases',
     docs(
       {
-        description: 'Casos de operación inusual, más recientes primero (administradores).',
+        description: 'Casos de operación inusual, más recientes primero, paginados (administradores).',
         querystring: amlCaseListQuery,
-        response: { 200: amlCasesReply, ...problemResponses(400, 401, 403) },
+        response: { 200: amlCasePage, ...problemResponses(400, 401, 403) },
       },
       adminOnly,
     ),
-    async (request) => ok(await listAmlCases(app.db, request.query.status)),
+    (request) => listAmlCases(app.db, { ...request.query, countCap: app.listCountCap }),
   );
 
   app.post(

@@ -1,14 +1,25 @@
-import { type AmlCaseOpen, amlCase, z } from '@prestaya/contracts';
+import { type AmlCaseOpen, amlCase, paged } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api.ts';
+import { keepPageWhileLoading, type PageWindow } from '../../../components/PagedCards.tsx';
+import { api, apiData } from '../../../lib/api.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import { apiQuery } from '../../../lib/query.ts';
 import { amlKeys } from './keys.ts';
 
-/** GET /api/v1/aml/cases (admin): newest first. */
-export const useAmlCases = () =>
-  useQuery(apiQuery({ read: z.array(amlCase).parse, queryKey: amlKeys.cases(), path: apiPaths.amlCases }));
+const readPage = paged(amlCase).parse;
+
+/**
+ * GET /api/v1/aml/cases?page&size (admin): a page of 'Casos', newest first (a paged list, not an
+ * envelope). The page shown stays on screen while the next one loads.
+ */
+export const useAmlCases = ({ page, size }: PageWindow) => {
+  const queryKey = amlKeys.casePage({ page, size });
+  return useQuery({
+    queryKey,
+    queryFn: () => api.get(apiPaths.amlCases, readPage, { page, size }),
+    placeholderData: keepPageWhileLoading(queryKey),
+  });
+};
 
 /** POST /api/v1/aml/cases (admin): on a customer (number) or a payment. */
 export const openCase = (input: AmlCaseOpen) => apiData.post(apiPaths.amlCases, amlCase.parse, input);

@@ -1,19 +1,22 @@
-import { type AmlMatchStatus, amlMatch, z } from '@prestaya/contracts';
+import { type AmlMatchStatus, amlMatch, paged } from '@prestaya/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { keepPageWhileLoading, type PageWindow } from '../../../components/PagedCards.tsx';
+import { api } from '../../../lib/api.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import { apiQuery } from '../../../lib/query.ts';
 import { amlKeys } from './keys.ts';
 
-const readMatches = z.array(amlMatch).parse;
+const readPage = paged(amlMatch).parse;
 
-/** GET /api/v1/aml/matches?status (admin): 'Coincidencias'. */
-export const useAmlMatches = (status: AmlMatchStatus) =>
-  useQuery(
-    apiQuery({
-      read: readMatches,
-      queryKey: amlKeys.matches(status),
-      path: apiPaths.amlMatches,
-      query: { status },
-      staleTime: 0,
-    }),
-  );
+/**
+ * GET /api/v1/aml/matches?status&page&size (admin): a page of 'Coincidencias' (a paged list, not an
+ * envelope). The page shown stays on screen while the next one of the same status loads.
+ */
+export const useAmlMatches = (status: AmlMatchStatus, { page, size }: PageWindow) => {
+  const queryKey = amlKeys.matchPage(status, { page, size });
+  return useQuery({
+    queryKey,
+    queryFn: () => api.get(apiPaths.amlMatches, readPage, { status, page, size }),
+    staleTime: 0,
+    placeholderData: keepPageWhileLoading(queryKey),
+  });
+};

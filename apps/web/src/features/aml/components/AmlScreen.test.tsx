@@ -8,6 +8,9 @@ import { json, mockServer, renderWithProviders } from '../../../test/utils.tsx';
 import { AmlScreen } from './AmlScreen.tsx';
 
 const ok = (data: unknown) => json(200, { status: 'OK', data });
+/** A paged list's reply holding every row on page 1. */
+const onePage = (data: unknown[]) =>
+  json(200, { data, page: 1, size: 10, totalDocuments: data.length, totalPages: 1, totalCapped: false });
 
 const match: AmlMatch = {
   id: '0190a0c0-0000-7000-8000-0000000000a1',
@@ -43,7 +46,7 @@ describe("'PLD'", { timeout: 20_000 }, () => {
     session.start(adminLogin);
     const { requests } = mockServer(({ method, url, body }) => {
       if (url.pathname === '/api/v1/aml/matches')
-        return ok(url.searchParams.get('status') === 'OPEN' ? [match] : []);
+        return onePage(url.searchParams.get('status') === 'OPEN' ? [match] : []);
       if (url.pathname === `/api/v1/aml/matches/${match.id}/resolve` && method === 'PUT')
         return ok({ ...match, status: 'RESOLVED', resolution: (body as { reason: string }).reason });
       return undefined;
@@ -66,7 +69,7 @@ describe("'PLD'", { timeout: 20_000 }, () => {
   it("lists the server's errors of a refused list file by row", async () => {
     session.start(adminLogin);
     mockServer(({ method, url }) => {
-      if (url.pathname === '/api/v1/aml/matches') return ok([]);
+      if (url.pathname === '/api/v1/aml/matches') return onePage([]);
       if (url.pathname === '/api/v1/aml/lists' && method === 'GET') return ok([]);
       if (url.pathname === '/api/v1/aml/lists' && method === 'POST')
         return json(400, {

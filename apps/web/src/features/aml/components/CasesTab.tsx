@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { AML_CASE_STATUS_LABELS, type AmlCase, amlCaseClose } from '@prestaya/contracts';
 import { IconFolder } from '@tabler/icons-react';
 import { useState } from 'react';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { PagedCards, usePaging } from '../../../components/PagedCards.tsx';
 import { TextDialog } from '../../../components/TextDialog.tsx';
 import { formatDateTime, formatMoney, fullName } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -57,16 +57,21 @@ function CaseCard({ item, onClose }: { item: AmlCase; onClose: (item: AmlCase) =
   );
 }
 
-/** 'Casos': unusual-operation cases, opened on a customer or a payment and closed with a conclusion. */
+/**
+ * 'Casos': unusual-operation cases, opened on a customer or a payment and closed with a conclusion;
+ * newest first, a page at a time.
+ */
 export function CasesTab() {
-  const cases = useAmlCases();
+  const paging = usePaging('aml-cases');
+  const cases = useAmlCases(paging);
   const close = useCloseCase();
   const [closing, setClosing] = useState<AmlCase | null>(null);
   return (
     <Stack gap="sm">
       <CaseOpenForm />
-      <QueryState
+      <PagedCards
         query={cases}
+        paging={paging}
         loadingLabel="Cargando casos"
         errorText="No se pudieron cargar los casos."
         emptyText="No hay casos de operación inusual."
@@ -79,7 +84,7 @@ export function CasesTab() {
             ))}
           </Stack>
         )}
-      </QueryState>
+      </PagedCards>
       {closing ? (
         <TextDialog
           title={`Cerrar el caso de ${fullName(closing.customer)}`}

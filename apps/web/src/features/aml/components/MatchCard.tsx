@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDate, formatDateTime, fullName } from '../../../lib/format.ts';
 import { screenPaths } from '../../../lib/paths.ts';
 
-/** One match as a card (every width: the list is short and read on phones too). */
+/** One match as a card (every width: a page of them reads on phones too). */
 export function MatchCard({ match, onResolve }: { match: AmlMatch; onResolve: (match: AmlMatch) => void }) {
   const { customer, blockedPerson: person } = match;
   const open = match.status === 'OPEN';

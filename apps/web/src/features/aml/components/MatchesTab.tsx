@@ -2,7 +2,7 @@ import { SegmentedControl, Stack } from '@mantine/core';
 import { type AmlMatch, type AmlMatchStatus, amlResolveRequest } from '@prestaya/contracts';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { PagedCards, usePaging } from '../../../components/PagedCards.tsx';
 import { TextDialog } from '../../../components/TextDialog.tsx';
 import { fullName } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -11,12 +11,14 @@ import { useResolveMatch } from '../api/resolve-match.ts';
 import { MatchCard } from './MatchCard.tsx';
 
 /**
- * 'Coincidencias': customers matching a blocked person. Pending ones first by age, each with its 24 h
- * report deadline and 'Resolver' (a reason required); resolved ones with who and why.
+ * 'Coincidencias': customers matching a blocked person, a page at a time. Pending ones first by age,
+ * each with its 24 h report deadline and 'Resolver' (a reason required); resolved ones newest first,
+ * with who and why.
  */
 export function MatchesTab() {
   const [status, setStatus] = useState<AmlMatchStatus>('OPEN');
-  const matches = useAmlMatches(status);
+  const paging = usePaging('aml-matches');
+  const matches = useAmlMatches(status, paging);
   const resolve = useResolveMatch();
   const [resolving, setResolving] = useState<AmlMatch | null>(null);
   return (
@@ -24,15 +26,19 @@ export function MatchesTab() {
       <SegmentedControl
         aria-label="Estado de las coincidencias"
         value={status}
-        onChange={(value) => setStatus(value as AmlMatchStatus)}
+        onChange={(value) => {
+          setStatus(value as AmlMatchStatus);
+          paging.setPage(1);
+        }}
         data={[
           { value: 'OPEN', label: 'Pendientes' },
           { value: 'RESOLVED', label: 'Resueltas' },
         ]}
         w={{ base: '100%', xs: 320 }}
       />
-      <QueryState
+      <PagedCards
         query={matches}
+        paging={paging}
         loadingLabel="Cargando coincidencias"
         errorText="No se pudieron cargar las coincidencias."
         emptyText={status === 'OPEN' ? 'No hay coincidencias pendientes.' : 'No hay coincidencias resueltas.'}
@@ -45,7 +51,7 @@ export function MatchesTab() {
             ))}
           </Stack>
         )}
-      </QueryState>
+      </PagedCards>
       {resolving ? (
         <TextDialog
           title={`Resolver la coincidencia de ${fullName(resolving.customer)}`}
