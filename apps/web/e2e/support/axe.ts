@@ -26,8 +26,17 @@ async function animationsSettled(page: Page) {
   );
 }
 
-/** axe finds nothing serious or critical on the page as it is now shown. */
+/**
+ * Waits for the toasts to close: a toast's auto-close starts its fade-out at a moment of its own,
+ * and one that starts while axe reads the page is measured half transparent (low contrast).
+ */
+async function toastsGone(page: Page) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** axe finds nothing serious or critical on the page as it is now shown, its toasts closed. */
 export async function expectNoSeriousAxeFinding(page: Page) {
+  await toastsGone(page);
   await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const severe = violations
