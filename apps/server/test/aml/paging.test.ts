@@ -1,9 +1,9 @@
 import type { AmlCase, AmlMatch, Paged } from '@prestaya/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { importAmlList } from '../support/aml-lists.ts';
 import { customersApi } from '../support/api.ts';
 import { expectProblem, request, useTestApp } from '../support/app.ts';
-import { multipart } from '../support/builders.ts';
 import { useLoanWorld } from '../support/worlds.ts';
 
 /**
@@ -37,22 +37,12 @@ const descriptionOf = (item: AmlCase) => item.description;
 
 describe('PLD: paged lists', () => {
   it("'Coincidencias': pages of one status in its order, with the status's total", async () => {
-    const { payload, headers } = multipart([
-      { name: 'name', body: 'UIF paginada' },
-      {
-        name: 'file',
-        body: 'nombre,curp,rfc,lista,fecha\nAna Uno,,,UIF,\nBerta Dos,,,UIF,\nCarla Tres,,,UIF,\n',
-        filename: 'uif.csv',
-        contentType: 'text/csv',
-      },
-    ]);
-    const imported = await request(context.app, {
-      method: 'POST',
-      url: '/api/v1/aml/lists',
-      token: world.admin.token,
-      payload,
-      headers,
-    });
+    const imported = await importAmlList(
+      context,
+      world.admin.token,
+      'UIF paginada',
+      'nombre,curp,rfc,lista,fecha\nAna Uno,,,UIF,\nBerta Dos,,,UIF,\nCarla Tres,,,UIF,\n',
+    );
     expect(imported.statusCode, imported.body).toBe(201);
     // Each customer is screened when created: three matches found one after the other.
     for (const [name, lastName] of [

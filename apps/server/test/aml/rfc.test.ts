@@ -1,8 +1,8 @@
 import type { AmlMatch } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { importAmlList } from '../support/aml-lists.ts';
 import { request, useTestApp } from '../support/app.ts';
-import { multipart } from '../support/builders.ts';
 import { useLoanWorld } from '../support/worlds.ts';
 
 /**
@@ -18,22 +18,12 @@ describe('PLD: RFC matches', () => {
     const { db } = context.database;
     await db.execute(sql.raw('alter table customers add column if not exists rfc text'));
     await db.execute(sql`update customers set rfc = 'NUGL800101AB1' where id = ${world.customer.id}`);
-    const { payload, headers } = multipart([
-      { name: 'name', body: 'SAT 69-B' },
-      {
-        name: 'file',
-        body: 'nombre,curp,rfc,lista,fecha\nOtra Razón Social,,nugl800101ab1,SAT,\n',
-        filename: 'sat.csv',
-        contentType: 'text/csv',
-      },
-    ]);
-    const imported = await request(context.app, {
-      method: 'POST',
-      url: '/api/v1/aml/lists',
-      token: world.admin.token,
-      payload,
-      headers,
-    });
+    const imported = await importAmlList(
+      context,
+      world.admin.token,
+      'SAT 69-B',
+      'nombre,curp,rfc,lista,fecha\nOtra Razón Social,,nugl800101ab1,SAT,\n',
+    );
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json().data.matchesFound).toBe(1);
     const matches: AmlMatch[] = (

@@ -2,6 +2,7 @@ import type { AmlList, AmlMatch } from '@prestaya/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/rows.ts';
+import { importAmlList } from '../support/aml-lists.ts';
 import { customersApi, loansApi, paymentsApi } from '../support/api.ts';
 import { expectProblem, request, type TestUser, useTestApp } from '../support/app.ts';
 import { formOf, jsonPart, multipart, uniqueCurp } from '../support/builders.ts';
@@ -37,11 +38,7 @@ const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payloa
   request(context.app, { method, url: `/api/v1/aml${url}`, token, ...(payload ? { payload } : {}) });
 
 function importList(token: string, csv: string | Buffer, name = 'Lista UIF noviembre') {
-  const { payload, headers } = multipart([
-    { name: 'name', body: name },
-    { name: 'file', body: csv, filename: 'bloqueados.csv', contentType: 'text/csv' },
-  ]);
-  return request(context.app, { method: 'POST', url: '/api/v1/aml/lists', token, payload, headers });
+  return importAmlList(context, token, name, csv);
 }
 
 async function importOk(admin: TestUser, csv: string): Promise<AmlList> {
