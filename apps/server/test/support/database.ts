@@ -50,8 +50,8 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
  * table and index a new file on PostgreSQL (0.3–1.2 s per test with some fifty of them, most of a
  * small test's time). `session_replication_role = replica` skips the foreign keys and the tally
  * triggers, so the tables empty in any order; the tallies are tables of the schema and empty too.
- * One DO block does it all in one round trip instead of one statement per table: run before every
- * test, those round trips were a good part of the API files' CPU on PostgreSQL.
+ * One DO block does it all in one round trip: this runs before every test, and a statement per table
+ * would cost each test some fifty round trips, a good part of an API file's CPU on PostgreSQL.
  * The specification's loan product is written back, as migration 0035 writes it on a new installation.
  */
 export async function resetDatabase(database: Database) {
