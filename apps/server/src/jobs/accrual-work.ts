@@ -30,10 +30,10 @@ export interface BatchCandidates {
 }
 
 /**
- * The next `size` ACTIVE/DELAYED loans after `afterLoanId` (through `untilLoanId`) with an owed installment due before
- * `throughDate` (the loan's oldest_unpaid_due_date, which the installments' triggers keep), read
- * without locking, each with whether the batch may have something to do for it — a necessary
- * condition of the batch's writes, checked from index probes only:
+ * The next `size` ACTIVE/DELAYED loans after `afterLoanId` (through `untilLoanId`) with an owed
+ * installment due before `throughDate` (the loan's oldest_unpaid_due_date, which the installments'
+ * triggers keep), read without locking, each with whether the batch may have something to do for
+ * it — a necessary condition of the batch's writes, checked from index probes only:
  *
  * - the loan is not DELAYED yet (its recompute will say DELAYED), or
  * - it has an installment PENDING past due (to turn DELAYED), or
