@@ -2,8 +2,8 @@ import type { AmlCase, AmlMatch, Paged } from '@prestaya/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { importAmlList } from '../support/aml-lists.ts';
-import { customersApi } from '../support/api.ts';
-import { expectProblem, request, useTestApp } from '../support/app.ts';
+import { customersApi, staffCall } from '../support/api.ts';
+import { expectProblem, useTestApp } from '../support/app.ts';
 import { useLoanWorld } from '../support/worlds.ts';
 
 /**
@@ -16,10 +16,10 @@ const context = useTestApp();
 const world = useLoanWorld(context);
 const customers = customersApi(context);
 
-const get = (url: string) =>
-  request(context.app, { method: 'GET', url: `/api/v1/aml${url}`, token: world.admin.token });
+const aml = staffCall(() => context.app, '/aml');
+const get = (url: string) => aml(world.admin.token, 'GET', url);
 const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  request(context.app, { method, url: `/api/v1/aml${url}`, token: world.admin.token, payload });
+  aml(world.admin.token, method, url, payload);
 
 function pageOf<T>(response: LightMyRequestResponse): Paged<T> {
   expect(response.statusCode, response.body).toBe(200);
