@@ -135,7 +135,7 @@ export async function loanRanges(db: AppDb, throughDate: string, parts: number):
   // The last range runs to the end: a loan opened past its last id while the run works is still one.
   return [null, ...lasts.slice(0, -1)].map((afterLoanId, index) => ({
     afterLoanId,
-    untilLoanId: index === Math.max(lasts.length, 1) - 1 ? null : (lasts[index] ?? null),
+    untilLoanId: index < lasts.length - 1 ? (lasts[index] ?? null) : null,
   }));
 }
 
