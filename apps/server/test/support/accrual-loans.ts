@@ -6,12 +6,14 @@ import { addDays, TEST_TIME_ZONE } from './clock.ts';
 import { rowsOf } from './database.ts';
 import { activeLoan, customerOf, type LoanWorld } from './worlds.ts';
 
+/** A run that found nothing left to do: what a rerun through the same day returns. */
+export const ZERO = { status: 'done', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
+
 /**
  * Five customers, each with the $10,000 loan of accrual.test.ts: through T+37 it has 67 fees, 5
  * installments DELAYED and owes $15,350 (test/jobs/accrual-batches.test.ts, accrual-connections.test.ts).
+ * Their loan ids, sorted: the order the accrual's batches and ranges take them in.
  */
-export const ZERO = { status: 'done', feesCreated: 0, installmentsDelayed: 0, loansUpdated: 0 };
-
 export async function fiveLoans(context: TestContext, world: LoanWorld): Promise<string[]> {
   const ids: string[] = [];
   for (const name of ['Ana', 'Berta', 'Carla', 'Dora', 'Elsa']) {
@@ -37,6 +39,7 @@ export async function stateOf(context: TestContext, loanIds: string[]) {
   );
 }
 
+/** stateOf the loans, each checked to be fully accrued through T+37 (fiveLoans' figures). */
 export const expectedFor = (context: TestContext, loanIds: string[], T: string) =>
   stateOf(context, loanIds).then((rows) => {
     for (const row of rows) {
