@@ -204,6 +204,13 @@ const CHECKS: { name: string; sql: string }[] = [
            where (c.current_loan_id, c.current_loan_status) is distinct from (p.id, p.status)`,
   },
   {
+    name: "customers: each in the status order once, at their current loan's rank (customer_status_order)",
+    sql: `select count(*)::int as n from customers c
+            full join customer_status_order o on o.customer_id = c.id
+           where c.id is null or o.customer_id is null
+              or o.rank <> customer_status_rank(c.current_loan_status)`,
+  },
+  {
     name: 'customers: at most one loan in progress',
     sql: `select count(*)::int as n from (
             select customer_id from loans where status in (${literalList(IN_PROGRESS_STATUSES)})

@@ -1,7 +1,7 @@
 import { CUSTOMER_STATUSES, LOAN_STATUS_LABELS, LOAN_STATUSES, NO_LOAN_LABEL } from '@prestaya/contracts';
 import { OPEN_STATUSES } from '@prestaya/domain';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { sqlLiterals } from '../literals.ts';
 import * as column from './columns.ts';
 import { users } from './users.ts';
@@ -13,15 +13,12 @@ const STATUSES_BY_LABEL: (string | null)[] = [...LOAN_STATUSES, null]
   .map(({ status }) => status);
 
 /**
- * The rank of a current loan's status in STATUSES_BY_LABEL: the 'Clientes' list sorted by it reads A→Z
- * on screen. Literals, not parameters, so the query's expression is the index's
- * (customers_status_order_idx) and PostgreSQL reads the page off it.
+ * The rank of a current loan's status (null: no loan) in STATUSES_BY_LABEL: the 'Clientes' list sorted
+ * by it reads A→Z on screen. The database holds the same ranks in the SQL function
+ * customer_status_rank, which keeps customer_status_order (below) and which a test compares with this.
  */
-export function currentLoanStatusRank(status: SQLWrapper): SQL {
-  const when = LOAN_STATUSES.map((value) =>
-    sql.raw(`when '${value}' then ${STATUSES_BY_LABEL.indexOf(value)}`),
-  );
-  return sql`(case ${status} ${sql.join(when, sql` `)} else ${sql.raw(String(STATUSES_BY_LABEL.indexOf(null)))} end)`;
+export function currentLoanStatusRank(status: string | null): number {
+  return STATUSES_BY_LABEL.indexOf(status);
 }
 
 /**
@@ -53,8 +50,18 @@ export const customers = pgTable(
     // Written only by the triggers on loans (customers_current_loan_refresh), so every write of a
     // loan, by any code path, keeps it right. Its status is copied for the list's sort; its balance is
     // not (it changes with every payment and accrual: copying it would rewrite the customer each time).
+    // No index reads the status itself: a loan falling behind (ACTIVE → DELAYED, some 200,000 customers
+    // on an accrual's first run over a million) then rewrites the customer in its own page (a HOT
+    // update, the table's fillfactor 90 leaves room) instead of adding an entry to each of its dozen
+    // indexes. The list's status order lives in customer_status_order, the open-loan test in
+    // current_loan_open, which does not change when an open loan falls behind or catches up.
     currentLoanId: uuid('current_loan_id'),
     currentLoanStatus: text('current_loan_status', { enum: LOAN_STATUSES }),
+    currentLoanOpen: boolean('current_loan_open')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`coalesce(${customers.currentLoanStatus} in (${sqlLiterals(OPEN_STATUSES)}), false)`,
+      ),
     // The route order's place of the customer (modules/collections): the first address's (oldest, then
     // id) postal code and colonia folded (unaccent_lower), null without an address. Written only by the
     // triggers on addresses (migration collection_due_tally), whatever code wrote the address.
@@ -83,10 +90,8 @@ export const customers = pgTable(
     // The list's sort by name reads a page off it instead of sorting every customer.
     index('customers_name_order_idx').on(table.searchText, table.id),
     // The list's other orders read a page off an index too (modules/customers/list.ts), in both
-    // directions: registration date, and the current loan's status (written only when a loan's status
-    // changes, which already rewrites the customer).
+    // directions: registration date here, the current loan's status in customer_status_order.
     index('customers_created_order_idx').on(table.createdOn, table.id),
-    index('customers_status_order_idx').on(currentLoanStatusRank(table.currentLoanStatus), table.id),
     // 'Cobranza' of the whole business walks the customers with an open loan in route order and stops at
     // its page (collections/whole-business.ts ROUTE_KEYS: the same expressions, compared byte-wise).
     index('customers_open_route_idx')
@@ -96,8 +101,26 @@ export const customers = pgTable(
         sql`(unaccent_lower(${table.lastName}) collate "C")`,
         sql`(unaccent_lower(${table.name}) collate "C")`,
       )
-      .where(sql`${table.currentLoanStatus} in (${sqlLiterals(OPEN_STATUSES)})`),
+      .where(sql`${table.currentLoanOpen}`),
   ],
+);
+
+/**
+ * Every customer's place in the 'Clientes' list sorted by status: customer_status_rank of their current
+ * loan's status, kept by the database (a row added with each customer, its rank moved by
+ * customers_current_loan_refresh_for when the status changes). Its own narrow table so that a status
+ * change writes this row and its two index entries, and the customer's row in place (see
+ * customers.currentLoanStatus).
+ */
+export const customerStatusOrder = pgTable(
+  'customer_status_order',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    rank: smallint('rank').notNull(),
+  },
+  (table) => [index('customer_status_order_idx').on(table.rank, table.customerId)],
 );
 
 export const addresses = pgTable(

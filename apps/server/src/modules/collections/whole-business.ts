@@ -104,7 +104,7 @@ export function wholeBusinessStatement(request: WholeBusinessRequest): SQL {
              where ${loans.customerId} = ${customers.id} and ${loans.status} in (${OPEN_SQL})
                and ${loanInTab(tab, day)}
             offset 0) l
-         where ${customers.currentLoanStatus} in (${OPEN_SQL})
+         where ${customers.currentLoanOpen}
          order by ${ROUTE_KEYS}
          limit ${request.limit} offset ${request.offset}),
       page as (

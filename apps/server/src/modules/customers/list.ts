@@ -18,7 +18,7 @@ import {
   pageOf,
   paginateAs,
 } from '../../db/paging.ts';
-import { type CustomerRow, currentLoanStatusRank, customers } from '../../db/schema/customers.ts';
+import { type CustomerRow, customerStatusOrder, customers } from '../../db/schema/customers.ts';
 import { loans } from '../../db/schema/loans.ts';
 import { users } from '../../db/schema/users.ts';
 import { CURRENT_LOAN_COLUMNS, type CurrentLoanRow, toCustomerLoanSummary } from '../loans/summary.ts';
@@ -46,9 +46,9 @@ export function selectCustomers(db: DbOrTx) {
  * list shows, ignoring case and accents ('Álvaro' before 'Beto'): `search_text` starts with exactly that
  * normalised full name, and customers_name_order_idx holds it in order. `lastName` sorts by both last
  * names then the name, also ignoring case and accents. `status` and `balance` are the current loan's
- * (a customer without one reads 'Sin préstamo' and owes $0.00): customers_status_order_idx holds the
- * status order (the label rank of the copied `current_loan_status`), as customers_created_order_idx
- * holds `createdOn`'s. No index holds the balance order (it lives on the loan and changes with every
+ * (a customer without one reads 'Sin préstamo' and owes $0.00): customer_status_order_idx holds the
+ * status order (the label rank of the copied `current_loan_status`, joined on the customer's key only
+ * for that order), as customers_created_order_idx holds `createdOn`'s. No index holds the balance order (it lives on the loan and changes with every
  * payment and fee), so it reads the customers the filter keeps once, joined on the loan's primary key
  * (docs/performance-history.md "Staff lists"); neither does `lastName`'s (unaccent() cannot be indexed).
  * Equal values are ordered by id (paging.ts's tiebreaker), so pages never overlap.
@@ -59,9 +59,12 @@ const ORDER_COLUMNS = {
   lastName: sql`unaccent(lower(concat_ws(' ', ${customers.lastName}, ${customers.secondLastName}, ${customers.name})))`,
   phone: customers.phone,
   createdOn: customers.createdOn,
-  status: currentLoanStatusRank(customers.currentLoanStatus),
+  status: customerStatusOrder.rank,
   balance: sql`coalesce(${loans.currentBalanceCents}, 0)`,
 } satisfies Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], SQLWrapper>;
+
+/** Each customer's place in the status order (every customer has one: customer_status_order). */
+const withStatusOrder = eq(customerStatusOrder.customerId, customers.id);
 
 /** `q` filters by the customer's status. */
 function statusFilter(query: CustomerListQuery): SQL | undefined {
@@ -154,6 +157,7 @@ export function customerListSource(
     return searched;
   };
   const byBalance = (query.orderBy || 'num') === 'balance';
+  const byStatus = (query.orderBy || 'num') === 'status';
   return {
     request,
     orderColumns: ORDER_COLUMNS,
@@ -170,11 +174,17 @@ export function customerListSource(
         : common
           ? and(shown, customerSearch(query.query, customers.num, { walkOrder: true }))
           : where;
+      const ids = db.select({ id: customers.id }).from(customers);
+      if (!byStatus)
+        return selectCustomers(db)
+          .where(inArray(customers.id, pageOf(ids.$dynamic(), pick, page)))
+          .orderBy(...page.orderBy);
       return selectCustomers(db)
+        .innerJoin(customerStatusOrder, withStatusOrder)
         .where(
           inArray(
             customers.id,
-            pageOf(db.select({ id: customers.id }).from(customers).$dynamic(), pick, page),
+            pageOf(ids.innerJoin(customerStatusOrder, withStatusOrder).$dynamic(), pick, page),
           ),
         )
         .orderBy(...page.orderBy);
