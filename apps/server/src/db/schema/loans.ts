@@ -141,7 +141,7 @@ export const scheduledPayments = pgTable(
   },
   (table) => [
     unique('scheduled_payments_loan_number_unique').on(table.loanId, table.paymentNumber),
-    // Target of fees' (installment, loan) foreign key (payments.ts).
+    // The key fees reference by (installment, loan) (payments.ts, fees_installment_loan_fk).
     unique('scheduled_payments_id_loan_unique').on(table.id, table.loanId),
     check('scheduled_payments_amount_positive', sql`${table.amountCents} > 0`),
     check('scheduled_payments_status_valid', sql`${table.status} in (${sqlLiterals(INSTALLMENT_STATUSES)})`),

@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS } from '@prestaya/contracts';
 import { FEE_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from '@prestaya/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { sqlLiterals } from '../literals.ts';
 import { bankAccounts } from './bank-accounts.ts';
 import * as column from './columns.ts';
@@ -36,14 +36,12 @@ export const fees = pgTable(
   },
   (table) => [
     unique('fees_installment_day_unique').on(table.scheduledPaymentId, table.feeDate),
-    // One key for both columns: the installment exists AND belongs to the fee's loan (whose own key
-    // makes the loan exist). One check per inserted fee instead of two: a 367,578-fee accrual run
-    // spent ~1.6 s in the second (bench/accrual.ts, docs/performance-history.md "Late-fee accrual").
-    foreignKey({
-      name: 'fees_installment_loan_fk',
-      columns: [table.scheduledPaymentId, table.loanId],
-      foreignColumns: [scheduledPayments.id, scheduledPayments.loanId],
-    }),
+    // (scheduled_payment_id, loan_id) is a key of scheduled_payments (scheduled_payments_id_loan_unique):
+    // the installment exists AND belongs to the fee's loan, whose own key makes the loan exist. Not a
+    // foreignKey: PostgreSQL checks one of those per inserted row (an after-trigger event and a locking
+    // query each), a large part of the accrual's insert time at tens of thousands of fees a batch. The
+    // statement triggers of migration 0053_fees_installment_key_per_statement enforce the same rule,
+    // under the same name, once per statement (deleting, re-keying or truncating installments included).
     check('fees_amount_positive', sql`${table.amountCents} > 0`),
     check('fees_status_valid', sql`${table.status} in (${sqlLiterals(FEE_STATUSES)})`),
     check(
