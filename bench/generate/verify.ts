@@ -204,6 +204,12 @@ const CHECKS: { name: string; sql: string }[] = [
            where (c.current_loan_id, c.current_loan_status) is distinct from (p.id, p.status)`,
   },
   {
+    name: "fees: each fee's installment exists and belongs to the fee's loan (fees_installment_loan_fk)",
+    sql: `select count(*)::int as n from fees f
+           where not exists (select 1 from scheduled_payments sp
+                              where sp.id = f.scheduled_payment_id and sp.loan_id = f.loan_id)`,
+  },
+  {
     name: "customers: each in the status order once, at their current loan's rank (customer_status_order)",
     sql: `select count(*)::int as n from customers c
             full join customer_status_order o on o.customer_id = c.id
