@@ -31,23 +31,38 @@
 -- snapshot that SQL cannot take. The server deletes no installment and changes no installment's key;
 -- a hand-written one should do it under READ COMMITTED.
 ALTER TABLE "fees" DROP CONSTRAINT "fees_installment_loan_fk";--> statement-breakpoint
--- New fees: every distinct (installment, loan) pair locked once, in one statement, and counted.
-CREATE FUNCTION "fees_installment_key_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- New fees, and updated fees whose key changed (as RI_FKey_fk_upd_check_required skips a row whose key
+-- is unchanged, a payment's update of a fee's status or amounts finds nothing to check): every distinct
+-- (installment, loan) pair locked once, in one statement, and counted. The pairs travel as two arrays,
+-- which the planner reads as a few rows: one primary-key probe each.
+CREATE FUNCTION "fees_installment_key_check"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  wanted bigint;
+  installment_ids uuid[];
+  loan_ids uuid[];
   locked bigint;
   missing record;
 BEGIN
-  WITH pairs AS MATERIALIZED (SELECT DISTINCT scheduled_payment_id, loan_id FROM new_fees)
-  SELECT (SELECT count(*) FROM pairs),
-         (SELECT count(*) FROM (
-            SELECT FROM scheduled_payments sp
-              JOIN pairs p ON sp.id = p.scheduled_payment_id AND sp.loan_id = p.loan_id
-               FOR KEY SHARE OF sp) l)
-    INTO wanted, locked;
-  IF locked < wanted THEN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(p.scheduled_payment_id), array_agg(p.loan_id) INTO installment_ids, loan_ids
+      FROM (SELECT DISTINCT scheduled_payment_id, loan_id FROM new_fees) p;
+  ELSE
+    SELECT array_agg(p.scheduled_payment_id), array_agg(p.loan_id) INTO installment_ids, loan_ids
+      FROM (SELECT DISTINCT n.scheduled_payment_id, n.loan_id FROM new_fees n
+             WHERE NOT EXISTS (SELECT FROM old_fees o WHERE o.id = n.id
+                                  AND o.scheduled_payment_id = n.scheduled_payment_id
+                                  AND o.loan_id = n.loan_id)) p;
+  END IF;
+  IF installment_ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT count(*) INTO locked FROM (
+    SELECT FROM scheduled_payments sp
+      JOIN unnest(installment_ids, loan_ids) AS p(scheduled_payment_id, loan_id)
+        ON sp.id = p.scheduled_payment_id AND sp.loan_id = p.loan_id
+       FOR KEY SHARE OF sp) l;
+  IF locked < cardinality(installment_ids) THEN
     SELECT p.scheduled_payment_id, p.loan_id INTO missing
-      FROM (SELECT DISTINCT scheduled_payment_id, loan_id FROM new_fees) p
+      FROM unnest(installment_ids, loan_ids) AS p(scheduled_payment_id, loan_id)
      WHERE NOT EXISTS (SELECT FROM scheduled_payments sp
                         WHERE sp.id = p.scheduled_payment_id AND sp.loan_id = p.loan_id)
      LIMIT 1;
@@ -61,48 +76,13 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Updated fees: only the rows whose key changed (joined to their old row by id and key, a hashed
--- anti-join), as RI_FKey_fk_upd_check_required skips a row whose key is unchanged. A payment's update
--- of a fee's status or amounts finds nothing to lock.
-CREATE FUNCTION "fees_installment_key_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  wanted bigint;
-  locked bigint;
-  missing record;
-BEGIN
-  WITH pairs AS MATERIALIZED (
-    SELECT DISTINCT n.scheduled_payment_id, n.loan_id FROM new_fees n
-     WHERE NOT EXISTS (SELECT FROM old_fees o WHERE o.id = n.id
-                          AND o.scheduled_payment_id = n.scheduled_payment_id AND o.loan_id = n.loan_id))
-  SELECT (SELECT count(*) FROM pairs),
-         (SELECT count(*) FROM (
-            SELECT FROM scheduled_payments sp
-              JOIN pairs p ON sp.id = p.scheduled_payment_id AND sp.loan_id = p.loan_id
-               FOR KEY SHARE OF sp) l)
-    INTO wanted, locked;
-  IF locked < wanted THEN
-    SELECT n.scheduled_payment_id, n.loan_id INTO missing
-      FROM new_fees n
-     WHERE NOT EXISTS (SELECT FROM scheduled_payments sp
-                        WHERE sp.id = n.scheduled_payment_id AND sp.loan_id = n.loan_id)
-     LIMIT 1;
-    RAISE EXCEPTION 'insert or update on table "fees" violates foreign key constraint "fees_installment_loan_fk"'
-      USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'fees_installment_loan_fk',
-            SCHEMA = TG_TABLE_SCHEMA, TABLE = TG_TABLE_NAME,
-            DETAIL = format('Key (scheduled_payment_id, loan_id)=(%s, %s) is not present in table "scheduled_payments".',
-                            missing.scheduled_payment_id, missing.loan_id);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
 CREATE TRIGGER "fees_installment_key_insert" AFTER INSERT ON "fees"
   REFERENCING NEW TABLE AS new_fees
-  FOR EACH STATEMENT EXECUTE FUNCTION fees_installment_key_inserted();
+  FOR EACH STATEMENT EXECUTE FUNCTION fees_installment_key_check();
 --> statement-breakpoint
 CREATE TRIGGER "fees_installment_key_update" AFTER UPDATE ON "fees"
   REFERENCING OLD TABLE AS old_fees NEW TABLE AS new_fees
-  FOR EACH STATEMENT EXECUTE FUNCTION fees_installment_key_updated();
+  FOR EACH STATEMENT EXECUTE FUNCTION fees_installment_key_check();
 --> statement-breakpoint
 -- Deleted installments, or updated ones whose id or loan_id changed (an update of status or amounts
 -- finds nothing in the anti-join): refused while a fee still references a key no row has any more.
