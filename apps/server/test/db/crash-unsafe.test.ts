@@ -20,10 +20,12 @@ describe('openDatabase crashUnsafe (PGlite)', () => {
     }
   };
 
+  // Two whole PGlite databases opened one after the other (~4 s alone): on CI's last stage, beside two
+  // other suites on two cores, that has gone past the 30 s default.
   it('turns full-page writes off only when asked', async () => {
     expect(await fullPageWrites({})).toBe('on');
     expect(await fullPageWrites({ crashUnsafe: true })).toBe('off');
-  });
+  }, 120_000);
 
   it('refuses it for a database on disk', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'prestaya-crash-unsafe-'));
