@@ -21,7 +21,7 @@ describe('openDatabase crashUnsafe (PGlite)', () => {
   };
 
   // Two whole PGlite databases opened one after the other (~4 s alone): on CI's last stage, beside two
-  // other suites on two cores, that has gone past the 30 s default.
+  // other suites on two cores, that can take longer than the 30 s default.
   it('turns full-page writes off only when asked', async () => {
     expect(await fullPageWrites({})).toBe('on');
     expect(await fullPageWrites({ crashUnsafe: true })).toBe('off');
