@@ -1,12 +1,11 @@
 -- A loan falling behind (ACTIVE → DELAYED) or catching up changes its customer's copied
--- current_loan_status. With that column in two indexes (the list's status order, the open-route
--- order's predicate) every such change was a non-HOT update: a new entry in each of the customers'
--- dozen indexes, and after a checkpoint a full-page image of each index page it landed on (~0.25 ms a
--- customer; ~200,000 customers on an accrual's first run over a million loans). Now no index reads
--- that column: the open-route index tests current_loan_open, which an open loan's change of status
--- leaves alone, and the status order lives in customer_status_order, whose narrow row and two index
--- entries move instead. The customer's row is then rewritten in its own page (HOT), for which the
--- table keeps 10 % of each page free (the rewrite below lays every page out that way).
+-- current_loan_status. If an index read that column, every such change would be a non-HOT update: a
+-- new entry in each of the customers' dozen indexes, and after a checkpoint a full-page image of each
+-- index page it lands on (~0.25 ms a customer; ~200,000 customers on an accrual's first run over a
+-- million loans). So no index reads it: the open-route index tests current_loan_open, which an open
+-- loan's change of status leaves alone, and the status order lives in customer_status_order, whose
+-- narrow row and two index entries move instead. The customer's row is then rewritten in its own page
+-- (HOT), for which the table keeps 10 % of each page free (the rewrite below lays every page out so).
 ALTER TABLE "customers" SET (fillfactor = 90);--> statement-breakpoint
 DROP INDEX "customers_status_order_idx";--> statement-breakpoint
 DROP INDEX "customers_open_route_idx";--> statement-breakpoint
@@ -39,8 +38,8 @@ CREATE TRIGGER "customers_status_order_insert" AFTER INSERT ON "customers"
   REFERENCING NEW TABLE AS new_customers
   FOR EACH STATEMENT EXECUTE FUNCTION customer_status_order_insert();
 --> statement-breakpoint
--- THE rule of a customer's current loan, as before (migration list_columns), now also moving the
--- customers whose status changed in the status order: the only place current_loan_status is written.
+-- THE rule of a customer's current loan (migration list_columns), also moving the customers whose
+-- status changed in the status order: the only place current_loan_status is written.
 CREATE OR REPLACE FUNCTION "customers_current_loan_refresh_for"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
   WITH picked AS (
     SELECT DISTINCT ON (l.customer_id) l.customer_id, l.id, l.status
