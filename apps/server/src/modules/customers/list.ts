@@ -49,8 +49,9 @@ export function selectCustomers(db: DbOrTx) {
  * (a customer without one reads 'Sin préstamo' and owes $0.00): customer_status_order_idx holds the
  * status order (the label rank of the copied `current_loan_status`, joined on the customer's key only
  * for that order), as customers_created_order_idx holds `createdOn`'s. No index holds the balance
- * order (it lives on the loan and changes with every payment and fee), so it reads the customers the filter keeps once, joined on the loan's primary key
- * (docs/performance-history.md "Staff lists"); neither does `lastName`'s (unaccent() cannot be indexed).
+ * order (it lives on the loan and changes with every payment and fee), so it reads the customers the
+ * filter keeps once, joined on the loan's primary key (docs/performance-history.md "Staff lists");
+ * neither does `lastName`'s (unaccent() cannot be indexed).
  * Equal values are ordered by id (paging.ts's tiebreaker), so pages never overlap.
  */
 const ORDER_COLUMNS = {
