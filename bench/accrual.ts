@@ -232,6 +232,13 @@ try {
         ', ',
       )}; batches of ${batchLoans} loans on ${connections} connection(s), a pause of ${pausePercent} % after each that wrote (a batch's seconds below include the pause before it${connections > 1 ? "; with several connections the steps' seconds and CPU overlap, so only the run's totals add up" : ''})`,
   );
+  // The server settings the figures depend on most (docs/operations.md "PostgreSQL settings for a
+  // large book"), so that a pasted result says what it was measured on.
+  const settings = await target.query<{ name: string; setting: string }>(
+    `select name, current_setting(name) as setting from pg_settings
+      where name in ('shared_buffers', 'max_wal_size', 'wal_compression') order by name`,
+  );
+  console.log(`PostgreSQL: ${settings.map((row) => `${row.name} ${row.setting}`).join(', ')}`);
   if (values.probe) {
     probe = await startAccrualProbe(urlOf(RUN));
     await probe.idle(30);
