@@ -1,7 +1,7 @@
 -- What a statement on fees changes in the loans' collection figures, taken per loan rather than per
--- fee. The daily accrual inserts tens of thousands of fees a batch for a few thousand loans: joining
--- every fee to its loan probed the loans' key once per fee, and refreshing the loans' oldest payable
--- due date read their installments, which no fee changes.
+-- fee. The daily accrual inserts tens of thousands of fees a batch for a few thousand loans: a join of
+-- every fee to its loan would probe the loans' key once per fee. And no fee changes a loan's oldest
+-- payable due date, so the fees' refresh reads no installments.
 --
 -- The PENDING fees' open amount (collection_due_tally's null day): summed per loan first, so each
 -- loan's status is read once.
