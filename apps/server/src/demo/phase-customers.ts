@@ -10,7 +10,11 @@ import type { DemoRun } from './run.ts';
 export function scheduleCustomers(run: DemoRun, plans: readonly CustomerPlan[]) {
   for (const customer of plans) {
     const r = customer.random;
-    run.agenda.add(customer.arrivalDay, r.int(hm(9), hm(13, 30)), 'alta de cliente', async () => {
+    // A customer planned for a Sunday comes on the Saturday before, not the Monday after: arrivals are
+    // planned up to yesterday, and when today is a Monday, Monday's would come after the office opens
+    // and never happen (the demo would be short of its customers).
+    const day = run.officeClosed(customer.arrivalDay) ? customer.arrivalDay - 1 : customer.arrivalDay;
+    run.agenda.add(day, r.int(hm(9), hm(13, 30)), 'alta de cliente', async () => {
       const agent = run.agentOf(customer);
       const created = await createCustomer(
         run.db,

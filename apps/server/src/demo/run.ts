@@ -59,7 +59,12 @@ export class DemoRun {
     readonly timeZone: string,
     readonly startDate: string,
   ) {
-    this.agenda = new Agenda(HISTORY_DAYS, (day) => weekday(this.dateOf(day)) === 0);
+    this.agenda = new Agenda(HISTORY_DAYS, (day) => this.officeClosed(day));
+  }
+
+  /** The office is closed on Sundays. */
+  officeClosed(day: number): boolean {
+    return weekday(this.dateOf(day)) === 0;
   }
 
   dateOf(day: number): string {
