@@ -1,4 +1,4 @@
-import { MantineProvider, PasswordInput } from '@mantine/core';
+import { Loader, MantineProvider, PasswordInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -21,5 +21,14 @@ describe('the theme', () => {
     expect(pin).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('PIN')).toHaveAttribute('type', 'text');
     expect(password).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('gives every spinner a role, so its label names it for screen readers', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Loader aria-label="Cargando respaldos" />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'Cargando respaldos' })).toBeInTheDocument();
   });
 });

@@ -16,6 +16,9 @@ export const theme = createTheme({
     Combobox: { defaultProps: { floatingStrategy: 'fixed' } },
     // The eye button is a toggle (Mantine sets aria-pressed): one Spanish name, pressed while shown.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar contraseña' } } },
+    // A spinner is named by its aria-label ("Cargando respaldos"), and ARIA allows a name only on an
+    // element with a role: a bare span with a label is a serious axe finding while the screen loads.
+    Loader: { defaultProps: { role: 'status' } },
     Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });
