@@ -201,7 +201,8 @@ const CHECKS: { name: string; sql: string }[] = [
                where l.customer_id = c.id and l.status <> 'CANCELLED'
                order by (l.status in (${literalList(OPEN_STATUSES)})) desc, l.created_on desc, l.id desc
                limit 1) p on true
-           where (c.current_loan_id, c.current_loan_status) is distinct from (p.id, p.status)`,
+           where (c.current_loan_id, c.current_loan_open)
+                 is distinct from (p.id, coalesce(p.status in (${literalList(OPEN_STATUSES)}), false))`,
   },
   {
     name: "fees: each fee's installment exists and belongs to the fee's loan (fees_installment_loan_fk)",
@@ -213,8 +214,9 @@ const CHECKS: { name: string; sql: string }[] = [
     name: "customers: each in the status order once, at their current loan's rank (customer_status_order)",
     sql: `select count(*)::int as n from customers c
             full join customer_status_order o on o.customer_id = c.id
+            left join loans l on l.id = c.current_loan_id
            where c.id is null or o.customer_id is null
-              or o.rank <> customer_status_rank(c.current_loan_status)`,
+              or o.rank <> customer_status_rank(l.status)`,
   },
   {
     name: 'customers: at most one loan in progress',

@@ -1,8 +1,6 @@
 import { CUSTOMER_STATUSES, LOAN_STATUS_LABELS, LOAN_STATUSES, NO_LOAN_LABEL } from '@prestaya/contracts';
-import { OPEN_STATUSES } from '@prestaya/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { sqlLiterals } from '../literals.ts';
 import * as column from './columns.ts';
 import { users } from './users.ts';
 
@@ -46,22 +44,16 @@ export const customers = pgTable(
     // path that writes a customer (forms, imports, generators) keeps it right (migration 0042).
     amlFoldedName: text('aml_folded_name').notNull().default(''),
     // The loan the customer's status and balance are read from (the CustomerDetails header and the
-    // 'Clientes' list): the open one (ACTIVE/DELAYED), else the newest not cancelled; null without one.
-    // Written only by the triggers on loans (customers_current_loan_refresh), so every write of a
-    // loan, by any code path, keeps it right. Its status is copied for the list's sort; its balance is
-    // not (it changes with every payment and accrual: copying it would rewrite the customer each time).
-    // No index reads the status itself: a loan falling behind (ACTIVE → DELAYED, some 200,000 customers
-    // on an accrual's first run over a million) then rewrites the customer in its own page (a HOT
-    // update, the table's fillfactor 90 leaves room) instead of adding an entry to each of its dozen
-    // indexes. The list's status order lives in customer_status_order, the open-loan test in
-    // current_loan_open, which does not change when an open loan falls behind or catches up.
+    // 'Clientes' list, joined on this key): the open one (ACTIVE/DELAYED), else the newest not
+    // cancelled; null without one. Written only by the triggers on loans (customers_current_loan_refresh),
+    // so every write of a loan, by any code path, keeps it right. Neither the loan's status nor its
+    // balance is copied here: a loan falling behind (ACTIVE → DELAYED, some 200,000 customers on an
+    // accrual's first run over a million) then writes no customer at all. What the customer keeps is
+    // what an open loan's change of status leaves alone: whether the current loan is open (the
+    // open-route index's predicate). The list's status order lives in customer_status_order, whose
+    // narrow row moves instead.
     currentLoanId: uuid('current_loan_id'),
-    currentLoanStatus: text('current_loan_status', { enum: LOAN_STATUSES }),
-    currentLoanOpen: boolean('current_loan_open')
-      .notNull()
-      .generatedAlwaysAs(
-        (): SQL => sql`coalesce(${customers.currentLoanStatus} in (${sqlLiterals(OPEN_STATUSES)}), false)`,
-      ),
+    currentLoanOpen: boolean('current_loan_open').notNull().default(false),
     // The route order's place of the customer (modules/collections): the first address's (oldest, then
     // id) postal code and colonia folded (unaccent_lower), null without an address. Written only by the
     // triggers on addresses (migration collection_due_tally), whatever code wrote the address.
@@ -107,10 +99,9 @@ export const customers = pgTable(
 
 /**
  * Every customer's place in the 'Clientes' list sorted by status: customer_status_rank of their current
- * loan's status, kept by the database (a row added with each customer, its rank moved by
- * customers_current_loan_refresh_for when the status changes). Its own narrow table so that a status
- * change writes this row and its two index entries, and the customer's row in place (see
- * customers.currentLoanStatus).
+ * loan's status, kept by the database (a row added with each customer, its rank moved by the triggers on
+ * loans when the current loan's status changes). Its own narrow table so that a status change writes
+ * this row and its two index entries, and no customer (see customers.currentLoanId).
  */
 export const customerStatusOrder = pgTable(
   'customer_status_order',

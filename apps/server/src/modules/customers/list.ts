@@ -47,8 +47,8 @@ export function selectCustomers(db: DbOrTx) {
  * normalised full name, and customers_name_order_idx holds it in order. `lastName` sorts by both last
  * names then the name, also ignoring case and accents. `status` and `balance` are the current loan's
  * (a customer without one reads 'Sin préstamo' and owes $0.00): customer_status_order_idx holds the
- * status order (the label rank of the copied `current_loan_status`, joined on the customer's key only
- * for that order), as customers_created_order_idx holds `createdOn`'s. No index holds the balance
+ * status order (the label rank of the current loan's status, joined on the customer's key only for
+ * that order), as customers_created_order_idx holds `createdOn`'s. No index holds the balance
  * order (it lives on the loan and changes with every payment and fee), so it reads the customers the
  * filter keeps once, joined on the loan's primary key (docs/performance-history.md "Staff lists");
  * neither does `lastName`'s (unaccent() cannot be indexed).

@@ -177,7 +177,8 @@ export async function analyseFile(db: DbOrTx, bytes: Buffer, today: string): Pro
     async (chunk) =>
       rowsOf<{ curp: string; num: number; status: string | null }>(
         await db.execute(
-          sql`select curp, num, current_loan_status as status from customers where curp in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`,
+          sql`select c.curp, c.num, l.status from customers c left join loans l on l.id = c.current_loan_id
+               where c.curp in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`,
         ),
       ),
   );
