@@ -128,6 +128,10 @@ await maintenance((client) => client.query('checkpoint'));
 console.log(`fresh copy ${RUN} in ${((performance.now() - t0) / 1000).toFixed(1)} s (checkpoint included)`);
 
 const target = await openTarget({ databaseUrl: urlOf(RUN) });
+// Opening the copy applies the migrations newer than the template, and one that rewrites a table
+// writes its pages now: written out too, so that code compared on one template starts from the same
+// state (a rewritten table's pages would otherwise need no full-page image in the first run).
+await maintenance((client) => client.query('checkpoint'));
 let probe: AccrualProbe | undefined;
 try {
   const [shape] = await target.query<{ loans: number; overdue: number; fees: number }>(
