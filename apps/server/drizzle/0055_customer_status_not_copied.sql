@@ -1,14 +1,14 @@
--- A loan falling behind (ACTIVE → DELAYED) or catching up moved its customer's copied
--- current_loan_status, so the accrual's first run over a million loans rewrote some 200,000 customers
--- (a page read, a new row version and, after a checkpoint, a full-page image each) for a column only
--- the status order read. The customer now keeps only what such a change leaves alone: the current
+-- A customer who copies their current loan's status is rewritten whenever that loan falls behind
+-- (ACTIVE → DELAYED) or catches up: some 200,000 customers on an accrual's first run over a million
+-- loans (a page read, a new row version and, after a checkpoint, a full-page image each), for a column
+-- only the status order reads. So the customer keeps only what such a change leaves alone: the current
 -- loan's id and whether it is open (the open-route index's predicate). The status is read from the
 -- loan itself, and the status order's rank, in customer_status_order, is the one row that moves.
 ALTER TABLE "customers" ALTER COLUMN "current_loan_open" DROP EXPRESSION;--> statement-breakpoint
 ALTER TABLE "customers" ALTER COLUMN "current_loan_open" SET DEFAULT false;--> statement-breakpoint
 ALTER TABLE "customers" DROP COLUMN "current_loan_status";--> statement-breakpoint
 -- THE rule of a customer's current loan (docs/architecture.md "Loan policy", migration list_columns),
--- now in one place for the two refreshes below: the open loan (ACTIVE or DELAYED), else the newest not
+-- in one place for the two refreshes below: the open loan (ACTIVE or DELAYED), else the newest not
 -- cancelled; no row for a customer without one.
 CREATE FUNCTION "customers_current_loans"(ids uuid[])
   RETURNS TABLE (customer_id uuid, loan_id uuid, status text) LANGUAGE sql STABLE AS $$
