@@ -48,6 +48,11 @@ CREATE FUNCTION "customers_status_rank_refresh_for"(ids uuid[]) RETURNS void LAN
    WHERE o.customer_id = p.customer_id AND o.rank <> customer_status_rank(p.status);
 $$;
 --> statement-breakpoint
+-- A loan's status as the pick of a customer's current loan sees it: the open ones alike.
+CREATE FUNCTION "customers_pick_status"(status text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN status IN ('ACTIVE', 'DELAYED') THEN 'OPEN' ELSE status END
+$$;
+--> statement-breakpoint
 -- After every statement that writes loans, whatever code wrote them: the customers of the loans it
 -- inserted or deleted, or whose customer, creation or status it changed. Which loan is current depends
 -- on nothing else (a payment or a day's fees, which change balances only, touch no customer), and a
@@ -59,21 +64,21 @@ DECLARE
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     -- Set differences, which PostgreSQL hashes: a join of the two transition tables (no index, no
-    -- statistics) may be planned as a nested loop, quadratic in the rows the statement changed. Open
-    -- statuses compare as one here; the differences in status alone are taken next.
+    -- statistics) may be planned as a nested loop, quadratic in the rows the statement changed. The
+    -- pick's differences first; the differences in status alone next.
     ids := ARRAY(
       SELECT customer_id FROM (
-        SELECT id, customer_id, CASE WHEN status IN ('ACTIVE', 'DELAYED') THEN 'OPEN' ELSE status END, created_on
+        SELECT id, customer_id, customers_pick_status(status), created_on
           FROM changed_loans
         EXCEPT
-        SELECT id, customer_id, CASE WHEN status IN ('ACTIVE', 'DELAYED') THEN 'OPEN' ELSE status END, created_on
+        SELECT id, customer_id, customers_pick_status(status), created_on
           FROM old_loans) entered
       UNION
       SELECT customer_id FROM (
-        SELECT id, customer_id, CASE WHEN status IN ('ACTIVE', 'DELAYED') THEN 'OPEN' ELSE status END, created_on
+        SELECT id, customer_id, customers_pick_status(status), created_on
           FROM old_loans
         EXCEPT
-        SELECT id, customer_id, CASE WHEN status IN ('ACTIVE', 'DELAYED') THEN 'OPEN' ELSE status END, created_on
+        SELECT id, customer_id, customers_pick_status(status), created_on
           FROM changed_loans) left_behind);
     rank_ids := ARRAY(
       SELECT customer_id FROM (
